@@ -1,0 +1,85 @@
+"""Pair -> Change: decide what happened to a rule and label its edits.
+
+- `classify(pair)` -> `Change`, with word-level edits and tags.
+- `is_cosmetic(old, new)` -> whether two texts differ only in typography.
+
+Kinds: a rule only in the new document is ``added``, only in the old one
+``removed``; a pair with another number is ``renumbered`` (its edits tell
+whether the text changed too); the same number with other text is ``changed``;
+otherwise ``unchanged``.
+
+Tags (sorted, on every change whose text changed):
+
+- ``cosmetic``: the texts are equal once quotes, dashes, letter case,
+  punctuation and white space are set aside;
+- ``substantive``: anything else.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .model import Change, ChangeKind, Edit, Op, Pair
+from .worddiff import diff_words
+
+__all__ = ["classify", "is_cosmetic"]
+
+# Typographic variants that carry no meaning: curly and straight quotes and
+# apostrophes, the dashes, the ellipsis, non-breaking and zero-width spaces.
+_TYPOGRAPHY = str.maketrans(
+    {
+        "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",
+        "–": "-", "—": "-", "‑": "-", "−": "-", "…": "...",
+        "\u00a0": " ", "\u200b": "",
+    }
+)
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def _skeleton(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
+    return " ".join(_NOT_WORD.sub(" ", text).split())
+
+
+def is_cosmetic(old: str, new: str) -> bool:
+    """Whether two texts differ only in quotes, dashes, case, punctuation or spacing.
+
+    >>> is_cosmetic('It\\'s "Swift."', "It’s “swift”.")
+    True
+    >>> is_cosmetic("Draw a card.", "Draw two cards.")
+    False
+    """
+    return _skeleton(old) == _skeleton(new)
+
+
+def classify(pair: Pair) -> Change:
+    """Turn an aligned pair into a change with its word-level edits.
+
+    >>> from ruldiff.model import Pair, Rule, RuleKind, MatchHow
+    >>> old = Rule("1.1", RuleKind.RULE, "Draw a card.")
+    >>> new = Rule("1.2", RuleKind.RULE, "Draw a card.")
+    >>> c = classify(Pair(old, new, MatchHow.TEXT))
+    >>> c.kind.value, c.tags, c.text_changed
+    ('renumbered', (), False)
+    """
+    old, new = pair.old, pair.new
+    if old is None and new is None:
+        raise ValueError("a pair needs an old or a new rule")
+    if new is None:
+        assert old is not None
+        return Change(ChangeKind.REMOVED, old, None, (Edit(Op.DELETE, old.full_text),), how=pair.how)
+    if old is None:
+        return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
+    edits = diff_words(old.full_text, new.full_text)
+    changed = old.full_text != new.full_text
+    if old.id != new.id:
+        kind = ChangeKind.RENUMBERED
+    elif changed:
+        kind = ChangeKind.CHANGED
+    else:
+        kind = ChangeKind.UNCHANGED
+    tags: tuple[str, ...] = ()
+    if changed:
+        tags = ("cosmetic",) if is_cosmetic(old.full_text, new.full_text) else ("substantive",)
+    return Change(kind, old, new, edits, tags, pair.how)

@@ -1,0 +1,170 @@
+"""The command line: the only module that imports click, and the only one that does I/O.
+
+    ruldiff OLD NEW [--format text|md|html|json|context] [-o FILE] [--exit-code]
+
+`main` is a click group whose default command is ``diff``, so that
+``ruldiff old.txt new.txt`` and ``ruldiff diff old.txt new.txt`` are the same,
+and later subcommands fit beside it. Errors raised by the pipeline
+(`RuldiffError`) are turned here, and only here, into one line on stderr and
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .compare import compare
+from .errors import ReadError, RuldiffError
+from .model import Document
+from .parse import parse
+from .read import decode
+from .render import FORMATS, render
+
+__all__ = ["main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Failure(click.ClickException):
+    """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""
+
+    exit_code = 2
+
+
+class DefaultGroup(click.Group):
+    """A group that runs its default command when the first argument names none."""
+
+    default_command = "diff"
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ruldiff")
+def main() -> None:
+    """Semantic diffs of numbered rules documents.
+
+    \b
+    ruldiff OLD NEW                      changelog in the terminal
+    ruldiff OLD NEW -f html -o out.html  changelog as one HTML file
+    ruldiff OLD NEW -f md -o CHANGES.md  changelog as Markdown
+    ruldiff OLD NEW -f json              the JSON contract (see README)
+
+    Exit status: 0 on success (with --exit-code: 0 if the documents have no
+    changes, 1 if they have), 2 on any error.
+    """
+
+
+@main.command("diff")
+@click.argument("old", type=click.Path(dir_okay=True, path_type=str))
+@click.argument("new", type=click.Path(dir_okay=True, path_type=str))
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format. 'context' dumps what templates receive.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=str),
+    help="Write to FILE (atomically) instead of standard output.",
+)
+@click.option(
+    "--exit-code",
+    is_flag=True,
+    help="Exit with status 1 if there are changes, 0 if there are none.",
+)
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour terminal text. 'auto': only on a terminal, and not when NO_COLOR is set.",
+)
+@click.option(
+    "--templates",
+    type=click.Path(file_okay=False, path_type=str),
+    help="Directory of templates that replace the built-in ones of the same name.",
+)
+def diff_command(
+    old: str,
+    new: str,
+    fmt: str,
+    output: str | None,
+    exit_code: bool,
+    color: str,
+    templates: str | None,
+) -> None:
+    """Compare two versions of a rules document."""
+    try:
+        old_doc, new_doc = load(old), load(new)
+        comparison = compare(old_doc, new_doc)
+        if templates is not None and not Path(templates).is_dir():
+            raise RuldiffError("templates directory not found", path=templates)
+        text = render(
+            comparison,
+            fmt,
+            templates=templates,
+            color=fmt == "text" and _use_color(color, output),
+        )
+        if output is None:
+            click.echo(text, nl=False, color=True)
+        else:
+            write_atomic(output, text)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+    if exit_code and comparison.changes:
+        sys.exit(1)
+
+
+def load(path: str) -> Document:
+    """Read, decode and parse one document."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ReadError("no such file", path=path) from None
+    except IsADirectoryError:
+        raise ReadError("is a directory, not a rules document", path=path) from None
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    return parse(decode(data, path))
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a file so that it is either complete or absent: a temporary file
+    in the same directory, renamed over the target once fully written."""
+    target = Path(path)
+    directory = target.parent
+    if not directory.is_dir():
+        raise RuldiffError("cannot write: directory does not exist", path=path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
+
+
+def _use_color(choice: str, output: str | None) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if output is not None or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty()

@@ -1,0 +1,55 @@
+"""Typed errors. Core code raises these; `cli.py` turns them into one line and exit 2.
+
+- `RuldiffError`   base: a message, optionally located (path, line) and with a fix.
+- `ReadError`      the bytes of a file cannot be read or decoded.
+- `ParseError`     the text is not a rules document the profile understands.
+- `TemplateError`  a template is missing or fails to render.
+- `ConfigError`    a configuration or profile value is wrong.
+"""
+
+from __future__ import annotations
+
+
+class RuldiffError(Exception):
+    """An error the user can act on, located in a file when that makes sense."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        fix: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.fix = fix
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+        fix = f" ({self.fix})" if self.fix else ""
+        return f"{where}{self.message}{fix}"
+
+
+class ReadError(RuldiffError):
+    """A file cannot be read, or its bytes decode as none of the supported encodings."""
+
+
+class ParseError(RuldiffError):
+    """The text is not a rules document the profile understands (e.g. no rules found)."""
+
+
+class TemplateError(RuldiffError):
+    """A template is missing or fails to render."""
+
+
+class ConfigError(RuldiffError):
+    """A configuration or profile key has a wrong value."""
+
+    def __init__(self, message: str, *, key: str | None = None, **kw: object) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.key = key

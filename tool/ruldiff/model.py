@@ -1,0 +1,185 @@
+"""The data model shared by every stage of the pipeline.
+
+Everything here is a small frozen dataclass or an enum; stages are pure
+functions from these types to these types (read -> parse -> align -> diff ->
+classify -> render).
+
+Public types:
+
+- `RuleKind`   what a numbered item is: section, heading, rule, glossary entry.
+- `Rule`       one item of a document, with its ID as printed.
+- `Document`   a parsed rules document.
+- `MatchHow`   why the aligner paired two rules.
+- `Pair`       an old rule and/or a new rule that the aligner put together.
+- `Op`, `Edit` one word-level edit (`=`, `-`, `+` and its text).
+- `ChangeKind` added, removed, changed, renumbered.
+- `Change`     a classified pair, with its edits and tags.
+- `Comparison` two documents and the changes between them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class RuleKind(enum.Enum):
+    """What a numbered item of a document is."""
+
+    SECTION = "section"
+    """A top-level section heading such as ``1. Game Concepts`` (ID ``1``)."""
+    HEADING = "heading"
+    """A rule heading such as ``100. General`` (ID ``100``)."""
+    RULE = "rule"
+    """A rule or subrule such as ``100.1.`` or ``100.1a``."""
+    GLOSSARY = "glossary"
+    """A glossary entry (ID ``glossary:<Term as printed>``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One item of a document: a section or rule heading, a rule, or a glossary entry."""
+
+    id: str
+    """The number as printed without its trailing period (``903.11``, ``100.1a``,
+    ``714``), or ``glossary:<Term>``. Unique within a document: a number printed
+    twice gets ``#2``, ``#3``… on its later occurrences."""
+    kind: RuleKind
+    text: str
+    """The body as printed, hard-wrapped lines joined by one space; separate
+    paragraphs joined by a newline. For headings, the title (``General``)."""
+    examples: tuple[str, ...] = ()
+    """``Example:`` paragraphs attached to this rule, in order, as printed."""
+    parent: str | None = None
+    """ID of the enclosing item (``100.1a`` -> ``100.1`` -> ``100`` -> ``1``)."""
+    line: int = 0
+    """1-based line of the source where the item starts."""
+
+    @property
+    def full_text(self) -> str:
+        """The text that is diffed: the body, then each example on its own line."""
+        if not self.examples:
+            return self.text
+        return "\n".join((self.text, *self.examples))
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A parsed rules document."""
+
+    path: str
+    """Where it was read from, as given by the user."""
+    title: str
+    date: str | None
+    """Effective date printed in the document, ISO ``YYYY-MM-DD``, if found."""
+    profile: str
+    """Name of the format profile that parsed it."""
+    rules: tuple[Rule, ...]
+    """Sections, headings, rules and subrules, in document order."""
+    glossary: tuple[Rule, ...] = ()
+    """Glossary entries, in document order."""
+    intro: str = ""
+    """Front matter before the rules (introduction), paragraphs joined by newlines."""
+    credits: str = ""
+    """The credits section, paragraphs joined by newlines."""
+
+    @property
+    def items(self) -> tuple[Rule, ...]:
+        """Every item: the numbered rules, then the glossary."""
+        return self.rules + self.glossary
+
+
+class MatchHow(enum.Enum):
+    """Why the aligner paired two rules (or left one alone)."""
+
+    SAME = "same"
+    """Same ID and identical text."""
+    TEXT = "text"
+    """Identical text found once on each side, whatever the numbers."""
+    NUMBER = "number"
+    """Same ID, text similar enough."""
+    SIMILAR = "similar"
+    """Different IDs, text similar enough, at matching places in the documents."""
+    MOVED = "moved"
+    """Different IDs, text very similar, found anywhere in the document."""
+    UNPAIRED = "unpaired"
+    """Only on one side: added or removed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """An old rule and a new rule that the aligner put together, or one of them alone."""
+
+    old: Rule | None
+    new: Rule | None
+    how: MatchHow
+    similarity: float = 1.0
+    """Word-set similarity of the two texts in [0, 1] (1.0 when one side is missing)."""
+
+
+class Op(enum.Enum):
+    """A word-level edit operation, written as in the JSON contract."""
+
+    EQUAL = "="
+    DELETE = "-"
+    INSERT = "+"
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One run of text that is kept, deleted or inserted."""
+
+    op: Op
+    text: str
+
+
+class ChangeKind(enum.Enum):
+    """What happened to a rule between the two versions."""
+
+    ADDED = "added"
+    REMOVED = "removed"
+    CHANGED = "changed"
+    """Same number, different text."""
+    RENUMBERED = "renumbered"
+    """Different number; the edits show whether the text changed too."""
+    UNCHANGED = "unchanged"
+    """Same number, same text. Counted in the summary, never listed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A classified pair: what happened to one rule, with its word-level edits."""
+
+    kind: ChangeKind
+    old: Rule | None
+    new: Rule | None
+    edits: tuple[Edit, ...]
+    """Word-level edits from the old full text to the new one. Joining the ``=``
+    and ``-`` texts gives the old text, ``=`` and ``+`` the new text. A rule
+    that is only added or removed has one edit holding all its text."""
+    tags: tuple[str, ...] = ()
+    """Sorted labels such as ``cosmetic`` or ``substantive``."""
+    how: MatchHow = MatchHow.UNPAIRED
+
+    @property
+    def text_changed(self) -> bool:
+        """Whether any edit is an insertion or a deletion."""
+        return any(e.op is not Op.EQUAL for e in self.edits)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two documents and every change between them, in reading order."""
+
+    old: Document
+    new: Document
+    changes: tuple[Change, ...]
+    """Every change except ``unchanged`` ones, numbered rules first (in the new
+    document's order, removed rules where they stood), then the glossary."""
+    counts: tuple[tuple[ChangeKind, int], ...]
+    """How many pairs of each kind, ``unchanged`` included, in ChangeKind order."""
+
+    @property
+    def summary(self) -> dict[str, int]:
+        """The counts as a plain mapping, e.g. ``{"added": 3, ...}``."""
+        return {kind.value: n for kind, n in self.counts}

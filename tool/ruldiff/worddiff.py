@@ -1,0 +1,199 @@
+"""Word-level edits between two texts: the only module that imports diff-match-patch.
+
+- `tokenize(text)` -> the words, spaces and punctuation marks of a text.
+- `diff_words(old, new)` -> `tuple[Edit, ...]`.
+
+diff-match-patch diffs characters. To diff words, each distinct token is
+encoded as one character (the trick of its ``diff_linesToChars``), the encoded
+strings are diffed, and the characters are decoded back into tokens. Then
+``diff_cleanupSemantic`` merges the small coincidental equalities that make a
+diff hard to read (``[-may][+must]`` rather than ``m[-ay][+ust]``).
+
+The library's default ``Diff_Timeout`` of one second makes the result depend
+on the speed of the machine; here the deadline is one that is never reached
+(see `_NO_DEADLINE`), so output is the same everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from diff_match_patch import diff_match_patch
+
+from .model import Edit, Op
+
+__all__ = ["diff_words", "tokenize"]
+
+# A token is a word (letters/digits, with inner apostrophes, hyphens or
+# periods: "player's", "non-token", "903.11") or one other character
+# (punctuation, a symbol), with the spaces that follow it; spaces at the very
+# start, and each line break (between paragraphs and examples), are tokens of
+# their own. Rule numbers stay whole so that a
+# reference update reads [-903.13][+903.11]. Carrying the space halves the
+# number of tokens, and the cost of the diff with it.
+_TOKEN = re.compile(r"\n|[^\S\n]+|(?:\w+(?:[-'’.]\w+)*|[^\w\s])[^\S\n]*", re.UNICODE)
+
+# Characters used to encode tokens: the Supplementary Private Use Area, which
+# holds 65,534 code points and cannot collide with anything in a real text.
+_BASE = 0xF0000
+
+# Diff_Timeout = 0 disables the deadline, and with it the "half-match"
+# shortcut that makes diffs of long texts several times faster. A deadline that
+# can never be reached keeps the shortcut and the determinism: the result then
+# never depends on the speed of the machine.
+_NO_DEADLINE = 1e9
+
+# Codes for whole sentences in the first pass: Supplementary Private Use Area-B.
+_SENTENCE_BASE = 0x100000
+_MAX_CODES = 0xFFFD
+# Least share of common tokens for a run of changed sentences to get a word diff.
+_RUN_MIN_OVERLAP = 0.4
+_SENTENCE_END = frozenset('.:;?!)"”')
+
+_OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
+
+
+def tokenize(text: str) -> list[str]:
+    """Split a text into tokens that join back into it.
+
+    >>> tokenize("See rule 903.13, “Commander.”")
+    ['See ', 'rule ', '903.13', ', ', '“', 'Commander', '.', '”']
+    """
+    return _TOKEN.findall(text)
+
+
+def diff_words(old: str, new: str) -> tuple[Edit, ...]:
+    """Word-level edits turning `old` into `new`.
+
+    >>> [(e.op.value, e.text) for e in diff_words("You may draw.", "You must draw.")]
+    [('=', 'You '), ('-', 'may'), ('+', 'must'), ('=', ' draw.')]
+    """
+    if old == new:
+        return (Edit(Op.EQUAL, old),) if old else ()
+    dmp = diff_match_patch()
+    dmp.Diff_Timeout = _NO_DEADLINE
+    old_tokens, new_tokens = tokenize(old), tokenize(new)
+    vocabulary = {t: chr(_BASE + n) for n, t in enumerate(dict.fromkeys(old_tokens + new_tokens))}
+    if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
+        diffs = dmp.diff_main(old, new, False)
+        dmp.diff_cleanupSemantic(diffs)
+        return _merge(tuple(Edit(_OPS[op], text) for op, text in diffs if text))
+    a = _sentences([vocabulary[t] for t in old_tokens], old_tokens)
+    b = _sentences([vocabulary[t] for t in new_tokens], new_tokens)
+    # Clean up while each token is still one character, so that no edit
+    # boundary can fall inside a word.
+    diffs = _diff_by_sentences(dmp, a, b)
+    dmp.diff_cleanupSemantic(diffs)
+    tokens = list(vocabulary)
+    return _merge(
+        tuple(
+            Edit(_OPS[op], "".join(tokens[ord(c) - _BASE] for c in chunk))
+            for op, chunk in diffs
+            if chunk
+        )
+    )
+
+
+def _sentences(chars: list[str], tokens: list[str]) -> list[str]:
+    """Cut an encoded text into sentences: after a full stop (or another mark
+    that ends a sentence) followed by white space, and at every line break."""
+    out: list[str] = []
+    start = 0
+    for n, token in enumerate(tokens):
+        if token[-1].isspace() and (token.rstrip() in _SENTENCE_END or "\n" in token):
+            out.append("".join(chars[start : n + 1]))
+            start = n + 1
+    if start < len(chars):
+        out.append("".join(chars[start:]))
+    return out
+
+
+def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> list[tuple[int, str]]:
+    """Diff sentences first, then the words of each run of changed sentences.
+
+    This is diff-match-patch's own line-mode speed-up (``diff_lineMode``) one
+    level down: a rule of 40 sentences with one sentence edited costs a diff of
+    40 symbols plus a diff of one sentence's words, not a diff of 800 words.
+    On the 17-year gap between releases it makes word diffs three times faster.
+    """
+    codes = {s: chr(_SENTENCE_BASE + n) for n, s in enumerate(dict.fromkeys(a + b))}
+    if len(codes) > _MAX_CODES:
+        return list(dmp.diff_main("".join(a), "".join(b), False))
+    sentences = list(codes)
+    coarse = dmp.diff_main("".join(codes[s] for s in a), "".join(codes[s] for s in b), False)
+    out: list[tuple[int, str]] = []
+    deleted, inserted = [], []
+    for op, chunk in [*coarse, (0, "")]:
+        text = "".join(sentences[ord(c) - _SENTENCE_BASE] for c in chunk)
+        if op == -1:
+            deleted.append(text)
+        elif op == 1:
+            inserted.append(text)
+        else:
+            if deleted or inserted:
+                out.extend(_diff_run(dmp, "".join(deleted), "".join(inserted)))
+                deleted, inserted = [], []
+            if text:
+                out.append((0, text))
+    return out
+
+
+def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]]:
+    """Diff the words of a run of changed sentences, unless they share too few
+    words for a word diff to mean anything: then the run is replaced whole.
+
+    Semantic cleanup would merge such a word diff into one deletion and one
+    insertion anyway (its equalities are shorter than the edits around them),
+    so the shortcut changes little in the output, and saves the most expensive
+    diffs of all: those whose edit distance is close to their length.
+    """
+    if old and new and _overlap(old, new) < _RUN_MIN_OVERLAP:
+        return [(-1, old), (1, new)]
+    return list(dmp.diff_main(old, new, False))
+
+
+def _overlap(a: str, b: str) -> float:
+    sa, sb = set(a), set(b)
+    return 2 * len(sa & sb) / (len(sa) + len(sb))
+
+
+def _common_space_suffix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n] and a[-1 - n].isspace():
+        n += 1
+    return a[len(a) - n :] if n else ""
+
+
+def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
+    """Put deletions before insertions in each run of changes, and merge neighbours."""
+    out: list[Edit] = []
+    i = 0
+    while i < len(edits):
+        if edits[i].op is Op.EQUAL:
+            out.append(edits[i])
+            i += 1
+            continue
+        j = i
+        while j < len(edits) and edits[j].op is not Op.EQUAL:
+            j += 1
+        deleted = "".join(e.text for e in edits[i:j] if e.op is Op.DELETE)
+        inserted = "".join(e.text for e in edits[i:j] if e.op is Op.INSERT)
+        # Tokens carry their trailing space ("may " -> "must "): a space that
+        # both sides end with is kept text, not part of the edit.
+        common = _common_space_suffix(deleted, inserted)
+        if common:
+            deleted, inserted = deleted[: -len(common)], inserted[: -len(common)]
+        if deleted:
+            out.append(Edit(Op.DELETE, deleted))
+        if inserted:
+            out.append(Edit(Op.INSERT, inserted))
+        if common:
+            out.append(Edit(Op.EQUAL, common))
+        i = j
+    merged: list[Edit] = []
+    for e in out:
+        if merged and merged[-1].op is e.op:
+            merged[-1] = Edit(e.op, merged[-1].text + e.text)
+        else:
+            merged.append(e)
+    return tuple(merged)
