@@ -25,9 +25,9 @@ other line continues the current one. Documents come in two shapes:
   change. A numbered line whose previous line does not end a sentence
   (``...See rule`` / ``419.8 "Sources of Damage."``) is a continuation too.
 
-A document counts as hard-wrapped when no line of its rules is longer than
-`WRAP_LIMIT` characters: unwrapped releases hold paragraphs of 400 to 3,500
-characters on one line, wrapped ones never exceed 142.
+A document counts as hard-wrapped when a good share of the lines of its rules
+run on into an unnumbered line (`WRAPPED_SHARE`). Line length would not do: a
+short document with one paragraph per line has only short lines.
 """
 
 from __future__ import annotations
@@ -42,8 +42,11 @@ from .read import Source
 
 __all__ = ["MTG_CR", "Profile", "parse"]
 
-WRAP_LIMIT = 200
-"""Longest line, in characters, of a document that is still taken as hard-wrapped."""
+WRAPPED_SHARE = 0.2
+"""Share of the lines of the rules that run on into a plain (unnumbered) line,
+from which a document counts as hard-wrapped. Hard-wrapped releases score
+0.45-0.7; releases with one paragraph per line score under 0.01 (a line runs on
+only where a rule is followed by an unnumbered note)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +82,7 @@ MTG_CR = Profile(
     ),
     heading=re.compile(r"^(?P<id>\d{3})\.\s+(?P<text>\S.*)$"),
     section=re.compile(r"^(?P<id>\d{1,2})\.\s+(?P<text>[A-Z_].*)$"),
-    example=re.compile(r"^Examples?:"),
+    example=re.compile(r"^examples?:", re.IGNORECASE),  # "EXAMPLE:" in 1999
     decoration=re.compile(r"^\s*[-=_*~]{3,}\s*$"),
 )
 
@@ -123,8 +126,7 @@ def parse(source: Source, profile: Profile = MTG_CR) -> Document:
         if index is not None:
             gloss_end = index
 
-    region = lines[start:rules_end]
-    wrapped = max((len(line) for line in region), default=0) <= WRAP_LIMIT
+    wrapped = _is_wrapped(lines, start, rules_end, profile)
     rules = _parse_rules(lines, start, rules_end, profile, wrapped)
     glossary = (
         _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped) if gloss is not None else ()
@@ -148,6 +150,21 @@ def parse(source: Source, profile: Profile = MTG_CR) -> Document:
     )
 
 
+def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> bool:
+    """Whether the rules are hard-wrapped: many lines run on into a plain line."""
+    runs_on = nonblank = 0
+    for i in range(start, end):
+        s = lines[i].strip()
+        if not s or profile.decoration.match(s):
+            continue
+        nonblank += 1
+        nxt = lines[i + 1].strip() if i + 1 < end else ""
+        if nxt and not _classify(nxt, profile)[0] and not profile.example.match(nxt):
+            if not profile.decoration.match(nxt):
+                runs_on += 1
+    return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
+
+
 # --- front matter ---------------------------------------------------------
 
 
@@ -157,13 +174,16 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
     if first is None:
         return None
     start = first
+    seen: set[str] = set()
     j = first - 1
     while j >= 0:
         s = lines[j].strip()
         if not s or profile.decoration.match(s):
             j -= 1
             continue
-        if profile.heading.match(s) or profile.section.match(s):
+        m = profile.heading.match(s) or profile.section.match(s)
+        if m and m.group("id") not in seen:  # a repeated heading is the Contents
+            seen.add(m.group("id"))
             start = j
             j -= 1
             continue

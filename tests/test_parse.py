@@ -1,0 +1,221 @@
+"""parse.py: front matter, headings, rules, examples, glossary, credits, old layouts."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruldiff.errors import ParseError
+from ruldiff.model import RuleKind
+from ruldiff.parse import parse
+from ruldiff.read import decode
+
+MODERN = """\
+Tidepool Comprehensive Rules
+
+These rules are effective as of March 3, 2025.
+
+Introduction
+
+This document explains how to play Tidepool.
+
+Contents
+
+1. Basics
+100. General
+101. Shells
+2. Tides
+200. General
+Glossary
+Credits
+
+1. Basics
+
+100. General
+
+100.1. Tidepool is a game for two or more players.
+
+100.1a A two-player game uses one pool.
+
+100.1b A larger game uses two pools.
+Example: Four players share two pools.
+Example: Six players also share two pools.
+
+100.2. Each player needs a deck of shells. See rule 101.1.
+
+101. Shells
+
+101.1. A shell is a card.
+
+2. Tides
+
+200. General
+
+200.1. The tide rises at the start of each turn.
+
+Glossary
+
+Pool
+The shared area where shells are played. See rule 100.1a.
+
+Shell
+1. A card.
+2. A card's physical token.
+See rule 101, "Shells."
+
+Credits
+
+Tidepool Design: A. Writer
+Rules Editing: B. Editor
+"""
+
+
+def doc_of(text: str, path: str = "t.txt"):  # type: ignore[no-untyped-def]
+    return parse(decode(text.encode("utf-8"), path))
+
+
+def test_front_matter_title_date_and_intro() -> None:
+    doc = doc_of(MODERN)
+    assert doc.title == "Tidepool Comprehensive Rules"
+    assert doc.date == "2025-03-03"
+    assert doc.intro.splitlines() == [
+        "These rules are effective as of March 3, 2025.",
+        "Introduction",
+        "This document explains how to play Tidepool.",
+    ]
+
+
+def test_contents_is_not_mistaken_for_rules() -> None:
+    doc = doc_of(MODERN)
+    ids = [r.id for r in doc.rules]
+    assert ids == ["1", "100", "100.1", "100.1a", "100.1b", "100.2", "101", "101.1", "2", "200", "200.1"]
+    assert len(set(ids)) == len(ids)
+
+
+def test_kinds_texts_and_parents() -> None:
+    rules = {r.id: r for r in doc_of(MODERN).rules}
+    assert (rules["1"].kind, rules["1"].text, rules["1"].parent) == (RuleKind.SECTION, "Basics", None)
+    assert (rules["100"].kind, rules["100"].text, rules["100"].parent) == (RuleKind.HEADING, "General", "1")
+    assert rules["100.1"].kind is RuleKind.RULE
+    assert rules["100.1"].text == "Tidepool is a game for two or more players."
+    assert rules["100.1a"].parent == "100.1"
+    assert rules["100.2"].parent == "100"
+    assert rules["200.1"].parent == "200"
+    assert rules["100.1a"].line == 25
+
+
+def test_examples_attach_to_their_rule() -> None:
+    rules = {r.id: r for r in doc_of(MODERN).rules}
+    assert rules["100.1b"].text == "A larger game uses two pools."
+    assert rules["100.1b"].examples == (
+        "Example: Four players share two pools.",
+        "Example: Six players also share two pools.",
+    )
+    assert rules["100.1b"].full_text.count("\n") == 2
+
+
+def test_glossary_terms_senses_and_credits() -> None:
+    doc = doc_of(MODERN)
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell"]
+    shell = doc.glossary[1]
+    assert shell.kind is RuleKind.GLOSSARY
+    # Numbered senses are paragraphs of the definition, not rules.
+    assert shell.text.splitlines() == ["1. A card.", "2. A card's physical token.", 'See rule 101, "Shells."']
+    assert doc.credits.splitlines() == ["Tidepool Design: A. Writer", "Rules Editing: B. Editor"]
+
+
+WRAPPED = """\
+==========================================
+TIDEPOOL RULES                    07/04/01
+==========================================
+
+Contents
+1. Basics
+   100. General
+
+------------------------------------------
+1. Basics
+------------------------------------------
+
+100. General
+------------
+
+100.1. Tidepool is a game for two or more
+players, played with shells. See rule
+101.2. for the shell limit.
+
+100.1a. A two-player game uses one pool.
+  100.1b A larger game uses two pools.
+Example: Four players share two pools
+when they sit in pairs.
+
+100.2. Each player needs a deck of shells.
+
+Glossary
+
+Pool
+  The shared area where shells are
+  played.
+
+  A pool can hold any number of shells.
+
+Index
+  pool, 100.1a
+
+Credits
+Design: A. Writer
+"""
+
+
+def test_hard_wrapped_layout_joins_continuation_lines() -> None:
+    doc = doc_of(WRAPPED)
+    assert doc.title == "TIDEPOOL RULES"
+    assert doc.date == "2001-07-04"
+    rules = {r.id: r for r in doc.rules}
+    assert list(rules) == ["1", "100", "100.1", "100.1a", "100.1b", "100.2"]
+    # "See rule\n101.2. for..." is a reference inside the sentence, not rule 101.2.
+    assert rules["100.1"].text == (
+        "Tidepool is a game for two or more players, played with shells. "
+        "See rule 101.2. for the shell limit."
+    )
+    assert rules["100.1b"].examples == ("Example: Four players share two pools when they sit in pairs.",)
+    assert rules["100.1b"].parent == "100.1"  # a sibling of 100.1a, not its child
+    assert rules["100.1b"].parent in rules
+
+
+def test_hard_wrapped_glossary_paragraphs_and_index_dropped() -> None:
+    doc = doc_of(WRAPPED)
+    assert [g.id for g in doc.glossary] == ["glossary:Pool"]
+    assert doc.glossary[0].text.splitlines() == [
+        "The shared area where shells are played.",
+        "A pool can hold any number of shells.",
+    ]
+    assert doc.credits == "Design: A. Writer"
+
+
+def test_duplicate_numbers_get_a_suffix() -> None:
+    doc = doc_of("1. A\n\n100. B\n\n100.1. One.\n\n100.1. Again.\n")
+    assert [r.id for r in doc.rules] == ["1", "100", "100.1", "100.1#2"]
+
+
+def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:
+    long = "x" * 300
+    doc = doc_of(f"1. A\n\n100. B\n\n100.1. {long} ends without a stop\n100.2. Next.\n")
+    assert [r.id for r in doc.rules][-2:] == ["100.1", "100.2"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "Just some prose.\nNothing numbered here.\n", "Contents\n1. Basics\n100. General\n"],
+)
+def test_no_rules_is_a_parse_error_naming_the_file(text: str) -> None:
+    with pytest.raises(ParseError) as err:
+        doc_of(text, "empty.txt")
+    assert str(err.value).startswith("empty.txt: no numbered rules found")
+
+
+def test_crlf_and_lf_documents_parse_identically() -> None:
+    lf = doc_of(MODERN)
+    crlf = parse(decode(MODERN.replace("\n", "\r\n").encode("utf-8"), "t.txt"))
+    cr = parse(decode(MODERN.replace("\n", "\r").encode("cp1252", "replace"), "t.txt"))
+    assert lf == crlf
+    assert lf.rules == cr.rules

@@ -1,0 +1,79 @@
+"""read.py: every encoding and line ending of real rules documents, and clean errors."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from ruldiff.errors import ReadError
+from ruldiff.read import decode
+
+TEXT = "100.1. A keeper’s “ember” — café\n100.2. Next rule\n"
+
+
+@pytest.mark.parametrize(
+    "data, encoding",
+    [
+        (TEXT.encode("utf-8"), "utf-8"),
+        (codecs.BOM_UTF8 + TEXT.encode("utf-8"), "utf-8-sig"),
+        (codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le"), "utf-16-le"),
+        (codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"), "utf-16-be"),
+        (TEXT.encode("utf-16-le"), "utf-16-le"),
+        (TEXT.encode("utf-16-be"), "utf-16-be"),
+        (TEXT.encode("cp1252"), "cp1252"),
+    ],
+)
+def test_decodes_every_supported_encoding_to_the_same_text(data: bytes, encoding: str) -> None:
+    source = decode(data, "rules.txt")
+    assert source.text == TEXT
+    assert source.encoding == encoding
+
+
+@pytest.mark.parametrize(
+    "raw, style",
+    [
+        (b"a\r\nb\r\n", "CRLF"),
+        (b"a\rb\r", "CR"),
+        (b"a\nb\n", "LF"),
+        (b"a\r\nb\rc\n", "mixed"),
+        (b"a", "none"),
+    ],
+)
+def test_line_endings_all_become_lf(raw: bytes, style: str) -> None:
+    source = decode(raw, "r.txt")
+    assert "\r" not in source.text
+    assert source.newline == style
+    assert source.text.split("\n")[0] == "a"
+
+
+def test_undecodable_bytes_name_file_and_line() -> None:
+    # 0x81 is undefined in Windows-1252 and invalid in UTF-8.
+    with pytest.raises(ReadError) as err:
+        decode(b"line one\nline two\nbad \x81 byte\n", "old.txt")
+    message = str(err.value)
+    assert message.startswith("old.txt:3: ")
+    assert "0x81" in message
+
+
+def test_binary_file_is_rejected_not_decoded() -> None:
+    with pytest.raises(ReadError) as err:
+        decode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "image.png")
+    assert "image.png" in str(err.value)
+    assert "not a text file" in str(err.value)
+
+
+def test_control_characters_are_rejected_with_their_line() -> None:
+    with pytest.raises(ReadError) as err:
+        decode(b"100.1. ok\n100.2. bad\x07bell\n", "r.txt")
+    assert str(err.value).startswith("r.txt:2: ")
+
+
+def test_utf16_with_odd_length_is_an_error_not_mojibake() -> None:
+    with pytest.raises(ReadError):
+        decode(codecs.BOM_UTF16_LE + "100.1. rule".encode("utf-16-le") + b"\x00", "r.txt")
+
+
+def test_rejects_str() -> None:
+    with pytest.raises(TypeError):
+        decode("text", "r.txt")  # type: ignore[arg-type]
