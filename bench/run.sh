@@ -45,9 +45,19 @@ mkdir -p "$OUT"
 SCRATCH="$(mktemp -d)"
 trap 'rm -rf "$SCRATCH"' EXIT
 
+# Python startup baseline: use the interpreter that runs ruldiff (from its #! line),
+# not a `python3` on PATH that may be a slow wrapper such as a pyenv shim.
+PY_BASE=python3
+if [[ "$(head -c2 "$RULDIFF_BIN")" == '#!' ]]; then
+    read -r -a shebang < <(head -n1 "$RULDIFF_BIN" | cut -c3-)
+    if [[ "${shebang[0]:-}" == */env ]]; then PY_BASE="${shebang[1]:-python3}"; else PY_BASE="${shebang[0]:-python3}"; fi
+    [[ "$(basename -- "$PY_BASE")" == python* ]] && command -v "$PY_BASE" >/dev/null 2>&1 || PY_BASE=python3
+fi
+
 RD_VERSION="$("$RULDIFF_BIN" --version 2>&1 | head -n1 || true)"
-export BENCH_RUNS="$RUNS" BENCH_RULDIFF="$RULDIFF_BIN ($RD_VERSION)"
+export BENCH_RUNS="$RUNS" BENCH_RULDIFF="$RULDIFF_BIN ($RD_VERSION)" BENCH_PYTHON="$PY_BASE"
 echo "ruldiff:   $RULDIFF_BIN ($RD_VERSION)"
+echo "python:    $PY_BASE (startup baseline)"
 echo "corpora:   $CORPORA"
 echo "hyperfine: $(hyperfine --version), --warmup 2 --runs $RUNS"
 echo
@@ -82,7 +92,7 @@ for pair in "${PAIRS[@]}"; do
         -n "ruldiff html" "$RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
         -n "ruldiff json" "$RD $OLD $NEW --format json -o $(q "$SCRATCH/x.json")" \
         -n "git diff --word-diff" "git diff --no-index --word-diff $OLD $NEW > /dev/null || true" \
-        -n "python3 -c pass" "python3 -c pass" \
+        -n "python3 -c pass" "$(q "$PY_BASE") -c pass" \
         || die "hyperfine failed on $label"
 
     printf 'peak RSS (ruldiff html, max of 3 runs): '

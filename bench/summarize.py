@@ -96,6 +96,7 @@ def main() -> int:
         f"- date: {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
         f"- host: {platform.node()} ({os.cpu_count()} CPUs), Python {platform.python_version()}",
         f"- ruldiff: {os.environ.get('BENCH_RULDIFF', '?')}",
+        f"- startup baseline interpreter: {os.environ.get('BENCH_PYTHON', '?')}",
         f"- hyperfine: --warmup 2 --runs {runs}; peak RSS = max over 3 runs",
         "",
         "| " + " | ".join(header) + " |",

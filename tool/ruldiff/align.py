@@ -14,8 +14,10 @@ pairs unrelated rules; comparing every unmatched rule with every other is
 quadratic (an all-pairs tool takes 35 s on a 17-year gap). So the aligner works
 from certainties to guesses, and only ever compares rules that are close:
 
-1. **Same number, same text** (hash lookup): unchanged. Most rules of adjacent
-   releases end here.
+1. **Same number, same text** (hash lookup), for texts found once on each
+   side: unchanged. Most rules of adjacent releases end here. A text found
+   several times ("General", the heading of every section) is left to step 4,
+   where position decides.
 2. **Same text, found once on each side** (hash lookup): the same rule under
    another number. This catches every renumbered-but-unchanged rule, however
    far it moved. Texts that occur several times ("General", a heading of every
@@ -39,8 +41,8 @@ from certainties to guesses, and only ever compares rules that are close:
 Each rule is compared with a bounded number of others, so the cost is linear in
 the size of the documents plus the size of the changes.
 
-Glossary entries are paired by term first (step 1 ignores their text), then by
-the same steps, which find a renamed term by its definition.
+Glossary entries are paired by term (step 1 ignores their text); a renamed
+term is found by its definition, unchanged (step 2) or very similar (step 6).
 
 Similarity is the Dice coefficient of the two sets of lower-cased words:
 2·|A∩B| / (|A|+|B|). It ignores order, so it is a screen for "the same rule",
@@ -150,11 +152,15 @@ def _align(old_items: Sequence[Rule], new_items: Sequence[Rule], *, by_id: bool)
         a.partner[i], b.partner[j] = j, i
         how[i], sims[i] = why, sim
 
-    # 1. Same number and same text (or, in the glossary, same term).
+    # 1. Same number and same text found once on each side (or, in the
+    # glossary, same term). A text found several times ("General") is weak
+    # evidence: step 4 pairs it by position.
+    count_a = Counter(a.keys)
+    count_b = Counter(b.keys)
     for i, rule in enumerate(a.items):
         j = b.index.get(rule.id)
         if j is not None and a.items[i].kind is b.items[j].kind:
-            same = a.keys[i] == b.keys[j]
+            same = a.keys[i] == b.keys[j] and count_a[a.keys[i]] == 1 == count_b[b.keys[j]]
             if same or by_id:
                 if same:
                     link(i, j, MatchHow.SAME, 1.0)
@@ -168,6 +174,10 @@ def _align(old_items: Sequence[Rule], new_items: Sequence[Rule], *, by_id: bool)
     for i, k in enumerate(a.keys):
         if a.partner[i] is None and count_a[k] == 1 and k in where_b:
             link(i, where_b[k], MatchHow.TEXT, 1.0)
+
+    if by_id:  # glossary: a term is its identity; only a renamed term is left to find
+        _match_moved(a, b, link)
+        return _in_reading_order(a, b, how, sims)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
     for (lo_a, hi_a), (lo_b, hi_b) in _gaps(a.partner, len(b.items)):

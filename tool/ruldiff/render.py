@@ -18,13 +18,14 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import TemplateError
 from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind
+
+if TYPE_CHECKING:
+    import jinja2
 
 __all__ = ["FORMATS", "build_context", "render", "to_json"]
 
@@ -192,12 +193,28 @@ def render(
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
-def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+def _dump(data: dict[str, Any]) -> str:
+    """JSON with one top-level key per line and one list item per line.
+
+    Readable, diffable between releases, and written by the C encoder
+    (``indent=`` would switch the standard library to its pure-Python one,
+    several times slower on thousands of changes).
+    """
+    compact = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + compact(item) for item in value)
+            lines.append(f"  {compact(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def environment(templates: str | Path | None = None) -> jinja2.Environment:
     """The jinja2 environment: the user's directory first, then the built-in templates."""
+    import jinja2  # only the Markdown and HTML formats pay for importing it
+
     loaders: list[jinja2.BaseLoader] = []
     if templates is not None:
         loaders.append(jinja2.FileSystemLoader(str(templates)))
@@ -218,6 +235,8 @@ def render_template(
     name: str, context: dict[str, Any], templates: str | Path | None = None
 ) -> str:
     """Render a template by name with the given context."""
+    import jinja2
+
     searched = ([str(templates)] if templates is not None else []) + [str(BUILTIN_TEMPLATES)]
     try:
         template = environment(templates).get_template(name)
@@ -238,17 +257,31 @@ def render_template(
     return out if out.endswith("\n") else out + "\n"
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+# Characters that are Markdown syntax anywhere in a line, and those that are
+# syntax only at its start (headings, list items). Rule numbers inside a
+# sentence ("See rule 903.13.") stay readable in the Markdown source.
+_MD_INLINE = re.compile(r"([\\`*_\[\]|~])")
+_MD_LINE_START = re.compile(r"^(\s*)(#|[-+](?=\s)|\d+(?=[.)]\s))")
 
 
 def md_escape(text: str) -> str:
     r"""Escape text for Markdown (GitHub flavour), HTML specials included.
 
-    >>> md_escape("See rule 903.13 [1] <b>")
-    'See rule 903\\.13 \\[1\\] &lt;b&gt;'
+    >>> md_escape("See rule 903.13 [1] <b> *x*")
+    'See rule 903.13 \\[1\\] &lt;b&gt; \\*x\\*'
+    >>> md_escape("1. Text on an object.")
+    '1\\. Text on an object.'
     """
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", "<br>")
+    text = _MD_INLINE.sub(r"\\\1", text)
+    text = _MD_LINE_START.sub(_escape_line_start, text)
+    return text.replace("\n", "<br>")
+
+
+def _escape_line_start(m: re.Match[str]) -> str:
+    indent, mark = m.group(1), m.group(2)
+    # "1." -> "1\." (the period is what makes a list); "#" -> "\#"
+    return f"{indent}{mark}\\" if mark[0].isdigit() else f"{indent}\\{mark}"
 
 
 # --- terminal text -----------------------------------------------------------

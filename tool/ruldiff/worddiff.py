@@ -26,12 +26,14 @@ __all__ = ["diff_words", "tokenize"]
 
 # A token is a word (letters/digits, with inner apostrophes, hyphens or
 # periods: "player's", "non-token", "903.11") or one other character
-# (punctuation, a symbol), with the spaces that follow it; spaces at the very
-# start, and each line break (between paragraphs and examples), are tokens of
-# their own. Rule numbers stay whole so that a
-# reference update reads [-903.13][+903.11]. Carrying the space halves the
-# number of tokens, and the cost of the diff with it.
-_TOKEN = re.compile(r"\n|[^\S\n]+|(?:\w+(?:[-'’.]\w+)*|[^\w\s])[^\S\n]*", re.UNICODE)
+# (punctuation, a symbol), with the spaces before it; each line break (between
+# paragraphs and examples) and spaces at the end of a line are tokens of their
+# own. Rule numbers stay whole so that a reference update reads
+# [-903.13][+903.11]. Carrying the space halves the number of tokens, and the
+# cost of the diff with it. The space goes with the word after it, not before:
+# words are inserted before a full stop far more often than at the start of a
+# paragraph, and " lanterns" + "." then matches "." where "lanterns " would not.
+_TOKEN = re.compile(r"\n|[^\S\n]*(?:\w+(?:[-'’.]\w+)*|[^\w\s])|[^\S\n]+", re.UNICODE)
 
 # Characters used to encode tokens: the Supplementary Private Use Area, which
 # holds 65,534 code points and cannot collide with anything in a real text.
@@ -48,7 +50,9 @@ _SENTENCE_BASE = 0x100000
 _MAX_CODES = 0xFFFD
 # Least share of common tokens for a run of changed sentences to get a word diff.
 _RUN_MIN_OVERLAP = 0.4
-_SENTENCE_END = frozenset('.:;?!)"”')
+# Where a text is cut into sentences: before the space that follows a mark
+# ending a sentence, and on both sides of a line break.
+_SENTENCE = re.compile(r"(?<=[.:;?!)\"”])(?=[^\S\n])|(?=\n)|(?<=\n)")
 
 _OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 
@@ -57,7 +61,7 @@ def tokenize(text: str) -> list[str]:
     """Split a text into tokens that join back into it.
 
     >>> tokenize("See rule 903.13, “Commander.”")
-    ['See ', 'rule ', '903.13', ', ', '“', 'Commander', '.', '”']
+    ['See', ' rule', ' 903.13', ',', ' “', 'Commander', '.', '”']
     """
     return _TOKEN.findall(text)
 
@@ -72,39 +76,35 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
         return (Edit(Op.EQUAL, old),) if old else ()
     dmp = diff_match_patch()
     dmp.Diff_Timeout = _NO_DEADLINE
-    old_tokens, new_tokens = tokenize(old), tokenize(new)
-    vocabulary = {t: chr(_BASE + n) for n, t in enumerate(dict.fromkeys(old_tokens + new_tokens))}
+    vocabulary: dict[str, str] = {}
+    a, b = _encode(old, vocabulary), _encode(new, vocabulary)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
         diffs = dmp.diff_main(old, new, False)
         dmp.diff_cleanupSemantic(diffs)
         return _merge(tuple(Edit(_OPS[op], text) for op, text in diffs if text))
-    a = _sentences([vocabulary[t] for t in old_tokens], old_tokens)
-    b = _sentences([vocabulary[t] for t in new_tokens], new_tokens)
     # Clean up while each token is still one character, so that no edit
     # boundary can fall inside a word.
     diffs = _diff_by_sentences(dmp, a, b)
     dmp.diff_cleanupSemantic(diffs)
-    tokens = list(vocabulary)
-    return _merge(
-        tuple(
-            Edit(_OPS[op], "".join(tokens[ord(c) - _BASE] for c in chunk))
-            for op, chunk in diffs
-            if chunk
-        )
-    )
+    decode = {ord(code): token for token, code in vocabulary.items()}
+    return _merge(tuple(Edit(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk))
 
 
-def _sentences(chars: list[str], tokens: list[str]) -> list[str]:
-    """Cut an encoded text into sentences: after a full stop (or another mark
-    that ends a sentence) followed by white space, and at every line break."""
-    out: list[str] = []
-    start = 0
-    for n, token in enumerate(tokens):
-        if token[-1].isspace() and (token.rstrip() in _SENTENCE_END or "\n" in token):
-            out.append("".join(chars[start : n + 1]))
-            start = n + 1
-    if start < len(chars):
-        out.append("".join(chars[start:]))
+def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
+    """The sentences of a text, each token written as one character.
+
+    Sentences end after a full stop (or another mark that ends one) followed by
+    a space, and at every line break. `vocabulary` maps tokens to characters
+    and grows as new tokens are met.
+    """
+    out = []
+    for sentence in _SENTENCE.split(text):
+        if sentence:
+            chars = [
+                vocabulary.setdefault(t, chr(_BASE + min(len(vocabulary), _MAX_CODES)))
+                for t in _TOKEN.findall(sentence)
+            ]
+            out.append("".join(chars))
     return out
 
 
@@ -157,11 +157,11 @@ def _overlap(a: str, b: str) -> float:
     return 2 * len(sa & sb) / (len(sa) + len(sb))
 
 
-def _common_space_suffix(a: str, b: str) -> str:
+def _common_space_prefix(a: str, b: str) -> str:
     n = 0
-    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n] and a[-1 - n].isspace():
+    while n < min(len(a), len(b)) and a[n] == b[n] and a[n].isspace():
         n += 1
-    return a[len(a) - n :] if n else ""
+    return a[:n]
 
 
 def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
@@ -178,17 +178,16 @@ def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
             j += 1
         deleted = "".join(e.text for e in edits[i:j] if e.op is Op.DELETE)
         inserted = "".join(e.text for e in edits[i:j] if e.op is Op.INSERT)
-        # Tokens carry their trailing space ("may " -> "must "): a space that
-        # both sides end with is kept text, not part of the edit.
-        common = _common_space_suffix(deleted, inserted)
+        # Tokens carry the space before them (" may" -> " must"): a space that
+        # both sides start with is kept text, not part of the edit.
+        common = _common_space_prefix(deleted, inserted)
         if common:
-            deleted, inserted = deleted[: -len(common)], inserted[: -len(common)]
+            deleted, inserted = deleted[len(common) :], inserted[len(common) :]
+            out.append(Edit(Op.EQUAL, common))
         if deleted:
             out.append(Edit(Op.DELETE, deleted))
         if inserted:
             out.append(Edit(Op.INSERT, inserted))
-        if common:
-            out.append(Edit(Op.EQUAL, common))
         i = j
     merged: list[Edit] = []
     for e in out:

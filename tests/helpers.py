@@ -1,0 +1,31 @@
+"""Build small rules documents in the Comprehensive Rules layout for tests."""
+
+from __future__ import annotations
+
+from ruldiff.model import Document
+from ruldiff.parse import parse
+from ruldiff.read import decode
+
+
+def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), date: str = "May 1, 2024") -> str:  # type: ignore[assignment]
+    """A document with the given (number, text) rules and (term, definition) entries.
+
+    Numbers like "1" become sections, "100" headings, anything else rules; a
+    text starting with "Example:" after a rule attaches to it.
+    """
+    out = ["Test Game Rules", "", f"These rules are effective as of {date}.", ""]
+    for number, text in rules:
+        if number == "Example":
+            out.insert(len(out) - 1, text)
+            continue
+        sep = "" if number.endswith(".") or number[-1].isalpha() else "."
+        out += [f"{number}{sep} {text}", ""]
+    if glossary:
+        out += ["Glossary", ""]
+        for term, definition in glossary:
+            out += [term, definition, ""]
+    return "\n".join(out) + "\n"
+
+
+def doc(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), path: str = "t.txt") -> Document:  # type: ignore[assignment]
+    return parse(decode(layout(rules, glossary).encode("utf-8"), path))

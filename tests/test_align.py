@@ -1,0 +1,123 @@
+"""align.py: pairing by number and by content, renumbering, moves, the glossary."""
+
+from __future__ import annotations
+
+from helpers import doc
+
+from ruldiff.align import align, similarity
+from ruldiff.model import MatchHow, Pair
+
+
+def ids(pairs: tuple[Pair, ...]) -> list[tuple[str | None, str | None]]:
+    return [(p.old.id if p.old else None, p.new.id if p.new else None) for p in pairs]
+
+
+KEYWORDS = [
+    ("7", "Actions"),
+    ("701", "Keyword Actions"),
+    ("701.1.", "Most keyword actions are verbs."),
+    ("701.2", "Gather"),
+    ("701.2a", "To gather, a keeper takes every ember from the shared bowl."),
+    ("701.3", "Scatter"),
+    ("701.3a", "To scatter, a keeper spreads their ember among the other keepers."),
+    ("701.4", "Kindle"),
+    ("701.4a", "To kindle a lantern, a keeper lights it again after it went dark."),
+]
+
+
+def renumber(rules: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Insert 'Bind' as 701.3, shifting Scatter and Kindle down by one."""
+    out = []
+    for number, text in rules:
+        if number.startswith(("701.3", "701.4")):
+            head, rest = number[:4], number[4:]
+            number = f"{head}{int(rest[0]) + 1}{rest[1:]}"
+        out.append((number, text))
+    out[5:5] = [("701.3", "Bind"), ("701.3a", "To bind a glyph, a keeper turns it face down under a lantern.")]
+    return out
+
+
+def test_inserted_rule_shifts_later_rules_as_renumbered_not_removed_and_added() -> None:
+    old, new = doc(KEYWORDS), doc(renumber(KEYWORDS))
+    pairs = align(old, new)
+    assert ids(pairs) == [
+        ("7", "7"),
+        ("701", "701"),
+        ("701.1", "701.1"),
+        ("701.2", "701.2"),
+        ("701.2a", "701.2a"),
+        (None, "701.3"),
+        (None, "701.3a"),
+        ("701.3", "701.4"),
+        ("701.3a", "701.4a"),
+        ("701.4", "701.5"),
+        ("701.4a", "701.5a"),
+    ]
+    assert {p.how for p in pairs if p.old and p.new and p.old.id != p.new.id} == {MatchHow.TEXT}
+
+
+def test_renumbered_and_edited_rule_is_paired_by_position_and_similarity() -> None:
+    new_rules = renumber(KEYWORDS)
+    new_rules = [
+        (n, t.replace("among the other keepers", "among all other keepers")) for n, t in new_rules
+    ]
+    pairs = align(doc(KEYWORDS), doc(new_rules))
+    assert ("701.3a", "701.4a") in ids(pairs)
+    pair = next(p for p in pairs if p.old and p.old.id == "701.3a")
+    assert pair.how is MatchHow.SIMILAR
+    assert 0.5 <= pair.similarity < 1
+
+
+def test_rule_rewritten_in_place_is_paired_by_number() -> None:
+    old = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
+    new = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw two cards."), ("100.2.", "Pass.")])
+    pair = next(p for p in align(old, new) if p.new and p.new.id == "100.1")
+    assert pair.old is not None and pair.old.id == "100.1"
+    assert pair.how is MatchHow.NUMBER
+
+
+def test_unrelated_rule_under_a_reused_number_is_removed_and_added() -> None:
+    old = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Keepers sit in a circle around the bowl.")])
+    new = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Glyphs are shuffled before each game starts.")])
+    assert ids(align(old, new))[-2:] == [("100.1", None), (None, "100.1")]
+
+
+def test_repeated_heading_texts_pair_by_position() -> None:
+    rules = [("1", "A"), ("100", "General"), ("100.1.", "One."), ("2", "B"), ("200", "General"), ("200.1.", "Two.")]
+    moved = [("1", "A"), ("100", "General"), ("100.1.", "One."), ("2", "New"), ("200", "General"),
+             ("200.1.", "Fresh."), ("3", "B"), ("300", "General"), ("300.1.", "Two.")]
+    pairs = ids(align(doc(rules), doc(moved)))
+    assert ("200", "300") in pairs and ("2", "3") in pairs and ("200.1", "300.1") in pairs
+    assert (None, "200") in pairs and (None, "200.1") in pairs
+
+
+def test_rule_moved_far_away_with_an_edit_is_found() -> None:
+    text = "A keeper who has no glyphs in their vault at the start of their turn loses one lantern instead of drawing."
+    old = doc([("1", "A"), ("100", "General"), ("100.1.", text), ("2", "B"), ("200", "General"), ("200.1.", "Other.")])
+    new = doc([("1", "A"), ("100", "General"), ("2", "B"), ("200", "General"), ("200.1.", "Other."),
+               ("200.2.", text.replace("loses one lantern", "snuffs one lantern"))])
+    pair = next(p for p in align(old, new) if p.old and p.old.id == "100.1")
+    assert pair.new is not None and pair.new.id == "200.2"
+    assert pair.how is MatchHow.MOVED
+
+
+def test_glossary_pairs_by_term_whatever_the_text() -> None:
+    old = doc([("1", "A"), ("100.1.", "Rule.")], [("Ember", "Fuel."), ("Keeper", "A player.")])
+    new = doc([("1", "A"), ("100.1.", "Rule.")], [("Ember", "The resource keepers spend."), ("Lantern", "A marker.")])
+    assert ids(align(old, new))[-3:] == [
+        ("glossary:Ember", "glossary:Ember"),
+        ("glossary:Keeper", None),
+        (None, "glossary:Lantern"),
+    ]
+
+
+def test_removed_rules_come_where_they_stood() -> None:
+    old = doc([("1", "A"), ("100.1.", "One."), ("100.2.", "Two."), ("100.3.", "Three.")])
+    new = doc([("1", "A"), ("100.1.", "One."), ("100.3.", "Three.")])
+    assert ids(align(old, new)) == [("1", "1"), ("100.1", "100.1"), ("100.2", None), ("100.3", "100.3")]
+
+
+def test_similarity() -> None:
+    assert similarity("a b c", "a b c") == 1.0
+    assert similarity("a b", "c d") == 0.0
+    assert similarity("Draw A card", "draw a CARD") == 1.0

@@ -1,0 +1,62 @@
+"""classify.py and compare.py: kinds, tags and the summary."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import doc
+
+from ruldiff.classify import classify, is_cosmetic
+from ruldiff.compare import compare
+from ruldiff.model import ChangeKind, MatchHow, Op, Pair, Rule, RuleKind
+
+
+def rule(rule_id: str, text: str) -> Rule:
+    return Rule(rule_id, RuleKind.RULE, text)
+
+
+@pytest.mark.parametrize(
+    "old, new, kind, tags",
+    [
+        (rule("1.1", "Draw."), rule("1.1", "Draw."), ChangeKind.UNCHANGED, ()),
+        (rule("1.1", "Draw."), rule("1.1", "Draw two."), ChangeKind.CHANGED, ("substantive",)),
+        (rule("1.1", 'Say "go".'), rule("1.1", "Say “go.”"), ChangeKind.CHANGED, ("cosmetic",)),
+        (rule("1.1", "Draw."), rule("1.2", "Draw."), ChangeKind.RENUMBERED, ()),
+        (rule("1.1", "Draw."), rule("1.2", "Draw two."), ChangeKind.RENUMBERED, ("substantive",)),
+        (None, rule("1.2", "Draw."), ChangeKind.ADDED, ()),
+        (rule("1.1", "Draw."), None, ChangeKind.REMOVED, ()),
+    ],
+)
+def test_kinds_and_tags(old: Rule | None, new: Rule | None, kind: ChangeKind, tags: tuple[str, ...]) -> None:
+    change = classify(Pair(old, new, MatchHow.NUMBER))
+    assert change.kind is kind
+    assert change.tags == tags
+
+
+def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:
+    added = classify(Pair(None, Rule("1.2", RuleKind.RULE, "Draw.", ("Example: Ann draws.",)), MatchHow.UNPAIRED))
+    assert [(e.op, e.text) for e in added.edits] == [(Op.INSERT, "Draw.\nExample: Ann draws.")]
+
+
+@pytest.mark.parametrize(
+    "old, new, cosmetic",
+    [
+        ("It's done.", "It’s done.", True),
+        ("A — B", "A - B", True),
+        ("two  spaces", "two spaces", True),
+        ("Capital", "capital", True),
+        ("a, b and c", "a, b, and c", True),
+        ("a b", "a c", False),
+        ("903.13", "903.11", False),
+    ],
+)
+def test_cosmetic(old: str, new: str, cosmetic: bool) -> None:
+    assert is_cosmetic(old, new) is cosmetic
+
+
+def test_compare_counts_every_kind_and_lists_no_unchanged() -> None:
+    old = doc([("1", "A"), ("100.1.", "One."), ("100.2.", "Two."), ("100.3.", "Three keepers.")])
+    new = doc([("1", "A"), ("100.1.", "Zero."), ("100.2.", "One."), ("100.3.", "Three keepers sit.")])
+    result = compare(old, new)
+    assert result.summary == {"added": 1, "removed": 1, "changed": 1, "renumbered": 1, "unchanged": 1}
+    assert ChangeKind.UNCHANGED not in {c.kind for c in result.changes}
+    assert sum(result.summary.values()) == len(result.changes) + result.summary["unchanged"]

@@ -1,0 +1,112 @@
+"""render.py: the JSON contract, templates, user overrides, escaping, determinism."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import doc
+
+from ruldiff.compare import compare
+from ruldiff.errors import TemplateError
+from ruldiff.render import build_context, render, to_json
+
+OLD = doc(
+    [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <the> *turn*.")],
+    [("Ember", "Fuel for glyphs.")],
+    path="old.txt",
+)
+NEW = doc(
+    [("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle first."), ("100.2.", "Draw a card."),
+     ("100.3.", "Pass <the> *turn* & rest.")],
+    [("Ember", "Fuel for glyphs and lanterns.")],
+    path="new.txt",
+)
+RESULT = compare(OLD, NEW)
+
+
+def test_json_contract() -> None:
+    data = json.loads(render(RESULT, "json"))
+    assert data["format"] == "ruldiff" and data["version"] == 1
+    assert data["old"] == {"path": "old.txt", "title": "Test Game Rules", "date": "2024-05-01",
+                           "rules": 4, "glossary": 1, "profile": "mtg-cr"}
+    assert data["summary"] == {"added": 1, "removed": 0, "changed": 1, "renumbered": 2, "unchanged": 2}
+    kinds = {(c["old"], c["new"]): (c["kind"], c["tags"]) for c in data["changes"]}
+    assert kinds == {
+        (None, "100.1"): ("added", []),
+        ("100.1", "100.2"): ("renumbered", []),
+        ("100.2", "100.3"): ("renumbered", ["substantive"]),
+        ("glossary:Ember", "glossary:Ember"): ("changed", ["substantive"]),
+    }
+    for change in data["changes"]:
+        old = "".join(t for op, t in change["edits"] if op in "=-")
+        new = "".join(t for op, t in change["edits"] if op in "=+")
+        by_id = {r.id: r.full_text for r in OLD.items}, {r.id: r.full_text for r in NEW.items}
+        assert old == (by_id[0][change["old"]] if change["old"] else "")
+        assert new == (by_id[1][change["new"]] if change["new"] else "")
+
+
+def test_html_is_escaped_and_self_contained() -> None:
+    html = render(RESULT, "html")
+    assert "Pass &lt;the&gt; *turn*" in html
+    assert "<ins> &amp; rest</ins>" in html
+    assert "<the>" not in html
+    assert "http://" not in html and "https://" not in html and "<script" not in html
+    assert 'id="r-100.3"' in html
+
+
+def test_markdown_escapes_markdown_and_html() -> None:
+    md = render(RESULT, "md")
+    assert "Pass &lt;the&gt; \\*turn\\*" in md
+    assert "**100.1 → 100.2** renumbered (text unchanged)" in md
+    assert "<ins> and lanterns</ins>" in md
+
+
+def test_context_is_grouped_by_section_and_json_serialisable() -> None:
+    context = build_context(RESULT)
+    assert [s["id"] for s in context["sections"]] == ["1"]
+    assert [c["label"] for c in context["sections"][0]["changes"]] == ["100.1", "100.2", "100.3"]
+    assert [c["label"] for c in context["glossary"]] == ["Ember"]
+    assert json.loads(render(RESULT, "context")) == context
+
+
+def test_text_without_colour_uses_word_diff_markers() -> None:
+    text = render(RESULT, "text")
+    assert "\x1b[" not in text
+    assert "{+ and lanterns+}" in text
+    assert "> 100.1 -> 100.2  renumbered (text unchanged)" in text
+    coloured = render(RESULT, "text", color=True)
+    assert "\x1b[32m" in coloured and "{+" not in coloured
+
+
+def test_output_is_deterministic() -> None:
+    for fmt in ("text", "md", "html", "json", "context"):
+        assert render(compare(OLD, NEW), fmt) == render(compare(OLD, NEW), fmt)
+
+
+def test_user_template_overrides_builtin(tmp_path: Path) -> None:
+    (tmp_path / "changelog.md.j2").write_text(
+        "{{ summary.added }} added; first: {{ sections[0].changes[0].label }}\n", encoding="utf-8"
+    )
+    assert render(RESULT, "md", templates=tmp_path) == "1 added; first: 100.1\n"
+    # The HTML template is not overridden, so the built-in one is used.
+    assert render(RESULT, "html", templates=tmp_path).startswith("<!DOCTYPE html>")
+
+
+def test_broken_or_missing_templates_raise_template_error(tmp_path: Path) -> None:
+    (tmp_path / "changelog.md.j2").write_text("{{ nonsense.field }}\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match="unknown variable"):
+        render(RESULT, "md", templates=tmp_path)
+    (tmp_path / "changelog.md.j2").write_text("{% for %}\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match="syntax error") as err:
+        render(RESULT, "md", templates=tmp_path)
+    assert err.value.line == 1
+
+
+def test_no_changes() -> None:
+    same = compare(OLD, OLD)
+    assert same.changes == ()
+    assert "No changes." in render(same, "md")
+    assert "no changes" in render(same, "text")
+    assert json.loads(render(same, "json"))["changes"] == []

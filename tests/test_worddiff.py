@@ -1,0 +1,99 @@
+"""worddiff.py: word-level edits that rebuild both texts and never split a word."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ruldiff.model import Edit, Op
+from ruldiff.worddiff import diff_words, tokenize
+
+
+def rebuild(edits: tuple[Edit, ...]) -> tuple[str, str]:
+    old = "".join(e.text for e in edits if e.op is not Op.INSERT)
+    new = "".join(e.text for e in edits if e.op is not Op.DELETE)
+    return old, new
+
+
+def marked(edits: tuple[Edit, ...]) -> str:
+    return "".join(
+        e.text if e.op is Op.EQUAL else (f"[-{e.text}-]" if e.op is Op.DELETE else f"{{+{e.text}+}}")
+        for e in edits
+    )
+
+
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        ("You may draw.", "You must draw.", "You [-may-]{+must+} draw."),
+        ("See rule 903.13.", "See rule 903.11.", "See rule [-903.13-]{+903.11+}."),
+        (
+            "He or she draws a card.",
+            "They draw a card.",
+            "[-He or she draws-]{+They draw+} a card.",
+        ),
+        ("Draw a card.", "Draw a card.\nExample: Ann draws.", "Draw a card.{+\nExample: Ann draws.+}"),
+        ("alpha, beta, and gamma", "alpha, beta, gamma, and delta", "alpha, beta,[- and-] gamma{+, and delta+}"),
+    ],
+)
+def test_readable_word_edits(old: str, new: str, expected: str) -> None:
+    assert marked(diff_words(old, new)) == expected
+
+
+def test_identical_and_empty_texts() -> None:
+    assert diff_words("same", "same") == (Edit(Op.EQUAL, "same"),)
+    assert diff_words("", "") == ()
+    assert diff_words("", "new") == (Edit(Op.INSERT, "new"),)
+    assert diff_words("old", "") == (Edit(Op.DELETE, "old"),)
+
+
+def test_tokens_join_back_into_the_text() -> None:
+    text = "  100.1a A keeper’s “ember” can’t exceed 10—ever.\nExample: non-token {W/U}."
+    assert "".join(tokenize(text)) == text
+
+
+WORDS = "the a keeper glyph ember may must draw cast rule 903.13 903.11 , . “ ” and or\n".split(" ")
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_edits_rebuild_both_texts_and_keep_words_whole(seed: int) -> None:
+    rng = random.Random(seed)
+    old_words = [rng.choice(WORDS) for _ in range(rng.randint(0, 60))]
+    new_words = list(old_words)
+    for _ in range(rng.randint(1, 8)):
+        at = rng.randint(0, len(new_words))
+        action = rng.choice(("insert", "delete", "replace"))
+        if action == "insert" or not new_words:
+            new_words.insert(at, rng.choice(WORDS))
+        elif action == "delete":
+            del new_words[min(at, len(new_words) - 1)]
+        else:
+            new_words[min(at, len(new_words) - 1)] = rng.choice(WORDS)
+    old, new = " ".join(old_words), " ".join(new_words)
+    edits = diff_words(old, new)
+    assert rebuild(edits) == (old, new)
+    # No edit starts or ends inside a token of either text.
+    for text, keep in ((old, Op.INSERT), (new, Op.DELETE)):
+        cuts = {0}
+        pos = 0
+        for tok in tokenize(text):
+            pos += len(tok)
+            cuts.add(pos)
+        pos = 0
+        for e in edits:
+            if e.op is keep:
+                continue
+            assert pos in cuts or text[pos - 1 : pos].isspace() or text[pos : pos + 1].isspace()
+            pos += len(e.text)
+    # Deletions come before insertions, and no two neighbours share an op.
+    for a, b in zip(edits, edits[1:]):
+        assert a.op is not b.op
+        assert not (a.op is Op.INSERT and b.op is Op.DELETE)
+
+
+def test_same_result_every_time() -> None:
+    old = "A long rule " * 200 + "with one change at the end."
+    new = "A long rule " * 200 + "with two changes at the end."
+    assert diff_words(old, new) == diff_words(old, new)
+    assert rebuild(diff_words(old, new)) == (old, new)

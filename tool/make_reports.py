@@ -1,0 +1,54 @@
+"""Regenerate reports/ from the sample corpus: ``python tool/make_reports.py``.
+
+For each pair of successive versions in corpora/ (and the first against the
+last), writes the changelog in every format to reports/. tests/test_reports.py
+fails when reports/ differs from what this would write.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tool"))
+
+from ruldiff.cli import load  # noqa: E402
+from ruldiff.compare import compare  # noqa: E402
+from ruldiff.render import render  # noqa: E402
+
+EXTENSIONS = {"text": "txt", "md": "md", "html": "html", "json": "json"}
+
+
+def pairs(corpora: Path) -> list[tuple[Path, Path]]:
+    versions = sorted(corpora.glob("lanternfall-*.txt"))
+    out = list(zip(versions, versions[1:]))
+    if len(versions) > 2:
+        out.append((versions[0], versions[-1]))
+    return out
+
+
+def reports() -> dict[str, str]:
+    """File name -> content of every report, paths relative to the repository."""
+    out: dict[str, str] = {}
+    for old, new in pairs(ROOT / "corpora"):
+        comparison = compare(load(str(old.relative_to(ROOT))), load(str(new.relative_to(ROOT))))
+        stem = f"{old.stem}_to_{new.stem.removeprefix('lanternfall-')}"
+        for fmt, ext in EXTENSIONS.items():
+            out[f"{stem}.{ext}"] = render(comparison, fmt)
+    return out
+
+
+def main() -> None:
+    import os
+
+    os.chdir(ROOT)
+    target = ROOT / "reports"
+    target.mkdir(exist_ok=True)
+    for name, text in reports().items():
+        (target / name).write_text(text, encoding="utf-8", newline="\n")
+        print(f"wrote reports/{name}")
+
+
+if __name__ == "__main__":
+    main()
