@@ -81,7 +81,7 @@ RARE_WORDS = 4
 
 _Link = Callable[[int, int, MatchHow, float], None]
 
-_WORD = re.compile(r"\w+(?:[-'’.]\w+)*")
+_WORD = re.compile(r"\w+")
 
 
 def similarity(a: str, b: str) -> float:

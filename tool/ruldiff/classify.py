@@ -53,8 +53,11 @@ def is_cosmetic(old: str, new: str) -> bool:
     return _skeleton(old) == _skeleton(new)
 
 
-def classify(pair: Pair) -> Change:
+def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
     """Turn an aligned pair into a change with its word-level edits.
+
+    `edits` are the word-level edits of the pair's texts, when already
+    computed (`compare` computes them all at once, possibly in parallel).
 
     >>> from ruldiff.model import Pair, Rule, RuleKind, MatchHow
     >>> old = Rule("1.1", RuleKind.RULE, "Draw a card.")
@@ -71,7 +74,8 @@ def classify(pair: Pair) -> Change:
         return Change(ChangeKind.REMOVED, old, None, (Edit(Op.DELETE, old.full_text),), how=pair.how)
     if old is None:
         return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
-    edits = diff_words(old.full_text, new.full_text)
+    if edits is None:
+        edits = diff_words(old.full_text, new.full_text)
     changed = old.full_text != new.full_text
     if old.id != new.id:
         kind = ChangeKind.RENUMBERED

@@ -97,6 +97,14 @@ def main() -> None:
     help="Colour terminal text. 'auto': only on a terminal, and not when NO_COLOR is set.",
 )
 @click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes for the word diffs of large comparisons [default: CPUs, at most 4]. "
+    "The output does not depend on it.",
+)
+@click.option(
     "--templates",
     type=click.Path(file_okay=False, path_type=str),
     help="Directory of templates that replace the built-in ones of the same name.",
@@ -108,12 +116,14 @@ def diff_command(
     output: str | None,
     exit_code: bool,
     color: str,
+    jobs: int | None,
     templates: str | None,
 ) -> None:
     """Compare two versions of a rules document."""
     try:
         old_doc, new_doc = load(old), load(new)
-        comparison = compare(old_doc, new_doc)
+        workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+        comparison = compare(old_doc, new_doc, workers=workers)
         if templates is not None and not Path(templates).is_dir():
             raise RuldiffError("templates directory not found", path=templates)
         text = render(
@@ -156,6 +166,11 @@ def write_atomic(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        # mkstemp creates the file readable by its owner only; give it the
+        # permissions any new file gets (0666 less the umask).
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)

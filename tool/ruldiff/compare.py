@@ -9,13 +9,17 @@ from collections import Counter
 
 from .align import align
 from .classify import classify
+from .worddiff import diff_all
 from .model import ChangeKind, Comparison, Document
 
 __all__ = ["compare"]
 
 
-def compare(old: Document, new: Document) -> Comparison:
+def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     """Compare two parsed documents.
+
+    `workers` > 1 lets the word diffs of large comparisons run on that many
+    processes; the result does not depend on it.
 
     >>> from ruldiff.model import Document, Rule, RuleKind
     >>> a = Document("a", "T", None, "p", (Rule("1.1", RuleKind.RULE, "Draw a card."),))
@@ -24,7 +28,19 @@ def compare(old: Document, new: Document) -> Comparison:
     >>> [(ch.kind.value, ch.tags) for ch in c.changes], c.summary["changed"]
     ([('changed', ('substantive',))], 1)
     """
-    changes = [classify(pair) for pair in align(old, new)]
+    pairs = align(old, new)
+    texts = sorted(
+        {
+            (p.old.full_text, p.new.full_text)
+            for p in pairs
+            if p.old and p.new and p.old.full_text != p.new.full_text
+        }
+    )
+    edits = dict(zip(texts, diff_all(texts, workers)))
+    changes = [
+        classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None)
+        for p in pairs
+    ]
     counts = Counter(c.kind for c in changes)
     return Comparison(
         old=old,

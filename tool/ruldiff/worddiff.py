@@ -2,6 +2,8 @@
 
 - `tokenize(text)` -> the words, spaces and punctuation marks of a text.
 - `diff_words(old, new)` -> `tuple[Edit, ...]`.
+- `diff_all(pairs, workers)` -> the edits of many pairs, on several processes
+  when there are enough of them to be worth it.
 
 diff-match-patch diffs characters. To diff words, each distinct token is
 encoded as one character (the trick of its ``diff_linesToChars``), the encoded
@@ -18,11 +20,19 @@ from __future__ import annotations
 
 import re
 
+import multiprocessing
+import sys
+from collections.abc import Sequence
+
 from diff_match_patch import diff_match_patch
 
 from .model import Edit, Op
 
-__all__ = ["diff_words", "tokenize"]
+__all__ = ["diff_all", "diff_words", "tokenize"]
+
+PARALLEL_MIN = 300
+"""Fewest pairs for which `diff_all` starts worker processes: forking and
+sending texts costs about as much as diffing a hundred or two pairs."""
 
 # A token is a word (letters/digits, with inner apostrophes, hyphens or
 # periods: "player's", "non-token", "903.11") or one other character
@@ -90,6 +100,34 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     return _merge(tuple(Edit(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk))
 
 
+def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
+    """`diff_words` for each (old, new) pair, in order.
+
+    With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the pairs are
+    shared among that many forked processes (where the platform forks: Linux).
+    Each pair's edits depend only on its two texts, so the result is the same
+    whatever the number of workers.
+
+    >>> diff_all([("a b", "a c"), ("x", "x")]) == [diff_words("a b", "a c"), diff_words("x", "x")]
+    True
+    """
+    if workers <= 1 or len(pairs) < PARALLEL_MIN or not sys.platform.startswith("linux"):
+        return [diff_words(old, new) for old, new in pairs]
+    context = multiprocessing.get_context("fork")
+    chunk = max(1, len(pairs) // (workers * 8))
+    with context.Pool(workers) as pool:
+        raw = pool.starmap(_diff_raw, pairs, chunksize=chunk)
+    return [tuple(Edit(_OP_OF[op], text) for op, text in edits) for edits in raw]
+
+
+def _diff_raw(old: str, new: str) -> list[tuple[str, str]]:
+    """diff_words as plain tuples: cheap to send back from a worker process."""
+    return [(e.op.value, e.text) for e in diff_words(old, new)]
+
+
+_OP_OF = {op.value: op for op in Op}
+
+
 def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
     """The sentences of a text, each token written as one character.
 
@@ -98,13 +136,14 @@ def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
     and grows as new tokens are met.
     """
     out = []
+    code = vocabulary.__getitem__
     for sentence in _SENTENCE.split(text):
         if sentence:
-            chars = [
-                vocabulary.setdefault(t, chr(_BASE + min(len(vocabulary), _MAX_CODES)))
-                for t in _TOKEN.findall(sentence)
-            ]
-            out.append("".join(chars))
+            tokens = _TOKEN.findall(sentence)
+            for token in tokens:
+                if token not in vocabulary:
+                    vocabulary[token] = chr(_BASE + min(len(vocabulary), _MAX_CODES))
+            out.append("".join(map(code, tokens)))
     return out
 
 

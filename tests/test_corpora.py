@@ -1,0 +1,219 @@
+"""The real corpora (../shared/corpora or $RULDIFF_CORPORA): every MTG release
+reads and parses, and releases we read by hand are diffed correctly.
+
+These texts are others' copyrighted work: they are read at test time, never
+copied into this repository.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import corpora_dir
+
+from ruldiff.cli import load
+from ruldiff.compare import compare
+from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind
+from ruldiff.render import render
+
+MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
+
+
+@functools.lru_cache(maxsize=None)
+def doc(name: str) -> Document:
+    return load(str(corpora_dir() / "mtg" / f"{name}.txt"))
+
+
+@functools.lru_cache(maxsize=None)
+def diff(old: str, new: str) -> Comparison:
+    return compare(doc(old), doc(new))
+
+
+def readme_table(corpora: Path) -> dict[str, tuple[str, int]]:
+    """The corpora README's table: file stem -> (effective date, naive rule count)."""
+    rows = {}
+    for line in (corpora / "README.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| mtg/(\S+)\.txt \|.*?\| (\d{4}-\d\d-\d\d)(?: ≠file)? \| (\d+) / (\d+) / (\d+) \|", line)
+        if m:
+            rows[m.group(1)] = (m.group(2), sum(int(m.group(i)) for i in (3, 4, 5)))
+    return rows
+
+
+# What the corpora README counts: lines that start, in column 0, with
+# NNN.N followed by a period, a space or a subrule letter.
+NAIVE = re.compile(r"^\d{3}\.\d+(?:\.|\s|[a-z])")
+SENTENCE_END = tuple('.:;!?)"”’]')
+
+
+def test_corpora_hold_126_mtg_releases(corpora: Path) -> None:
+    assert len(MTG) == 126
+    assert len(readme_table(corpora)) == 126
+
+
+@pytest.mark.parametrize("path", MTG, ids=[p.stem for p in MTG])
+def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: Path) -> None:
+    document = doc(path.stem)
+    date, readme_count = readme_table(corpora)[path.stem]
+    assert document.date == date
+    assert "Comprehensive Rules" in document.title or "COMPREHENSIVE RULES" in document.title
+    assert len(document.glossary) > 150
+    assert document.credits
+    kinds = {r.kind for r in document.rules}
+    assert kinds == {RuleKind.SECTION, RuleKind.HEADING, RuleKind.RULE}
+    # No ID twice; every parent exists and comes before its child.
+    position = {r.id: n for n, r in enumerate(document.rules)}
+    assert len(position) == len(document.rules)
+    assert all(r.parent is None or position[r.parent] < position[r.id] for r in document.rules)
+
+    # The rules we found are the numbered lines the README counts, except for
+    # differences each explained by the text around them.
+    text = path.read_bytes()
+    from ruldiff.read import decode
+
+    lines = decode(text, str(path)).text.split("\n")
+    naive = {n + 1 for n, line in enumerate(lines) if NAIVE.match(line)}
+    if path.stem == "2004-02-01":
+        # The README's counter did not take "409.1f" followed by byte 0xD0 (an
+        # en dash, misencoded in this file) for a subrule; it did in 2003-10-01.
+        readme_count += 1
+    assert len(naive) == readme_count  # our reading of the README's count
+    ours = {r.line for r in document.rules if r.kind is RuleKind.RULE}
+    for line in sorted(naive - ours):
+        # A reference hard-wrapped onto the start of a line: "...See rule" / "419.8 ..."
+        previous = lines[line - 2].rstrip()
+        assert previous and not previous.endswith(SENTENCE_END), (line, previous[-40:], lines[line - 1][:40])
+    for line in sorted(ours - naive):
+        # A rule the naive count misses: indented, or a misprinted number ("408.f", "306.b").
+        raw = lines[line - 1]
+        assert raw[:1].isspace() or re.match(r"^\d{3}\.[a-z] ", raw), raw[:40]
+
+
+@pytest.mark.parametrize("path", MTG[:: 5] + MTG[-1:], ids=[p.stem for p in MTG[::5] + MTG[-1:]])
+def test_a_release_diffed_with_itself_has_no_changes(path: Path) -> None:
+    result = compare(doc(path.stem), doc(path.stem))
+    assert result.changes == ()
+    assert result.summary["unchanged"] == len(doc(path.stem).items)
+
+
+def by_old(result: Comparison) -> dict[str, Change]:
+    return {c.old.id: c for c in result.changes if c.old}
+
+
+def by_new(result: Comparison) -> dict[str, Change]:
+    return {c.new.id: c for c in result.changes if c.new}
+
+
+def deleted(change: Change) -> list[str]:
+    return [e.text.strip() for e in change.edits if e.op is Op.DELETE]
+
+
+def inserted(change: Change) -> list[str]:
+    return [e.text.strip() for e in change.edits if e.op is Op.INSERT]
+
+
+def test_2016_commander_renumbering(corpora: Path) -> None:
+    """2015-11-13 -> 2016-01-16: 903.8 and 903.9 removed, 903.10-903.13 become 903.8-903.11."""
+    result = diff("2015-11-13", "2016-01-16")
+    old = by_old(result)
+    assert old["903.8"].kind is ChangeKind.REMOVED
+    assert old["903.9"].kind is ChangeKind.REMOVED
+    for before, after in [("903.10", "903.8"), ("903.11", "903.9"), ("903.12", "903.10"),
+                          ("903.13", "903.11"), ("903.13a", "903.11a")]:
+        change = old[before]
+        assert change.kind is ChangeKind.RENUMBERED and change.new is not None
+        assert change.new.id == after
+        assert not change.text_changed
+
+
+def test_2016_reference_update_and_rewording_in_104_3j(corpora: Path) -> None:
+    change = by_new(diff("2015-11-13", "2016-01-16"))["104.3j"]
+    assert change.kind is ChangeKind.CHANGED
+    assert "903.13" in " ".join(deleted(change)) and "903.11" in " ".join(inserted(change))
+    assert "Also see" in " ".join(deleted(change)) and "See also" in " ".join(inserted(change))
+
+
+def test_2016_cohort_added_to_ability_words(corpora: Path) -> None:
+    change = by_new(diff("2015-11-13", "2016-01-16"))["207.2c"]
+    assert change.kind is ChangeKind.CHANGED
+    assert any("cohort" in text for text in inserted(change))
+    assert not any("cohort" in text for text in deleted(change))
+
+
+def test_2016_glossary_suspend_alternate_to_alternative(corpora: Path) -> None:
+    change = by_new(diff("2015-11-13", "2016-01-16"))["glossary:Suspend"]
+    assert change.kind is ChangeKind.CHANGED
+    assert deleted(change) == ["alternate"] and inserted(change) == ["alternative"]
+
+
+def test_2018_double_inserted_shifts_every_later_keyword_action(corpora: Path) -> None:
+    """2018-01-19 -> 2018-04-27: 701.9 Double is new; 701.9 Exchange and every later
+    keyword action move down one number, each reported once as renumbered."""
+    result = diff("2018-01-19", "2018-04-27")
+    new = by_new(result)
+    assert new["701.9"].kind is ChangeKind.ADDED and new["701.9"].new.text == "Double"  # type: ignore[union-attr]
+    shifted = [c for c in result.changes if c.old and re.fullmatch(r"701\.(9|[1-9]\d)[a-z]?", c.old.id)]
+    assert len(shifted) > 100
+    for change in shifted:
+        number, letter = re.fullmatch(r"701\.(\d+)([a-z]?)", change.old.id).groups()  # type: ignore[union-attr]
+        assert change.kind is ChangeKind.RENUMBERED, change.old.id  # type: ignore[union-attr]
+        assert change.new is not None and change.new.id == f"701.{int(number) + 1}{letter}"
+    exchange = by_old(result)["701.9"]
+    assert exchange.new is not None and exchange.new.id == "701.10" and not exchange.text_changed
+    # Nothing of 701 was reported as removed: renumbering is never removal plus addition.
+    assert not [c for c in result.changes if c.kind is ChangeKind.REMOVED and c.old.id.startswith("701.")]  # type: ignore[union-attr]
+
+
+def test_2018_state_based_action_and_saga_section(corpora: Path) -> None:
+    result = diff("2018-01-19", "2018-04-27")
+    new, old = by_new(result), by_old(result)
+    assert new["704.5s"].kind is ChangeKind.ADDED
+    assert old["704.5s"].new.id == "704.5t"  # type: ignore[union-attr]
+    assert new["714"].kind is ChangeKind.ADDED and new["714"].new.text == "Saga Cards"  # type: ignore[union-attr]
+    assert old["714"].kind is ChangeKind.RENUMBERED and old["714"].new.id == "715"  # type: ignore[union-attr]
+    assert sum(1 for c in result.changes if c.new and c.new.id.startswith("714.")) >= 8
+
+
+def test_2018_he_or_she_becomes_they_across_the_document(corpora: Path) -> None:
+    result = diff("2018-01-19", "2018-04-27")
+    touched = [c for c in result.changes if any("he or she" in t for t in deleted(c))]
+    assert len(touched) > 100
+    assert all(c.kind in (ChangeKind.CHANGED, ChangeKind.RENUMBERED) for c in touched)
+    assert not any("he or she" in r.full_text for r in doc("2018-04-27").items)
+
+
+def test_encoding_change_alone_makes_no_change(corpora: Path) -> None:
+    """2016-07-22 (cp1252, CRLF) -> 2016-08-26 (UTF-16 LE): only real edits, no cosmetic noise."""
+    result = diff("2016-07-22", "2016-08-26")
+    assert result.summary["unchanged"] > 2600
+    assert len(result.changes) < 100
+    assert not [c for c in result.changes if "cosmetic" in c.tags]
+
+
+@pytest.mark.parametrize("pair", [("2015-11-13", "2016-01-16"), ("2018-01-19", "2018-04-27"),
+                                  ("2009-10-01", "2026-01-16"), ("1999-04-23", "2003-10-01")])
+def test_edits_rebuild_both_texts_and_counts_add_up(corpora: Path, pair: tuple[str, str]) -> None:
+    result = diff(*pair)
+    old_text = {r.id: r.full_text for r in result.old.items}
+    new_text = {r.id: r.full_text for r in result.new.items}
+    for c in result.changes:
+        if c.old:
+            assert "".join(e.text for e in c.edits if e.op is not Op.INSERT) == old_text[c.old.id]
+        if c.new:
+            assert "".join(e.text for e in c.edits if e.op is not Op.DELETE) == new_text[c.new.id]
+    s = result.summary
+    paired = s["changed"] + s["renumbered"] + s["unchanged"]
+    assert paired + s["removed"] == len(result.old.items)
+    assert paired + s["added"] == len(result.new.items)
+
+
+def test_output_is_byte_identical_across_runs_and_worker_counts(corpora: Path) -> None:
+    one = compare(doc("2009-10-01"), doc("2026-01-16"), workers=1)
+    two = compare(doc("2009-10-01"), doc("2026-01-16"), workers=2)
+    assert render(one, "json") == render(two, "json")
+    assert render(one, "html") == render(diff("2009-10-01", "2026-01-16"), "html")
+    data = json.loads(render(one, "json"))
+    assert data["old"]["rules"] == len(doc("2009-10-01").rules)
