@@ -295,16 +295,16 @@ def _in_reading_order(
     """New document order; a removed rule goes after the partner of its predecessor."""
     keyed: list[tuple[tuple[int, int, int], Pair]] = []
     for j, rule in enumerate(b.items):
-        i = b.partner[j]
-        if i is None:
+        partner = b.partner[j]
+        if partner is None:
             keyed.append(((j, 0, 0), Pair(None, rule, MatchHow.UNPAIRED)))
         else:
-            keyed.append(((j, 0, 0), Pair(a.items[i], rule, how[i], sims[i])))
+            keyed.append(((j, 0, 0), Pair(a.items[partner], rule, how[partner], sims[partner])))
     anchor = -1
     for i, rule in enumerate(a.items):
-        j = a.partner[i]
-        if j is not None:
-            anchor = j
+        partner = a.partner[i]
+        if partner is not None:
+            anchor = partner
         else:
             keyed.append(((anchor, 1, i), Pair(rule, None, MatchHow.UNPAIRED)))
     keyed.sort(key=lambda kp: kp[0])

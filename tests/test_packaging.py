@@ -1,0 +1,62 @@
+"""Installing the package: the built-in templates must work after both
+``pip install .`` and ``pip install -e .`` (hatchling force-include only works
+for the former; our templates live inside the package for that reason).
+
+Each test builds a fresh virtual environment whose dependencies come from the
+one running the tests, so that it needs no network.
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLE
+
+
+def fresh_venv(where: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, capture_output=True)
+    python = where / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    # Dependencies (click, jinja2, diff-match-patch, pyyaml, hatchling) from the
+    # environment running the tests. A path in a .pth file is appended after the
+    # venv's own site-packages, so the package installed below takes precedence.
+    ours = {sysconfig.get_paths()["purelib"], *site.getsitepackages()}
+    Path(purelib, "_deps_from_test_env.pth").write_text("\n".join(sorted(ours)) + "\n")
+    return python
+
+
+@pytest.mark.parametrize("editable", [False, True], ids=["install", "editable"])
+def test_installed_command_renders_builtin_templates(tmp_path: Path, editable: bool) -> None:
+    python = fresh_venv(tmp_path / "venv")
+    args = [str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation", "-q"]
+    args += ["-e", str(ROOT)] if editable else [str(ROOT)]
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    done = subprocess.run(args, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    where = subprocess.run(
+        [str(python), "-c", "import ruldiff, os; print(os.path.dirname(ruldiff.__file__))"],
+        check=True, capture_output=True, text=True, cwd=tmp_path,
+    ).stdout.strip()
+    if editable:
+        assert Path(where) == ROOT / "tool" / "ruldiff"
+    else:
+        assert Path(where).is_relative_to(tmp_path / "venv")
+        assert (Path(where) / "templates" / "changelog.html.j2").is_file()
+        assert (Path(where) / "py.typed").is_file()
+    old, new = sorted(SAMPLE.glob("lanternfall-*.txt"))[:2]
+    ruldiff = tmp_path / "venv" / "bin" / "ruldiff"
+    for fmt, marker in (("html", "<!DOCTYPE html>"), ("md", "# Changes from")):
+        out = tmp_path / f"changes.{fmt}"
+        done = subprocess.run([str(ruldiff), str(old), str(new), "-f", fmt, "-o", str(out)],
+                              capture_output=True, text=True, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert out.read_text(encoding="utf-8").startswith(marker)
