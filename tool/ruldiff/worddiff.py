@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-import multiprocessing
 import sys
 from collections.abc import Sequence
 
@@ -103,26 +102,46 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
 def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
     """`diff_words` for each (old, new) pair, in order.
 
-    With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the pairs are
-    shared among that many forked processes (where the platform forks: Linux).
-    Each pair's edits depend only on its two texts, so the result is the same
-    whatever the number of workers.
+    With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the work is shared
+    among this process and ``workers - 1`` forked ones (where the platform
+    forks: Linux). Each process takes every n-th pair, which balances long and
+    short rules; a forked process already holds the texts, so only its edits
+    travel back. Each pair's edits depend only on its two texts, so the result
+    is the same whatever the number of workers.
 
     >>> diff_all([("a b", "a c"), ("x", "x")]) == [diff_words("a b", "a c"), diff_words("x", "x")]
     True
     """
     if workers <= 1 or len(pairs) < PARALLEL_MIN or not sys.platform.startswith("linux"):
         return [diff_words(old, new) for old, new in pairs]
-    context = multiprocessing.get_context("fork")
-    chunk = max(1, len(pairs) // (workers * 8))
-    with context.Pool(workers) as pool:
-        raw = pool.starmap(_diff_raw, pairs, chunksize=chunk)
-    return [tuple(Edit(_OP_OF[op], text) for op, text in edits) for edits in raw]
+    import multiprocessing  # only large comparisons pay for importing it
+
+    global _SHARED
+    _SHARED = pairs
+    try:
+        with multiprocessing.get_context("fork").Pool(workers - 1) as pool:
+            shares = [pool.apply_async(_diff_share, (k, workers)) for k in range(1, workers)]
+            mine = _diff_share(0, workers)
+            raw = [mine] + [share.get() for share in shares]
+    finally:
+        _SHARED = ()
+    out: list[tuple[Edit, ...]] = [()] * len(pairs)
+    for k, edits_of_share in enumerate(raw):
+        for n, edits in zip(range(k, len(pairs), workers), edits_of_share):
+            out[n] = tuple(Edit(_OP_OF[op], text) for op, text in edits)
+    return out
 
 
-def _diff_raw(old: str, new: str) -> list[tuple[str, str]]:
-    """diff_words as plain tuples: cheap to send back from a worker process."""
-    return [(e.op.value, e.text) for e in diff_words(old, new)]
+_SHARED: Sequence[tuple[str, str]] = ()
+"""The pairs of the running `diff_all`, inherited by its forked workers."""
+
+
+def _diff_share(k: int, workers: int) -> list[list[tuple[str, str]]]:
+    """Edits of pairs k, k + workers, k + 2·workers… as plain tuples."""
+    return [
+        [(e.op.value, e.text) for e in diff_words(old, new)]
+        for old, new in _SHARED[k::workers]
+    ]
 
 
 _OP_OF = {op.value: op for op in Op}
