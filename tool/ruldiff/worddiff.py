@@ -159,9 +159,8 @@ def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
     for sentence in _SENTENCE.split(text):
         if sentence:
             tokens = _TOKEN.findall(sentence)
-            for token in tokens:
-                if token not in vocabulary:
-                    vocabulary[token] = chr(_BASE + min(len(vocabulary), _MAX_CODES))
+            for token in set(tokens).difference(vocabulary):
+                vocabulary[token] = chr(_BASE + min(len(vocabulary), _MAX_CODES))
             out.append("".join(map(code, tokens)))
     return out
 
@@ -174,6 +173,8 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
     40 symbols plus a diff of one sentence's words, not a diff of 800 words.
     On the 17-year gap between releases it makes word diffs three times faster.
     """
+    if len(a) == 1 or len(b) == 1:  # nothing to gain from a first pass
+        return _diff_run(dmp, "".join(a), "".join(b))
     codes = {s: chr(_SENTENCE_BASE + n) for n, s in enumerate(dict.fromkeys(a + b))}
     if len(codes) > _MAX_CODES:
         return list(dmp.diff_main("".join(a), "".join(b), False))
