@@ -57,6 +57,7 @@ def test_compare_counts_every_kind_and_lists_no_unchanged() -> None:
     old = doc([("1", "A"), ("100.1.", "One."), ("100.2.", "Two."), ("100.3.", "Three keepers.")])
     new = doc([("1", "A"), ("100.1.", "Zero."), ("100.2.", "One."), ("100.3.", "Three keepers sit.")])
     result = compare(old, new)
-    assert result.summary == {"added": 1, "removed": 1, "changed": 1, "renumbered": 1, "unchanged": 1}
+    assert result.summary == {"added": 1, "removed": 1, "changed": 1, "renumbered": 1,
+                              "split": 0, "merged": 0, "unchanged": 1}
     assert ChangeKind.UNCHANGED not in {c.kind for c in result.changes}
     assert sum(result.summary.values()) == len(result.changes) + result.summary["unchanged"]

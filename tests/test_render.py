@@ -31,10 +31,13 @@ def test_json_contract() -> None:
     assert data["format"] == "ruldiff" and data["version"] == 1
     assert data["old"] == {"path": "old.txt", "title": "Test Game Rules", "date": "2024-05-01",
                            "rules": 4, "glossary": 1, "profile": "mtg-cr"}
-    assert data["summary"] == {"added": 1, "removed": 0, "changed": 1, "renumbered": 2, "unchanged": 2}
+    assert data["summary"] == {"added": 1, "removed": 0, "changed": 1, "renumbered": 2,
+                               "split": 0, "merged": 0, "unchanged": 2}
+    assert data["renumbering"] == [{"old": "100.1-100.2", "new": "100.2-100.3"}]
+    assert data["substitutions"] == [] and data["stale_references"] == []
     kinds = {(c["old"], c["new"]): (c["kind"], c["tags"]) for c in data["changes"]}
     assert kinds == {
-        (None, "100.1"): ("added", []),
+        (None, "100.1"): ("added", ["substantive"]),
         ("100.1", "100.2"): ("renumbered", []),
         ("100.2", "100.3"): ("renumbered", ["substantive"]),
         ("glossary:Ember", "glossary:Ember"): ("changed", ["substantive"]),
@@ -66,7 +69,10 @@ def test_markdown_escapes_markdown_and_html() -> None:
 def test_context_is_grouped_by_section_and_json_serialisable() -> None:
     context = build_context(RESULT)
     assert [s["id"] for s in context["sections"]] == ["1"]
-    assert [c["label"] for c in context["sections"][0]["changes"]] == ["100.1", "100.2", "100.3"]
+    # Substantive changes by section; a renumbering without edits is folded apart.
+    assert [c["label"] for c in context["sections"][0]["changes"]] == ["100.1", "100.3"]
+    assert [c["label"] for c in context["renumbered_only"]] == ["100.2"]
+    assert context["new_rules"] == [{"label": "100.1", "anchor": "r-100.1", "title": None}]
     assert [c["label"] for c in context["glossary"]] == ["Ember"]
     assert json.loads(render(RESULT, "context")) == context
 

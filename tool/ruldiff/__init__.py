@@ -11,7 +11,7 @@ The pipeline, each stage a pure function over the frozen types of `model`:
 >>> old = parse(decode(b"1. Basics\\n\\n100. General\\n\\n100.1. Draw a card.\\n", "a.txt"))
 >>> new = parse(decode(b"1. Basics\\n\\n100. General\\n\\n100.1. Draw two cards.\\n", "b.txt"))
 >>> compare(old, new).summary
-{'added': 0, 'removed': 0, 'changed': 1, 'renumbered': 0, 'unchanged': 2}
+{'added': 0, 'removed': 0, 'changed': 1, 'renumbered': 0, 'split': 0, 'merged': 0, 'unchanged': 2}
 """
 
 __version__ = "0.1.0"

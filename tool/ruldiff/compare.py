@@ -9,14 +9,17 @@ from collections import Counter
 
 from .align import align
 from .classify import classify
-from .worddiff import diff_all
+from .semantic import annotate, join_splits, renumbering
+from .worddiff import diff_all, diff_words
 from .model import ChangeKind, Comparison, Document
 
 __all__ = ["compare"]
 
 
 def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
-    """Compare two parsed documents.
+    """Compare two parsed documents: align, diff words, classify, then read the
+    changes across the document (splits and merges, renumbering map,
+    references, substitutions, lists; see semantic.py).
 
     `workers` > 1 lets the word diffs of large comparisons run on that many
     processes; the result does not depend on it.
@@ -37,14 +40,20 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
         }
     )
     edits = dict(zip(texts, diff_all(texts, workers)))
-    changes = [
+    classified = [
         classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None)
         for p in pairs
     ]
-    counts = Counter(c.kind for c in changes)
+    listed = join_splits([c for c in classified if c.kind is not ChangeKind.UNCHANGED], diff_words)
+    counts = Counter(c.kind for c in listed)
+    counts[ChangeKind.UNCHANGED] = sum(1 for c in classified if c.kind is ChangeKind.UNCHANGED)
+    annotated, substitutions, stale = annotate(listed, old, new)
     return Comparison(
         old=old,
         new=new,
-        changes=tuple(c for c in changes if c.kind is not ChangeKind.UNCHANGED),
+        changes=tuple(annotated),
         counts=tuple((kind, counts.get(kind, 0)) for kind in ChangeKind),
+        renumbering=renumbering(annotated),
+        substitutions=substitutions,
+        stale=stale,
     )

@@ -14,6 +14,8 @@ Public types:
 - `Op`, `Edit` one word-level edit (`=`, `-`, `+` and its text).
 - `ChangeKind` added, removed, changed, renumbered.
 - `Change`     a classified pair, with its edits and tags.
+- `Renumbering` a run of renumbered rules; `Substitution` a document-wide
+  replacement.
 - `Comparison` two documents and the changes between them.
 """
 
@@ -142,6 +144,10 @@ class ChangeKind(enum.Enum):
     """Same number, different text."""
     RENUMBERED = "renumbered"
     """Different number; the edits show whether the text changed too."""
+    SPLIT = "split"
+    """One old rule became several new ones (`Change.new` and `Change.more`)."""
+    MERGED = "merged"
+    """Several old rules (`Change.old` and `Change.more`) became one new rule."""
     UNCHANGED = "unchanged"
     """Same number, same text. Counted in the summary, never listed."""
 
@@ -158,13 +164,58 @@ class Change:
     and ``-`` texts gives the old text, ``=`` and ``+`` the new text. A rule
     that is only added or removed has one edit holding all its text."""
     tags: tuple[str, ...] = ()
-    """Sorted labels such as ``cosmetic`` or ``substantive``."""
+    """Sorted labels: ``substantive``, ``cosmetic``, ``cross-reference``,
+    ``substitution``, ``list-item``, ``stale-reference`` (see classify.py)."""
     how: MatchHow = MatchHow.UNPAIRED
+    more: tuple[Rule, ...] = ()
+    """The other rules on the many side of a split (new) or merge (old)."""
+    stale: tuple[str, ...] = ()
+    """References in the new text that point nowhere, or at the old number of a
+    renumbered rule, as printed (``rule 903.13``)."""
+    items_added: tuple[str, ...] = ()
+    """Items added to a list in the rule (``cohort``)."""
+    items_removed: tuple[str, ...] = ()
+    """Items removed from a list in the rule."""
+    moved: tuple[str, str] | None = None
+    """(old heading, new heading) when a rule moved under another heading."""
 
     @property
     def text_changed(self) -> bool:
         """Whether any edit is an insertion or a deletion."""
         return any(e.op is not Op.EQUAL for e in self.edits)
+
+    @property
+    def olds(self) -> tuple[Rule, ...]:
+        """Every old rule of the change, in document order."""
+        first = (self.old,) if self.old else ()
+        return first + self.more if self.kind is ChangeKind.MERGED else first
+
+    @property
+    def news(self) -> tuple[Rule, ...]:
+        """Every new rule of the change, in document order."""
+        first = (self.new,) if self.new else ()
+        return first + self.more if self.kind is ChangeKind.SPLIT else first
+
+
+@dataclass(frozen=True, slots=True)
+class Renumbering:
+    """A run of rules renumbered by the same shift: ``903.10-903.13`` -> ``903.8-903.11``."""
+
+    old: str
+    """An ID, or a range of IDs ``first-last``."""
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Substitution:
+    """The same replacement made across several rules (``he or she`` -> ``they``)."""
+
+    old: str
+    new: str
+    count: int
+    """Occurrences replaced, over all rules."""
+    rules: tuple[str, ...]
+    """IDs (new numbering) of the rules where it was made, in reading order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +229,13 @@ class Comparison:
     document's order, removed rules where they stood), then the glossary."""
     counts: tuple[tuple[ChangeKind, int], ...]
     """How many pairs of each kind, ``unchanged`` included, in ChangeKind order."""
+    renumbering: tuple[Renumbering, ...] = ()
+    """The old -> new numbers, collapsed into runs, in old document order."""
+    substitutions: tuple[Substitution, ...] = ()
+    """Replacements made across the document, most frequent first."""
+    stale: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(rule ID, its stale references) for every rule of the new document,
+    changed or not, whose references point nowhere or at an old number."""
 
     @property
     def summary(self) -> dict[str, int]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .errors import TemplateError
 from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind
+from .semantic import references
 
 if TYPE_CHECKING:
     import jinja2
@@ -53,10 +54,11 @@ def _doc_json(doc: Document) -> dict[str, Any]:
     }
 
 
-def _id(rule: Rule | None) -> str | None:
-    if rule is None:
+def _ids(rules: tuple[Rule, ...]) -> str | list[str] | None:
+    """An ID, a list of IDs for the many side of a split or merge, or None."""
+    if not rules:
         return None
-    return rule.id
+    return rules[0].id if len(rules) == 1 else [r.id for r in rules]
 
 
 def _edits_json(change: Change) -> list[list[str]]:
@@ -74,13 +76,26 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
         "old": _doc_json(comparison.old),
         "new": _doc_json(comparison.new),
         "summary": comparison.summary,
+        "renumbering": [
+            {"old": r.old, "new": r.new} for r in comparison.renumbering
+        ],
+        "substitutions": [
+            {"old": s.old, "new": s.new, "count": s.count, "rules": list(s.rules)}
+            for s in comparison.substitutions
+        ],
+        "stale_references": [
+            {"rule": rule, "references": list(refs)} for rule, refs in comparison.stale
+        ],
         "changes": [
             {
-                "old": _id(c.old),
-                "new": _id(c.new),
+                "old": _ids(c.olds),
+                "new": _ids(c.news),
                 "kind": c.kind.value,
                 "tags": list(c.tags),
                 "edits": _edits_json(c),
+                "stale": list(c.stale),
+                "list_items": {"added": list(c.items_added), "removed": list(c.items_removed)},
+                "moved": {"old": c.moved[0], "new": c.moved[1]} if c.moved else None,
             }
             for c in comparison.changes
         ],
@@ -107,24 +122,49 @@ def _label(rule: Rule) -> str:
     return rule.id
 
 
-def _change_context(c: Change) -> dict[str, Any]:
+def _anchor(rule_id: str) -> str:
+    return "r-" + re.sub(r"[^\w.-]+", "-", rule_id)
+
+
+MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
+"""Tags of edits that carry no new meaning: shown apart, folded."""
+
+
+def _is_mechanical(c: Change) -> bool:
+    return c.text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
+
+
+def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
     rule = c.new or c.old
     assert rule is not None
-    old_label = _label(c.old) if c.old else None
-    new_label = _label(c.new) if c.new else None
+    olds = [_label(r) for r in c.olds]
+    news = [_label(r) for r in c.news]
+    old_label = ", ".join(olds) if olds else None
+    new_label = ", ".join(news) if news else None
+    refs = []
+    if rule.kind is RuleKind.GLOSSARY:
+        for target, _printed in references(rule.full_text):
+            if target in links and target not in refs:
+                refs.append(target)
     return {
         "kind": c.kind.value,
-        "old": _id(c.old),
-        "new": _id(c.new),
+        "old": _ids(c.olds),
+        "new": _ids(c.news),
         "label": new_label if new_label is not None else old_label,
         "old_label": old_label,
         "new_label": new_label,
-        "anchor": "r-" + re.sub(r"[^\w.-]+", "-", (c.new or c.old).id),  # type: ignore[union-attr]
+        "anchor": _anchor(rule.id),
         "item": rule.kind.value,
         "title": rule.text if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None,
         "tags": list(c.tags),
+        "mechanical": _is_mechanical(c),
         "text_changed": c.text_changed,
         "edits": [{"op": e.op.value, "text": e.text} for e in c.edits],
+        "stale": list(c.stale),
+        "items_added": list(c.items_added),
+        "items_removed": list(c.items_removed),
+        "moved": list(c.moved) if c.moved else None,
+        "links": [{"id": t, "anchor": links[t]} for t in refs],
         "old_line": c.old.line if c.old else None,
         "new_line": c.new.line if c.new else None,
     }
@@ -133,24 +173,65 @@ def _change_context(c: Change) -> dict[str, Any]:
 def build_context(comparison: Comparison) -> dict[str, Any]:
     """The context every template receives (dump it with ``--format context``).
 
-    Keys: ``tool`` (name, version), ``old`` and ``new`` (as in the JSON
-    contract), ``summary`` (counts by kind, ``unchanged`` included),
-    ``total_changes``, ``sections`` (a list of ``{"id", "title", "changes"}``
-    in reading order, ``id`` None for rules outside any section) and
-    ``glossary`` (the glossary changes). Each change has ``kind``, ``old``,
-    ``new``, ``label``, ``old_label``, ``new_label``, ``anchor``, ``item``
-    (section/heading/rule/glossary), ``title``, ``tags``, ``text_changed``,
-    ``edits`` (``{"op", "text"}``), ``old_line`` and ``new_line``.
+    Keys, in the order a release bulletin reads:
+
+    - ``tool`` (name, version); ``old`` and ``new`` (as in the JSON contract);
+      ``summary`` (counts by kind, ``unchanged`` included); ``total_changes``;
+    - ``new_rules`` and ``removed_rules``: ``{"label", "anchor", "title"}`` of
+      every added and removed numbered rule;
+    - ``renumbering``: ``{"old", "new"}`` runs; ``substitutions``: ``{"old",
+      "new", "count", "rules"}``; ``list_items``: ``{"label", "anchor",
+      "added", "removed"}``; ``stale``: ``{"rule", "references"}``;
+    - ``sections``: the substantive changes of the numbered rules, as
+      ``{"id", "title", "changes"}`` groups in reading order (``id`` None for
+      rules outside any section);
+    - ``glossary``: every glossary change;
+    - ``mechanical``: changes whose edits are only cross-reference updates,
+      substitutions or cosmetic;
+    - ``renumbered_only``: rules renumbered with their text unchanged.
+
+    Each change has ``kind``, ``old``, ``new``, ``label``, ``old_label``,
+    ``new_label``, ``anchor``, ``item`` (section/heading/rule/glossary),
+    ``title``, ``tags``, ``mechanical``, ``text_changed``, ``edits``
+    (``{"op", "text"}``), ``stale``, ``items_added``, ``items_removed``,
+    ``moved`` (``[old heading, new heading]`` or None), ``links`` (rules a
+    glossary entry refers to that have a change here: ``{"id", "anchor"}``),
+    ``old_line`` and ``new_line``.
     """
     old_index = {r.id: r for r in comparison.old.rules}
     new_index = {r.id: r for r in comparison.new.rules}
+    links = {
+        r.id: _anchor(r.id)
+        for c in comparison.changes
+        for r in (c.news or c.olds)[:1]
+        if r.kind is not RuleKind.GLOSSARY
+    }
     sections: list[dict[str, Any]] = []
     glossary: list[dict[str, Any]] = []
+    mechanical: list[dict[str, Any]] = []
+    renumbered_only: list[dict[str, Any]] = []
+    new_rules: list[dict[str, Any]] = []
+    removed_rules: list[dict[str, Any]] = []
+    list_items: list[dict[str, Any]] = []
     for c in comparison.changes:
         rule = c.new or c.old
         assert rule is not None
+        item = _change_context(c, links)
+        if c.items_added or c.items_removed:
+            list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:
-            glossary.append(_change_context(c))
+            glossary.append(item)
+            continue
+        brief = {"label": item["label"], "anchor": item["anchor"], "title": item["title"]}
+        if c.kind is ChangeKind.ADDED:
+            new_rules.append(brief)
+        elif c.kind is ChangeKind.REMOVED:
+            removed_rules.append(brief)
+        if c.kind is ChangeKind.RENUMBERED and not c.text_changed:
+            renumbered_only.append(item)
+            continue
+        if item["mechanical"]:
+            mechanical.append(item)
             continue
         section = _section_of(c.new, new_index) if c.new else _section_of(rule, old_index)
         key = section.id if section else None
@@ -158,15 +239,26 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
             sections.append(
                 {"id": key, "title": section.text if section else None, "changes": []}
             )
-        sections[-1]["changes"].append(_change_context(c))
+        sections[-1]["changes"].append(item)
     return {
         "tool": {"name": "ruldiff", "version": __version__},
         "old": _doc_json(comparison.old),
         "new": _doc_json(comparison.new),
         "summary": comparison.summary,
         "total_changes": len(comparison.changes),
+        "new_rules": new_rules,
+        "removed_rules": removed_rules,
+        "renumbering": [{"old": r.old, "new": r.new} for r in comparison.renumbering],
+        "substitutions": [
+            {"old": s.old, "new": s.new, "count": s.count, "rules": list(s.rules)}
+            for s in comparison.substitutions
+        ],
+        "list_items": list_items,
+        "stale": [{"rule": rule, "references": list(refs)} for rule, refs in comparison.stale],
         "sections": sections,
         "glossary": glossary,
+        "mechanical": mechanical,
+        "renumbered_only": renumbered_only,
     }
 
 
@@ -295,8 +387,12 @@ _SGR = {
     "dim": "\x1b[2m",
     "reset": "\x1b[0m",
 }
-_MARK = {"added": "+", "removed": "-", "changed": "~", "renumbered": ">"}
-_KIND_COLOR = {"added": "green", "removed": "red", "changed": "yellow", "renumbered": "cyan"}
+_MARK = {"added": "+", "removed": "-", "changed": "~", "renumbered": ">", "split": "<", "merged": ">"}
+_KIND_COLOR = {
+    "added": "green", "removed": "red", "changed": "yellow",
+    "renumbered": "cyan", "split": "cyan", "merged": "cyan",
+}
+_KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
 def _each_line(text: str, mark: Callable[[str], str]) -> str:
@@ -305,7 +401,8 @@ def _each_line(text: str, mark: Callable[[str], str]) -> str:
 
 
 def render_text(context: dict[str, Any], *, color: bool = False) -> str:
-    """Readable terminal text; ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
+    """Readable terminal text, laid out like the Markdown and HTML changelogs;
+    ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
 
     def paint(text: str, *styles: str) -> str:
         if not color or not text:
@@ -332,12 +429,14 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
 
     def change_block(c: dict[str, Any]) -> list[str]:
         kind = c["kind"]
-        if kind == ChangeKind.RENUMBERED.value:
+        if kind in ("renumbered", "split", "merged"):
             head = f"{c['old_label']} -> {c['new_label']}"
         else:
             head = c["label"]
         tags = f" [{', '.join(c['tags'])}]" if c["tags"] else ""
         note = " (text unchanged)" if kind == "renumbered" and not c["text_changed"] else ""
+        if c["moved"]:
+            note += f" (moved from {c['moved'][0]} to {c['moved'][1]})"
         lines = [
             "  "
             + paint(f"{_MARK[kind]} {head}", "bold", _KIND_COLOR[kind])
@@ -346,6 +445,13 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         if c["text_changed"] or kind in ("added", "removed"):
             for para in edits(c).split("\n"):
                 lines.append("      " + para)
+        if c["items_added"] or c["items_removed"]:
+            items = [f"+ {i}" for i in c["items_added"]] + [f"- {i}" for i in c["items_removed"]]
+            lines.append("      list: " + "; ".join(items))
+        if c["stale"]:
+            lines.append("      stale reference: " + ", ".join(c["stale"]))
+        if c["links"]:
+            lines.append("      see: " + ", ".join(link["id"] for link in c["links"]))
         return lines
 
     s = context["summary"]
@@ -358,10 +464,26 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         doc_line("---", context["old"]),
         doc_line("+++", context["new"]),
         "summary: "
-        + ", ".join(f"{s[k]} {k}" for k in ("added", "removed", "changed", "renumbered", "unchanged")),
+        + ", ".join(f"{s[k]} {k}" for k in _KINDS if s.get(k) or k not in ("split", "merged")),
     ]
     if not context["total_changes"]:
         out.append("no changes")
+    if context["new_rules"]:
+        out.append("new rules: " + ", ".join(r["label"] for r in context["new_rules"]))
+    if context["removed_rules"]:
+        out.append("removed rules: " + ", ".join(r["label"] for r in context["removed_rules"]))
+    if context["renumbering"]:
+        out.append("renumbered: " + "; ".join(f"{r['old']} -> {r['new']}" for r in context["renumbering"]))
+    for sub in context["substitutions"]:
+        out.append(
+            f"substitution: \"{sub['old']}\" -> \"{sub['new']}\" "
+            f"({sub['count']} times in {len(sub['rules'])} rules)"
+        )
+    for item in context["list_items"]:
+        items = [f"+ {i}" for i in item["items_added"]] + [f"- {i}" for i in item["items_removed"]]
+        out.append(f"list {item['label']}: " + "; ".join(items))
+    for stale in context["stale"]:
+        out.append(f"stale reference in {stale['rule']}: " + ", ".join(stale["references"]))
     for section in context["sections"]:
         out.append("")
         title = (
@@ -370,9 +492,14 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         out.append(paint(title, "bold"))
         for c in section["changes"]:
             out.extend(change_block(c))
-    if context["glossary"]:
-        out.append("")
-        out.append(paint("Glossary", "bold"))
-        for c in context["glossary"]:
-            out.extend(change_block(c))
+    for title, key in (
+        ("Glossary", "glossary"),
+        ("Mechanical changes (cross-references, substitutions, cosmetic)", "mechanical"),
+        ("Renumbered, text unchanged", "renumbered_only"),
+    ):
+        if context[key]:
+            out.append("")
+            out.append(paint(title, "bold"))
+            for c in context[key]:
+                out.extend(change_block(c))
     return "\n".join(out) + "\n"

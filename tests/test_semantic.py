@@ -1,0 +1,141 @@
+"""semantic.py: renumbering map, references, substitutions, lists, splits, merges, moves."""
+
+from __future__ import annotations
+
+from helpers import doc
+
+from ruldiff.compare import compare
+from ruldiff.model import ChangeKind
+from ruldiff.semantic import references
+
+BASE = [
+    ("1", "Basics"),
+    ("100", "General"),
+    ("100.1.", "The active keeper draws a glyph. See rule 100.4."),
+    ("100.2.", "The active keeper may cast glyphs during their main phase."),
+    ("100.3.", "The glyph types are flame, tide, stone, and gale."),
+    ("100.4.", "Keepers sit around the bowl in a circle."),
+    ("100.5.", "The active keeper chooses the order of triggered effects."),
+    ("100.6.", "Every other keeper waits. See rule 100.5."),
+    ("2", "Glyphs"),
+    ("200", "General"),
+    ("200.1.", "A glyph is a card."),
+    ("200.2.", "A relic stays in the circle after it is cast, and a keeper may control up to five relics at a time."),
+]
+
+
+def changes_by_new(result):  # type: ignore[no-untyped-def]
+    return {c.new.id: c for c in result.changes if c.new}
+
+
+def test_inserted_rule_gives_one_renumbering_run_and_reference_updates() -> None:
+    # A new 100.4 shifts old 100.4-100.6 to 100.5-100.7; 100.1 updates its reference.
+    new = [
+        ("1", "Basics"), ("100", "General"),
+        ("100.1.", "The active keeper draws a glyph. See rule 100.5."),
+        ("100.2.", "The active keeper may cast glyphs during their main phase."),
+        ("100.3.", "The glyph types are flame, tide, stone, and gale."),
+        ("100.4.", "A new rule about ember pools that did not exist before."),
+        ("100.5.", "Keepers sit around the bowl in a circle."),
+        ("100.6.", "The active keeper chooses the order of triggered effects."),
+        ("100.7.", "Every other keeper waits. See rule 100.5."),
+        *BASE[8:],
+    ]
+    result = compare(doc(BASE), doc(new))
+    assert [(r.old, r.new) for r in result.renumbering] == [("100.4-100.6", "100.5-100.7")]
+    by_new = changes_by_new(result)
+    assert by_new["100.1"].tags == ("cross-reference",)  # 100.4 -> 100.5, as renumbered
+    # 100.7 still says "See rule 100.5", but old 100.5 is now 100.6: stale.
+    assert by_new["100.7"].stale == ("rule 100.5",)
+    assert "stale-reference" in by_new["100.7"].tags
+    assert ("100.7", ("rule 100.5",)) in result.stale
+
+
+def test_reference_to_a_missing_rule_is_stale() -> None:
+    new = [(n, t.replace("See rule 100.4.", "See rule 100.9.")) for n, t in BASE]
+    result = compare(doc(BASE), doc(new))
+    change = changes_by_new(result)["100.1"]
+    assert change.stale == ("rule 100.9",)
+    assert change.tags == ("stale-reference", "substantive")
+
+
+def test_substitution_across_rules_is_found_and_counted() -> None:
+    new = [(n, t.replace("active keeper", "current keeper")) for n, t in BASE]
+    result = compare(doc(BASE), doc(new))
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("active", "current", 3, ("100.1", "100.2", "100.5"))
+    ]
+    assert {c.new.id: c.tags for c in result.changes if c.new} == {
+        "100.1": ("substitution",), "100.2": ("substitution",), "100.5": ("substitution",)
+    }
+
+
+def test_a_replacement_in_one_rule_is_not_a_substitution() -> None:
+    new = [(n, t.replace("The active keeper draws", "The current keeper draws")) for n, t in BASE]
+    result = compare(doc(BASE), doc(new))
+    assert result.substitutions == ()
+    assert changes_by_new(result)["100.1"].tags == ("substantive",)
+
+
+def test_list_item_added_with_the_and_moving() -> None:
+    new = [(n, t.replace("stone, and gale.", "stone, gale, and ash.")) for n, t in BASE]
+    change = changes_by_new(compare(doc(BASE), doc(new)))["100.3"]
+    assert change.tags == ("list-item",)
+    assert change.items_added == ("ash",) and change.items_removed == ()
+
+
+def test_list_item_removed_in_the_middle() -> None:
+    new = [(n, t.replace("tide, stone,", "tide,")) for n, t in BASE]
+    change = changes_by_new(compare(doc(BASE), doc(new)))["100.3"]
+    assert change.tags == ("list-item",) and change.items_removed == ("stone",)
+
+
+def test_an_inserted_word_is_not_a_list_item() -> None:
+    new = [(n, t.replace("A relic stays", "A relic always stays")) for n, t in BASE]
+    change = changes_by_new(compare(doc(BASE), doc(new)))["200.2"]
+    assert change.tags == ("substantive",) and change.items_added == ()
+
+
+def test_split_rule() -> None:
+    new = BASE[:11] + [
+        ("200.2.", "A relic stays in the circle after it is cast."),
+        ("200.3.", "A keeper may control up to five relics at a time."),
+    ]
+    result = compare(doc(BASE), doc(new))
+    split = [c for c in result.changes if c.kind is ChangeKind.SPLIT]
+    assert len(split) == 1
+    assert split[0].old.id == "200.2"  # type: ignore[union-attr]
+    assert [r.id for r in split[0].news] == ["200.2", "200.3"]
+    assert result.summary["split"] == 1 and result.summary["added"] == 0
+
+
+def test_merged_rules() -> None:
+    old = BASE[:11] + [
+        ("200.2.", "A relic stays in the circle after it is cast."),
+        ("200.3.", "A keeper may control up to five relics at a time."),
+    ]
+    result = compare(doc(old), doc(BASE))
+    merged = [c for c in result.changes if c.kind is ChangeKind.MERGED]
+    assert len(merged) == 1
+    assert [r.id for r in merged[0].olds] == ["200.2", "200.3"]
+    assert merged[0].new.id == "200.2"  # type: ignore[union-attr]
+    assert result.summary["merged"] == 1 and result.summary["removed"] == 0
+
+
+def test_rule_moved_to_another_heading() -> None:
+    moved_text = "Keepers sit around the bowl in a circle."
+    new = [(n, t) for n, t in BASE if t != moved_text]
+    new = [(n.replace("100.5.", "100.4.").replace("100.6.", "100.5."), t.replace("rule 100.5", "rule 100.4").replace("See rule 100.4.", "See rule 200.3."))
+           for n, t in new]
+    new.append(("200.3.", moved_text))
+    result = compare(doc(BASE), doc(new))
+    change = next(c for c in result.changes if c.old and c.old.id == "100.4")
+    assert change.kind is ChangeKind.RENUMBERED and change.new.id == "200.3"  # type: ignore[union-attr]
+    assert change.moved == ("100", "200")
+
+
+def test_references() -> None:
+    assert references("see rules 701.2–701.4 and section 8") == [
+        ("701.2", "rules 701.2"), ("701.4", "701.4"), ("8", "section 8")
+    ]
+    assert references("Draw 2 cards; {2/W} costs 2.") == []

@@ -1,0 +1,493 @@
+"""What the changes mean, across the document: the pass after the word diffs.
+
+- `join_splits(changes, words)` -> changes with ``split`` and ``merged`` kinds.
+- `renumbering(changes)` -> the old -> new map collapsed into runs.
+- `references(text)` -> the rule numbers a text refers to.
+- `annotate(changes, old, new)` -> (changes with tags and notes,
+  substitutions, stale references).
+
+Every word-level edit is read as a *run*: the deleted and inserted text
+between two kept stretches. A run is explained, in this order, as
+
+1. ``cosmetic``: the two sides differ only in quotes, dashes, case,
+   punctuation or spacing;
+2. ``cross-reference``: the two sides differ only in rule numbers, each old
+   number replaced by the new number of the same rule (903.13 -> 903.11 when
+   old 903.13 became new 903.11);
+3. ``substitution``: the run is one of the replacements made across the
+   document (found below), possibly together with reference updates;
+4. ``list-item``: the run adds or removes items of an enumeration
+   (``..., cohort, constellation, ...``), the "and" before the last item
+   moving with them;
+5. otherwise ``substantive``.
+
+A change's tags are the kinds of its runs; one that is all mechanical (no
+``substantive``) is shown apart from the real edits.
+
+Substitutions are found from the data, not from a list of phrases: a run that
+deletes one short phrase and inserts another (at most `SUB_MAX_WORDS` words
+each) is a candidate; a candidate seen in at least two rules, whose old phrase
+the release replaced at least as often as it kept it, is a substitution.
+Runs that contain a substitution inside a longer edit ("he or she has" ->
+"they have") count as occurrences of it too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .classify import is_cosmetic
+from .model import (
+    Change,
+    ChangeKind,
+    Document,
+    Edit,
+    Op,
+    Renumbering,
+    Rule,
+    RuleKind,
+    Substitution,
+)
+
+__all__ = ["annotate", "join_splits", "references", "renumbering"]
+
+SPLIT_COVER = 0.7
+"""Least share of a new rule's words found in an old rule, for that new rule
+to be a part split off the old one (or, for a merge, of the old rule's words
+found in the new one)."""
+SPLIT_GAIN = 0.1
+"""How much more similar the old rule must be to the parts together than to
+its partner alone."""
+SUB_MAX_WORDS = 6
+"""Longest phrase, in words, that a substitution replaces or inserts."""
+
+# A reference: "rule 903.13", "rules 702.19–702.21", "section 8", or a bare
+# full rule number (with a period) anywhere in the text.
+_REFERENCE = re.compile(
+    r"\b(?:rules?|sections?)\s+(\d{1,3}(?:\.\d+[a-z]?)?)\b|\b(\d{3}\.\d+[a-z]?)\b"
+)
+_RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\b")
+# Numbers that can be rule numbers inside an edit run.
+_NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
+_WORD = re.compile(r"\w+")
+_SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
+_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # subrule letters skip l and o
+
+
+# --- numbers -----------------------------------------------------------------
+
+
+def _parse_id(rule_id: str) -> tuple[str, int | None, str] | None:
+    """("903", 13, "") for 903.13; ("704", 5, "s") for 704.5s; ("714", None, "") for 714."""
+    m = re.fullmatch(r"(\d{1,3})(?:\.(\d+)([a-z]?))?", rule_id)
+    if not m:
+        return None
+    return m.group(1), int(m.group(2)) if m.group(2) else None, m.group(3) or ""
+
+
+def _follows(a: str, b: str) -> bool:
+    """Whether ID b is the sibling right after ID a (903.10 -> 903.11, 704.5s -> 704.5t, 714 -> 715)."""
+    pa, pb = _parse_id(a), _parse_id(b)
+    if pa is None or pb is None:
+        return False
+    (ra, na, la), (rb, nb, lb) = pa, pb
+    if na is None or nb is None:
+        return na is None and nb is None and int(rb) == int(ra) + 1
+    if ra != rb:
+        return False
+    if la or lb:
+        return (
+            na == nb and bool(la) and bool(lb) and la in _LETTERS and lb in _LETTERS
+            and _LETTERS.index(lb) == _LETTERS.index(la) + 1
+        )
+    return nb == na + 1
+
+
+def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
+    """The old -> new numbers of renumbered rules, collapsed into runs.
+
+    A subrule that only follows its renumbered parent (903.13a -> 903.11a
+    under 903.13 -> 903.11) is implied and not listed.
+
+    >>> from ruldiff.model import Rule, RuleKind, ChangeKind, Change
+    >>> def ch(a, b):
+    ...     return Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
+    >>> [(r.old, r.new) for r in renumbering([ch("903.10", "903.8"), ch("903.11", "903.9"), ch("701.9", "701.10")])]
+    [('903.10-903.11', '903.8-903.9'), ('701.9', '701.10')]
+    """
+    moved = {
+        c.old.id: c.new.id
+        for c in changes
+        if c.old and c.new and c.old.id != c.new.id and c.old.kind is not RuleKind.GLOSSARY
+    }
+    entries: list[tuple[str, str]] = []
+    for old, new in moved.items():
+        po, pn = _parse_id(old), _parse_id(new)
+        if po and pn and po[2] and pn[2] == po[2]:
+            parent_old, parent_new = f"{po[0]}.{po[1]}", f"{pn[0]}.{pn[1]}"
+            if moved.get(parent_old) == parent_new:
+                continue  # implied by its parent
+        if po and pn and po[1] is not None and pn[1] is not None and not po[2] and po[0] != pn[0]:
+            if moved.get(po[0]) == pn[0] and po[1] == pn[1]:
+                continue  # implied by its heading (714.1 -> 715.1 under 714 -> 715)
+        entries.append((old, new))
+    runs: list[list[tuple[str, str]]] = []
+    for old, new in entries:
+        if runs and _follows(runs[-1][-1][0], old) and _follows(runs[-1][-1][1], new):
+            runs[-1].append((old, new))
+        else:
+            runs.append([(old, new)])
+    return tuple(
+        Renumbering(run[0][0], run[0][1])
+        if len(run) == 1
+        else Renumbering(f"{run[0][0]}-{run[-1][0]}", f"{run[0][1]}-{run[-1][1]}")
+        for run in runs
+    )
+
+
+def references(text: str) -> list[tuple[str, str]]:
+    """(target ID, text as printed) of each reference in a text.
+
+    >>> references("See rule 903.13, rules 702.19–702.21, and section 8. Also 101.4a.")
+    [('903.13', 'rule 903.13'), ('702.19', 'rules 702.19'), ('702.21', '702.21'), ('8', 'section 8'), ('101.4a', '101.4a')]
+    """
+    out = []
+    for m in _REFERENCE.finditer(text):
+        target = m.group(1) or m.group(2)
+        out.append((target, m.group(0)))
+        end = _RANGE_END.match(text, m.end())
+        if end and "." not in end.group(1):  # a full number is found by the next match
+            out.append((end.group(1), end.group(1)))
+    return out
+
+
+# --- splits and merges ---------------------------------------------------------
+
+
+def _words(rule: Rule) -> frozenset[str]:
+    return frozenset(_WORD.findall(rule.full_text.lower()))
+
+
+def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
+    return len(part & whole) / len(part) if part else 0.0
+
+
+def _dice(a: frozenset[str], b: frozenset[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
+
+
+def join_splits(
+    changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]]
+) -> list[Change]:
+    """Replace a paired rule and an added (removed) neighbour that together
+    hold one old (new) rule's text by a single ``split`` (``merged``) change.
+
+    `diff` computes the word edits of the joined texts.
+    """
+    out = list(changes)
+    i = 0
+    while i < len(out):
+        c = out[i]
+        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY:
+            i += 1
+            continue
+        joined = None
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(out):
+                continue
+            other = out[j]
+            if other.kind is ChangeKind.ADDED and other.new and other.new.kind is c.new.kind:
+                old_w, new_w, part_w = _words(c.old), _words(c.new), _words(other.new)
+                if _cover(part_w, old_w) >= SPLIT_COVER and (
+                    _dice(old_w, new_w | part_w) >= _dice(old_w, new_w) + SPLIT_GAIN
+                ):
+                    parts = sorted((c.new, other.new), key=lambda r: r.line)
+                    text = "\n".join(r.full_text for r in parts)
+                    joined = (j, Change(ChangeKind.SPLIT, c.old, parts[0], diff(c.old.full_text, text),
+                                        how=c.how, more=tuple(parts[1:])))
+                    break
+            if other.kind is ChangeKind.REMOVED and other.old and other.old.kind is c.old.kind:
+                old_w, new_w, part_w = _words(c.old), _words(c.new), _words(other.old)
+                if _cover(part_w, new_w) >= SPLIT_COVER and (
+                    _dice(old_w | part_w, new_w) >= _dice(old_w, new_w) + SPLIT_GAIN
+                ):
+                    parts = sorted((c.old, other.old), key=lambda r: r.line)
+                    text = "\n".join(r.full_text for r in parts)
+                    joined = (j, Change(ChangeKind.MERGED, parts[0], c.new, diff(text, c.new.full_text),
+                                        how=c.how, more=tuple(parts[1:])))
+                    break
+        if joined is None:
+            i += 1
+            continue
+        j, change = joined
+        out[min(i, j)] = change
+        del out[max(i, j)]
+        i = min(i, j) + 1
+    return out
+
+
+# --- runs and their explanations -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    deleted: str
+    inserted: str
+    before: str
+    """New text before the run (for the sentence it sits in)."""
+    after: str
+
+
+def _runs(edits: Sequence[Edit]) -> list[_Run]:
+    runs: list[_Run] = []
+    new_so_far: list[str] = []
+    deleted: list[str] = []
+    inserted: list[str] = []
+    pending_before = ""
+    for e in [*edits, Edit(Op.EQUAL, "")]:
+        if e.op is Op.EQUAL:
+            if deleted or inserted:
+                runs.append(_Run("".join(deleted), "".join(inserted), pending_before, e.text))
+                deleted, inserted = [], []
+            new_so_far.append(e.text)
+        else:
+            if not deleted and not inserted:
+                pending_before = "".join(new_so_far)
+            if e.op is Op.DELETE:
+                deleted.append(e.text)
+            else:
+                inserted.append(e.text)
+                new_so_far.append(e.text)
+    return runs
+
+
+def _is_reference_update(run: _Run, id_map: dict[str, str]) -> bool:
+    if not _NUMBER.search(run.deleted) or not _NUMBER.search(run.inserted):
+        return False
+    mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)
+    return mapped.strip() == run.inserted.strip() and mapped.strip() != run.deleted.strip()
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _apply(
+    text: str, subs: Sequence[tuple[str, str]], id_map: dict[str, str]
+) -> str:
+    text = _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), text))
+    for old, new in subs:
+        text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
+    return text
+
+
+def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(added, removed) items if the run edits an enumeration, else None."""
+    sentence_before = re.split(r"[.:;!?]\s", run.before)[-1]
+    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after)[0]
+    context = sentence_before + run.inserted + sentence_after
+    if context.count(",") < 2:
+        return None
+
+    def items(text: str) -> tuple[str, ...] | None:
+        if re.search(r"[;:.!?()]", text):
+            return None
+        parts = [p.strip() for p in re.split(r",|\band\b|\bor\b", text)]
+        words = [p for p in parts if p]
+        if any(len(p.split()) > 4 for p in words):
+            return None
+        return tuple(words)
+
+    # The edit must touch a separator: an item comes with its comma (or the
+    # "and" before the last one), or sits right next to one.
+    edited = run.inserted + run.deleted
+    if not (
+        re.search(r",|\band\b|\bor\b", edited)
+        or run.before.rstrip().endswith(",")
+        or run.after.lstrip().startswith(",")
+    ):
+        return None
+    added, removed = items(run.inserted), items(run.deleted)
+    if added is None or removed is None or (added and removed):
+        return None
+    # Neither side holds an item: only the separators moved (the "and" before
+    # the last item, when an item is appended).
+    return added, removed
+
+
+def _core(d: str, i: str) -> tuple[str, str]:
+    """Two phrases without the words they share at the start and at the end."""
+    a, b = d.split(), i.split()
+    while a and b and a[0] == b[0]:
+        a, b = a[1:], b[1:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    return " ".join(a), " ".join(b)
+
+
+def _find_substitutions(
+    changes: Sequence[Change], runs: dict[int, list[_Run]], id_map: dict[str, str], new: Document
+) -> list[tuple[str, str]]:
+    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for n, c in enumerate(changes):
+        for run in runs.get(n, ()):
+            if is_cosmetic(run.deleted, run.inserted) or _is_reference_update(run, id_map):
+                continue
+            # Set aside reference updates and the words both sides share at
+            # their ends: "also see rule 903.13" -> "see also rule 903.11" is
+            # the candidate "also see" -> "see also".
+            d, i = _core(_apply(run.deleted, (), id_map), _norm(run.inserted))
+            if not d or not i or d == i:
+                continue
+            if len(d.split()) > SUB_MAX_WORDS or len(i.split()) > SUB_MAX_WORDS:
+                continue
+            if not re.search(r"[^\W\d]", d + i):
+                continue  # numbers only: not a wording change
+            seen[(d, i)].add(n)
+    candidates = [(d, i) for (d, i), where in seen.items() if len(where) >= 2]
+    if not candidates:
+        return []
+    new_text = "\n".join(_norm(r.full_text) for r in new.items)
+    accepted = []
+    for d, i in sorted(candidates, key=lambda p: (-len(seen[p]), p)):
+        kept = len(re.findall(rf"(?<!\w){re.escape(d)}(?!\w)", new_text))
+        if kept > len(seen[(d, i)]):
+            continue  # the release kept the old phrase more often than it replaced it
+        if any(_apply(d, [(a, b)], {}) == i for a, b in accepted):
+            continue  # explained by a shorter substitution already accepted
+        accepted.append((d, i))
+    return accepted
+
+
+def annotate(
+    changes: Sequence[Change], old: Document, new: Document
+) -> tuple[list[Change], tuple[Substitution, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Tag each change and find the document-wide substitutions and stale references.
+
+    Returns the changes (tags, stale references, list items and moves filled
+    in), the substitutions, and every rule of the new document (changed or not)
+    whose references point nowhere or at the old number of a renumbered rule.
+    """
+    id_map: dict[str, str] = {}
+    for c in changes:
+        for o in c.olds:
+            if c.news:
+                id_map.setdefault(o.id, c.news[0].id)
+    old_ids = {r.id for r in old.rules}
+    new_ids = {r.id for r in new.rules}
+    for rule_id in old_ids & new_ids:
+        id_map.setdefault(rule_id, rule_id)  # unchanged rules keep their number
+
+    runs = {n: _runs(c.edits) for n, c in enumerate(changes) if c.old and c.new}
+    subs = _find_substitutions(changes, runs, id_map, new)
+    sub_count: Counter[tuple[str, str]] = Counter()
+    sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
+
+    out: list[Change] = []
+    for n, c in enumerate(changes):
+        tags: set[str] = set()
+        added: list[str] = []
+        removed: list[str] = []
+        if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
+            tags.add("substantive")
+        for run in runs.get(n, ()):
+            d, i = _norm(run.deleted), _norm(run.inserted)
+            used = [(a, b) for a, b in subs if re.search(rf"(?<!\w){re.escape(a)}(?!\w)", d)
+                    and re.search(rf"(?<!\w){re.escape(b)}(?!\w)", i)]
+            for a, b in used:
+                sub_count[(a, b)] += len(re.findall(rf"(?<!\w){re.escape(a)}(?!\w)", d))
+                rule_id = (c.new or c.old).id  # type: ignore[union-attr]
+                if rule_id not in sub_rules[(a, b)]:
+                    sub_rules[(a, b)].append(rule_id)
+            if is_cosmetic(run.deleted, run.inserted):
+                tags.add("cosmetic")
+            elif _is_reference_update(run, id_map):
+                tags.add("cross-reference")
+            elif used and _apply(run.deleted, used, id_map) == _norm(run.inserted):
+                tags.add("substitution")
+                if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != d:
+                    tags.add("cross-reference")
+            elif (items := _list_items(run)) is not None:
+                tags.add("list-item")
+                added.extend(items[0])
+                removed.extend(items[1])
+            else:
+                tags.add("substantive")
+        stale = _stale(c, id_map, new_ids)
+        if stale:
+            tags.add("stale-reference")
+        moved = _moved(c, id_map)
+        out.append(
+            replace(
+                c,
+                tags=tuple(sorted(tags)),
+                stale=stale,
+                items_added=tuple(added),
+                items_removed=tuple(removed),
+                moved=moved,
+            )
+        )
+    substitutions = tuple(
+        sorted(
+            (Substitution(a, b, sub_count[(a, b)], tuple(sub_rules[(a, b)])) for a, b in subs
+             if sub_count[(a, b)]),
+            key=lambda s: (-s.count, s.old, s.new),
+        )
+    )
+    listed = {c.new.id for c in out if c.new}
+    stale_all = []
+    for rule in new.items:
+        if rule.id in listed:
+            continue
+        found = _stale_refs(rule.full_text, rule.full_text, id_map, new_ids, rule.id)
+        if found:
+            stale_all.append((rule.id, found))
+    stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
+    order = {r.id: k for k, r in enumerate(new.items)}
+    stale_all.sort(key=lambda s: order.get(s[0], 0))
+    return out, substitutions, tuple(stale_all)
+
+
+def _stale_refs(
+    text: str, old_text: str | None, id_map: dict[str, str], new_ids: set[str], own: str
+) -> tuple[str, ...]:
+    """References that point nowhere, or that still use (as the old text did)
+    the old number of a rule that was renumbered."""
+    found: list[str] = []
+    for target, printed in references(text):
+        if target == own or printed in found:
+            continue
+        nowhere = target not in new_ids
+        kept_old_number = (
+            id_map.get(target, target) != target and old_text is not None and printed in old_text
+        )
+        if nowhere or kept_old_number:
+            found.append(printed)
+    return tuple(found)
+
+
+def _stale(c: Change, id_map: dict[str, str], new_ids: set[str]) -> tuple[str, ...]:
+    if c.new is None:
+        return ()
+    old_text = "\n".join(r.full_text for r in c.olds) if c.olds else None
+    text = "\n".join(r.full_text for r in c.news)
+    return _stale_refs(text, old_text, id_map, new_ids, c.new.id)
+
+
+def _heading(rule_id: str) -> str | None:
+    parsed = _parse_id(rule_id)
+    return parsed[0] if parsed and parsed[1] is not None else None
+
+
+def _moved(c: Change, id_map: dict[str, str]) -> tuple[str, str] | None:
+    if c.old is None or c.new is None or c.old.id == c.new.id:
+        return None
+    old_heading, new_heading = _heading(c.old.id), _heading(c.new.id)
+    if old_heading is None or new_heading is None or old_heading == new_heading:
+        return None
+    if id_map.get(old_heading) == new_heading:
+        return None  # the whole heading was renumbered, the rule stayed under it
+    return old_heading, new_heading
