@@ -239,28 +239,31 @@ class _Run:
     before: str
     """New text before the run (for the sentence it sits in)."""
     after: str
+    """New text after the run."""
 
 
 def _runs(edits: Sequence[Edit]) -> list[_Run]:
+    """The runs of an edit list, each with the new text before and after it."""
+    new_text = "".join(e.text for e in edits if e.op is not Op.DELETE)
     runs: list[_Run] = []
-    new_so_far: list[str] = []
+    position = 0  # in the new text
     deleted: list[str] = []
     inserted: list[str] = []
-    pending_before = ""
+    start = 0
     for e in [*edits, Edit(Op.EQUAL, "")]:
         if e.op is Op.EQUAL:
             if deleted or inserted:
-                runs.append(_Run("".join(deleted), "".join(inserted), pending_before, e.text))
+                runs.append(
+                    _Run("".join(deleted), "".join(inserted), new_text[:start], new_text[position:])
+                )
                 deleted, inserted = [], []
-            new_so_far.append(e.text)
+            position += len(e.text)
+            start = position
+        elif e.op is Op.DELETE:
+            deleted.append(e.text)
         else:
-            if not deleted and not inserted:
-                pending_before = "".join(new_so_far)
-            if e.op is Op.DELETE:
-                deleted.append(e.text)
-            else:
-                inserted.append(e.text)
-                new_so_far.append(e.text)
+            inserted.append(e.text)
+            position += len(e.text)
     return runs
 
 
