@@ -74,7 +74,8 @@ _RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\
 _NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
 _WORD = re.compile(r"\w+")
 _SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
-_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # subrule letters skip l and o
+_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+_CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
 
 # --- numbers -----------------------------------------------------------------
@@ -240,6 +241,8 @@ class _Run:
     """New text before the run (for the sentence it sits in)."""
     after: str
     """New text after the run."""
+    plain: str = ""
+    """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
 
 
 def _runs(edits: Sequence[Edit]) -> list[_Run]:
@@ -274,6 +277,14 @@ def _is_reference_update(run: _Run, id_map: dict[str, str]) -> bool:
     return mapped.strip() == run.inserted.strip() and mapped.strip() != run.deleted.strip()
 
 
+def _plain(run: _Run, id_map: dict[str, str]) -> str:
+    if is_cosmetic(run.deleted, run.inserted):
+        return "cosmetic"
+    if _is_reference_update(run, id_map):
+        return "cross-reference"
+    return ""
+
+
 def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -289,8 +300,8 @@ def _apply(
 
 def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """(added, removed) items if the run edits an enumeration, else None."""
-    sentence_before = re.split(r"[.:;!?]\s", run.before)[-1]
-    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after)[0]
+    sentence_before = re.split(r"[.:;!?]\s", run.before[-_CONTEXT:])[-1]
+    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after[:_CONTEXT])[0]
     context = sentence_before + run.inserted + sentence_after
     if context.count(",") < 2:
         return None
@@ -321,6 +332,11 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return added, removed
 
 
+def _count_phrase(phrase: str, text: str) -> int:
+    """Occurrences of a phrase in a text as whole words."""
+    return len(re.findall(rf"(?<!\w){re.escape(phrase)}(?!\w)", text))
+
+
 def _core(d: str, i: str) -> tuple[str, str]:
     """Two phrases without the words they share at the start and at the end."""
     a, b = d.split(), i.split()
@@ -337,7 +353,7 @@ def _find_substitutions(
     seen: dict[tuple[str, str], set[int]] = defaultdict(set)
     for n, c in enumerate(changes):
         for run in runs.get(n, ()):
-            if is_cosmetic(run.deleted, run.inserted) or _is_reference_update(run, id_map):
+            if run.plain:
                 continue
             # Set aside reference updates and the words both sides share at
             # their ends: "also see rule 903.13" -> "see also rule 903.11" is
@@ -354,10 +370,14 @@ def _find_substitutions(
     if not candidates:
         return []
     new_text = "\n".join(_norm(r.full_text) for r in new.items)
-    accepted = []
+    word_counts = Counter(_WORD.findall(new_text))
+    accepted: list[tuple[str, str]] = []
     for d, i in sorted(candidates, key=lambda p: (-len(seen[p]), p)):
-        kept = len(re.findall(rf"(?<!\w){re.escape(d)}(?!\w)", new_text))
-        if kept > len(seen[(d, i)]):
+        replaced = len(seen[(d, i)])
+        # How often the new document still has the old phrase: whole words for a
+        # word; a phrase of several words is rare enough inside other words.
+        kept = word_counts[d] if _WORD.fullmatch(d) else new_text.count(d)
+        if kept > replaced:
             continue  # the release kept the old phrase more often than it replaced it
         if any(_apply(d, [(a, b)], {}) == i for a, b in accepted):
             continue  # explained by a shorter substitution already accepted
@@ -384,7 +404,11 @@ def annotate(
     for rule_id in old_ids & new_ids:
         id_map.setdefault(rule_id, rule_id)  # unchanged rules keep their number
 
-    runs = {n: _runs(c.edits) for n, c in enumerate(changes) if c.old and c.new}
+    runs = {
+        n: [replace(run, plain=_plain(run, id_map)) for run in _runs(c.edits)]
+        for n, c in enumerate(changes)
+        if c.old and c.new
+    }
     subs = _find_substitutions(changes, runs, id_map, new)
     sub_count: Counter[tuple[str, str]] = Counter()
     sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -398,17 +422,15 @@ def annotate(
             tags.add("substantive")
         for run in runs.get(n, ()):
             d, i = _norm(run.deleted), _norm(run.inserted)
-            used = [(a, b) for a, b in subs if re.search(rf"(?<!\w){re.escape(a)}(?!\w)", d)
-                    and re.search(rf"(?<!\w){re.escape(b)}(?!\w)", i)]
+            used = [(a, b) for a, b in subs if a in d and b in i
+                    and _count_phrase(a, d) and _count_phrase(b, i)]
             for a, b in used:
-                sub_count[(a, b)] += len(re.findall(rf"(?<!\w){re.escape(a)}(?!\w)", d))
+                sub_count[(a, b)] += _count_phrase(a, d)
                 rule_id = (c.new or c.old).id  # type: ignore[union-attr]
                 if rule_id not in sub_rules[(a, b)]:
                     sub_rules[(a, b)].append(rule_id)
-            if is_cosmetic(run.deleted, run.inserted):
-                tags.add("cosmetic")
-            elif _is_reference_update(run, id_map):
-                tags.add("cross-reference")
+            if run.plain:
+                tags.add(run.plain)
             elif used and _apply(run.deleted, used, id_map) == _norm(run.inserted):
                 tags.add("substitution")
                 if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != d:
