@@ -245,8 +245,9 @@ class _Run:
     """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
 
 
-def _runs(edits: Sequence[Edit]) -> list[_Run]:
-    """The runs of an edit list, each with the new text before and after it."""
+def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
+    """The runs of an edit list, each with some new text before and after it
+    (`_CONTEXT` characters: enough for the sentence it sits in)."""
     new_text = "".join(e.text for e in edits if e.op is not Op.DELETE)
     runs: list[_Run] = []
     position = 0  # in the new text
@@ -256,9 +257,13 @@ def _runs(edits: Sequence[Edit]) -> list[_Run]:
     for e in [*edits, Edit(Op.EQUAL, "")]:
         if e.op is Op.EQUAL:
             if deleted or inserted:
-                runs.append(
-                    _Run("".join(deleted), "".join(inserted), new_text[:start], new_text[position:])
+                run = _Run(
+                    "".join(deleted),
+                    "".join(inserted),
+                    new_text[max(0, start - _CONTEXT) : start],
+                    new_text[position : position + _CONTEXT],
                 )
+                runs.append(replace(run, plain=_plain(run, id_map)))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -300,8 +305,8 @@ def _apply(
 
 def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """(added, removed) items if the run edits an enumeration, else None."""
-    sentence_before = re.split(r"[.:;!?]\s", run.before[-_CONTEXT:])[-1]
-    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after[:_CONTEXT])[0]
+    sentence_before = re.split(r"[.:;!?]\s", run.before)[-1]
+    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after)[0]
     context = sentence_before + run.inserted + sentence_after
     if context.count(",") < 2:
         return None
@@ -404,11 +409,7 @@ def annotate(
     for rule_id in old_ids & new_ids:
         id_map.setdefault(rule_id, rule_id)  # unchanged rules keep their number
 
-    runs = {
-        n: [replace(run, plain=_plain(run, id_map)) for run in _runs(c.edits)]
-        for n, c in enumerate(changes)
-        if c.old and c.new
-    }
+    runs = {n: _runs(c.edits, id_map) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
     sub_count: Counter[tuple[str, str]] = Counter()
     sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
