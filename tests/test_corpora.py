@@ -246,3 +246,13 @@ def test_2018_substitutions_and_map(corpora: Path) -> None:
     assert by_old(result)["714.1"].moved is None
     mechanical = [c for c in result.changes if c.text_changed and set(c.tags) <= {"substitution", "cross-reference"}]
     assert len(mechanical) > 150
+
+
+def test_stale_references_found_in_published_releases(corpora: Path) -> None:
+    """References that point at no rule, as published (checked by reading the texts)."""
+    latest = diff("2025-11-14", "2026-01-16")
+    assert ("glossary:Map", ("rule 110.10",)) in latest.stale  # 110.10 does not exist in 2026-01-16
+    assert "110.10" not in {r.id for r in doc("2026-01-16").rules}
+    dominaria = diff("2018-01-19", "2018-04-27")
+    assert ("702.123d", ("rule 903.11a",)) in dominaria.stale
+    assert "903.11a" not in {r.id for r in doc("2018-04-27").rules}
