@@ -7,7 +7,8 @@ from helpers import doc
 
 from ruldiff.classify import classify, is_cosmetic
 from ruldiff.compare import compare
-from ruldiff.model import ChangeKind, MatchHow, Op, Pair, Rule, RuleKind
+from ruldiff.model import ChangeKind, Document, MatchHow, Op, Pair, Rule, RuleKind
+from ruldiff.semantic import annotate
 
 
 def rule(rule_id: str, text: str) -> Rule:
@@ -22,14 +23,18 @@ def rule(rule_id: str, text: str) -> Rule:
         (rule("1.1", 'Say "go".'), rule("1.1", "Say “go.”"), ChangeKind.CHANGED, ("cosmetic",)),
         (rule("1.1", "Draw."), rule("1.2", "Draw."), ChangeKind.RENUMBERED, ()),
         (rule("1.1", "Draw."), rule("1.2", "Draw two."), ChangeKind.RENUMBERED, ("substantive",)),
-        (None, rule("1.2", "Draw."), ChangeKind.ADDED, ()),
-        (rule("1.1", "Draw."), None, ChangeKind.REMOVED, ()),
+        (None, rule("1.2", "Draw."), ChangeKind.ADDED, ("substantive",)),
+        (rule("1.1", "Draw."), None, ChangeKind.REMOVED, ("substantive",)),
     ],
 )
 def test_kinds_and_tags(old: Rule | None, new: Rule | None, kind: ChangeKind, tags: tuple[str, ...]) -> None:
     change = classify(Pair(old, new, MatchHow.NUMBER))
     assert change.kind is kind
-    assert change.tags == tags
+    # Tags need the whole document: semantic.annotate sets them.
+    document_old = Document("a", "T", None, "p", (old,) if old else ())
+    document_new = Document("b", "T", None, "p", (new,) if new else ())
+    (annotated,), _, _ = annotate([change], document_old, document_new) if kind is not ChangeKind.UNCHANGED else ((change,), (), ())
+    assert annotated.tags == tags
 
 
 def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:

@@ -1,18 +1,13 @@
-"""Pair -> Change: decide what happened to a rule and label its edits.
+"""Pair -> Change: decide what happened to a rule.
 
-- `classify(pair)` -> `Change`, with word-level edits and tags.
+- `classify(pair)` -> `Change`, with its kind and word-level edits.
 - `is_cosmetic(old, new)` -> whether two texts differ only in typography.
 
 Kinds: a rule only in the new document is ``added``, only in the old one
 ``removed``; a pair with another number is ``renumbered`` (its edits tell
 whether the text changed too); the same number with other text is ``changed``;
-otherwise ``unchanged``.
-
-Tags (sorted, on every change whose text changed):
-
-- ``cosmetic``: the texts are equal once quotes, dashes, letter case,
-  punctuation and white space are set aside;
-- ``substantive``: anything else.
+otherwise ``unchanged``. Tags, which need the whole document (renumbering,
+substitutions), are set afterwards by `semantic.annotate`.
 """
 
 from __future__ import annotations
@@ -63,8 +58,8 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
     >>> old = Rule("1.1", RuleKind.RULE, "Draw a card.")
     >>> new = Rule("1.2", RuleKind.RULE, "Draw a card.")
     >>> c = classify(Pair(old, new, MatchHow.TEXT))
-    >>> c.kind.value, c.tags, c.text_changed
-    ('renumbered', (), False)
+    >>> c.kind.value, c.text_changed
+    ('renumbered', False)
     """
     old, new = pair.old, pair.new
     if old is None and new is None:
@@ -83,7 +78,4 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
         kind = ChangeKind.CHANGED
     else:
         kind = ChangeKind.UNCHANGED
-    tags: tuple[str, ...] = ()
-    if changed:
-        tags = ("cosmetic",) if is_cosmetic(old.full_text, new.full_text) else ("substantive",)
-    return Change(kind, old, new, edits, tags, pair.how)
+    return Change(kind, old, new, edits, how=pair.how)

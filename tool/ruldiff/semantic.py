@@ -35,9 +35,11 @@ Runs that contain a substitution inside a longer edit ("he or she has" ->
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from .classify import is_cosmetic
 from .model import (
@@ -72,6 +74,7 @@ _REFERENCE = re.compile(
 _RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\b")
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
+_FULL_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 _WORD = re.compile(r"\w+")
 _SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
 _LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -465,12 +468,22 @@ def annotate(
     )
     listed = {c.new.id for c in out if c.new}
     stale_all = []
-    for rule in new.items:
-        if rule.id in listed:
-            continue
-        found = _stale_refs(rule.full_text, rule.full_text, id_map, new_ids, rule.id)
+    # Unchanged rules: only those that mention a full rule number which is not
+    # a rule of the new document, or which was renumbered, can hold a stale
+    # reference. One regex pass over the whole document finds them.
+    unlisted = [r for r in new.items if r.id not in listed]
+    texts = [r.full_text for r in unlisted]
+    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+    renumbered = {t for t, target in id_map.items() if target != t}
+    suspects: set[int] = set()
+    for m in _FULL_NUMBER.finditer("\n".join(texts)):
+        number = m.group()
+        if number in renumbered or number not in new_ids:
+            suspects.add(bisect_right(starts, m.start()) - 1)
+    for k in sorted(suspects):
+        found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id)
         if found:
-            stale_all.append((rule.id, found))
+            stale_all.append((unlisted[k].id, found))
     stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
