@@ -42,6 +42,9 @@ from .read import Source
 
 __all__ = ["MTG_CR", "Profile", "parse"]
 
+WRAP_SAMPLE = 1500
+"""Lines at the start of the rules that decide whether a document is wrapped:
+a document is wrapped throughout or not at all."""
 WRAPPED_SHARE = 0.2
 """Share of the lines of the rules that run on into a plain (unnumbered) line,
 from which a document counts as hard-wrapped. Hard-wrapped releases score
@@ -64,6 +67,9 @@ class Profile:
     """The start of an example paragraph."""
     decoration: re.Pattern[str]
     """Lines that are only layout (rules of dashes) and carry no text."""
+    numbered: re.Pattern[str] = re.compile(r"\d")
+    """What every numbered line (rule, heading, section) starts with: a cheap
+    test that spares the three patterns above on most lines."""
     glossary: str = "Glossary"
     credits: str = "Credits"
     index: str = "Index"
@@ -153,7 +159,7 @@ def parse(source: Source, profile: Profile = MTG_CR) -> Document:
 def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> bool:
     """Whether the rules are hard-wrapped: many lines run on into a plain line."""
     runs_on = nonblank = 0
-    for i in range(start, end):
+    for i in range(start, min(end, start + WRAP_SAMPLE)):
         s = lines[i].strip()
         if not s or profile.decoration.match(s):
             continue
@@ -323,6 +329,8 @@ class _Builder:
 
 def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     """(kind, id, text) of a stripped line; kind None for a plain line."""
+    if not profile.numbered.match(s):
+        return None, "", s
     for kind, pattern in (
         (RuleKind.RULE, profile.rule),
         (RuleKind.HEADING, profile.heading),
