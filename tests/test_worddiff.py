@@ -97,3 +97,13 @@ def test_same_result_every_time() -> None:
     new = "A long rule " * 200 + "with two changes at the end."
     assert diff_words(old, new) == diff_words(old, new)
     assert rebuild(diff_words(old, new)) == (old, new)
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("\n1. Go", " 1.  Go"), ("\n1", "1"), ("1 ", "1"), ("a\nb c", "a b\nc"), ("Step\n3: Pass.", "Step 3: Pass.")],
+)
+def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) -> None:
+    edits = diff_words(old, new)
+    assert rebuild(edits) == (old, new)
+    assert all(e.text.isspace() for e in edits if e.op is not Op.EQUAL)

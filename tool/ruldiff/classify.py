@@ -71,7 +71,8 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
         return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
     if edits is None:
         edits = diff_words(old.full_text, new.full_text)
-    changed = old.full_text != new.full_text
+    # White space is layout, not text: a re-wrapped rule is unchanged.
+    changed = old.full_text.split() != new.full_text.split()
     if old.id != new.id:
         kind = ChangeKind.RENUMBERED
     elif changed:

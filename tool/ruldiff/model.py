@@ -181,8 +181,12 @@ class Change:
 
     @property
     def text_changed(self) -> bool:
-        """Whether any edit is an insertion or a deletion."""
-        return any(e.op is not Op.EQUAL for e in self.edits)
+        """Whether any edit inserts or deletes more than white space.
+
+        Line breaks and spacing are layout: a rule re-wrapped, or whose lines
+        were joined differently, has the same text.
+        """
+        return any(e.op is not Op.EQUAL and not e.text.isspace() for e in self.edits)
 
     @property
     def olds(self) -> tuple[Rule, ...]:

@@ -1,9 +1,8 @@
 """Text -> Document: find the title, date, rules, glossary and credits.
 
-- `parse(source, profile=MTG_CR)` -> `Document`.
-- `Profile`: the grammar of one document family (patterns for rule numbers,
-  headings, examples, the glossary and credits). `MTG_CR` is the built-in one
-  for the Magic: The Gathering Comprehensive Rules, 1999 to today.
+- `parse(source, profile=None)` -> `Document`, with the profile given or the
+  one detected from the text (profiles.py; the grammars are YAML files in
+  ``formats/``).
 
 How a document is read
 ----------------------
@@ -33,14 +32,14 @@ short document with one paragraph per line has only short lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date as _date
 
 from .errors import ParseError
 from .model import Document, Rule, RuleKind
+from .profiles import Profile, detect_profile
 from .read import Source
 
-__all__ = ["MTG_CR", "Profile", "parse"]
+__all__ = ["parse"]
 
 WRAP_SAMPLE = 1500
 """Lines at the start of the rules that decide whether a document is wrapped:
@@ -51,46 +50,6 @@ from which a document counts as hard-wrapped. Hard-wrapped releases score
 0.45-0.7; releases with one paragraph per line score under 0.01 (a line runs on
 only where a rule is followed by an unnumbered note)."""
 
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """The grammar of one family of rules documents."""
-
-    name: str
-    rule: re.Pattern[str]
-    """A rule or subrule line: groups ``id`` and ``text``."""
-    heading: re.Pattern[str]
-    """A rule heading such as ``100. General``: groups ``id`` and ``text``."""
-    section: re.Pattern[str]
-    """A section heading such as ``1. Game Concepts``: groups ``id`` and ``text``."""
-    example: re.Pattern[str]
-    """The start of an example paragraph."""
-    decoration: re.Pattern[str]
-    """Lines that are only layout (rules of dashes) and carry no text."""
-    numbered: re.Pattern[str] = re.compile(r"\d")
-    """What every numbered line (rule, heading, section) starts with: a cheap
-    test that spares the three patterns above on most lines."""
-    glossary: str = "Glossary"
-    credits: str = "Credits"
-    index: str = "Index"
-    sentence_end: str = ".:;!?)\"'”’]"
-    """Characters that end a sentence: a numbered line after any other
-    character, inside a hard-wrapped block, is a continuation."""
-
-
-MTG_CR = Profile(
-    name="mtg-cr",
-    # 100.1. / 100.1a / 309.2a. (1999) / 409.3 (no period) / 901.4.All (no
-    # space) / 408.f (a 1999 typo for a subrule). The period after the number
-    # is not part of the ID.
-    rule=re.compile(
-        r"^(?P<id>\d{3}\.(?:\d+[a-z]{0,2}|[a-z]))(?:\.(?=\s|[A-Z\"“(])|(?=\s)|$)\s*(?P<text>.*)$"
-    ),
-    heading=re.compile(r"^(?P<id>\d{3})\.\s+(?P<text>\S.*)$"),
-    section=re.compile(r"^(?P<id>\d{1,2})\.\s+(?P<text>[A-Z_].*)$"),
-    example=re.compile(r"^examples?:", re.IGNORECASE),  # "EXAMPLE:" in 1999
-    decoration=re.compile(r"^\s*[-=_*~]{3,}\s*$"),
-)
 
 _MONTHS = {
     m: i
@@ -104,9 +63,10 @@ _DATE_WORDS = re.compile(
     r"(?:effective|current|updated)\s+(?:as\s+of|on)\s+([A-Z][a-z]+)\s+(\d{1,2}),\s*(\d{4})"
 )
 _DATE_SLASH = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\b")
+_DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
-def parse(source: Source, profile: Profile = MTG_CR) -> Document:
+def parse(source: Source, profile: Profile | None = None) -> Document:
     """Parse a decoded rules document.
 
     >>> from ruldiff.read import decode
@@ -115,6 +75,8 @@ def parse(source: Source, profile: Profile = MTG_CR) -> Document:
     >>> [(r.id, r.kind.value, r.text, r.parent) for r in doc.rules]
     [('1', 'section', 'Basics', None), ('100', 'heading', 'General', '1'), ('100.1', 'rule', 'Play nicely.', '100')]
     """
+    if profile is None:
+        profile = detect_profile(source.text)
     lines = source.text.split("\n")
     start = _body_start(lines, profile)
     if start is None:
@@ -127,7 +89,7 @@ def parse(source: Source, profile: Profile = MTG_CR) -> Document:
     credits = _last_index(lines, profile.credits, gloss if gloss is not None else start)
     rules_end = _first_not_none(gloss, credits, len(lines))
     gloss_end = _first_not_none(credits, len(lines))
-    if gloss is not None:
+    if gloss is not None and profile.index:
         index = _last_index(lines, profile.index, gloss, gloss_end)
         if index is not None:
             gloss_end = index
@@ -161,12 +123,12 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
     runs_on = nonblank = 0
     for i in range(start, min(end, start + WRAP_SAMPLE)):
         s = lines[i].strip()
-        if not s or profile.decoration.match(s):
+        if not s or _decoration(s, profile):
             continue
         nonblank += 1
         nxt = lines[i + 1].strip() if i + 1 < end else ""
-        if nxt and not _classify(nxt, profile)[0] and not profile.example.match(nxt):
-            if not profile.decoration.match(nxt):
+        if nxt and not _classify(nxt, profile)[0] and not _match(profile.example, nxt):
+            if not _decoration(nxt, profile):
                 runs_on += 1
     return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
 
@@ -184,10 +146,10 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
     j = first - 1
     while j >= 0:
         s = lines[j].strip()
-        if not s or profile.decoration.match(s):
+        if not s or _decoration(s, profile):
             j -= 1
             continue
-        m = profile.heading.match(s) or profile.section.match(s)
+        m = _match(profile.heading, s) or _match(profile.section, s)
         if m and m.group("id") not in seen:  # a repeated heading is the Contents
             seen.add(m.group("id"))
             start = j
@@ -195,6 +157,14 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             continue
         break
     return start
+
+
+def _match(pattern: re.Pattern[str] | None, s: str) -> re.Match[str] | None:
+    return pattern.match(s) if pattern is not None else None
+
+
+def _decoration(s: str, profile: Profile) -> bool:
+    return profile.decoration is not None and profile.decoration.match(s) is not None
 
 
 def _title_and_date(front: list[str]) -> tuple[str, str | None]:
@@ -207,6 +177,8 @@ def _title_and_date(front: list[str]) -> tuple[str, str | None]:
             continue
         if not s or len(words) == 3:
             break
+        if words and (_DATE_WORDS.search(s) or _DATE_ISO.search(s) or _DATE_SLASH.search(s)):
+            break  # "Last Updated: 2025-10-01" under the title is not part of it
         words.append(s)
     title = " ".join(words)
     date: str | None = None
@@ -215,6 +187,13 @@ def _title_and_date(front: list[str]) -> tuple[str, str | None]:
         if m and m.group(1).lower() in _MONTHS:
             date = _iso(int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2)))
             break
+    if date is None:
+        for line in front[:20]:
+            m = _DATE_ISO.search(line)
+            if m:
+                date = _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                if date:
+                    break
     if date is None:
         for line in front[:20]:
             m = _DATE_SLASH.search(line)
@@ -240,7 +219,9 @@ def _is_decoration(s: str) -> bool:
     return bool(re.fullmatch(r"[-=_*~]{3,}", s))
 
 
-def _last_index(lines: list[str], word: str, lo: int, hi: int | None = None) -> int | None:
+def _last_index(lines: list[str], word: str | None, lo: int, hi: int | None = None) -> int | None:
+    if word is None:
+        return None
     hi = len(lines) if hi is None else hi
     for i in range(hi - 1, lo - 1, -1):
         if lines[i].strip() == word:
@@ -257,10 +238,15 @@ def _first_not_none(*values: int | None) -> int:
 _LEVEL = {RuleKind.SECTION: 0, RuleKind.HEADING: 1}
 
 
+_SEGMENT = re.compile(r"\d+|[a-z]+")
+
+
 def _level(kind: RuleKind, rule_id: str) -> int:
+    """Depth of an item: sections 0, headings 1, rules by their number's
+    segments (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4)."""
     if kind in _LEVEL:
         return _LEVEL[kind]
-    return 3 if rule_id[-1].isalpha() else 2
+    return len(_SEGMENT.findall(rule_id))
 
 
 class _Builder:
@@ -268,6 +254,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.items: list[tuple[str, RuleKind, list[str], list[str], int]] = []
+        self.wrapped_headings: set[int] = set()  # items whose title line ran on
         self.seen: dict[str, int] = {}
         self.in_example = False
 
@@ -299,6 +286,8 @@ class _Builder:
         if not self.items:
             return False
         target = self.items[-1][3] if self.in_example else self.items[-1][2]
+        if self.items[-1][1] is RuleKind.HEADING:
+            self.wrapped_headings.add(len(self.items) - 1)
         if not target:
             target.append(text)
         else:
@@ -308,17 +297,20 @@ class _Builder:
     def freeze(self) -> tuple[Rule, ...]:
         out: list[Rule] = []
         stack: list[tuple[int, str]] = []
-        for rule_id, kind, paras, examples, line in self.items:
+        for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
             level = _level(kind, rule_id.split("#")[0])
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
             stack.append((level, rule_id))
+            text = "\n".join(paras)
+            if n in self.wrapped_headings and text.endswith((".", "!", "?")):
+                kind = RuleKind.RULE  # a wrapped rule whose first line looked like a title
             out.append(
                 Rule(
                     id=rule_id,
                     kind=kind,
-                    text="\n".join(paras),
+                    text=text,
                     examples=tuple(examples),
                     parent=parent,
                     line=line,
@@ -332,11 +324,11 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     if not profile.numbered.match(s):
         return None, "", s
     for kind, pattern in (
-        (RuleKind.RULE, profile.rule),
         (RuleKind.HEADING, profile.heading),
         (RuleKind.SECTION, profile.section),
+        (RuleKind.RULE, profile.rule),
     ):
-        m = pattern.match(s)
+        m = pattern.match(s) if pattern is not None else None
         if m:
             return kind, m.group("id"), m.group("text").strip()
     return None, "", s
@@ -350,14 +342,19 @@ def _parse_rules(
     for i in range(start, end):
         raw = lines[i]
         s = _clean(raw)
-        if not s or profile.decoration.match(s):
+        if not s or _decoration(s, profile):
             prev = None if not s else prev
             continue
         kind, rule_id, text = _classify(s, profile)
-        continuation = wrapped and prev is not None and prev[-1] not in profile.sentence_end
+        continuation = (
+            wrapped
+            and prev is not None
+            and profile.reference_lead is not None
+            and profile.reference_lead.search(prev) is not None
+        )
         if kind is not None and not continuation:
             b.start(rule_id, kind, text, i + 1)
-        elif profile.example.match(s) and not continuation:
+        elif _match(profile.example, s) and not continuation:
             b.example(s)
         elif wrapped and prev is not None:
             b.extend(s)
@@ -368,7 +365,8 @@ def _parse_rules(
 
 
 def _clean(line: str) -> str:
-    return line.strip().replace("\t", " ")
+    # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
+    return line.strip().replace("\t", " ").replace("\u200b", "")
 
 
 # --- glossary and free text -----------------------------------------------
@@ -402,7 +400,7 @@ def _parse_glossary(
         for _, raw in body:
             s = _clean(raw)
             indent = len(raw) - len(raw.lstrip())
-            if profile.example.match(s):
+            if _match(profile.example, s):
                 examples.append(s)
                 target = examples
             elif wrapped and target and prev_indent >= 0 and indent <= prev_indent:
@@ -429,7 +427,7 @@ def _blocks(
     current: list[tuple[int, str]] = []
     for i in range(start, end):
         raw = lines[i].rstrip()
-        if not raw.strip() or profile.decoration.match(raw):
+        if not raw.strip() or _decoration(raw.strip(), profile):
             if current:
                 blocks.append(current)
                 current = []

@@ -106,14 +106,15 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
 
 
 def _section_of(rule: Rule, index: dict[str, Rule]) -> Rule | None:
-    """The top-level section a rule belongs to (itself, for a section)."""
+    """The top-level item a rule belongs to (itself, at the top): a section in
+    the MTG rules, a root heading such as ``100. Game Concepts`` elsewhere."""
     seen = 0
     while rule.parent is not None and seen < 10:
         parent = index.get(rule.parent)
         if parent is None:
             break
         rule, seen = parent, seen + 1
-    return rule if rule.kind is RuleKind.SECTION else None
+    return rule if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None
 
 
 def _label(rule: Rule) -> str:

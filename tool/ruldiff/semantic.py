@@ -426,6 +426,8 @@ def annotate(
             tags.add("substantive")
         for run in runs.get(n, ()):
             d, i = _norm(run.deleted), _norm(run.inserted)
+            if not d and not i:
+                continue  # white space only: layout, not text
             used = [(a, b) for a, b in subs if a in d and b in i
                     and _count_phrase(a, d) and _count_phrase(b, i)]
             for a, b in used:

@@ -216,6 +216,43 @@ def _overlap(a: str, b: str) -> float:
     return 2 * len(sa & sb) / (len(sa) + len(sb))
 
 
+def _respace(old: str, new: str) -> list[Edit]:
+    """Edits between two texts with the same words and different white space.
+
+    >>> [(e.op.value, e.text) for e in _respace("\\n1. Go", " 1.  Go")]
+    [('-', '\\n'), ('+', ' '), ('=', '1.'), ('-', ' '), ('+', '  '), ('=', 'Go')]
+    """
+    out: list[Edit] = []
+
+    def space(x: str, y: str) -> None:
+        if x == y:
+            if x:
+                out.append(Edit(Op.EQUAL, x))
+            return
+        if x:
+            out.append(Edit(Op.DELETE, x))
+        if y:
+            out.append(Edit(Op.INSERT, y))
+
+    def ends(text: str) -> tuple[str, list[str], str]:
+        core = text.strip()
+        lead = text[: len(text) - len(text.lstrip())]
+        trail = text[len(text.rstrip()) :]
+        return lead, re.split(r"(\s+)", core) if core else [], trail
+
+    lead_a, parts_a, trail_a = ends(old)
+    lead_b, parts_b, trail_b = ends(new)
+    space(lead_a, lead_b)
+    # parts alternate word, space, word…; the words are the same on both sides.
+    for k, (x, y) in enumerate(zip(parts_a, parts_b)):
+        if k % 2 == 0:
+            out.append(Edit(Op.EQUAL, x))
+        else:
+            space(x, y)
+    space(trail_a, trail_b)
+    return out
+
+
 def _common_space_prefix(a: str, b: str) -> str:
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n] and a[n].isspace():
@@ -237,6 +274,12 @@ def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
             j += 1
         deleted = "".join(e.text for e in edits[i:j] if e.op is Op.DELETE)
         inserted = "".join(e.text for e in edits[i:j] if e.op is Op.INSERT)
+        if deleted.split() == inserted.split() and deleted and inserted:
+            # The same words spaced or broken into lines differently: keep the
+            # words, edit only the white space between them.
+            out.extend(_respace(deleted, inserted))
+            i = j
+            continue
         # Tokens carry the space before them (" may" -> " must"): a space that
         # both sides start with is kept text, not part of the edit.
         common = _common_space_prefix(deleted, inserted)

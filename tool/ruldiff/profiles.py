@@ -1,0 +1,171 @@
+"""Format profiles: how one family of rules documents is written, in YAML.
+
+- `Profile`: the grammar of one document family (frozen, validated).
+- `load_profile(name_or_path)` -> a built-in profile by name, or a user's
+  YAML file.
+- `detect_profile(text)` -> the built-in profile whose ``detect`` pattern
+  matches the start of the document.
+- `BUILTIN`: the names of the built-in profiles (``formats/*.yaml``).
+
+A profile is a YAML mapping; every key is listed in `Profile` with its
+meaning. Patterns are Python regular expressions. A wrong key, a wrong type or
+a pattern that does not compile is a `ConfigError` naming the file, the key
+and what was expected, with "did you mean" for a misspelt key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+__all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile"]
+
+FORMATS_DIR = Path(__file__).parent / "formats"
+DETECT_LINES = 40
+"""How many lines at the start of a document `detect_profile` looks at."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """The grammar of one family of rules documents."""
+
+    name: str
+    rule: re.Pattern[str]
+    """A rule or subrule line: named groups ``id`` (the number without its
+    trailing period) and ``text``."""
+    heading: re.Pattern[str] | None = None
+    """A rule heading such as ``100. General`` (tried before `rule`); a heading
+    whose joined text ends a sentence is taken as a rule."""
+    section: re.Pattern[str] | None = None
+    """A section heading such as ``1. Game Concepts``."""
+    numbered: re.Pattern[str] = re.compile(r"\d")
+    """What every numbered line starts with: a cheap test that spares the
+    patterns above on most lines."""
+    example: re.Pattern[str] | None = None
+    """The start of an example paragraph attached to the rule before it; None
+    keeps examples inside the rule's text."""
+    decoration: re.Pattern[str] | None = None
+    """Lines that are only layout (rules of dashes) and carry no text."""
+    reference_lead: re.Pattern[str] | None = None
+    """In a hard-wrapped document, a numbered line after a line ending with
+    this continues a reference ("See rule" / "419.8 ...") instead of starting
+    a rule."""
+    glossary: str | None = None
+    """The line that starts the glossary (its last occurrence), if any."""
+    credits: str | None = None
+    """The line that starts the credits (its last occurrence), if any."""
+    index: str | None = None
+    """A line between glossary and credits that starts an index to drop."""
+    detect: re.Pattern[str] | None = None
+    """Auto-detection: the profile applies when this matches one of the first
+    `DETECT_LINES` lines."""
+    description: str = ""
+
+
+_PATTERNS = {"rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "detect"}
+_REQUIRED = {"name", "rule"}
+
+
+def _from_mapping(data: Any, source: str) -> Profile:
+    if not isinstance(data, dict):
+        raise ConfigError(
+            "a profile must be a YAML mapping of keys to values", path=source,
+            fix="see tool/ruldiff/formats/mtg-cr.yaml for an example",
+        )
+    known = {f.name for f in fields(Profile)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            close = difflib.get_close_matches(str(key), sorted(known), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(sorted(known))}"
+            raise ConfigError(f"unknown key {key!r}", key=str(key), path=source, fix=hint)
+        if value is None:
+            if key in _REQUIRED:
+                raise ConfigError(f"key {key!r} needs a value", key=key, path=source)
+            continue
+        if not isinstance(value, str):
+            raise ConfigError(
+                f"key {key!r} must be a string, not {type(value).__name__}", key=key, path=source
+            )
+        if key in _PATTERNS:
+            try:
+                values[key] = re.compile(value)
+            except re.error as exc:
+                raise ConfigError(
+                    f"key {key!r} is not a valid regular expression: {exc}", key=key, path=source
+                ) from None
+        else:
+            values[key] = value
+    missing = sorted(_REQUIRED - values.keys())
+    if missing:
+        raise ConfigError(f"missing key {missing[0]!r}", key=missing[0], path=source)
+    for key in ("rule", "heading", "section"):
+        pattern = values.get(key)
+        if pattern is not None and not {"id", "text"} <= set(pattern.groupindex):
+            raise ConfigError(
+                f"key {key!r} must have the named groups (?P<id>...) and (?P<text>...)",
+                key=key, path=source,
+            )
+    return Profile(**values)
+
+
+def _parse_yaml(text: str, source: str) -> Any:
+    import yaml  # only loading a profile pays for importing it
+
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"not valid YAML: {problem}", path=source, line=line) from None
+
+
+_CACHE: dict[str, Profile] = {}
+
+BUILTIN = tuple(sorted(p.stem for p in FORMATS_DIR.glob("*.yaml")))
+"""Names of the built-in profiles."""
+
+
+def load_profile(name_or_path: str) -> Profile:
+    """A built-in profile by name (``mtg-cr``), or a profile from a YAML file."""
+    if name_or_path in _CACHE:
+        return _CACHE[name_or_path]
+    path = FORMATS_DIR / f"{name_or_path}.yaml"
+    if name_or_path in BUILTIN:
+        text, source = path.read_text(encoding="utf-8"), name_or_path
+    else:
+        user = Path(name_or_path)
+        if not user.is_file():
+            raise ConfigError(
+                f"no profile named {name_or_path!r}",
+                fix=f"built-in profiles: {', '.join(BUILTIN)}; or give a YAML file",
+            )
+        try:
+            text = user.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"cannot read the profile: {exc}", path=name_or_path) from None
+        source = name_or_path
+    profile = _from_mapping(_parse_yaml(text, source), source)
+    _CACHE[name_or_path] = profile
+    return profile
+
+
+def detect_profile(text: str) -> Profile:
+    """The built-in profile whose ``detect`` pattern matches the start of `text`.
+
+    Profiles are tried in name order; the first that matches wins, and
+    ``mtg-cr`` is the fallback when none does.
+    """
+    head = text.split("\n", DETECT_LINES)[:DETECT_LINES]
+    for name in BUILTIN:
+        profile = load_profile(name)
+        if profile.detect is not None and any(profile.detect.search(line) for line in head):
+            if name != "mtg-cr":
+                return profile
+    return load_profile("mtg-cr")
