@@ -256,3 +256,40 @@ def test_stale_references_found_in_published_releases(corpora: Path) -> None:
     dominaria = diff("2018-01-19", "2018-04-27")
     assert ("702.123d", ("rule 903.11a",)) in dominaria.stale
     assert "903.11a" not in {r.id for r in doc("2018-04-27").rules}
+
+
+RIFTBOUND = {
+    # file: numbered lines, as the corpora README counts them
+    "riftbound/2025-10-01": 1616,
+    "riftbound/2025-12-01": 1795,
+    "riftbound/2026-03-30": 2088,
+    "riftbound/2026-06-18": 2381,
+    "riftbound-tournament/2026-03-30": 873,
+    "riftbound-tournament/2026-04-29": 886,
+    "riftbound-tournament/2026-07-16": 935,
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIFTBOUND))
+def test_riftbound_versions_parse_with_every_numbered_line(corpora: Path, name: str) -> None:
+    document = load(str(corpora / f"{name}.txt"))
+    assert document.profile == "riftbound"
+    assert document.date == name.rsplit("/", 1)[1]
+    assert len(document.rules) == RIFTBOUND[name]
+    assert len({r.id for r in document.rules}) == len(document.rules)
+    # "See rule 318. Cleanups for more information." is never a rule 318 of its own.
+    assert not [r for r in document.rules if r.text.startswith("Cleanups for more information")]
+
+
+def test_riftbound_rewrapping_is_not_a_change(corpora: Path) -> None:
+    """v1.1 has one rule per line; v1.2 is hard-wrapped at ~120 columns."""
+    old = load(str(corpora / "riftbound/2025-10-01.txt"))
+    new = load(str(corpora / "riftbound/2025-12-01.txt"))
+    result = compare(old, new)
+    for c in result.changes:
+        if c.olds and c.news and c.text_changed:
+            before = "\n".join(r.full_text for r in c.olds).split()
+            after = "\n".join(r.full_text for r in c.news).split()
+            assert before != after, (c.old.id, c.new.id)  # type: ignore[union-attr]
+    assert result.summary["unchanged"] > 900
+    assert result.summary["changed"] < 40

@@ -26,7 +26,8 @@ from .errors import ReadError, RuldiffError
 from .model import Document
 from .parse import parse
 from .read import decode
-from .render import FORMATS, render
+from .profiles import BUILTIN, load_profile
+from .render import FORMATS, render, render_document
 
 __all__ = ["main"]
 
@@ -97,6 +98,11 @@ def main() -> None:
     help="Colour terminal text. 'auto': only on a terminal, and not when NO_COLOR is set.",
 )
 @click.option(
+    "--profile",
+    metavar="NAME|FILE",
+    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+)
+@click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
@@ -116,12 +122,13 @@ def diff_command(
     output: str | None,
     exit_code: bool,
     color: str,
+    profile: str | None,
     jobs: int | None,
     templates: str | None,
 ) -> None:
     """Compare two versions of a rules document."""
     try:
-        old_doc, new_doc = load(old), load(new)
+        old_doc, new_doc = load(old, profile), load(new, profile)
         workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
         comparison = compare(old_doc, new_doc, workers=workers)
         if templates is not None and not Path(templates).is_dir():
@@ -142,8 +149,36 @@ def diff_command(
         sys.exit(1)
 
 
-def load(path: str) -> Document:
-    """Read, decode and parse one document."""
+@main.command("parse")
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.option(
+    "--profile",
+    metavar="NAME|FILE",
+    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "yaml", "text"]),
+    default="json",
+    show_default=True,
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), help="Write to FILE.")
+def parse_command(file: str, profile: str | None, fmt: str, output: str | None) -> None:
+    """Print the parsed structure of a document (to check a profile)."""
+    try:
+        text = render_document(load(file, profile), fmt)
+        if output is None:
+            click.echo(text, nl=False)
+        else:
+            write_atomic(output, text)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+
+
+def load(path: str, profile: str | None = None) -> Document:
+    """Read, decode and parse one document, with the named profile or a detected one."""
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
@@ -152,7 +187,8 @@ def load(path: str) -> Document:
         raise ReadError("is a directory, not a rules document", path=path) from None
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
-    return parse(decode(data, path))
+    grammar = load_profile(profile) if profile is not None else None
+    return parse(decode(data, path), grammar)
 
 
 def write_atomic(path: str, text: str) -> None:

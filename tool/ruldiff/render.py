@@ -28,7 +28,7 @@ from .semantic import references
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["FORMATS", "build_context", "render", "to_json"]
+__all__ = ["FORMATS", "build_context", "document_json", "render", "render_document", "to_json"]
 
 FORMATS = ("text", "md", "html", "json", "context")
 """Output formats: terminal text, Markdown, HTML, the JSON contract, and the
@@ -100,6 +100,49 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             for c in comparison.changes
         ],
     }
+
+
+def document_json(doc: Document) -> dict[str, Any]:
+    """A parsed document as plain data (``ruldiff parse``): every item in order."""
+    return {
+        "profile": doc.profile,
+        "path": doc.path,
+        "title": doc.title,
+        "date": doc.date,
+        "items": [
+            {
+                "id": r.id,
+                "parent": r.parent,
+                "kind": r.kind.value,
+                "line": r.line,
+                "text": r.text,
+                "examples": list(r.examples),
+            }
+            for r in doc.items
+        ],
+    }
+
+
+def render_document(doc: Document, fmt: str) -> str:
+    """A parsed document as ``json``, ``yaml`` or indented ``text``."""
+    data = document_json(doc)
+    if fmt == "json":
+        return _dump(data)
+    if fmt == "yaml":
+        import yaml
+
+        dumped: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+        return dumped
+    if fmt == "text":
+        depth: dict[str | None, int] = {None: 0}
+        lines = [f"{doc.title} ({doc.date or 'no date'}), profile {doc.profile}"]
+        for r in doc.items:
+            depth[r.id] = depth.get(r.parent, 0) + 1
+            indent = "  " * (depth[r.id] - 1)
+            lines.append(f"{indent}{r.id}  {r.text}".replace("\n", " / "))
+            lines.extend(f"{indent}    {e}" for e in r.examples)
+        return "\n".join(lines) + "\n"
+    raise ValueError(f"unknown format {fmt!r}; expected json, yaml or text")
 
 
 # --- template context -------------------------------------------------------

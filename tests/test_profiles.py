@@ -1,0 +1,113 @@
+"""profiles.py and the parse command: YAML profiles, detection, clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ruldiff.cli import main
+from ruldiff.errors import ConfigError
+from ruldiff.parse import parse
+from ruldiff.profiles import BUILTIN, detect_profile, load_profile
+from ruldiff.read import decode
+
+# An invented code of conduct numbered "§ 1.2", which no built-in profile reads.
+CODE = """\
+Harbor Club Code
+§ 1 Conduct
+§ 1.1 Members greet the harbour master on arrival.
+§ 1.2 Members keep the pier clear after dusk.
+§ 2 Boats
+§ 2.1 Every boat carries a lantern.
+"""
+
+PROFILE = r"""
+name: harbor
+description: an invented club code, numbered with section signs
+numbered: '§'
+heading: '^§ (?P<id>\d+) (?P<text>.+)$'
+rule: '^§ (?P<id>\d+\.\d+) (?P<text>.+)$'
+"""
+
+
+def test_builtin_profiles_load() -> None:
+    assert set(BUILTIN) >= {"mtg-cr", "riftbound"}
+    for name in BUILTIN:
+        assert load_profile(name).name == name
+
+
+def test_user_profile_from_a_file_needs_no_code(tmp_path: Path) -> None:
+    path = tmp_path / "harbor.yaml"
+    path.write_text(PROFILE, encoding="utf-8")
+    doc = parse(decode(CODE.encode(), "code.txt"), load_profile(str(path)))
+    assert doc.profile == "harbor"
+    assert [(r.id, r.parent, r.text) for r in doc.rules] == [
+        ("1", None, "Conduct"),
+        ("1.1", "1", "Members greet the harbour master on arrival."),
+        ("1.2", "1", "Members keep the pier clear after dusk."),
+        ("2", None, "Boats"),
+        ("2.1", "2", "Every boat carries a lantern."),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("name: x\nrule: '(?P<id>1)(?P<text>.*)'\nexmaple: 'E'\n", "unknown key 'exmaple' (did you mean 'example'?)"),
+        ("name: x\nrule: '(?P<id>1'\n", "key 'rule' is not a valid regular expression"),
+        ("name: x\nrule: '(\\d)'\n", "key 'rule' must have the named groups"),
+        ("name: x\n", "missing key 'rule'"),
+        ("name: x\nrule: [1, 2]\n", "key 'rule' must be a string, not list"),
+        ("name: x\nrule: 'a\n  b: [\n", "not valid YAML"),
+        ("- just\n- a list\n", "a profile must be a YAML mapping"),
+    ],
+)
+def test_broken_profile_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_profile(str(path))
+    assert str(err.value).startswith(str(path))
+    assert message in str(err.value)
+
+
+def test_broken_profile_on_the_command_line_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("name: x\nrule: '(?P<id>1'\n", encoding="utf-8")
+    doc = tmp_path / "code.txt"
+    doc.write_text(CODE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(doc), "--profile", str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"Error: {path}: key 'rule' is not a valid regular expression: missing ), unterminated subpattern at position 0"
+    ]
+
+
+def test_unknown_profile_name() -> None:
+    with pytest.raises(ConfigError, match="no profile named 'nope'"):
+        load_profile("nope")
+
+
+def test_detection() -> None:
+    assert detect_profile("Riftbound Core Rules\nLast Updated: 2025-10-01\n000. Golden Rules\n").name == "riftbound"
+    assert detect_profile("Lanternfall Comprehensive Rules\n\n1. Game\n").name == "mtg-cr"
+
+
+def test_parse_command_json(tmp_path: Path) -> None:
+    path = tmp_path / "harbor.yaml"
+    path.write_text(PROFILE, encoding="utf-8")
+    doc = tmp_path / "code.txt"
+    doc.write_text(CODE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(doc), "--profile", str(path)])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["profile"] == "harbor" and data["title"] == "Harbor Club Code"
+    assert [i["id"] for i in data["items"]] == ["1", "1.1", "1.2", "2", "2.1"]
+    assert data["items"][1] == {"id": "1.1", "parent": "1", "kind": "rule", "line": 3,
+                                "text": "Members greet the harbour master on arrival.", "examples": []}
+    for fmt in ("yaml", "text"):
+        out = CliRunner().invoke(main, ["parse", str(doc), "--profile", str(path), "-f", fmt])
+        assert out.exit_code == 0 and "Members keep the pier clear after dusk." in out.output
