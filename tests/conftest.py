@@ -42,6 +42,15 @@ def corpora() -> Path:
 
 
 @pytest.fixture(scope="session")
+def seeds() -> Path:
+    """The seed excerpts the project was created from (beside the corpora)."""
+    path = corpora_dir().parent / "seeds"
+    if not path.is_dir():
+        pytest.skip(f"seed excerpts not found at {path} (set RULDIFF_CORPORA to the shared corpora folder)")
+    return path
+
+
+@pytest.fixture(scope="session")
 def sample() -> list[Path]:
     """The three versions of the invented sample game, oldest first."""
     files = sorted(SAMPLE.glob("lanternfall-*.txt"))

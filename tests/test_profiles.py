@@ -107,7 +107,22 @@ def test_parse_command_json(tmp_path: Path) -> None:
     assert data["profile"] == "harbor" and data["title"] == "Harbor Club Code"
     assert [i["id"] for i in data["items"]] == ["1", "1.1", "1.2", "2", "2.1"]
     assert data["items"][1] == {"id": "1.1", "parent": "1", "kind": "rule", "line": 3,
-                                "text": "Members greet the harbour master on arrival.", "examples": []}
+                                "text": "Members greet the harbour master on arrival.", "examples": [], "notes": []}
     for fmt in ("yaml", "text"):
         out = CliRunner().invoke(main, ["parse", str(doc), "--profile", str(path), "-f", fmt])
         assert out.exit_code == 0 and "Members keep the pier clear after dusk." in out.output
+
+
+def test_web_copy_seed_parses_into_its_rules_with_notes(seeds: Path) -> None:
+    """Seed 002: a web copy of rule 107.4 with navigation lines and (refs: …) notes."""
+    path = next(seeds.glob("002_*.txt"))
+    result = CliRunner().invoke(main, ["parse", str(path)])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["profile"] == "web-rules"
+    assert [i["id"] for i in data["items"]] == ["107.4"] + [f"107.4{c}" for c in "abcdefgh"]
+    assert all(i["parent"] == "107.4" for i in data["items"][1:])
+    by_id = {i["id"]: i for i in data["items"]}
+    assert by_id["107.4a"]["notes"] == ["(refs: 202)"]
+    assert "(refs:" not in " ".join(i["text"] for i in data["items"])
+    assert not any("↑" in i["text"] or "·" in i["text"] for i in data["items"])

@@ -56,6 +56,8 @@ class Rule:
     """ID of the enclosing item (``100.1a`` -> ``100.1`` -> ``100`` -> ``1``)."""
     line: int = 0
     """1-based line of the source where the item starts."""
+    notes: tuple[str, ...] = ()
+    """Publisher's notes taken out of the text by the profile (``(refs: 202)``)."""
 
     @property
     def full_text(self) -> str:

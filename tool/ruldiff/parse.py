@@ -254,6 +254,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.items: list[tuple[str, RuleKind, list[str], list[str], int]] = []
+        self.notes: dict[int, list[str]] = {}
         self.wrapped_headings: set[int] = set()  # items whose title line ran on
         self.seen: dict[str, int] = {}
         self.in_example = False
@@ -294,6 +295,10 @@ class _Builder:
             target[-1] = f"{target[-1]} {text}"
         return True
 
+    def note(self, notes: list[str]) -> None:
+        if self.items and notes:
+            self.notes.setdefault(len(self.items) - 1, []).extend(notes)
+
     def freeze(self) -> tuple[Rule, ...]:
         out: list[Rule] = []
         stack: list[tuple[int, str]] = []
@@ -314,6 +319,7 @@ class _Builder:
                     examples=tuple(examples),
                     parent=parent,
                     line=line,
+                    notes=tuple(self.notes.get(n, ())),
                 )
             )
         return tuple(out)
@@ -345,6 +351,13 @@ def _parse_rules(
         if not s or _decoration(s, profile):
             prev = None if not s else prev
             continue
+        notes: list[str] = []
+        if profile.note is not None:
+            notes = [m.group().strip() for m in profile.note.finditer(s)]
+            s = profile.note.sub("", s).strip()
+            if not s:
+                b.note(notes)
+                continue
         kind, rule_id, text = _classify(s, profile)
         continuation = (
             wrapped
@@ -360,6 +373,7 @@ def _parse_rules(
             b.extend(s)
         else:
             b.paragraph(s)
+        b.note(notes)
         prev = s
     return b.freeze()
 

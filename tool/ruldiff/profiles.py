@@ -61,13 +61,18 @@ class Profile:
     """The line that starts the credits (its last occurrence), if any."""
     index: str | None = None
     """A line between glossary and credits that starts an index to drop."""
+    note: re.Pattern[str] | None = None
+    """Notes a publisher appends to a rule (``(refs: 202)``): taken out of the
+    rule's text and kept as its notes."""
     detect: re.Pattern[str] | None = None
     """Auto-detection: the profile applies when this matches one of the first
     `DETECT_LINES` lines."""
     description: str = ""
 
 
-_PATTERNS = {"rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "detect"}
+_PATTERNS = {
+    "rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "note", "detect"
+}
 _REQUIRED = {"name", "rule"}
 
 

@@ -117,6 +117,7 @@ def document_json(doc: Document) -> dict[str, Any]:
                 "line": r.line,
                 "text": r.text,
                 "examples": list(r.examples),
+                "notes": list(r.notes),
             }
             for r in doc.items
         ],
