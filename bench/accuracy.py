@@ -81,6 +81,18 @@ def pairings(result) -> set[tuple[str | None, str | None]]:  # type: ignore[no-u
     return out
 
 
+def pairing_lines(label: str, old: Document, new: Document, o: str | None, n: str | None) -> list[str]:
+    """A disagreement as Markdown lines, with the texts of both rules."""
+    old_rules = {r.id: r for r in old.rules}
+    new_rules = {r.id: r for r in new.rules}
+    out = [f"- {label}: {o} -> {n}"]
+    if o in old_rules:
+        out.append(f"  - old {o}: {old_rules[o].text[:400]}")
+    if n in new_rules:
+        out.append(f"  - new {n}: {new_rules[n].text[:400]}")
+    return out
+
+
 def categorize(result, ours, theirs, only_theirs, only_ours):  # type: ignore[no-untyped-def]
     """One label per disagreement, from what each side says about the rules involved."""
     by_old = {r.id: c for c in result.changes for r in c.olds}
@@ -162,15 +174,9 @@ def main() -> int:
             examples.setdefault(category, []).append((path.stem, old_name, new_name, o, n))
         if only_theirs or only_ours:
             details.append(f"## {path.stem}: {old_name} -> {new_name}")
-            old_rules = {r.id: r for r in docs[old_name].rules}
-            new_rules = {r.id: r for r in docs[new_name].rules}
             for side, items in (("labels only", only_theirs), ("ruldiff only", only_ours)):
                 for o, n in items:
-                    details.append(f"- {side}: {o} -> {n}")
-                    if o in old_rules:
-                        details.append(f"  - old {o}: {old_rules[o].text[:300]}")
-                    if n in new_rules:
-                        details.append(f"  - new {n}: {new_rules[n].text[:300]}")
+                    details += pairing_lines(side, docs[old_name], docs[new_name], o, n)
             details.append("")
     lines += table
     lines += ["", f"Total: {totals['agree']} agree, {totals['theirs']} labels only, {totals['ours']} ruldiff only.", ""]
@@ -181,13 +187,7 @@ def main() -> int:
     for category, items in sorted(examples.items(), key=lambda kv: -len(kv[1])):
         lines.append(f"## {category} ({len(items)})")
         for labels, old_name, new_name, o, n in items[:8]:
-            old_rules = {r.id: r for r in docs[old_name].rules}
-            new_rules = {r.id: r for r in docs[new_name].rules}
-            lines.append(f"- {labels}: {o} -> {n}")
-            if o in old_rules:
-                lines.append(f"  - old {o}: {old_rules[o].text[:400]}")
-            if n in new_rules:
-                lines.append(f"  - new {n}: {new_rules[n].text[:400]}")
+            lines += pairing_lines(labels, docs[old_name], docs[new_name], o, n)
         lines.append("")
     lines += ["# Every disagreement, by release", ""]
     lines += details

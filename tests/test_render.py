@@ -10,7 +10,7 @@ from helpers import doc
 
 from ruldiff.compare import compare
 from ruldiff.errors import TemplateError
-from ruldiff.render import build_context, render, to_json
+from ruldiff.render import build_context, render
 
 OLD = doc(
     [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <the> *turn*.")],

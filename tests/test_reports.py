@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from pathlib import Path
 
 from conftest import ROOT
 

@@ -3,8 +3,8 @@
 The pipeline, each stage a pure function over the frozen types of `model`:
 
     decode(bytes, path) -> Source        read.py
-    parse(source) -> Document            parse.py
-    compare(old, new) -> Comparison      compare.py (align.py, worddiff.py, classify.py)
+    parse(source, profile) -> Document   parse.py (profiles.py, formats/*.yaml)
+    compare(old, new) -> Comparison      compare.py (align.py, worddiff.py, classify.py, semantic.py)
     render(comparison, fmt) -> str       render.py
 
 >>> from ruldiff import decode, parse, compare, render
@@ -27,10 +27,13 @@ from .model import (
     MatchHow,
     Op,
     Pair,
+    Renumbering,
     Rule,
     RuleKind,
+    Substitution,
 )
 from .parse import parse
+from .profiles import Profile, detect_profile, load_profile
 from .read import Source, decode
 from .render import build_context, render, to_json
 
@@ -45,16 +48,21 @@ __all__ = [
     "Op",
     "Pair",
     "ParseError",
+    "Profile",
     "ReadError",
+    "Renumbering",
     "Rule",
     "RuleKind",
     "RuldiffError",
     "Source",
+    "Substitution",
     "TemplateError",
     "__version__",
     "build_context",
     "compare",
     "decode",
+    "detect_profile",
+    "load_profile",
     "parse",
     "render",
     "to_json",
