@@ -126,3 +126,18 @@ def test_web_copy_seed_parses_into_its_rules_with_notes(seeds: Path) -> None:
     assert by_id["107.4a"]["notes"] == ["(refs: 202)"]
     assert "(refs:" not in " ".join(i["text"] for i in data["items"])
     assert not any("↑" in i["text"] or "·" in i["text"] for i in data["items"])
+
+
+def test_builtin_profiles_read_the_same_with_pyyaml(tmp_path: Path) -> None:
+    """The built-in files are read by a small flat-YAML reader (PyYAML is slow to
+    import); PyYAML must read them to the very same profiles."""
+    from ruldiff.profiles import FORMATS_DIR, _parse_flat
+
+    import yaml
+
+    for path in sorted(FORMATS_DIR.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert _parse_flat(text) == yaml.safe_load(text), path.name
+        copy = tmp_path / path.name
+        copy.write_text(text, encoding="utf-8")
+        assert load_profile(str(copy)) == load_profile(path.stem)

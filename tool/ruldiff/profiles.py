@@ -131,6 +131,43 @@ def _parse_yaml(text: str, source: str) -> Any:
         raise ConfigError(f"not valid YAML: {problem}", path=source, line=line) from None
 
 
+_FLAT_LINE = re.compile(
+    r"""^(?P<key>[a-z_]+):(?:\s+(?P<value>'(?:[^']|'')*'|[^'\s#\[\]{}&*!|>"%@`][^#]*?|null))?\s*(?:#.*)?$"""
+)
+
+
+def _parse_flat(text: str) -> dict[str, str | None] | None:
+    r"""Read the flat subset of YAML the built-in profiles are written in
+    (comments, and ``key: value`` lines whose value is plain, 'single-quoted'
+    or null), or None if the text is not in that subset.
+
+    Importing PyYAML costs more than parsing a document's rules takes on a
+    small machine, so the built-in profiles do without it; a user's profile is
+    read by PyYAML, and a test checks that both readers agree on the
+    built-in files.
+
+    >>> _parse_flat("# a comment\nname: x\nrule: 'it''s (?P<id>\\d)'\nnote: null\n")
+    {'name': 'x', 'rule': "it's (?P<id>\\d)", 'note': None}
+    >>> _parse_flat("name: [a, list]\n") is None
+    True
+    """
+    out: dict[str, str | None] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _FLAT_LINE.match(line)
+        if m is None or m.group("key") in out:
+            return None
+        value = m.group("value")
+        if value is None or value == "null":
+            out[m.group("key")] = None
+        elif value.startswith("'"):
+            out[m.group("key")] = value[1:-1].replace("''", "'")
+        else:
+            out[m.group("key")] = value.strip()
+    return out
+
+
 _CACHE: dict[str, Profile] = {}
 
 BUILTIN = tuple(sorted(p.stem for p in FORMATS_DIR.glob("*.yaml")))
@@ -144,6 +181,11 @@ def load_profile(name_or_path: str) -> Profile:
     path = FORMATS_DIR / f"{name_or_path}.yaml"
     if name_or_path in BUILTIN:
         text, source = path.read_text(encoding="utf-8"), name_or_path
+        flat = _parse_flat(text)
+        if flat is not None:
+            profile = _from_mapping(flat, source)
+            _CACHE[name_or_path] = profile
+            return profile
     else:
         user = Path(name_or_path)
         if not user.is_file():
