@@ -141,3 +141,29 @@ def test_builtin_profiles_read_the_same_with_pyyaml(tmp_path: Path) -> None:
         copy = tmp_path / path.name
         copy.write_text(text, encoding="utf-8")
         assert load_profile(str(copy)) == load_profile(path.stem)
+
+
+def test_inline_numbered_seed_parses_into_exactly_its_rules(seeds: Path) -> None:
+    """Seed 000: a Riftbound symbols section with every rule on one line."""
+    path = next(seeds.glob("000_*.txt"))
+    data = json.loads(CliRunner().invoke(main, ["parse", str(path)]).output)
+    assert data["profile"] == "inline-rules"
+    assert [i["id"] for i in data["items"]] == [
+        "1", "2", "3", "4", "5", "5.a", "5.b", "6", "6.a", "6.b", "6.c", "7", "7.a", "7.b"
+    ]
+    by_id = {i["id"]: i for i in data["items"]}
+    # "See rule 134. Domain" is a reference inside rule 4, not a rule 134.
+    assert "See rule 134. Domain for more information." in by_id["4"]["text"]
+    assert by_id["6.a"]["parent"] == "6"
+    assert len(by_id["6.c"]["examples"]) == 2
+    assert all(e.startswith("Example:") for e in by_id["6.c"]["examples"])
+
+
+def test_inline_numbers_out_of_sequence_are_not_rules() -> None:
+    text = "Rules 1. Draw two cards. 2. Pay 5. Then discard 7. 3. End the turn.\n"
+    doc = parse(decode(text.encode(), "r.txt"), load_profile("inline-rules"))
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("1", "Draw two cards."),
+        ("2", "Pay 5. Then discard 7."),
+        ("3", "End the turn."),
+    ]

@@ -78,6 +78,9 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     if profile is None:
         profile = detect_profile(source.text)
     lines = source.text.split("\n")
+    origin: list[int] | None = None
+    if profile.inline is not None:
+        lines, origin = _split_inline(lines, profile)
     start = _body_start(lines, profile)
     if start is None:
         raise ParseError(
@@ -95,7 +98,7 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
             gloss_end = index
 
     wrapped = _is_wrapped(lines, start, rules_end, profile)
-    rules = _parse_rules(lines, start, rules_end, profile, wrapped)
+    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin)
     glossary = (
         _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped) if gloss is not None else ()
     )
@@ -341,7 +344,12 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
 
 
 def _parse_rules(
-    lines: list[str], start: int, end: int, profile: Profile, wrapped: bool
+    lines: list[str],
+    start: int,
+    end: int,
+    profile: Profile,
+    wrapped: bool,
+    origin: list[int] | None = None,
 ) -> tuple[Rule, ...]:
     b = _Builder()
     prev: str | None = None  # previous line of the same block, stripped
@@ -366,7 +374,7 @@ def _parse_rules(
             and profile.reference_lead.search(prev) is not None
         )
         if kind is not None and not continuation:
-            b.start(rule_id, kind, text, i + 1)
+            b.start(rule_id, kind, text, (origin[i] if origin else i) + 1)
         elif _match(profile.example, s) and not continuation:
             b.example(s)
         elif wrapped and prev is not None:
@@ -381,6 +389,54 @@ def _parse_rules(
 def _clean(line: str) -> str:
     # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
     return line.strip().replace("\t", " ").replace("\u200b", "")
+
+
+# --- rules numbered inline -------------------------------------------------
+
+
+def _successors(rule_id: str) -> set[str]:
+    """Numbers that may follow a rule: its first child, its next sibling, and
+    the next sibling of each of its parents (5 -> 5.a, 5.1, 6; 5.b -> 5.c, 6)."""
+    segments = rule_id.split(".")
+    out = {f"{rule_id}.a", f"{rule_id}.1"}
+    for k in range(len(segments), 0, -1):
+        last = segments[k - 1]
+        if last.isdigit():
+            following = str(int(last) + 1).zfill(len(last))
+        elif len(last) == 1 and last.isalpha() and last != "z":
+            following = chr(ord(last) + 1)
+        else:
+            continue
+        out.add(".".join([*segments[: k - 1], following]))
+    return out
+
+
+def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[int]]:
+    """Cut lines that hold several rules into one line per rule (and per
+    example); return the new lines and the source line each came from."""
+    assert profile.inline is not None
+    out: list[str] = []
+    origin: list[int] = []
+    previous: str | None = None
+    for n, line in enumerate(lines):
+        cuts = []
+        for m in profile.inline.finditer(line):
+            rule_id = m.group("id")
+            before = line[: m.start()]
+            if profile.reference_lead is not None and profile.reference_lead.search(before):
+                continue  # "See rule 134. Domain": a reference
+            if previous is None or rule_id in _successors(previous):
+                cuts.append(m.start())
+                previous = rule_id
+        if profile.inline_example is not None:
+            cuts.extend(m.start() for m in profile.inline_example.finditer(line))
+        bounds = [0, *sorted(set(cuts)), len(line)]
+        for a, b in zip(bounds, bounds[1:]):
+            piece = line[a:b].strip()
+            if piece or a == 0:
+                out.append(piece)
+                origin.append(n)
+    return out, origin
 
 
 # --- glossary and free text -----------------------------------------------

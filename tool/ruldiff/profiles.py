@@ -61,6 +61,11 @@ class Profile:
     """The line that starts the credits (its last occurrence), if any."""
     index: str | None = None
     """A line between glossary and credits that starts an index to drop."""
+    inline: re.Pattern[str] | None = None
+    """A rule number inside a line (group ``id``): the line is cut there into
+    several rules when the number comes next in sequence."""
+    inline_example: re.Pattern[str] | None = None
+    """Where an example starts inside a line, for documents numbered inline."""
     note: re.Pattern[str] | None = None
     """Notes a publisher appends to a rule (``(refs: 202)``): taken out of the
     rule's text and kept as its notes."""
@@ -71,7 +76,8 @@ class Profile:
 
 
 _PATTERNS = {
-    "rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "note", "detect"
+    "rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "note",
+    "detect", "inline", "inline_example",
 }
 _REQUIRED = {"name", "rule"}
 
