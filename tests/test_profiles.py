@@ -167,3 +167,54 @@ def test_inline_numbers_out_of_sequence_are_not_rules() -> None:
         ("2", "Pay 5. Then discard 7."),
         ("3", "End the turn."),
     ]
+
+
+def seed_004_versions(seeds: Path, tmp_path: Path) -> tuple[str, str]:
+    """Seed 004 holds old/new pairs of paragraphs (examples follow their
+    paragraph): the old document is the first of each pair, the new the second."""
+    text = next(seeds.glob("004_*.txt")).read_text(encoding="utf-8")
+    units: list[list[str]] = []
+    for paragraph in (p.strip() for p in text.split("\n\n")):
+        if not paragraph:
+            continue
+        if paragraph.startswith("Example:") and units:
+            units[-1].append(paragraph)
+        else:
+            units.append([paragraph])
+    assert len(units) % 2 == 0
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text("\n\n".join("\n\n".join(u) for u in units[0::2]) + "\n", encoding="utf-8")
+    new.write_text("\n\n".join("\n\n".join(u) for u in units[1::2]) + "\n", encoding="utf-8")
+    return str(old), str(new)
+
+
+def test_unnumbered_paragraphs_align_by_content(seeds: Path, tmp_path: Path) -> None:
+    old, new = seed_004_versions(seeds, tmp_path)
+    result = CliRunner().invoke(main, [old, new, "--profile", "paragraphs", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["old"]["profile"] == "paragraphs"
+    kinds = [c["kind"] for c in data["changes"]]
+    assert "renumbered" not in kinds and data["renumbering"] == []
+    assert kinds.count("removed") == 1 and kinds.count("added") == 1
+    removed = next(c for c in data["changes"] if c["kind"] == "removed")
+    added = next(c for c in data["changes"] if c["kind"] == "added")
+    assert "can also represent colorless mana" in removed["edits"][0][1]
+    assert added["edits"][0][1].startswith("The colorless mana symbol {C}")
+    edits = [(tuple(o for o, _ in c["edits"]), c["edits"]) for c in data["changes"] if c["kind"] == "changed"]
+    pairs = [{(op, text.strip()) for op, text in e} for _, e in edits]
+    assert any({("-", "alternate"), ("+", "alternative")} <= p for p in pairs)
+    assert any({("-", "903.13"), ("+", "903.11")} <= p for p in pairs)
+    assert any(any(op == "+" and "cohort" in text for op, text in p) for p in pairs)
+    # Every old paragraph but one is paired with a new one.
+    assert data["summary"]["changed"] + data["summary"]["unchanged"] == data["old"]["rules"] - 1
+
+
+def test_paragraphs_are_never_detected_and_prose_is_still_an_error(tmp_path: Path) -> None:
+    prose = tmp_path / "prose.txt"
+    prose.write_text("Just a letter.\n\nNo rules in it.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(prose)])
+    assert result.exit_code == 2 and "use --profile paragraphs" in result.output
+    result = CliRunner().invoke(main, ["parse", str(prose), "--profile", "paragraphs", "-f", "text"])
+    assert result.exit_code == 0
+    assert "p1  Just a letter." in result.output and "p2  No rules in it." in result.output

@@ -122,7 +122,8 @@ def align(old: Document, new: Document) -> tuple[Pair, ...]:
     >>> [(p.old and p.old.id, p.new and p.new.id, p.how.value) for p in pairs]
     [(None, '1.1', 'unpaired'), ('1.1', '1.2', 'text'), ('1.2', '1.3', 'text')]
     """
-    return _align(old.rules, new.rules, by_id=False) + _align(
+    numbered = old.numbered and new.numbered
+    return _align(old.rules, new.rules, by_id=False, numbered=numbered) + _align(
         old.glossary, new.glossary, by_id=True
     )
 
@@ -145,7 +146,11 @@ class _Side:
         return w
 
 
-def _align(old_items: Sequence[Rule], new_items: Sequence[Rule], *, by_id: bool) -> tuple[Pair, ...]:
+def _align(
+    old_items: Sequence[Rule], new_items: Sequence[Rule], *, by_id: bool, numbered: bool = True
+) -> tuple[Pair, ...]:
+    """Pair two lists of items. Without numbers (`numbered` False), an equal ID
+    is only an equal position and earns nothing: steps 4-5 ignore it."""
     a, b = _Side(old_items), _Side(new_items)
     how: dict[int, MatchHow] = {}
     sims: dict[int, float] = {}
@@ -183,10 +188,10 @@ def _align(old_items: Sequence[Rule], new_items: Sequence[Rule], *, by_id: bool)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
     for (lo_a, hi_a), (lo_b, hi_b) in _gaps(a.partner, len(b.items)):
-        _match_gap(a, b, range(lo_a, hi_a), range(lo_b, hi_b), link)
+        _match_gap(a, b, range(lo_a, hi_a), range(lo_b, hi_b), link, numbered)
 
     # 5. Same number, similar text.
-    for i, rule in enumerate(a.items):
+    for i, rule in enumerate(a.items if numbered else ()):
         j = b.index.get(rule.id)
         if a.partner[i] is None and j is not None and b.partner[j] is None:
             if a.items[i].kind is b.items[j].kind:
@@ -235,7 +240,9 @@ def _longest_increasing(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]
     return run[::-1]
 
 
-def _match_gap(a: _Side, b: _Side, rows: range, cols: range, link: _Link) -> None:
+def _match_gap(
+    a: _Side, b: _Side, rows: range, cols: range, link: _Link, numbered: bool = True
+) -> None:
     olds = [i for i in rows if a.partner[i] is None]
     news = [j for j in cols if b.partner[j] is None]
     if not olds or not news:
@@ -250,14 +257,14 @@ def _match_gap(a: _Side, b: _Side, rows: range, cols: range, link: _Link) -> Non
             if a.items[i].kind is not b.items[j].kind:
                 continue
             sim = _dice(a.words(i), b.words(j))
-            same_id = a.items[i].id == b.items[j].id
+            same_id = numbered and a.items[i].id == b.items[j].id
             if sim >= (GAP_SAME_NUMBER_MIN if same_id else GAP_MIN):
                 # Best first; then the same number; then the nearest to the diagonal.
                 candidates.append((-sim, not same_id, abs(c - centre), i, j, sim))
     candidates.sort()
     for *_, i, j, sim in candidates:
         if a.partner[i] is None and b.partner[j] is None:
-            same_id = a.items[i].id == b.items[j].id
+            same_id = numbered and a.items[i].id == b.items[j].id
             link(i, j, MatchHow.NUMBER if same_id else MatchHow.SIMILAR, sim)
 
 

@@ -48,11 +48,13 @@ def is_cosmetic(old: str, new: str) -> bool:
     return _skeleton(old) == _skeleton(new)
 
 
-def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
+def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: bool = True) -> Change:
     """Turn an aligned pair into a change with its word-level edits.
 
     `edits` are the word-level edits of the pair's texts, when already
     computed (`compare` computes them all at once, possibly in parallel).
+    In documents without numbers (`numbered` False) IDs only give positions,
+    so a pair is never ``renumbered``.
 
     >>> from ruldiff.model import Pair, Rule, RuleKind, MatchHow
     >>> old = Rule("1.1", RuleKind.RULE, "Draw a card.")
@@ -73,7 +75,7 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None) -> Change:
         edits = diff_words(old.full_text, new.full_text)
     # White space is layout, not text: a re-wrapped rule is unchanged.
     changed = old.full_text.split() != new.full_text.split()
-    if old.id != new.id:
+    if old.id != new.id and numbered:
         kind = ChangeKind.RENUMBERED
     elif changed:
         kind = ChangeKind.CHANGED

@@ -31,6 +31,7 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     >>> [(ch.kind.value, ch.tags) for ch in c.changes], c.summary["changed"]
     ([('changed', ('substantive',))], 1)
     """
+    numbered = old.numbered and new.numbered
     pairs = align(old, new)
     texts = sorted(
         {
@@ -41,7 +42,11 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     )
     edits = dict(zip(texts, diff_all(texts, workers)))
     classified = [
-        classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None)
+        classify(
+            p,
+            edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None,
+            numbered=numbered,
+        )
         for p in pairs
     ]
     listed = join_splits([c for c in classified if c.kind is not ChangeKind.UNCHANGED], diff_words)

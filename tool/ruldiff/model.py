@@ -86,6 +86,9 @@ class Document:
     """Front matter before the rules (introduction), paragraphs joined by newlines."""
     credits: str = ""
     """The credits section, paragraphs joined by newlines."""
+    numbered: bool = True
+    """False for documents without rule numbers, whose IDs only give positions:
+    their paragraphs are never reported as renumbered."""
 
     @property
     def items(self) -> tuple[Rule, ...]:

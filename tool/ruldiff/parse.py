@@ -77,6 +77,8 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     """
     if profile is None:
         profile = detect_profile(source.text)
+    if profile.paragraphs is not None:
+        return _parse_paragraphs(source, profile, profile.paragraphs)
     lines = source.text.split("\n")
     origin: list[int] | None = None
     if profile.inline is not None:
@@ -86,7 +88,8 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
         raise ParseError(
             "no numbered rules found",
             path=source.path,
-            fix=f"is this a rules document? profile {profile.name} expects lines like '100.1. ...'",
+            fix=f"is this a rules document? profile {profile.name} expects numbered lines; "
+            "for paragraphs without numbers, use --profile paragraphs",
         )
     gloss = _last_index(lines, profile.glossary, start)
     credits = _last_index(lines, profile.credits, gloss if gloss is not None else start)
@@ -389,6 +392,28 @@ def _parse_rules(
 def _clean(line: str) -> str:
     # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
     return line.strip().replace("\t", " ").replace("\u200b", "")
+
+
+# --- paragraphs without numbers ---------------------------------------------
+
+
+def _parse_paragraphs(source: Source, profile: Profile, prefix: str) -> Document:
+    """Every blank-line-separated paragraph is an item (``p1``, ``p2``...); an
+    example paragraph belongs to the paragraph before it."""
+    lines = source.text.split("\n")
+    b = _Builder()
+    for block in _blocks(lines, 0, len(lines), profile):
+        text = " ".join(_clean(raw) for _, raw in block)
+        if _match(profile.example, text) and b.items:
+            b.example(text)
+        else:
+            b.start(f"{prefix}{len(b.items) + 1}", RuleKind.RULE, text, block[0][0])
+    rules = b.freeze()
+    if not rules:
+        raise ParseError("no paragraphs found", path=source.path, fix="the file holds no text")
+    return Document(
+        path=source.path, title="", date=None, profile=profile.name, rules=rules, numbered=False
+    )
 
 
 # --- rules numbered inline -------------------------------------------------

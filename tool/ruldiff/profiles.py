@@ -69,6 +69,9 @@ class Profile:
     note: re.Pattern[str] | None = None
     """Notes a publisher appends to a rule (``(refs: 202)``): taken out of the
     rule's text and kept as its notes."""
+    paragraphs: str | None = None
+    """For documents without numbers: every blank-line-separated paragraph is
+    an item, with this prefix and its position as ID (``p1``, ``p2``...)."""
     detect: re.Pattern[str] | None = None
     """Auto-detection: the profile applies when this matches one of the first
     `DETECT_LINES` lines."""

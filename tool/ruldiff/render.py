@@ -456,8 +456,9 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
 
     def doc_line(side: str, doc: dict[str, Any]) -> str:
         date = doc["date"] or "no date"
+        title = f"{doc['title']} " if doc["title"] else ""
         return (
-            f"{side} {doc['path']}: {doc['title']} ({date}), "
+            f"{side} {doc['path']}: {title}({date}), "
             f"{doc['rules']} rules, {doc['glossary']} glossary entries"
         )
 
@@ -502,8 +503,8 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
     s = context["summary"]
     out = [
         paint(
-            f"{context['old']['title']} ({context['old']['date'] or 'no date'}) -> "
-            f"{context['new']['title']} ({context['new']['date'] or 'no date'})",
+            f"{context['old']['title'] or context['old']['path']} ({context['old']['date'] or 'no date'}) -> "
+            f"{context['new']['title'] or context['new']['path']} ({context['new']['date'] or 'no date'})",
             "bold",
         ),
         doc_line("---", context["old"]),

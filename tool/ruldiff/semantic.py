@@ -126,6 +126,7 @@ def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
         c.old.id: c.new.id
         for c in changes
         if c.old and c.new and c.old.id != c.new.id and c.old.kind is not RuleKind.GLOSSARY
+        and c.kind in (ChangeKind.RENUMBERED, ChangeKind.SPLIT, ChangeKind.MERGED)
     }
     entries: list[tuple[str, str]] = []
     for old, new in moved.items():
@@ -323,14 +324,10 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
             return None
         return tuple(words)
 
-    # The edit must touch a separator: an item comes with its comma (or the
-    # "and" before the last one), or sits right next to one.
+    # The edit must touch a comma: an item comes with its comma, or sits right
+    # next to one ("colored{+ or colorless+} mana" is no list).
     edited = run.inserted + run.deleted
-    if not (
-        re.search(r",|\band\b|\bor\b", edited)
-        or run.before.rstrip().endswith(",")
-        or run.after.lstrip().startswith(",")
-    ):
+    if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
         return None
     added, removed = items(run.inserted), items(run.deleted)
     if added is None or removed is None or (added and removed):
@@ -447,7 +444,7 @@ def annotate(
                 removed.extend(items[1])
             else:
                 tags.add("substantive")
-        stale = _stale(c, id_map, new_ids)
+        stale = _stale(c, id_map, new_ids) if new.numbered else ()
         if stale:
             tags.add("stale-reference")
         moved = _moved(c, id_map)
@@ -478,6 +475,8 @@ def annotate(
     starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
     renumbered = {t for t, target in id_map.items() if target != t}
     suspects: set[int] = set()
+    if not new.numbered:
+        texts = []  # an excerpt without numbers refers to rules it does not hold
     for m in _FULL_NUMBER.finditer("\n".join(texts)):
         number = m.group()
         if number in renumbered or number not in new_ids:
@@ -524,7 +523,7 @@ def _heading(rule_id: str) -> str | None:
 
 
 def _moved(c: Change, id_map: dict[str, str]) -> tuple[str, str] | None:
-    if c.old is None or c.new is None or c.old.id == c.new.id:
+    if c.old is None or c.new is None or c.kind is not ChangeKind.RENUMBERED:
         return None
     old_heading, new_heading = _heading(c.old.id), _heading(c.new.id)
     if old_heading is None or new_heading is None or old_heading == new_heading:
