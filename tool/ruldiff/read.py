@@ -1,7 +1,8 @@
 """Bytes -> text, in one place: encodings, byte-order marks, line endings.
 
 - `decode(data, path)` -> `Source`: the text with every line ending turned
-  into ``\\n``, and the encoding and line-ending style that were found.
+  into ``\\n``, and the encoding and line-ending style that were found. A
+  text-based PDF is read through its text layer (pypdf).
 
 Rules documents come in every encoding their publishers ever used. In the 126
 Magic: The Gathering releases of 1999-2026 alone there are ASCII, Windows-1252,
@@ -45,7 +46,7 @@ class Source:
     text: str
     """The text, every line ending normalised to ``\\n``, no BOM."""
     encoding: str
-    """``utf-8``, ``utf-8-sig``, ``utf-16-le``, ``utf-16-be`` or ``cp1252``."""
+    """``utf-8``, ``utf-8-sig``, ``utf-16-le``, ``utf-16-be``, ``cp1252`` or ``pdf``."""
     newline: str
     """``LF``, ``CRLF``, ``CR``, ``mixed`` or ``none``."""
 
@@ -60,6 +61,8 @@ def decode(data: bytes, path: str) -> Source:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"decode() needs bytes, not {type(data).__name__}")
+    if data[:5] == b"%PDF-":
+        return _from_pdf(bytes(data), path)
     encoding, text = _decode_text(bytes(data), path)
     bad = _CONTROL.search(text)
     if bad:
@@ -72,6 +75,35 @@ def decode(data: bytes, path: str) -> Source:
     newline = _newline_style(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return Source(path=path, text=text, encoding=encoding, newline=newline)
+
+
+def _from_pdf(data: bytes, path: str) -> Source:
+    """The text of a text-based PDF, page after page (pypdf).
+
+    Rules are often published as PDF only. pypdf reads the text layer of each
+    page into lines; a scanned PDF has no text layer and is an error, as is an
+    encrypted one or a file pypdf cannot make sense of.
+    """
+    import io
+
+    from pypdf import PdfReader  # only PDF input pays for importing it
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise ReadError("the PDF is encrypted", path=path, fix="give an unencrypted PDF or its text")
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except ReadError:
+        raise
+    except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
+        raise ReadError(f"cannot read this PDF: {exc}", path=path) from None
+    text = "\n".join(page.rstrip("\n") for page in pages)
+    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    if not text.strip():
+        raise ReadError(
+            "the PDF holds no text (is it a scan?)", path=path, fix="give a text-based PDF or its text"
+        )
+    return Source(path=path, text=text + "\n", encoding="pdf", newline="LF")
 
 
 def _decode_text(data: bytes, path: str) -> tuple[str, str]:

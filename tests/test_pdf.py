@@ -1,0 +1,67 @@
+"""PDF input: text-based PDFs (written by the tests themselves) read like text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from pdfmaker import make_pdf
+
+from ruldiff.cli import main
+
+# An invented tournament policy, numbered like the Riftbound documents (no
+# blank lines, as text extracted from a PDF comes).
+POLICY = [
+    "Tidepool Tournament Rules",
+    "Last Updated: 2026-05-01",
+    "000. Golden Rule",
+    "001. Every player deserves a fair and friendly event.",
+    "100. Registration",
+    "101. Players register before the first round begins.",
+    "101.1. A player who arrives late may still register until the second round.",
+    "101.1.a. The head judge decides whether a late player receives a loss for the first round.",
+    "102. Each player brings one deck and a sideboard of up to eight shells.",
+    "200. Rounds",
+    "201. A round lasts forty minutes. See rule 101. Registration for more information.",
+]
+
+
+def write_text(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_pdf_parses_into_the_same_rules_as_its_text(tmp_path: Path) -> None:
+    pdf = make_pdf(POLICY, tmp_path / "policy.pdf", per_page=6)  # two pages
+    txt = write_text(tmp_path / "policy.txt", POLICY)
+    from_pdf = json.loads(CliRunner().invoke(main, ["parse", str(pdf)]).output)
+    from_txt = json.loads(CliRunner().invoke(main, ["parse", str(txt)]).output)
+    assert from_pdf["profile"] == "riftbound" and from_pdf["date"] == "2026-05-01"
+    strip = lambda items: [(i["id"], i["parent"], i["text"]) for i in items]  # noqa: E731
+    assert strip(from_pdf["items"]) == strip(from_txt["items"])
+    assert [i["id"] for i in from_pdf["items"]][:4] == ["000", "001", "100", "101"]
+
+
+def test_pdf_against_its_text_has_no_changes_and_a_new_pdf_has_one(tmp_path: Path) -> None:
+    pdf = make_pdf(POLICY, tmp_path / "old.pdf")
+    txt = write_text(tmp_path / "old.txt", POLICY)
+    assert CliRunner().invoke(main, [str(txt), str(pdf), "--exit-code"]).exit_code == 0
+    changed = [line.replace("forty", "fifty") for line in POLICY]
+    new_pdf = make_pdf(changed, tmp_path / "new.pdf")
+    result = CliRunner().invoke(main, [str(pdf), str(new_pdf), "-f", "json"])
+    data = json.loads(result.output)
+    assert [(c["old"], c["kind"]) for c in data["changes"]] == [("201", "changed")]
+    assert ["-", "forty"] in data["changes"][0]["edits"] and ["+", "fifty"] in data["changes"][0]["edits"]
+
+
+def test_damaged_or_empty_pdf_is_a_one_line_error(tmp_path: Path) -> None:
+    txt = write_text(tmp_path / "ok.txt", POLICY)
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\nthis is not really a PDF\n")
+    empty = make_pdf([], tmp_path / "empty.pdf")
+    for bad, message in ((broken, "cannot read this PDF"), (empty, "the PDF holds no text")):
+        result = CliRunner().invoke(main, [str(txt), str(bad)])
+        assert result.exit_code == 2
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"Error: {bad}: {message}"), result.output
