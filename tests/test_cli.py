@@ -111,8 +111,11 @@ def test_undecodable_file_names_file_and_line(files: tuple[str, str], tmp_path: 
 def test_no_rules_found(files: tuple[str, str], tmp_path: Path) -> None:
     prose = tmp_path / "prose.txt"
     prose.write_text("Just a letter.\nNo rules in it.\n", encoding="utf-8")
-    line = one_line_error(run(files[0], str(prose)))
+    line = one_line_error(run(files[0], str(prose), "--profile", "mtg-cr"))
     assert line.startswith(f"Error: {prose}: no numbered rules found")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n", encoding="utf-8")
+    assert "no paragraphs found" in one_line_error(run(files[0], str(empty)))
 
 
 def test_failed_run_leaves_no_output_file(files: tuple[str, str], tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import pytest
 from ruldiff.errors import ParseError
 from ruldiff.model import RuleKind
 from ruldiff.parse import parse
+from ruldiff.profiles import load_profile
 from ruldiff.read import decode
 
 MODERN = """\
@@ -209,8 +210,15 @@ def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:
 )
 def test_no_rules_is_a_parse_error_naming_the_file(text: str) -> None:
     with pytest.raises(ParseError) as err:
-        doc_of(text, "empty.txt")
+        parse(decode(text.encode("utf-8"), "empty.txt"), load_profile("mtg-cr"))
     assert str(err.value).startswith("empty.txt: no numbered rules found")
+
+
+def test_a_document_without_numbers_is_read_as_paragraphs_and_an_empty_one_is_an_error() -> None:
+    doc = doc_of("Just some prose.\n\nNothing numbered here.\n")
+    assert doc.profile == "paragraphs" and [r.id for r in doc.rules] == ["p1", "p2"]
+    with pytest.raises(ParseError, match="no paragraphs found"):
+        doc_of("\n\n")
 
 
 def test_crlf_and_lf_documents_parse_identically() -> None:

@@ -94,6 +94,7 @@ def test_unknown_profile_name() -> None:
 def test_detection() -> None:
     assert detect_profile("Riftbound Core Rules\nLast Updated: 2025-10-01\n000. Golden Rules\n").name == "riftbound"
     assert detect_profile("Lanternfall Comprehensive Rules\n\n1. Game\n").name == "mtg-cr"
+    assert detect_profile("Dear players,\n\nthe club opens at noon.\n").name == "paragraphs"
 
 
 def test_parse_command_json(tmp_path: Path) -> None:
@@ -210,11 +211,21 @@ def test_unnumbered_paragraphs_align_by_content(seeds: Path, tmp_path: Path) -> 
     assert data["summary"]["changed"] + data["summary"]["unchanged"] == data["old"]["rules"] - 1
 
 
-def test_paragraphs_are_never_detected_and_prose_is_still_an_error(tmp_path: Path) -> None:
+def test_a_document_without_numbers_is_detected_as_paragraphs(tmp_path: Path) -> None:
     prose = tmp_path / "prose.txt"
     prose.write_text("Just a letter.\n\nNo rules in it.\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["parse", str(prose)])
-    assert result.exit_code == 2 and "use --profile paragraphs" in result.output
-    result = CliRunner().invoke(main, ["parse", str(prose), "--profile", "paragraphs", "-f", "text"])
+    result = CliRunner().invoke(main, ["parse", str(prose), "-f", "text"])
     assert result.exit_code == 0
+    assert "profile paragraphs" in result.output
     assert "p1  Just a letter." in result.output and "p2  No rules in it." in result.output
+    result = CliRunner().invoke(main, ["parse", str(prose), "--profile", "mtg-cr"])
+    assert result.exit_code == 2 and "use --profile paragraphs" in result.output
+
+
+def test_unnumbered_seed_parses_into_its_paragraphs(seeds: Path) -> None:
+    """Seed 004: 58 paragraphs, four of them examples of the paragraph before."""
+    path = next(seeds.glob("004_*.txt"))
+    data = json.loads(CliRunner().invoke(main, ["parse", str(path)]).output)
+    assert data["profile"] == "paragraphs"
+    assert [i["id"] for i in data["items"]] == [f"p{n}" for n in range(1, 55)]
+    assert sum(len(i["examples"]) for i in data["items"]) == 4

@@ -215,8 +215,9 @@ def load_profile(name_or_path: str) -> Profile:
 def detect_profile(text: str) -> Profile:
     """The built-in profile whose ``detect`` pattern matches the start of `text`.
 
-    Profiles are tried in name order; the first that matches wins, and
-    ``mtg-cr`` is the fallback when none does.
+    Profiles are tried in name order and the first that matches wins. When
+    none does, ``mtg-cr`` reads any document with numbered rules
+    (``100.1.``) or headings, and ``paragraphs`` one that has none at all.
     """
     head = text.split("\n", DETECT_LINES)[:DETECT_LINES]
     for name in BUILTIN:
@@ -224,4 +225,8 @@ def detect_profile(text: str) -> Profile:
         if profile.detect is not None and any(profile.detect.search(line) for line in head):
             if name != "mtg-cr":
                 return profile
-    return load_profile("mtg-cr")
+    fallback = load_profile("mtg-cr")
+    patterns = [p for p in (fallback.rule, fallback.heading, fallback.section) if p is not None]
+    if not any(p.match(line.strip()) for line in text.split("\n") for p in patterns):
+        return load_profile("paragraphs")
+    return fallback
