@@ -293,3 +293,13 @@ def test_riftbound_rewrapping_is_not_a_change(corpora: Path) -> None:
             assert before != after, (c.old.id, c.new.id)  # type: ignore[union-attr]
     assert result.summary["unchanged"] > 900
     assert result.summary["changed"] < 40
+
+
+def test_mtg_rewrapping_is_not_a_change(corpora: Path) -> None:
+    """1999-04-23 is hard-wrapped at 78 columns, 1999-11-01 has one paragraph per
+    line: the rules whose words are the same are unchanged."""
+    result = diff("1999-04-23", "1999-11-01")
+    assert result.summary["unchanged"] > 350
+    for c in result.changes:
+        if c.olds and c.news and c.text_changed:
+            assert "\n".join(r.full_text for r in c.olds).split() != "\n".join(r.full_text for r in c.news).split()

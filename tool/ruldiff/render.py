@@ -459,7 +459,7 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         title = f"{doc['title']} " if doc["title"] else ""
         return (
             f"{side} {doc['path']}: {title}({date}), "
-            f"{doc['rules']} rules, {doc['glossary']} glossary entries"
+            f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
         )
 
     def edits(change: dict[str, Any]) -> str:
