@@ -303,3 +303,36 @@ def test_mtg_rewrapping_is_not_a_change(corpora: Path) -> None:
     for c in result.changes:
         if c.olds and c.news and c.text_changed:
             assert "\n".join(r.full_text for r in c.olds).split() != "\n".join(r.full_text for r in c.news).split()
+
+
+def consecutive(folder: str) -> list[tuple[str, str]]:
+    names = [f"{folder}/{p.stem}" for p in sorted((corpora_dir() / folder).glob("*.txt"))]
+    return list(zip(names, names[1:]))
+
+
+ARCHIVE = consecutive("mtg") + consecutive("riftbound") + consecutive("riftbound-tournament")
+
+
+@functools.lru_cache(maxsize=4)
+def any_doc(name: str) -> Document:
+    return load(str(corpora_dir() / f"{name}.txt"))
+
+
+@pytest.mark.parametrize("pair", ARCHIVE, ids=[f"{a}..{b.rsplit('/', 1)[1]}" for a, b in ARCHIVE])
+def test_every_consecutive_release_diffs_consistently(corpora: Path, pair: tuple[str, str]) -> None:
+    """The whole archive: every change rebuilds both texts, every rule is
+    accounted for exactly once, and every format renders."""
+    old, new = any_doc(pair[0]), any_doc(pair[1])
+    result = compare(old, new)
+    old_text = {r.id: r.full_text for r in old.items}
+    new_text = {r.id: r.full_text for r in new.items}
+    for c in result.changes:
+        if c.olds:
+            assert "".join(e.text for e in c.edits if e.op is not Op.INSERT) == "\n".join(old_text[r.id] for r in c.olds)
+        if c.news:
+            assert "".join(e.text for e in c.edits if e.op is not Op.DELETE) == "\n".join(new_text[r.id] for r in c.news)
+    unchanged = result.summary["unchanged"]
+    assert sum(len(c.olds) for c in result.changes) + unchanged == len(old.items)
+    assert sum(len(c.news) for c in result.changes) + unchanged == len(new.items)
+    for fmt in ("text", "md", "html", "json"):
+        assert render(result, fmt).endswith("\n")
