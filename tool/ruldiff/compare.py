@@ -1,6 +1,7 @@
 """The pipeline from two parsed documents to a comparison.
 
-- `compare(old, new)` -> `Comparison`: align, diff and classify.
+- `compare(old, new, workers=1)` -> `Comparison`: align, diff words,
+  classify, then the semantic pass.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from collections import Counter
 
 from .align import align
 from .classify import classify
+from .model import ChangeKind, Comparison, Document
 from .semantic import annotate, join_splits, renumbering
 from .worddiff import diff_all, diff_words
-from .model import ChangeKind, Comparison, Document
 
 __all__ = ["compare"]
 

@@ -170,7 +170,7 @@ class Change:
     that is only added or removed has one edit holding all its text."""
     tags: tuple[str, ...] = ()
     """Sorted labels: ``substantive``, ``cosmetic``, ``cross-reference``,
-    ``substitution``, ``list-item``, ``stale-reference`` (see classify.py)."""
+    ``substitution``, ``list-item``, ``stale-reference`` (see semantic.py)."""
     how: MatchHow = MatchHow.UNPAIRED
     more: tuple[Rule, ...] = ()
     """The other rules on the many side of a split (new) or merge (old)."""

@@ -21,8 +21,12 @@ other line continues the current one. Documents come in two shapes:
   a new paragraph of that rule;
 * hard-wrapped at ~80-120 columns (1999-2002, some 2003-2004 releases): a plain
   line is a continuation and is joined with one space, so re-wrapping is never a
-  change. A numbered line whose previous line does not end a sentence
-  (``...See rule`` / ``419.8 "Sources of Damage."``) is a continuation too.
+  change. A numbered line whose previous line ends with a reference lead-in
+  (the profile's ``reference_lead``: ``...See rule`` / ``419.8 "Sources of
+  Damage."``) is a continuation too.
+
+Profiles with ``inline`` first cut lines that hold several rules; profiles
+with ``paragraphs`` read every blank-line-separated paragraph as one item.
 
 A document counts as hard-wrapped when a good share of the lines of its rules
 run on into an unnumbered line (`WRAPPED_SHARE`). Line length would not do: a
