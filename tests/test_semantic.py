@@ -139,3 +139,12 @@ def test_references() -> None:
         ("701.2", "rules 701.2"), ("701.4", "701.4"), ("8", "section 8")
     ]
     assert references("Draw 2 cards; {2/W} costs 2.") == []
+
+
+def test_range_of_subrules_following_the_renumbering_is_a_reference_update() -> None:
+    rules = [("1", "A"), ("100", "General"), ("100.1", "Steps."), ("100.1a", "First."), ("100.1b", "Second."),
+             ("100.2.", "Once the steps in 100.1a–b are done, the spell is cast.")]
+    new = rules[:4] + [("100.1b", "A new second step."), ("100.1c", "Second."),
+                       ("100.2.", "Once the steps in 100.1a–c are done, the spell is cast.")]
+    change = changes_by_new(compare(doc(rules), doc(new)))["100.2"]
+    assert change.tags == ("cross-reference",)

@@ -74,6 +74,7 @@ _REFERENCE = re.compile(
 _RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\b")
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
+_RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _FULL_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 _WORD = re.compile(r"\w+")
 _SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
@@ -280,6 +281,11 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
 
 
 def _is_reference_update(run: _Run, id_map: dict[str, str]) -> bool:
+    # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
+    end = _RANGE_LETTER.search(run.before)
+    d, i = run.deleted.strip(), run.inserted.strip()
+    if end and re.fullmatch(r"[a-z]", d) and re.fullmatch(r"[a-z]", i):
+        return id_map.get(end.group(1) + d) == end.group(1) + i
     if not _NUMBER.search(run.deleted) or not _NUMBER.search(run.inserted):
         return False
     mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)
