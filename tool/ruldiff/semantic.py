@@ -185,6 +185,17 @@ def _dice(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
 
 
+def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `whole` is `kept` and `part` together: `part`'s words are mostly
+    in `whole`, and `whole` is clearly closer to both than to `kept` alone."""
+    if part.kind is not kept.kind:
+        return False
+    whole_w, kept_w, part_w = _words(whole), _words(kept), _words(part)
+    return _cover(part_w, whole_w) >= SPLIT_COVER and (
+        _dice(whole_w, kept_w | part_w) >= _dice(whole_w, kept_w) + SPLIT_GAIN
+    )
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]]
 ) -> list[Change]:
@@ -202,29 +213,23 @@ def join_splits(
             continue
         joined = None
         for j in (i - 1, i + 1):
-            if not 0 <= j < len(out):
+            other = out[j] if 0 <= j < len(out) else None
+            if other is None:
                 continue
-            other = out[j]
-            if other.kind is ChangeKind.ADDED and other.new and other.new.kind is c.new.kind:
-                old_w, new_w, part_w = _words(c.old), _words(c.new), _words(other.new)
-                if _cover(part_w, old_w) >= SPLIT_COVER and (
-                    _dice(old_w, new_w | part_w) >= _dice(old_w, new_w) + SPLIT_GAIN
-                ):
-                    parts = sorted((c.new, other.new), key=lambda r: r.line)
-                    text = "\n".join(r.full_text for r in parts)
-                    joined = (j, Change(ChangeKind.SPLIT, c.old, parts[0], diff(c.old.full_text, text),
-                                        how=c.how, more=tuple(parts[1:])))
-                    break
-            if other.kind is ChangeKind.REMOVED and other.old and other.old.kind is c.old.kind:
-                old_w, new_w, part_w = _words(c.old), _words(c.new), _words(other.old)
-                if _cover(part_w, new_w) >= SPLIT_COVER and (
-                    _dice(old_w | part_w, new_w) >= _dice(old_w, new_w) + SPLIT_GAIN
-                ):
-                    parts = sorted((c.old, other.old), key=lambda r: r.line)
-                    text = "\n".join(r.full_text for r in parts)
-                    joined = (j, Change(ChangeKind.MERGED, parts[0], c.new, diff(text, c.new.full_text),
-                                        how=c.how, more=tuple(parts[1:])))
-                    break
+            # A split is a merge seen backwards: one rule on one side holds the
+            # words of its partner and of a neighbour that has no partner.
+            if other.kind is ChangeKind.ADDED and other.new and _part_of(c.old, c.new, other.new):
+                parts = sorted((c.new, other.new), key=lambda r: r.line)
+                text = "\n".join(r.full_text for r in parts)
+                edits = diff(c.old.full_text, text)
+                joined = (j, Change(ChangeKind.SPLIT, c.old, parts[0], edits, how=c.how, more=tuple(parts[1:])))
+                break
+            if other.kind is ChangeKind.REMOVED and other.old and _part_of(c.new, c.old, other.old):
+                parts = sorted((c.old, other.old), key=lambda r: r.line)
+                text = "\n".join(r.full_text for r in parts)
+                edits = diff(text, c.new.full_text)
+                joined = (j, Change(ChangeKind.MERGED, parts[0], c.new, edits, how=c.how, more=tuple(parts[1:])))
+                break
         if joined is None:
             i += 1
             continue
