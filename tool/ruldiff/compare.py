@@ -17,6 +17,10 @@ from .worddiff import diff_all, diff_words
 __all__ = ["compare"]
 
 
+def _same_words(a: str, b: str) -> bool:
+    return a == b or a.split() == b.split()
+
+
 def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     """Compare two parsed documents: align, diff words, classify, then read the
     changes across the document (splits and merges, renumbering map,
@@ -33,7 +37,13 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     ([('changed', ('substantive',))], 1)
     """
     numbered = old.numbered and new.numbered
-    pairs = align(old, new)
+    unchanged = 0
+    pairs = []
+    for p in align(old, new):
+        if p.old and p.new and (p.old.id == p.new.id or not numbered) and _same_words(p.old.full_text, p.new.full_text):
+            unchanged += 1  # most rules of a release: counted, never listed
+        else:
+            pairs.append(p)
     texts = sorted(
         {
             (p.old.full_text, p.new.full_text)
@@ -50,9 +60,9 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
         )
         for p in pairs
     ]
-    listed = join_splits([c for c in classified if c.kind is not ChangeKind.UNCHANGED], diff_words)
+    listed = join_splits(classified, diff_words)
     counts = Counter(c.kind for c in listed)
-    counts[ChangeKind.UNCHANGED] = sum(1 for c in classified if c.kind is ChangeKind.UNCHANGED)
+    counts[ChangeKind.UNCHANGED] = unchanged
     annotated, substitutions, stale = annotate(listed, old, new)
     return Comparison(
         old=old,

@@ -267,13 +267,10 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
     for e in [*edits, Edit(Op.EQUAL, "")]:
         if e.op is Op.EQUAL:
             if deleted or inserted:
-                run = _Run(
-                    "".join(deleted),
-                    "".join(inserted),
-                    new_text[max(0, start - _CONTEXT) : start],
-                    new_text[position : position + _CONTEXT],
-                )
-                runs.append(replace(run, plain=_plain(run, id_map)))
+                d, i = "".join(deleted), "".join(inserted)
+                before = new_text[max(0, start - _CONTEXT) : start]
+                after = new_text[position : position + _CONTEXT]
+                runs.append(_Run(d, i, before, after, _plain(d, i, before, id_map)))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -285,22 +282,24 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
     return runs
 
 
-def _is_reference_update(run: _Run, id_map: dict[str, str]) -> bool:
+def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> bool:
+    """Whether a run only replaces rule numbers by their new numbers."""
     # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
-    end = _RANGE_LETTER.search(run.before)
-    d, i = run.deleted.strip(), run.inserted.strip()
+    d, i = deleted.strip(), inserted.strip()
+    end = _RANGE_LETTER.search(before)
     if end and re.fullmatch(r"[a-z]", d) and re.fullmatch(r"[a-z]", i):
         return id_map.get(end.group(1) + d) == end.group(1) + i
-    if not _NUMBER.search(run.deleted) or not _NUMBER.search(run.inserted):
+    if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
         return False
-    mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)
-    return mapped.strip() == run.inserted.strip() and mapped.strip() != run.deleted.strip()
+    mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
+    return mapped == i and mapped != d
 
 
-def _plain(run: _Run, id_map: dict[str, str]) -> str:
-    if is_cosmetic(run.deleted, run.inserted):
+def _plain(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> str:
+    """``cosmetic`` or ``cross-reference`` when a run is only that, else ``""``."""
+    if is_cosmetic(deleted, inserted):
         return "cosmetic"
-    if _is_reference_update(run, id_map):
+    if _is_reference_update(deleted, inserted, before, id_map):
         return "cross-reference"
     return ""
 
