@@ -18,7 +18,7 @@ import unicodedata
 from .model import Change, ChangeKind, Edit, Op, Pair
 from .worddiff import diff_words
 
-__all__ = ["classify", "is_cosmetic"]
+__all__ = ["classify", "is_cosmetic", "same_words"]
 
 # Typographic variants that carry no meaning: curly and straight quotes and
 # apostrophes, the dashes, the ellipsis, non-breaking and zero-width spaces.
@@ -35,6 +35,15 @@ _NOT_WORD = re.compile(r"[^\w]+")
 def _skeleton(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
     return " ".join(_NOT_WORD.sub(" ", text).split())
+
+
+def same_words(old: str, new: str) -> bool:
+    """Whether two texts differ at most in white space, which is layout, not text.
+
+    >>> same_words("Draw a\ncard.", "Draw a card.")
+    True
+    """
+    return old == new or old.split() == new.split()
 
 
 def is_cosmetic(old: str, new: str) -> bool:
@@ -73,8 +82,7 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: boo
         return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
     if edits is None:
         edits = diff_words(old.full_text, new.full_text)
-    # White space is layout, not text: a re-wrapped rule is unchanged.
-    changed = old.full_text.split() != new.full_text.split()
+    changed = not same_words(old.full_text, new.full_text)  # a re-wrapped rule is unchanged
     if old.id != new.id and numbered:
         kind = ChangeKind.RENUMBERED
     elif changed:

@@ -14,9 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
@@ -30,9 +28,6 @@ from .profiles import BUILTIN, load_profile
 from .render import FORMATS, render, render_document
 
 __all__ = ["main"]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
 
 class Failure(click.ClickException):
     """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""

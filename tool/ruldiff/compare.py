@@ -9,16 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 from .align import align
-from .classify import classify
+from .classify import classify, same_words
 from .model import ChangeKind, Comparison, Document
 from .semantic import annotate, join_splits, renumbering
 from .worddiff import diff_all, diff_words
 
 __all__ = ["compare"]
-
-
-def _same_words(a: str, b: str) -> bool:
-    return a == b or a.split() == b.split()
 
 
 def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
@@ -40,7 +36,7 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     unchanged = 0
     pairs = []
     for p in align(old, new):
-        if p.old and p.new and (p.old.id == p.new.id or not numbered) and _same_words(p.old.full_text, p.new.full_text):
+        if p.old and p.new and (p.old.id == p.new.id or not numbered) and same_words(p.old.full_text, p.new.full_text):
             unchanged += 1  # most rules of a release: counted, never listed
         else:
             pairs.append(p)
