@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,23 @@ def corpora_dir() -> Path:
     """The shared real corpora: $RULDIFF_CORPORA, else ../shared/corpora beside the repo."""
     env = os.environ.get("RULDIFF_CORPORA")
     return Path(env) if env else ROOT.parent / "shared" / "corpora"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The command caches compiled templates in the user's cache directory;
+    # tests use a directory of their own, removed at the end.
+    if "RULDIFF_CACHE_DIR" not in os.environ:
+        os.environ["RULDIFF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ruldiff-test-cache-")
+        config.stash[_OWN_CACHE] = os.environ["RULDIFF_CACHE_DIR"]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    own = config.stash.get(_OWN_CACHE, None)
+    if own is not None:
+        shutil.rmtree(own, ignore_errors=True)
+
+
+_OWN_CACHE = pytest.StashKey[str]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

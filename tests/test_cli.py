@@ -160,3 +160,18 @@ def test_python_dash_m_and_no_color_env(files: tuple[str, str]) -> None:
     done = subprocess.run([sys.executable, "-m", "ruldiff", files[0], "/nonexistent/x.txt"], capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip() == "Error: /nonexistent/x.txt: no such file"
+
+
+def test_template_cache_location(files: tuple[str, str], tmp_path: Path) -> None:
+    xdg = tmp_path / "xdg"
+    env = {"RULDIFF_CACHE_DIR": None, "XDG_CACHE_HOME": str(xdg)}
+    first = run(*files, "-f", "html", env=env).output  # type: ignore[arg-type]
+    assert [p.suffix for p in (xdg / "ruldiff").iterdir()] == [".jinja"]
+    assert run(*files, "-f", "html", env=env).output == first  # type: ignore[arg-type]
+    own = tmp_path / "own"
+    assert run(*files, "-f", "html", env={"RULDIFF_CACHE_DIR": str(own)}).output == first
+    assert [p.suffix for p in own.iterdir()] == [".jinja"]
+    # An empty RULDIFF_CACHE_DIR turns the cache off.
+    off = tmp_path / "off"
+    run(*files, "-f", "md", env={"RULDIFF_CACHE_DIR": "", "XDG_CACHE_HOME": str(off)})
+    assert not off.exists()

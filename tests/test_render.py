@@ -116,3 +116,33 @@ def test_no_changes() -> None:
     assert "No changes." in render(same, "md")
     assert "no changes" in render(same, "text")
     assert json.loads(render(same, "json"))["changes"] == []
+
+
+def test_compiled_templates_are_cached_and_the_cache_never_changes_the_output(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    plain = {fmt: render(RESULT, fmt) for fmt in ("md", "html")}
+    for fmt in ("md", "html"):
+        assert render(RESULT, fmt, cache=cache) == plain[fmt]  # compiles, writes the cache
+    entries = sorted(cache.iterdir())
+    assert len(entries) == 2 and all(e.suffix == ".jinja" for e in entries)
+    for fmt in ("md", "html"):
+        assert render(RESULT, fmt, cache=cache) == plain[fmt]  # loads from the cache
+    for entry in entries:  # damaged entries are misses, compiled again
+        entry.write_bytes(b"not bytecode")
+    assert render(RESULT, "html", cache=cache) == plain["html"]
+
+
+def test_an_edited_template_is_compiled_again_despite_the_cache(tmp_path: Path) -> None:
+    cache, templates = tmp_path / "cache", tmp_path / "templates"
+    templates.mkdir()
+    (templates / "changelog.md.j2").write_text("first {{ summary.added }}\n", encoding="utf-8")
+    assert render(RESULT, "md", templates=templates, cache=cache) == "first 1\n"
+    (templates / "changelog.md.j2").write_text("second {{ summary.added }}\n", encoding="utf-8")
+    assert render(RESULT, "md", templates=templates, cache=cache) == "second 1\n"
+
+
+def test_a_cache_directory_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache directory should be", encoding="utf-8")
+    assert render(RESULT, "html", cache=blocker / "cache") == render(RESULT, "html")
+    assert blocker.read_text(encoding="utf-8").startswith("a file")

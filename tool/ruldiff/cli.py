@@ -133,6 +133,7 @@ def diff_command(
             fmt,
             templates=templates,
             color=fmt == "text" and _use_color(color, output),
+            cache=cache_dir(),
         )
         if output is None:
             click.echo(text, nl=False, color=True)
@@ -206,6 +207,16 @@ def write_atomic(path: str, text: str) -> None:
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
+
+
+def cache_dir() -> Path | None:
+    """Where compiled templates are cached: $RULDIFF_CACHE_DIR (empty: no
+    cache), else $XDG_CACHE_HOME/ruldiff, else ~/.cache/ruldiff."""
+    env = os.environ.get("RULDIFF_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ruldiff"
 
 
 def _use_color(choice: str, output: str | None) -> bool:

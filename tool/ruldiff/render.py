@@ -15,6 +15,7 @@ one (``changelog.html.j2``, ``changelog.md.j2``) replaces it.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -175,8 +176,13 @@ MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
 """Tags of edits that carry no new meaning: shown apart, folded."""
 
 
-def _is_mechanical(c: Change) -> bool:
-    return c.text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
+def _is_mechanical(c: Change, text_changed: bool) -> bool:
+    return text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
+
+
+_OP_VALUE = {id(op): op.value for op in Op}
+"""``=``, ``-``, ``+`` by the identity of the Op: an enum's ``.value`` is a
+Python-level property, read here for every edit of every change."""
 
 
 def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
@@ -191,6 +197,8 @@ def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
         for target, _printed in references(rule.full_text):
             if target in links and target not in refs:
                 refs.append(target)
+    text_changed = c.text_changed
+    op_value = _OP_VALUE
     return {
         "kind": c.kind.value,
         "old": _ids(c.olds),
@@ -202,9 +210,9 @@ def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
         "item": rule.kind.value,
         "title": rule.text if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None,
         "tags": list(c.tags),
-        "mechanical": _is_mechanical(c),
-        "text_changed": c.text_changed,
-        "edits": [{"op": e.op.value, "text": e.text} for e in c.edits],
+        "mechanical": _is_mechanical(c, text_changed),
+        "text_changed": text_changed,
+        "edits": [{"op": op_value[id(e.op)], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
@@ -272,7 +280,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
             new_rules.append(brief)
         elif c.kind is ChangeKind.REMOVED:
             removed_rules.append(brief)
-        if c.kind is ChangeKind.RENUMBERED and not c.text_changed:
+        if c.kind is ChangeKind.RENUMBERED and not item["text_changed"]:
             renumbered_only.append(item)
             continue
         if item["mechanical"]:
@@ -316,8 +324,12 @@ def render(
     *,
     templates: str | Path | None = None,
     color: bool = False,
+    cache: str | Path | None = None,
 ) -> str:
-    """Render a comparison in one of `FORMATS`; the text always ends with a newline."""
+    """Render a comparison in one of `FORMATS`; the text always ends with a newline.
+
+    `templates`: a directory searched before the built-in templates; `cache`: a
+    directory for compiled templates (see `environment`)."""
     if fmt == "json":
         return _dump(to_json(comparison))
     context = build_context(comparison)
@@ -326,7 +338,7 @@ def render(
     if fmt == "text":
         return render_text(context, color=color)
     if fmt in _TEMPLATE:
-        return render_template(_TEMPLATE[fmt], context, templates)
+        return render_template(_TEMPLATE[fmt], context, templates, cache)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
@@ -348,8 +360,15 @@ def _dump(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def environment(templates: str | Path | None = None) -> jinja2.Environment:
-    """The jinja2 environment: the user's directory first, then the built-in templates."""
+def environment(
+    templates: str | Path | None = None, cache: str | Path | None = None
+) -> jinja2.Environment:
+    """The jinja2 environment: the user's directory first, then the built-in templates.
+
+    With `cache`, compiled templates are kept in that directory (jinja2's
+    bytecode cache, checked against each template's source): compiling the
+    HTML template costs more than rendering a typical changelog with it.
+    """
     import jinja2  # only the Markdown and HTML formats pay for importing it
 
     loaders: list[jinja2.BaseLoader] = []
@@ -363,20 +382,54 @@ def environment(templates: str | Path | None = None) -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(Path(cache)) if cache is not None else None,
     )
     env.filters["md"] = md_escape
     return env
 
 
+def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
+    """A bytecode cache that is only ever an optimisation: a directory that
+    cannot be created, read or written means compiling, never an error."""
+    import jinja2
+
+    class Cache(jinja2.BytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                with open(directory / f"{bucket.key}.jinja", "rb") as f:
+                    bucket.load_bytecode(f)
+            except Exception:  # a damaged or unreadable entry is a miss
+                bucket.reset()
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            target = directory / f"{bucket.key}.jinja"
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            try:
+                directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                with open(tmp, "wb") as f:
+                    bucket.write_bytecode(f)
+                os.replace(tmp, target)  # readers see a whole entry or none
+            except OSError:
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
+
+    return Cache()
+
+
 def render_template(
-    name: str, context: dict[str, Any], templates: str | Path | None = None
+    name: str,
+    context: dict[str, Any],
+    templates: str | Path | None = None,
+    cache: str | Path | None = None,
 ) -> str:
     """Render a template by name with the given context."""
     import jinja2
 
     searched = ([str(templates)] if templates is not None else []) + [str(BUILTIN_TEMPLATES)]
     try:
-        template = environment(templates).get_template(name)
+        template = environment(templates, cache).get_template(name)
         out = template.render(**context)
     except jinja2.TemplateNotFound:
         raise TemplateError(
