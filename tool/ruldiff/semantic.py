@@ -76,6 +76,7 @@ _RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\
 _NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
 _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _FULL_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+_DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
 _SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
 _LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -487,10 +488,9 @@ def annotate(
     suspects: set[int] = set()
     if not new.numbered:
         texts = []  # an excerpt without numbers refers to rules it does not hold
-    for m in _FULL_NUMBER.finditer("\n".join(texts)):
-        number = m.group()
+    for start, number in _full_numbers("\n".join(texts)):
         if number in renumbered or number not in new_ids:
-            suspects.add(bisect_right(starts, m.start()) - 1)
+            suspects.add(bisect_right(starts, start) - 1)
     for k in sorted(suspects):
         found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id)
         if found:
@@ -499,6 +499,30 @@ def annotate(
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
+
+
+def _full_numbers(text: str) -> list[tuple[int, str]]:
+    """(offset, number) of every full rule number (``903.13``, ``704.5s``) in a text.
+
+    The same matches as ``_FULL_NUMBER.finditer(text)``, several times faster
+    on a whole document: the regex engine scans fast only for a pattern that
+    starts with a literal, so the scan looks for ``.`` + digit and tries the
+    number from three characters before it.
+
+    >>> _full_numbers("See 903.13 and 1903.1, 100.1.2, rule 704.5s.")
+    [(4, '903.13'), (23, '100.1'), (37, '704.5s')]
+    """
+    out = []
+    end = 0
+    match = _FULL_NUMBER.match
+    for dot in _DOT_DIGIT.finditer(text):
+        at = dot.start() - 3
+        if at >= end:
+            m = match(text, at)
+            if m:
+                out.append((at, m.group()))
+                end = m.end()
+    return out
 
 
 def _stale_refs(
