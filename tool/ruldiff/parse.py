@@ -245,17 +245,16 @@ def _first_not_none(*values: int | None) -> int:
 
 # --- numbered rules -------------------------------------------------------
 
-_LEVEL = {RuleKind.SECTION: 0, RuleKind.HEADING: 1}
-
-
 _SEGMENT = re.compile(r"\d+|[a-z]+")
 
 
 def _level(kind: RuleKind, rule_id: str) -> int:
     """Depth of an item: sections 0, headings 1, rules by their number's
     segments (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4)."""
-    if kind in _LEVEL:
-        return _LEVEL[kind]
+    if kind is RuleKind.SECTION:
+        return 0
+    if kind is RuleKind.HEADING:
+        return 1
     return len(_SEGMENT.findall(rule_id))
 
 
@@ -312,26 +311,17 @@ class _Builder:
     def freeze(self) -> tuple[Rule, ...]:
         out: list[Rule] = []
         stack: list[tuple[int, str]] = []
+        notes, wrapped_headings = self.notes, self.wrapped_headings
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
-            level = _level(kind, rule_id.split("#")[0])
+            level = _level(kind, rule_id.partition("#")[0])
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
             stack.append((level, rule_id))
             text = "\n".join(paras)
-            if n in self.wrapped_headings and text.endswith((".", "!", "?")):
+            if n in wrapped_headings and text.endswith((".", "!", "?")):
                 kind = RuleKind.RULE  # a wrapped rule whose first line looked like a title
-            out.append(
-                Rule(
-                    id=rule_id,
-                    kind=kind,
-                    text=text,
-                    examples=tuple(examples),
-                    parent=parent,
-                    line=line,
-                    notes=tuple(self.notes.get(n, ())),
-                )
-            )
+            out.append(Rule(rule_id, kind, text, tuple(examples), parent, line, tuple(notes.get(n, ()))))
         return tuple(out)
 
 
@@ -358,44 +348,67 @@ def _parse_rules(
     wrapped: bool,
     origin: list[int] | None = None,
 ) -> tuple[Rule, ...]:
+    # The loop runs once per line of the document: the profile's patterns and
+    # the builder's methods are looked up once, before it.
     b = _Builder()
+    decoration = profile.decoration.match if profile.decoration is not None else None
+    example = profile.example.match if profile.example is not None else None
+    lead = profile.reference_lead.search if wrapped and profile.reference_lead is not None else None
+    note = profile.note
+    numbered = profile.numbered.match
+    patterns = [
+        (kind, pattern.match)
+        for kind, pattern in (
+            (RuleKind.HEADING, profile.heading),
+            (RuleKind.SECTION, profile.section),
+            (RuleKind.RULE, profile.rule),
+        )
+        if pattern is not None
+    ]
     prev: str | None = None  # previous line of the same block, stripped
     for i in range(start, end):
-        raw = lines[i]
-        s = _clean(raw)
-        if not s or _decoration(s, profile):
-            prev = None if not s else prev
+        s = _clean(lines[i])
+        if not s:
+            prev = None
+            continue
+        if decoration is not None and decoration(s):
             continue
         notes: list[str] = []
-        if profile.note is not None:
-            notes = [m.group().strip() for m in profile.note.finditer(s)]
-            s = profile.note.sub("", s).strip()
+        if note is not None:
+            notes = [m.group().strip() for m in note.finditer(s)]
+            s = note.sub("", s).strip()
             if not s:
                 b.note(notes)
                 continue
-        kind, rule_id, text = _classify(s, profile)
-        continuation = (
-            wrapped
-            and prev is not None
-            and profile.reference_lead is not None
-            and profile.reference_lead.search(prev) is not None
-        )
-        if kind is not None and not continuation:
-            b.start(rule_id, kind, text, (origin[i] if origin else i) + 1)
-        elif _match(profile.example, s) and not continuation:
+        continuation = lead is not None and prev is not None and lead(prev) is not None
+        started = False
+        if not continuation and numbered(s):
+            for kind, match in patterns:
+                m = match(s)
+                if m:
+                    b.start(m.group("id"), kind, m.group("text").strip(), (origin[i] if origin else i) + 1)
+                    started = True
+                    break
+        if started:
+            pass
+        elif example is not None and example(s) and not continuation:
             b.example(s)
         elif wrapped and prev is not None:
             b.extend(s)
         else:
             b.paragraph(s)
-        b.note(notes)
+        if notes:
+            b.note(notes)
         prev = s
     return b.freeze()
 
 
 def _clean(line: str) -> str:
     # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
-    return line.strip().replace("\t", " ").replace("\u200b", "")
+    line = line.strip()
+    if "\t" in line or "\u200b" in line:
+        line = line.replace("\t", " ").replace("\u200b", "")
+    return line
 
 
 # --- paragraphs without numbers ---------------------------------------------
