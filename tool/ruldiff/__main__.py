@@ -1,5 +1,5 @@
 """``python -m ruldiff``: the same as the ``ruldiff`` command."""
 
-from .cli import main
+from .cli import run
 
-main(prog_name="ruldiff")
+run()

@@ -11,6 +11,7 @@ exit status 2.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -27,7 +28,14 @@ from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, render, render_document
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
+
+GC_THRESHOLD = 100_000
+"""Allocations between two collections of the youngest generation (Python's
+default: 700). A run allocates some 10^5 small objects (rules, pairs, edits)
+that live until it ends and form no reference cycles; with the default, the
+cycle collector walks them hundreds of times, a sixth of the time of a
+comparison of two releases. Reference counting still frees everything as usual."""
 
 class Failure(click.ClickException):
     """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""
@@ -171,6 +179,13 @@ def parse_command(file: str, profile: str | None, fmt: str, output: str | None) 
             write_atomic(output, text)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
+
+
+def run() -> None:
+    """The ``ruldiff`` command (and ``python -m ruldiff``): `main`, with the
+    cycle collector tuned for one short run."""
+    gc.set_threshold(GC_THRESHOLD, 50, 100)
+    main(prog_name="ruldiff")
 
 
 def load(path: str, profile: str | None = None) -> Document:
