@@ -69,6 +69,28 @@ def test_control_characters_are_rejected_with_their_line() -> None:
     assert str(err.value).startswith("r.txt:2: ")
 
 
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ("100.1. ok\r\n100.2. caf\u00e9 \u0085next\r\n".encode("utf-8"), "U+0085"),  # C1 in UTF-8
+        (codecs.BOM_UTF8 + "100.1. ok\n100.2. \u009b\n".encode("utf-8"), "U+009B"),
+        ("100.1. ok\n100.2. \u00e9\x1b[0m\n".encode("cp1252"), "U+001B"),  # C0 in Windows-1252
+        (codecs.BOM_UTF16_LE + "100.1. ok\n100.2. \x7f\n".encode("utf-16-le"), "U+007F"),
+    ],
+)
+def test_control_characters_are_rejected_in_every_encoding(data: bytes, code: str) -> None:
+    with pytest.raises(ReadError) as err:
+        decode(data, "r.txt")
+    assert str(err.value).startswith(f"r.txt:2: not a text file: control character {code}")
+
+
+def test_text_with_c2_bytes_that_are_no_controls_reads() -> None:
+    # U+00A0 and U+00A9 are 0xC2 0xA0 and 0xC2 0xA9 in UTF-8; printable characters
+    # of Windows-1252 in 0x80-0x9F (curly quotes) are no controls either.
+    assert decode("100.1. \u00a0\u00a9 2026\n".encode("utf-8"), "r.txt").encoding == "utf-8"
+    assert decode("100.1. \u201cquoted\u201d\n".encode("cp1252"), "r.txt").text == "100.1. \u201cquoted\u201d\n"
+
+
 def test_utf16_with_odd_length_is_an_error_not_mojibake() -> None:
     with pytest.raises(ReadError):
         decode(codecs.BOM_UTF16_LE + "100.1. rule".encode("utf-16-le") + b"\x00", "r.txt")
