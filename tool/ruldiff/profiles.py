@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, fields
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +213,33 @@ def load_profile(name_or_path: str) -> Profile:
     return profile
 
 
+def _detect_pattern(name: str) -> re.Pattern[str] | None:
+    """The ``detect`` pattern of a built-in profile, without compiling the
+    rest of it: detection looks at every profile and keeps one."""
+    if name not in _DETECT:
+        flat = _parse_flat((FORMATS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+        if flat is None:
+            _DETECT[name] = load_profile(name).detect
+        else:
+            value = flat.get("detect")
+            _DETECT[name] = re.compile(value) if value else None
+    return _DETECT[name]
+
+
+_DETECT: dict[str, re.Pattern[str] | None] = {}
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of a text, one at a time: detection usually stops at the first few."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        yield text[start:end]
+        start = end + 1
+
+
 def detect_profile(text: str) -> Profile:
     """The built-in profile whose ``detect`` pattern matches the start of `text`.
 
@@ -221,12 +249,11 @@ def detect_profile(text: str) -> Profile:
     """
     head = text.split("\n", DETECT_LINES)[:DETECT_LINES]
     for name in BUILTIN:
-        profile = load_profile(name)
-        if profile.detect is not None and any(profile.detect.search(line) for line in head):
-            if name != "mtg-cr":
-                return profile
+        detect = _detect_pattern(name)
+        if detect is not None and name != "mtg-cr" and any(detect.search(line) for line in head):
+            return load_profile(name)
     fallback = load_profile("mtg-cr")
     patterns = [p for p in (fallback.rule, fallback.heading, fallback.section) if p is not None]
-    if not any(p.match(line.strip()) for line in text.split("\n") for p in patterns):
+    if not any(p.match(line.strip()) for line in _lines(text) for p in patterns):
         return load_profile("paragraphs")
     return fallback
