@@ -35,6 +35,7 @@ short document with one paragraph per line has only short lines.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date as _date
 
@@ -255,6 +256,12 @@ def _level(kind: RuleKind, rule_id: str) -> int:
         return 0
     if kind is RuleKind.HEADING:
         return 1
+    return _segments(rule_id)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _segments(rule_id: str) -> int:
+    # Cached: the two documents of a comparison share most of their numbers.
     return len(_SEGMENT.findall(rule_id))
 
 
