@@ -164,22 +164,25 @@ def _align(
     # evidence: step 4 pairs it by position.
     count_a = Counter(a.keys)
     count_b = Counter(b.keys)
-    for i, rule in enumerate(a.items):
-        j = b.index.get(rule.id)
-        if j is not None and a.items[i].kind is b.items[j].kind:
-            same = a.keys[i] == b.keys[j] and count_a[a.keys[i]] == 1 == count_b[b.keys[j]]
-            if same or by_id:
-                if same:
-                    link(i, j, MatchHow.SAME, 1.0)
-                else:
-                    link(i, j, MatchHow.NUMBER, _dice(a.words(i), b.words(j)))
+    index_b, items_b, keys_b = b.index, b.items, b.keys
+    for i, (rule, key) in enumerate(zip(a.items, a.keys)):
+        j = index_b.get(rule.id)
+        if j is None or rule.kind is not items_b[j].kind:
+            continue
+        if key == keys_b[j] and count_a[key] == 1 == count_b[key]:
+            link(i, j, MatchHow.SAME, 1.0)
+        elif by_id:
+            link(i, j, MatchHow.NUMBER, _dice(a.words(i), b.words(j)))
 
     # 2. Same text, found once on each side.
-    count_a = Counter(k for i, k in enumerate(a.keys) if a.partner[i] is None)
-    count_b = Counter(k for j, k in enumerate(b.keys) if b.partner[j] is None)
-    where_b = {k: j for j, k in enumerate(b.keys) if b.partner[j] is None and count_b[k] == 1}
-    for i, k in enumerate(a.keys):
-        if a.partner[i] is None and count_a[k] == 1 and k in where_b:
+    left_a = [i for i, p in enumerate(a.partner) if p is None]
+    left_b = [j for j, p in enumerate(b.partner) if p is None]
+    count_a = Counter(a.keys[i] for i in left_a)
+    count_b = Counter(b.keys[j] for j in left_b)
+    where_b = {b.keys[j]: j for j in left_b if count_b[b.keys[j]] == 1}
+    for i in left_a:
+        k = a.keys[i]
+        if count_a[k] == 1 and k in where_b:
             link(i, where_b[k], MatchHow.TEXT, 1.0)
 
     if by_id:  # glossary: a term is its identity; only a renamed term is left to find
@@ -191,9 +194,10 @@ def _align(
         _match_gap(a, b, range(lo_a, hi_a), range(lo_b, hi_b), link, numbered)
 
     # 5. Same number, similar text.
-    for i, rule in enumerate(a.items if numbered else ()):
+    for i in [i for i, p in enumerate(a.partner) if p is None] if numbered else ():
+        rule = a.items[i]
         j = b.index.get(rule.id)
-        if a.partner[i] is None and j is not None and b.partner[j] is None:
+        if j is not None and b.partner[j] is None:
             if a.items[i].kind is b.items[j].kind:
                 sim = _dice(a.words(i), b.words(j))
                 if sim >= NUMBER_MIN:
@@ -302,19 +306,23 @@ def _in_reading_order(
     a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int, float]
 ) -> tuple[Pair, ...]:
     """New document order; a removed rule goes after the partner of its predecessor."""
-    keyed: list[tuple[tuple[int, int, int], Pair]] = []
-    for j, rule in enumerate(b.items):
-        partner = b.partner[j]
-        if partner is None:
-            keyed.append(((j, 0, 0), Pair(None, rule, MatchHow.UNPAIRED)))
-        else:
-            keyed.append(((j, 0, 0), Pair(a.items[partner], rule, how[partner], sims[partner])))
+    # A removed rule follows the new position of the last old rule before it
+    # that has a partner (-1: before everything), in old order.
+    removed: dict[int, list[Pair]] = {}
     anchor = -1
     for i, rule in enumerate(a.items):
         partner = a.partner[i]
         if partner is not None:
             anchor = partner
         else:
-            keyed.append(((anchor, 1, i), Pair(rule, None, MatchHow.UNPAIRED)))
-    keyed.sort(key=lambda kp: kp[0])
-    return tuple(p for _, p in keyed)
+            removed.setdefault(anchor, []).append(Pair(rule, None, MatchHow.UNPAIRED))
+    out: list[Pair] = removed.get(-1, [])
+    for j, rule in enumerate(b.items):
+        partner = b.partner[j]
+        if partner is None:
+            out.append(Pair(None, rule, MatchHow.UNPAIRED))
+        else:
+            out.append(Pair(a.items[partner], rule, how[partner], sims[partner]))
+        if j in removed:
+            out.extend(removed[j])
+    return tuple(out)

@@ -25,7 +25,15 @@ import enum
 from dataclasses import dataclass
 
 
-class RuleKind(enum.Enum):
+class _Enum(enum.Enum):
+    """An enum whose members hash by identity, in C. Members are singletons, so
+    this agrees with equality; `enum.Enum` hashes the name in Python, and the
+    pipeline hashes kinds and ops hundreds of thousands of times."""
+
+    __hash__ = object.__hash__
+
+
+class RuleKind(_Enum):
     """What a numbered item of a document is."""
 
     SECTION = "section"
@@ -96,7 +104,7 @@ class Document:
         return self.rules + self.glossary
 
 
-class MatchHow(enum.Enum):
+class MatchHow(_Enum):
     """Why the aligner paired two rules (or left one alone)."""
 
     SAME = "same"
@@ -124,7 +132,7 @@ class Pair:
     """Word-set similarity of the two texts in [0, 1] (1.0 when one side is missing)."""
 
 
-class Op(enum.Enum):
+class Op(_Enum):
     """A word-level edit operation, written as in the JSON contract."""
 
     EQUAL = "="
@@ -140,7 +148,7 @@ class Edit:
     text: str
 
 
-class ChangeKind(enum.Enum):
+class ChangeKind(_Enum):
     """What happened to a rule between the two versions."""
 
     ADDED = "added"
