@@ -295,6 +295,30 @@ def test_riftbound_rewrapping_is_not_a_change(corpora: Path) -> None:
     assert result.summary["changed"] < 40
 
 
+def test_riftbound_renumbering_map_is_a_few_runs(corpora: Path) -> None:
+    """v1.1 -> v1.2 inserts two headings before 137 and shifts sections 3, 4 and
+    7: the map collapses hundreds of dotted subrules (138.1.a.2 ->
+    140.1.a.2) into the runs of their headings."""
+    result = compare(load(str(corpora / "riftbound/2025-10-01.txt")), load(str(corpora / "riftbound/2025-12-01.txt")))
+    runs = [(r.old, r.new) for r in result.renumbering]
+    assert ("135-142", "137-144") in runs  # 135. Flavor Text ... 142. -> 137. ... 144.
+    assert ("716-733", "726-743") in runs  # 716. Keywords ... 733. Vision -> 726. ... 743.
+    assert len(runs) < 25
+    assert not [r for r in runs if r[0].startswith("138.")]  # implied by 138 -> 140
+
+
+def test_riftbound_dotted_reference_update_is_a_cross_reference(corpora: Path) -> None:
+    """v1.3 -> v1.4: rule 457.1 became 462.1 and its only edit is the reference to
+    442.2.a, which became 447.2.a."""
+    result = compare(load(str(corpora / "riftbound/2026-03-30.txt")), load(str(corpora / "riftbound/2026-06-18.txt")))
+    (change,) = [c for c in result.changes if c.old and c.old.id == "457.1"]
+    assert change.new is not None and change.new.id == "462.1"
+    assert change.tags == ("cross-reference",)
+    assert [(e.op, e.text.strip()) for e in change.edits if e.op is not Op.EQUAL] == [
+        (Op.DELETE, "442.2.a"), (Op.INSERT, "447.2.a")
+    ]
+
+
 def test_mtg_rewrapping_is_not_a_change(corpora: Path) -> None:
     """1999-04-23 is hard-wrapped at 78 columns, 1999-11-01 has one paragraph per
     line: the rules whose words are the same are unchanged."""

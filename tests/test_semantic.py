@@ -148,3 +148,37 @@ def test_range_of_subrules_following_the_renumbering_is_a_reference_update() -> 
                        ("100.2.", "Once the steps in 100.1a–c are done, the spell is cast.")]
     change = changes_by_new(compare(doc(rules), doc(new)))["100.2"]
     assert change.tags == ("cross-reference",)
+
+
+def _renumbered(*pairs: tuple[str, str]) -> list[tuple[str, str]]:
+    from ruldiff.model import Change, Rule, RuleKind
+    from ruldiff.semantic import renumbering
+
+    changes = [
+        Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
+        for a, b in pairs
+    ]
+    return [(r.old, r.new) for r in renumbering(changes)]
+
+
+def test_renumbering_runs_of_dotted_numbers_and_implied_subrules() -> None:
+    # Riftbound numbers subrules with dotted segments: 138.1.a.2.
+    assert _renumbered(
+        ("138", "140"), ("138.1", "140.1"), ("138.1.a", "140.1.a"), ("138.1.a.2", "140.1.a.2"),
+        ("139", "141"), ("103.1.b.2", "103.1.b.3"), ("103.1.b.3", "103.1.b.4"),
+    ) == [("138-139", "140-141"), ("103.1.b.2-103.1.b.3", "103.1.b.3-103.1.b.4")]
+    # MTG subrule letters skip l and o.
+    assert _renumbered(("702.19k", "702.19m"), ("702.19m", "702.19n"), ("702.19n", "702.19p")) == [
+        ("702.19k-702.19n", "702.19m-702.19p")
+    ]
+
+
+def test_a_rule_that_became_a_subrule_is_not_implied_by_its_heading() -> None:
+    # 112 -> 113 moves 112.10 to 113.10 at most; 112.10 -> 113.10c is news.
+    assert _renumbered(("112", "113"), ("112.10", "113.10c")) == [("112", "113"), ("112.10", "113.10c")]
+
+
+def test_dotted_references() -> None:
+    assert references("See rule 318. Cleanups for more.") == [("318", "rule 318")]
+    assert references("as in rule 103.1.b.2. Then") == [("103.1.b.2", "rule 103.1.b.2")]
+    assert references("rules 442.2.a–442.2.c") == [("442.2.a", "rules 442.2.a"), ("442.2.c", "442.2.c")]

@@ -66,50 +66,55 @@ its partner alone."""
 SUB_MAX_WORDS = 6
 """Longest phrase, in words, that a substitution replaces or inserts."""
 
-# A reference: "rule 903.13", "rules 702.19–702.21", "section 8", or a bare
-# full rule number (with a period) anywhere in the text.
-_REFERENCE = re.compile(
-    r"\b(?:rules?|sections?)\s+(\d{1,3}(?:\.\d+[a-z]?)?)\b|\b(\d{3}\.\d+[a-z]?)\b"
-)
-_RANGE_END = re.compile(r"\s*(?:[-–—]|through|to)\s*(\d{3}(?:\.\d+[a-z]?)?)\b")
+# A rule number: 1-3 digits (a section, a heading), then a number with an
+# optional subrule letter (903.13, 704.5s), then dotted segments as some
+# publishers number subrules (Riftbound: 103.1.b.2).
+_ID = r"\d{1,3}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*"
+_FULL_ID = r"\d{3}\.\d+[a-z]?(?:\.(?:\d+|[a-z])\b)*"
+# A reference: "rule 903.13", "rules 702.19–702.21", "section 8", "See rule
+# 318. Cleanups", or a bare full rule number (with a period) anywhere in the text.
+_REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
+_RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
 # Numbers that can be rule numbers inside an edit run.
-_NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+[a-z]?)?\b")
+_NUMBER = re.compile(rf"\b{_ID}\b")
 _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
-_FULL_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+_FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
 _SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
-_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+_SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
 
 # --- numbers -----------------------------------------------------------------
 
 
-def _parse_id(rule_id: str) -> tuple[str, int | None, str] | None:
-    """("903", 13, "") for 903.13; ("704", 5, "s") for 704.5s; ("714", None, "") for 714."""
-    m = re.fullmatch(r"(\d{1,3})(?:\.(\d+)([a-z]?))?", rule_id)
-    if not m:
-        return None
-    return m.group(1), int(m.group(2)) if m.group(2) else None, m.group(3) or ""
-
-
 def _follows(a: str, b: str) -> bool:
-    """Whether ID b is the sibling right after ID a (903.10 -> 903.11, 704.5s -> 704.5t, 714 -> 715)."""
-    pa, pb = _parse_id(a), _parse_id(b)
-    if pa is None or pb is None:
+    """Whether ID b is the sibling right after ID a: the same segments but the
+    last, which is one more (903.10 -> 903.11, 714 -> 715, 103.1.b.2 ->
+    103.1.b.3) or the next letter (704.5s -> 704.5t; k -> m too, as the MTG
+    rules skip l and o)."""
+    sa, sb = _SEGMENT.findall(a), _SEGMENT.findall(b)
+    if not sa or len(sa) != len(sb) or sa[:-1] != sb[:-1]:
         return False
-    (ra, na, la), (rb, nb, lb) = pa, pb
-    if na is None or nb is None:
-        return na is None and nb is None and int(rb) == int(ra) + 1
-    if ra != rb:
-        return False
-    if la or lb:
-        return (
-            na == nb and bool(la) and bool(lb) and la in _LETTERS and lb in _LETTERS
-            and _LETTERS.index(lb) == _LETTERS.index(la) + 1
-        )
-    return nb == na + 1
+    x, y = sa[-1], sb[-1]
+    if x.isdigit() and y.isdigit():
+        return int(y) == int(x) + 1
+    if len(x) == 1 and len(y) == 1 and x.isalpha() and y.isalpha():
+        after = chr(ord(x) + 1)
+        return y == after or (after in "lo" and y == chr(ord(x) + 2))
+    return False
+
+
+def _split_last(rule_id: str) -> tuple[str, str] | None:
+    """(parent ID, last segment): ("903.13", "a") for 903.13a, ("103.1", "b")
+    for 103.1.b, ("714", "1") for 714.1; None for a single segment."""
+    last = None
+    for last in _SEGMENT.finditer(rule_id):
+        pass
+    if last is None or last.start() == 0:
+        return None
+    return rule_id[: last.start()].rstrip("."), last.group()
 
 
 def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
@@ -132,14 +137,9 @@ def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
     }
     entries: list[tuple[str, str]] = []
     for old, new in moved.items():
-        po, pn = _parse_id(old), _parse_id(new)
-        if po and pn and po[2] and pn[2] == po[2]:
-            parent_old, parent_new = f"{po[0]}.{po[1]}", f"{pn[0]}.{pn[1]}"
-            if moved.get(parent_old) == parent_new:
-                continue  # implied by its parent
-        if po and pn and po[1] is not None and pn[1] is not None and not po[2] and po[0] != pn[0]:
-            if moved.get(po[0]) == pn[0] and po[1] == pn[1]:
-                continue  # implied by its heading (714.1 -> 715.1 under 714 -> 715)
+        po, pn = _split_last(old), _split_last(new)
+        if po and pn and po[1] == pn[1] and moved.get(po[0]) == pn[0]:
+            continue  # implied by its parent (903.13a -> 903.11a under 903.13 -> 903.11)
         entries.append((old, new))
     runs: list[list[tuple[str, str]]] = []
     for old, new in entries:
@@ -160,6 +160,8 @@ def references(text: str) -> list[tuple[str, str]]:
 
     >>> references("See rule 903.13, rules 702.19–702.21, and section 8. Also 101.4a.")
     [('903.13', 'rule 903.13'), ('702.19', 'rules 702.19'), ('702.21', '702.21'), ('8', 'section 8'), ('101.4a', '101.4a')]
+    >>> references("See rule 318. Cleanups, and rule 103.1.b.2.")
+    [('318', 'rule 318'), ('103.1.b.2', 'rule 103.1.b.2')]
     """
     out = []
     for m in _REFERENCE.finditer(text):
@@ -509,8 +511,8 @@ def _full_numbers(text: str) -> list[tuple[int, str]]:
     starts with a literal, so the scan looks for ``.`` + digit and tries the
     number from three characters before it.
 
-    >>> _full_numbers("See 903.13 and 1903.1, 100.1.2, rule 704.5s.")
-    [(4, '903.13'), (23, '100.1'), (37, '704.5s')]
+    >>> _full_numbers("See 903.13 and 1903.1, 100.1.b.2, rule 704.5s.")
+    [(4, '903.13'), (23, '100.1.b.2'), (39, '704.5s')]
     """
     out = []
     end = 0
@@ -552,8 +554,9 @@ def _stale(c: Change, id_map: dict[str, str], new_ids: set[str]) -> tuple[str, .
 
 
 def _heading(rule_id: str) -> str | None:
-    parsed = _parse_id(rule_id)
-    return parsed[0] if parsed and parsed[1] is not None else None
+    """The root of a rule's number (714 for 714.1a); None for a root itself."""
+    split = _SEGMENT.findall(rule_id)
+    return split[0] if len(split) > 1 else None
 
 
 def _moved(c: Change, id_map: dict[str, str]) -> tuple[str, str] | None:
