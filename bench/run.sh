@@ -67,6 +67,10 @@ q() { printf '%q' "$1"; }
 RD="$(q "$RULDIFF_BIN")"
 SUMMARY_ARGS=()
 cd "$SCRATCH"   # keep git and ruldiff away from any repository state
+# Compiled templates are cached in a directory of the bench's own; the first
+# (untimed) run of each pair fills it. One command runs without the cache to
+# show what a first run costs.
+export RULDIFF_CACHE_DIR="$SCRATCH/cache"
 for pair in "${PAIRS[@]}"; do
     IFS='|' read -r slug label old new <<<"$pair"
     OLD="$(q "$CORPORA/$old")"
@@ -90,6 +94,7 @@ for pair in "${PAIRS[@]}"; do
     # git diff exits 1 when the files differ, hence `|| true` for that command only.
     hyperfine --warmup 2 --runs "$RUNS" --export-json "$OUT/$slug.json" \
         -n "ruldiff html" "$RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
+        -n "ruldiff html, no template cache" "env RULDIFF_CACHE_DIR= $RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
         -n "ruldiff json" "$RD $OLD $NEW --format json -o $(q "$SCRATCH/x.json")" \
         -n "git diff --word-diff" "git diff --no-index --word-diff $OLD $NEW > /dev/null || true" \
         -n "python3 -c pass" "$(q "$PY_BASE") -c pass" \
