@@ -34,11 +34,12 @@ Runs that contain a substitution inside a longer edit ("he or she has" ->
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import accumulate
 
 from .classify import is_cosmetic
@@ -81,7 +82,8 @@ _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
-_SEPARATORS = re.compile(r"^(?:[\s,;]|\band\b|\bor\b)*$")
+_SENTENCE_END = re.compile(r"[.:;!?]\s")
+_SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
@@ -177,7 +179,13 @@ def references(text: str) -> list[tuple[str, str]]:
 
 
 def _words(rule: Rule) -> frozenset[str]:
-    return frozenset(_WORD.findall(rule.full_text.lower()))
+    return _text_words(rule.full_text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_words(text: str) -> frozenset[str]:
+    # Cached: join_splits looks at each rule from both of its neighbours.
+    return frozenset(_WORD.findall(text.lower()))
 
 
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
@@ -289,9 +297,10 @@ def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[
     """Whether a run only replaces rule numbers by their new numbers."""
     # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
     d, i = deleted.strip(), inserted.strip()
-    end = _RANGE_LETTER.search(before)
-    if end and re.fullmatch(r"[a-z]", d) and re.fullmatch(r"[a-z]", i):
-        return id_map.get(end.group(1) + d) == end.group(1) + i
+    if len(d) == 1 == len(i) and "a" <= d <= "z" and "a" <= i <= "z":
+        end = _RANGE_LETTER.search(before)
+        if end:
+            return id_map.get(end.group(1) + d) == end.group(1) + i
     if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
         return False
     mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
@@ -322,8 +331,13 @@ def _apply(
 
 def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """(added, removed) items if the run edits an enumeration, else None."""
-    sentence_before = re.split(r"[.:;!?]\s", run.before)[-1]
-    sentence_after = re.split(r"[.:;!?](?:\s|$)", run.after)[0]
+    # The edit must touch a comma: an item comes with its comma, or sits right
+    # next to one ("colored{+ or colorless+} mana" is no list).
+    edited = run.inserted + run.deleted
+    if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
+        return None
+    sentence_before = _SENTENCE_END.split(run.before)[-1]
+    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
     context = sentence_before + run.inserted + sentence_after
     if context.count(",") < 2:
         return None
@@ -337,11 +351,6 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
             return None
         return tuple(words)
 
-    # The edit must touch a comma: an item comes with its comma, or sits right
-    # next to one ("colored{+ or colorless+} mana" is no list).
-    edited = run.inserted + run.deleted
-    if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
-        return None
     added, removed = items(run.inserted), items(run.deleted)
     if added is None or removed is None or (added and removed):
         return None
@@ -352,17 +361,28 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 
 def _count_phrase(phrase: str, text: str) -> int:
     """Occurrences of a phrase in a text as whole words."""
-    return len(re.findall(rf"(?<!\w){re.escape(phrase)}(?!\w)", text))
+    return len(_phrase_pattern(phrase).findall(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
 
 
 def _core(d: str, i: str) -> tuple[str, str]:
-    """Two phrases without the words they share at the start and at the end."""
+    """Two phrases without the words they share at the start and at the end.
+
+    >>> _core("also see rule 903.11", "see also rule 903.11")
+    ('also see', 'see also')
+    """
     a, b = d.split(), i.split()
-    while a and b and a[0] == b[0]:
-        a, b = a[1:], b[1:]
-    while a and b and a[-1] == b[-1]:
-        a, b = a[:-1], b[:-1]
-    return " ".join(a), " ".join(b)
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    return " ".join(a[start:end_a]), " ".join(b[start:end_b])
 
 
 def _find_substitutions(
@@ -462,13 +482,9 @@ def annotate(
             tags.add("stale-reference")
         moved = _moved(c, id_map)
         out.append(
-            replace(
-                c,
-                tags=tuple(sorted(tags)),
-                stale=stale,
-                items_added=tuple(added),
-                items_removed=tuple(removed),
-                moved=moved,
+            Change(
+                c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
+                stale, tuple(added), tuple(removed), moved,
             )
         )
     substitutions = tuple(
