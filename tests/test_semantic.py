@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers import doc
 
 from ruldiff.compare import compare
@@ -182,3 +184,51 @@ def test_dotted_references() -> None:
     assert references("See rule 318. Cleanups for more.") == [("318", "rule 318")]
     assert references("as in rule 103.1.b.2. Then") == [("103.1.b.2", "rule 103.1.b.2")]
     assert references("rules 442.2.a–442.2.c") == [("442.2.a", "rules 442.2.a"), ("442.2.c", "442.2.c")]
+
+
+def test_a_profile_defines_how_its_documents_refer_to_rules(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from ruldiff.parse import parse
+    from ruldiff.profiles import load_profile
+    from ruldiff.read import decode
+
+    from helpers import layout
+
+    base = (tmp_path / "mtg.yaml")
+    mtg = (Path(__file__).parent.parent / "tool/ruldiff/formats/mtg-cr.yaml").read_text(encoding="utf-8")
+    base.write_text(mtg.replace("name: mtg-cr", "name: articles")
+                    + "reference: '\\bArt\\.\\s*(?P<id>\\d{3}\\.\\d+)'\n", encoding="utf-8")
+    profile = load_profile(str(base))
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "Draw a card."), ("100.2", "Pass."),
+           ("100.3", "As in Art. 100.2, pass; see rule 100.1.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "Draw a card."),
+           ("100.3", "As in Art. 100.2, pass; see rule 100.1.")]
+
+    def parsed(rules: list[tuple[str, str]], name: str):  # type: ignore[no-untyped-def]
+        return parse(decode(layout(rules).encode(), name), profile)
+
+    result = compare(parsed(old, "a.txt"), parsed(new, "b.txt"))
+    # 100.2 is gone: "Art. 100.2" in the unchanged 100.3 is stale; "rule 100.1"
+    # is no reference in this syntax.
+    assert result.stale == (("100.3", ("Art. 100.2",)),)
+    assert references("Art. 100.2 and rule 100.1", result.new.references) == [("100.2", "Art. 100.2")]
+
+
+def test_a_reference_syntax_without_an_id_group_is_a_config_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from ruldiff.errors import ConfigError
+    from ruldiff.profiles import load_profile
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nrule: '^(?P<id>\\d+)\\.\\s+(?P<text>.*)$'\nreference: 'Art\\. \\d+'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="reference.*named group"):
+        load_profile(str(bad))
+
+
+def test_a_stale_reference_to_a_heading_in_an_unchanged_rule_is_found() -> None:
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "Draw a card."), ("101", "Turns"),
+           ("101.1", "Pass."), ("102", "Ending"), ("102.1", "See rule 101 for turns.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "Draw a card."),
+           ("102", "Ending"), ("102.1", "See rule 101 for turns.")]
+    result = compare(doc(old), doc(new))
+    assert result.stale == (("102.1", ("rule 101",)),)

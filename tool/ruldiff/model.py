@@ -22,6 +22,7 @@ Public types:
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 
@@ -97,6 +98,9 @@ class Document:
     numbered: bool = True
     """False for documents without rule numbers, whose IDs only give positions:
     their paragraphs are never reported as renumbered."""
+    references: re.Pattern[str] | None = None
+    """How the document refers to its rules (the profile's ``reference``,
+    group ``id``); None for the built-in ``rule 903.13`` syntax."""
 
     @property
     def items(self) -> tuple[Rule, ...]:

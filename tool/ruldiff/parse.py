@@ -126,6 +126,7 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
         glossary=glossary,
         intro=intro,
         credits=credits_text,
+        references=profile.reference,
     )
 
 

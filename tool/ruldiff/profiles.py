@@ -70,6 +70,11 @@ class Profile:
     note: re.Pattern[str] | None = None
     """Notes a publisher appends to a rule (``(refs: 202)``): taken out of the
     rule's text and kept as its notes."""
+    reference: re.Pattern[str] | None = None
+    """A reference to a rule in running text, group ``id`` the number referred
+    to (``\\bArt\\.\\s*(?P<id>\\d+)``). None: the built-in syntax, ``rule(s) N``,
+    ``section(s) N`` and bare full rule numbers (``903.13``, ``103.1.b.2``),
+    ranges included (semantic.py)."""
     paragraphs: str | None = None
     """For documents without numbers: every blank-line-separated paragraph is
     an item, with this prefix and its position as ID (``p1``, ``p2``...)."""
@@ -81,7 +86,7 @@ class Profile:
 
 _PATTERNS = {
     "rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "note",
-    "detect", "inline", "inline_example",
+    "detect", "inline", "inline_example", "reference",
 }
 _REQUIRED = {"name", "rule"}
 
@@ -119,6 +124,9 @@ def _from_mapping(data: Any, source: str) -> Profile:
     missing = sorted(_REQUIRED - values.keys())
     if missing:
         raise ConfigError(f"missing key {missing[0]!r}", key=missing[0], path=source)
+    reference = values.get("reference")
+    if reference is not None and "id" not in reference.groupindex:
+        raise ConfigError("key 'reference' must have the named group (?P<id>...)", key="reference", path=source)
     for key in ("rule", "heading", "section"):
         pattern = values.get(key)
         if pattern is not None and not {"id", "text"} <= set(pattern.groupindex):

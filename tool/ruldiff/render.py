@@ -185,7 +185,9 @@ _OP_VALUE = {id(op): op.value for op in Op}
 Python-level property, read here for every edit of every change."""
 
 
-def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
+def _change_context(
+    c: Change, links: dict[str, str], syntax: re.Pattern[str] | None = None
+) -> dict[str, Any]:
     rule = c.new or c.old
     assert rule is not None
     olds = [_label(r) for r in c.olds]
@@ -194,7 +196,7 @@ def _change_context(c: Change, links: dict[str, str]) -> dict[str, Any]:
     new_label = ", ".join(news) if news else None
     refs = []
     if rule.kind is RuleKind.GLOSSARY:
-        for target, _printed in references(rule.full_text):
+        for target, _printed in references(rule.full_text, syntax):
             if target in links and target not in refs:
                 refs.append(target)
     text_changed = c.text_changed
@@ -269,7 +271,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     for c in comparison.changes:
         rule = c.new or c.old
         assert rule is not None
-        item = _change_context(c, links)
+        item = _change_context(c, links, comparison.new.references)
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:

@@ -2,7 +2,7 @@
 
 - `join_splits(changes, words)` -> changes with ``split`` and ``merged`` kinds.
 - `renumbering(changes)` -> the old -> new map collapsed into runs.
-- `references(text)` -> the rule numbers a text refers to.
+- `references(text, syntax=None)` -> the rule numbers a text refers to.
 - `annotate(changes, old, new)` -> (changes with tags and notes,
   substitutions, stale references).
 
@@ -157,14 +157,22 @@ def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
     )
 
 
-def references(text: str) -> list[tuple[str, str]]:
+def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[str, str]]:
     """(target ID, text as printed) of each reference in a text.
+
+    `syntax` is a document's own (`Document.references`, from its profile):
+    each match is one reference, its group ``id`` the target. Without it, the
+    built-in syntax:
 
     >>> references("See rule 903.13, rules 702.19–702.21, and section 8. Also 101.4a.")
     [('903.13', 'rule 903.13'), ('702.19', 'rules 702.19'), ('702.21', '702.21'), ('8', 'section 8'), ('101.4a', '101.4a')]
     >>> references("See rule 318. Cleanups, and rule 103.1.b.2.")
     [('318', 'rule 318'), ('103.1.b.2', 'rule 103.1.b.2')]
+    >>> references("under Art. 12 and Art. 3", re.compile(r"\\bArt\\.\\s*(?P<id>\\d+)"))
+    [('12', 'Art. 12'), ('3', 'Art. 3')]
     """
+    if syntax is not None:
+        return [(m.group("id"), m.group(0)) for m in syntax.finditer(text)]
     out = []
     for m in _REFERENCE.finditer(text):
         target = m.group(1) or m.group(2)
@@ -477,7 +485,7 @@ def annotate(
                 removed.extend(items[1])
             else:
                 tags.add("substantive")
-        stale = _stale(c, id_map, new_ids) if new.numbered else ()
+        stale = _stale(c, id_map, new_ids, new.references) if new.numbered else ()
         if stale:
             tags.add("stale-reference")
         moved = _moved(c, id_map)
@@ -496,9 +504,9 @@ def annotate(
     )
     listed = {c.new.id for c in out if c.new}
     stale_all = []
-    # Unchanged rules: only those that mention a full rule number which is not
-    # a rule of the new document, or which was renumbered, can hold a stale
-    # reference. One regex pass over the whole document finds them.
+    # Unchanged rules: only those that mention a number which is not a rule of
+    # the new document, or which was renumbered, can hold a stale reference.
+    # One pass over the whole document finds them.
     unlisted = [r for r in new.items if r.id not in listed]
     texts = [r.full_text for r in unlisted]
     starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
@@ -506,17 +514,39 @@ def annotate(
     suspects: set[int] = set()
     if not new.numbered:
         texts = []  # an excerpt without numbers refers to rules it does not hold
-    for start, number in _full_numbers("\n".join(texts)):
+    for start, number in _mentions("\n".join(texts), new.references):
         if number in renumbered or number not in new_ids:
             suspects.add(bisect_right(starts, start) - 1)
     for k in sorted(suspects):
-        found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id)
+        found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id, new.references)
         if found:
             stale_all.append((unlisted[k].id, found))
     stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
+
+
+def _mentions(text: str, syntax: re.Pattern[str] | None) -> list[tuple[int, str]]:
+    """(offset, number) of the numbers a text may refer to: every match of a
+    document's own reference syntax; for the built-in one, every full rule
+    number and every number after ``rule``/``section``, found by scanning for
+    literals (the regex engine is slow on a whole document otherwise).
+
+    >>> _mentions("See rule 318. Cleanups and 903.13; sections 8 and 9.", None)
+    [(4, '318'), (27, '903.13'), (35, '8')]
+    """
+    if syntax is not None:
+        return [(m.start(), m.group("id")) for m in syntax.finditer(text)]
+    out = _full_numbers(text)
+    for lead in ("rule ", "rules ", "section ", "sections "):
+        at = text.find(lead)
+        while at >= 0:
+            m = _REFERENCE.match(text, at)
+            if m and m.group(1):
+                out.append((at, m.group(1)))
+            at = text.find(lead, at + 1)
+    return sorted(set(out))
 
 
 def _full_numbers(text: str) -> list[tuple[int, str]]:
@@ -544,12 +574,17 @@ def _full_numbers(text: str) -> list[tuple[int, str]]:
 
 
 def _stale_refs(
-    text: str, old_text: str | None, id_map: dict[str, str], new_ids: set[str], own: str
+    text: str,
+    old_text: str | None,
+    id_map: dict[str, str],
+    new_ids: set[str],
+    own: str,
+    syntax: re.Pattern[str] | None = None,
 ) -> tuple[str, ...]:
     """References that point nowhere, or that still use (as the old text did)
     the old number of a rule that was renumbered."""
     found: list[str] = []
-    for target, printed in references(text):
+    for target, printed in references(text, syntax):
         if target == own or printed in found:
             continue
         nowhere = target not in new_ids
@@ -561,12 +596,14 @@ def _stale_refs(
     return tuple(found)
 
 
-def _stale(c: Change, id_map: dict[str, str], new_ids: set[str]) -> tuple[str, ...]:
+def _stale(
+    c: Change, id_map: dict[str, str], new_ids: set[str], syntax: re.Pattern[str] | None = None
+) -> tuple[str, ...]:
     if c.new is None:
         return ()
     old_text = "\n".join(r.full_text for r in c.olds) if c.olds else None
     text = "\n".join(r.full_text for r in c.news)
-    return _stale_refs(text, old_text, id_map, new_ids, c.new.id)
+    return _stale_refs(text, old_text, id_map, new_ids, c.new.id, syntax)
 
 
 def _heading(rule_id: str) -> str | None:
