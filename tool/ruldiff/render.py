@@ -387,7 +387,44 @@ def environment(
         bytecode_cache=_bytecode_cache(Path(cache)) if cache is not None else None,
     )
     env.filters["md"] = md_escape
+    env.filters["edits_html"] = edits_html
+    env.filters["edits_md"] = edits_md
     return env
+
+
+# Edits are the bulk of a changelog (tens of thousands on a long gap between
+# releases); these filters write them in one Python loop, several times faster
+# than a template loop. A template may still loop over `edits` itself.
+
+
+def edits_html(edits: list[dict[str, str]]) -> Any:
+    """A change's edits as HTML: kept text escaped, ``<del>`` and ``<ins>`` around
+    the rest (the ``edits_html`` filter).
+
+    >>> str(edits_html([{"op": "=", "text": "a <b> "}, {"op": "-", "text": "c"}, {"op": "+", "text": "d"}]))
+    'a &lt;b&gt; <del>c</del><ins>d</ins>'
+    """
+    from markupsafe import Markup, escape  # installed with jinja2
+
+    out = []
+    for e in edits:
+        text = escape(e["text"])
+        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
+    return Markup("".join(out))
+
+
+def edits_md(edits: list[dict[str, str]]) -> str:
+    """A change's edits as Markdown (GitHub renders ``<del>`` and ``<ins>``),
+    each text through `md_escape` (the ``edits_md`` filter).
+
+    >>> edits_md([{"op": "=", "text": "Draw *one* "}, {"op": "-", "text": "card"}, {"op": "+", "text": "cards"}])
+    'Draw \\\\*one\\\\* <del>card</del><ins>cards</ins>'
+    """
+    out = []
+    for e in edits:
+        text = md_escape(e["text"])
+        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
+    return "".join(out)
 
 
 def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
