@@ -146,3 +146,31 @@ def test_a_cache_directory_that_cannot_be_written_is_no_error(tmp_path: Path) ->
     blocker.write_text("a file where the cache directory should be", encoding="utf-8")
     assert render(RESULT, "html", cache=blocker / "cache") == render(RESULT, "html")
     assert blocker.read_text(encoding="utf-8").startswith("a file")
+
+
+def _plant(cache: Path, name: str, text: str) -> None:
+    """Write into `cache` the entry for built-in template `name`, valid for its
+    source, but holding the code of a template that renders `text`."""
+    from jinja2.bccache import Bucket
+
+    from ruldiff.render import environment
+
+    env = environment()
+    source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+    cache_impl = environment(cache=cache).bytecode_cache
+    assert cache_impl is not None
+    bucket = Bucket(env, cache_impl.get_cache_key(name, filename), cache_impl.get_source_checksum(source))
+    bucket.code = env.compile(text, name, filename)
+    cache.mkdir(mode=0o700, exist_ok=True)
+    with open(cache / f"{bucket.key}.jinja", "wb") as f:
+        bucket.write_bytecode(f)
+
+
+def test_a_cache_directory_others_can_write_is_not_used(tmp_path: Path) -> None:
+    private, shared = tmp_path / "private", tmp_path / "shared"
+    _plant(private, "changelog.md.j2", "planted\n")
+    assert render(RESULT, "md", cache=private) == "planted\n"  # the cache is trusted...
+    _plant(shared, "changelog.md.j2", "planted\n")
+    shared.chmod(0o777)
+    assert render(RESULT, "md", cache=shared) == render(RESULT, "md")  # ...only when private
+    assert len(list(shared.iterdir())) == 1  # and nothing is written there

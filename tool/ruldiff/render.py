@@ -434,6 +434,8 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
 
     class Cache(jinja2.BytecodeCache):
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            if not _private(directory):
+                return  # compiled code that others can write is never run
             try:
                 with open(directory / f"{bucket.key}.jinja", "rb") as f:
                     bucket.load_bytecode(f)
@@ -445,6 +447,8 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
             tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
             try:
                 directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                if not _private(directory):
+                    return
                 with open(tmp, "wb") as f:
                     bucket.write_bytecode(f)
                 os.replace(tmp, target)  # readers see a whole entry or none
@@ -455,6 +459,19 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
                     pass
 
     return Cache()
+
+
+def _private(directory: Path) -> bool:
+    """Whether a directory belongs to this user and no one else may write in it
+    (as jinja2 asks of its own default cache directory): a cache entry is code
+    that the next run executes."""
+    if not hasattr(os, "getuid"):
+        return True  # Windows: the user's profile directory is private already
+    try:
+        st = directory.stat()
+    except OSError:
+        return False
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 def render_template(
