@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Count the CPU instructions of whole ruldiff runs on the bench pairs, with
+# valgrind (cachegrind, no cache simulation). Unlike wall-clock times on a
+# shared machine, the counts repeat to within about 1% from run to run, so a
+# change of a few percent shows. One process (-j 1): the work, not how it is
+# spread over cores. Slow: about a minute per run.
+#
+#   bench/instructions.sh              # html and json for every pair
+#   BENCH_FORMATS=html bench/instructions.sh
+#
+# Environment: RULDIFF_CORPORA, RULDIFF as for run.sh. Exit status 2 on a setup error.
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(dirname "$BENCH_DIR")"
+CORPORA="${RULDIFF_CORPORA:-$REPO/../shared/corpora}"
+FORMATS="${BENCH_FORMATS:-html json}"
+
+die() { echo "bench: $*" >&2; exit 2; }
+command -v valgrind >/dev/null 2>&1 || die "valgrind not found: apt-get install valgrind"
+[[ -d "$CORPORA/mtg" ]] || die "corpora not found at '$CORPORA'; set RULDIFF_CORPORA"
+RULDIFF_BIN="${RULDIFF:-$(command -v ruldiff || echo "$REPO/.venv/bin/ruldiff")}"
+[[ -x "$RULDIFF_BIN" ]] || die "ruldiff not found at '$RULDIFF_BIN'; set RULDIFF"
+
+SCRATCH="$(mktemp -d)"
+trap 'rm -rf "$SCRATCH"' EXIT
+export RULDIFF_CACHE_DIR="$SCRATCH/cache"
+
+printf '%-16s %-6s %14s\n' pair format instructions
+for pair in "adjacent mtg/2025-11-14.txt mtg/2026-01-16.txt" \
+            "17-year-gap mtg/2009-10-01.txt mtg/2026-01-16.txt" \
+            "2018-he-or-she mtg/2018-01-19.txt mtg/2018-04-27.txt"; do
+    read -r name old new <<<"$pair"
+    for fmt in $FORMATS; do
+        # An untimed run first fills the template cache, as after a first use.
+        "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" -j 1 \
+            || die "ruldiff failed on $name"
+        count="$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+            "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" -j 1 \
+            2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',')"
+        [[ -n "$count" ]] || die "no instruction count from valgrind for $name $fmt"
+        printf '%-16s %-6s %12d M\n' "$name" "$fmt" "$((count / 1000000))"
+    done
+done
