@@ -175,3 +175,19 @@ def test_template_cache_location(files: tuple[str, str], tmp_path: Path) -> None
     off = tmp_path / "off"
     run(*files, "-f", "md", env={"RULDIFF_CACHE_DIR": "", "XDG_CACHE_HOME": str(off)})
     assert not off.exists()
+
+
+def test_documents_read_with_different_profiles_get_a_warning(files: tuple[str, str], tmp_path: Path) -> None:
+    prose = tmp_path / "notes.txt"
+    prose.write_text("Some notes without numbers.\n\nAnother paragraph.\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ruldiff", files[0], str(prose), "-f", "json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["new"]["profile"] == "paragraphs"
+    assert done.stderr == (
+        f"warning: {files[0]} was read with profile mtg-cr, {prose} with paragraphs; "
+        "give --profile to read both the same way\n"
+    )
+    # The same profile on both sides: nothing on stderr.
+    same = subprocess.run([sys.executable, "-m", "ruldiff", *files, "-f", "json"], capture_output=True, text=True)
+    assert same.returncode == 0 and same.stderr == ""

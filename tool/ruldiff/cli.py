@@ -132,6 +132,14 @@ def diff_command(
     """Compare two versions of a rules document."""
     try:
         old_doc, new_doc = load(old, profile), load(new, profile)
+        if old_doc.profile != new_doc.profile:
+            # Two versions of one document read with two grammars give a
+            # changelog of noise: say so, the output alone would not.
+            click.echo(
+                f"warning: {old} was read with profile {old_doc.profile}, {new} with "
+                f"{new_doc.profile}; give --profile to read both the same way",
+                err=True,
+            )
         workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
         comparison = compare(old_doc, new_doc, workers=workers)
         if templates is not None and not Path(templates).is_dir():
