@@ -33,7 +33,7 @@ __all__ = ["main", "run"]
 GC_THRESHOLD = 100_000
 """Allocations between two collections of the youngest generation (Python's
 default: 700). A run allocates some 10^5 small objects (rules, pairs, edits)
-that live until it ends and form no reference cycles; with the default, the
+that live until it ends and form almost no reference cycles; with the default, the
 cycle collector walks them hundreds of times, a sixth of the time of a
 comparison of two releases. Reference counting still frees everything as usual."""
 
