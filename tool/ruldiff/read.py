@@ -75,9 +75,14 @@ def decode(data: bytes, path: str) -> Source:
         # An ASCII-compatible encoding: line endings are normalised on the
         # bytes (CR is never part of a multi-byte character there), which is
         # several times faster than on the text.
-        newline = _newline_style(data)
-        if b"\r" in data:
-            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if b"\r" not in data:
+            newline = "LF" if b"\n" in data else "none"
+        else:
+            joined = data.replace(b"\r\n", b"\n")
+            crlf = len(data) - len(joined)
+            cr = joined.count(b"\r")
+            newline = _style(crlf, cr, joined.count(b"\n") - crlf)
+            data = joined.replace(b"\r", b"\n") if cr else joined
     encoding, text = _decode_text(data, path)
     if _may_hold_controls(data, encoding):
         bad = _CONTROL.search(text)
@@ -185,15 +190,13 @@ def _line_of(text: str, offset: int) -> int:
     return head.count("\n") + 1
 
 
-def _newline_style(text: str | bytes) -> str:
-    if isinstance(text, bytes):
-        crlf = text.count(b"\r\n")
-        cr = text.count(b"\r") - crlf
-        lf = text.count(b"\n") - crlf
-    else:
-        crlf = text.count("\r\n")
-        cr = text.count("\r") - crlf
-        lf = text.count("\n") - crlf
+def _newline_style(text: str) -> str:
+    crlf = text.count("\r\n")
+    return _style(crlf, text.count("\r") - crlf, text.count("\n") - crlf)
+
+
+def _style(crlf: int, cr: int, lf: int) -> str:
+    """``CRLF``, ``CR``, ``LF``, ``mixed`` or ``none`` from the counts of each ending."""
     kinds = [name for name, n in (("CRLF", crlf), ("CR", cr), ("LF", lf)) if n]
     if not kinds:
         return "none"
