@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 
 from .model import Document, MatchHow, Pair, Rule, RuleKind
 
-__all__ = ["align", "similarity"]
+__all__ = ["align", "dice", "similarity", "word_set"]
 
 GAP_MIN = 0.5
 """Least similarity to pair two rules found between the same two anchors.
@@ -92,14 +92,16 @@ def similarity(a: str, b: str) -> float:
     >>> similarity("", "")
     1.0
     """
-    return _dice(_words(a), _words(b))
+    return dice(word_set(a), word_set(b))
 
 
-def _words(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
+    """The lower-cased words of a text (what `similarity` compares)."""
     return frozenset(_WORD.findall(text.lower()))
 
 
-def _dice(a: frozenset[str], b: frozenset[str]) -> float:
+def dice(a: frozenset[str], b: frozenset[str]) -> float:
+    """Dice coefficient of two word sets: 2·|A∩B| / (|A|+|B|), 1.0 for two empty sets."""
     if not a and not b:
         return 1.0
     return 2 * len(a & b) / (len(a) + len(b))
@@ -142,7 +144,7 @@ class _Side:
         """Word set of item i, computed on first use: most rules never need one."""
         w = self._words[i]
         if w is None:
-            w = self._words[i] = _words(self.keys[i][1])
+            w = self._words[i] = word_set(self.keys[i][1])
         return w
 
 
@@ -172,7 +174,7 @@ def _align(
         if key == keys_b[j] and count_a[key] == 1 == count_b[key]:
             link(i, j, MatchHow.SAME, 1.0)
         elif by_id:
-            link(i, j, MatchHow.NUMBER, _dice(a.words(i), b.words(j)))
+            link(i, j, MatchHow.NUMBER, dice(a.words(i), b.words(j)))
 
     # 2. Same text, found once on each side.
     left_a = [i for i, p in enumerate(a.partner) if p is None]
@@ -199,7 +201,7 @@ def _align(
         j = b.index.get(rule.id)
         if j is not None and b.partner[j] is None:
             if a.items[i].kind is b.items[j].kind:
-                sim = _dice(a.words(i), b.words(j))
+                sim = dice(a.words(i), b.words(j))
                 if sim >= NUMBER_MIN:
                     link(i, j, MatchHow.NUMBER, sim)
 
@@ -260,7 +262,7 @@ def _match_gap(
             j = news[c]
             if a.items[i].kind is not b.items[j].kind:
                 continue
-            sim = _dice(a.words(i), b.words(j))
+            sim = dice(a.words(i), b.words(j))
             same_id = numbered and a.items[i].id == b.items[j].id
             if sim >= (GAP_SAME_NUMBER_MIN if same_id else GAP_MIN):
                 # Best first; then the same number; then the nearest to the diagonal.
@@ -293,7 +295,7 @@ def _match_moved(a: _Side, b: _Side, link: _Link) -> None:
                 if j in seen or a.items[i].kind is not b.items[j].kind:
                     continue
                 seen.add(j)
-                sim = _dice(a.words(i), b.words(j))
+                sim = dice(a.words(i), b.words(j))
                 if sim >= MOVED_MIN:
                     candidates.append((-sim, i, j, sim))
     candidates.sort()

@@ -257,8 +257,10 @@ def detect_profile(text: str) -> Profile:
     """
     head = text.split("\n", DETECT_LINES)[:DETECT_LINES]
     for name in BUILTIN:
+        if name == "mtg-cr":
+            continue  # the fallback below; its detect pattern decides nothing
         detect = _detect_pattern(name)
-        if detect is not None and name != "mtg-cr" and any(detect.search(line) for line in head):
+        if detect is not None and any(detect.search(line) for line in head):
             return load_profile(name)
     fallback = load_profile("mtg-cr")
     patterns = [p for p in (fallback.rule, fallback.heading, fallback.section) if p is not None]

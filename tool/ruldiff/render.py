@@ -180,9 +180,9 @@ def _is_mechanical(c: Change, text_changed: bool) -> bool:
     return text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
 
 
-_OP_VALUE = {id(op): op.value for op in Op}
-"""``=``, ``-``, ``+`` by the identity of the Op: an enum's ``.value`` is a
-Python-level property, read here for every edit of every change."""
+_OP_VALUE = {op: op.value for op in Op}
+"""``=``, ``-``, ``+`` by Op: an enum's ``.value`` is a Python-level property,
+read here for every edit of every change (a dict lookup hashes in C)."""
 
 
 def _change_context(
@@ -214,7 +214,7 @@ def _change_context(
         "tags": list(c.tags),
         "mechanical": _is_mechanical(c, text_changed),
         "text_changed": text_changed,
-        "edits": [{"op": op_value[id(e.op)], "text": e.text} for e in c.edits],
+        "edits": [{"op": op_value[e.op], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),

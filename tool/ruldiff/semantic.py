@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from .align import dice, word_set
 from .classify import is_cosmetic
 from .model import (
     Change,
@@ -186,22 +187,16 @@ def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[s
 # --- splits and merges ---------------------------------------------------------
 
 
+# Cached: join_splits looks at each rule from both of its neighbours.
+_text_words = functools.lru_cache(maxsize=4096)(word_set)
+
+
 def _words(rule: Rule) -> frozenset[str]:
     return _text_words(rule.full_text)
 
 
-@functools.lru_cache(maxsize=4096)
-def _text_words(text: str) -> frozenset[str]:
-    # Cached: join_splits looks at each rule from both of its neighbours.
-    return frozenset(_WORD.findall(text.lower()))
-
-
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
     return len(part & whole) / len(part) if part else 0.0
-
-
-def _dice(a: frozenset[str], b: frozenset[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
 
 
 def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
@@ -211,7 +206,7 @@ def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
         return False
     whole_w, kept_w, part_w = _words(whole), _words(kept), _words(part)
     return _cover(part_w, whole_w) >= SPLIT_COVER and (
-        _dice(whole_w, kept_w | part_w) >= _dice(whole_w, kept_w) + SPLIT_GAIN
+        dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
     )
 
 
