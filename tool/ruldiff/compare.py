@@ -10,7 +10,7 @@ from collections import Counter
 
 from .align import align
 from .classify import classify, same_words
-from .model import ChangeKind, Comparison, Document
+from .model import ChangeKind, Comparison, Document, MatchHow
 from .semantic import annotate, join_splits, renumbering
 from .worddiff import diff_all, diff_words
 
@@ -36,8 +36,10 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     unchanged = 0
     pairs = []
     for p in align(old, new):
-        if p.old and p.new and (p.old.id == p.new.id or not numbered) and same_words(p.old.full_text, p.new.full_text):
-            unchanged += 1  # most rules of a release: counted, never listed
+        if p.how is MatchHow.SAME or (  # same number, same text: most rules of a release
+            p.old and p.new and (p.old.id == p.new.id or not numbered) and same_words(p.old.full_text, p.new.full_text)
+        ):
+            unchanged += 1  # counted, never listed
         else:
             pairs.append(p)
     texts = sorted(
