@@ -83,6 +83,7 @@ _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
+_WORD_CHAR = re.compile(r"\w")
 _SENTENCE_END = re.compile(r"[.:;!?]\s")
 _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
@@ -372,6 +373,37 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
 
 
+def _occurs_more_than(phrase: str, text: str, limit: int) -> bool:
+    """Whether a text has a phrase more than `limit` times: as a whole word
+    for a word; a phrase of several words is rare enough inside other words.
+
+    Counting stops at `limit` + 1: the old phrase of a candidate is often a
+    common word ("the", "or"), whose every occurrence in a document would
+    otherwise be visited.
+
+    >>> _occurs_more_than("he", "he or she; the hen: he", 2), _occurs_more_than("he", "he or she; the hen: he", 1)
+    (False, True)
+    >>> _occurs_more_than("or she", "he or she; or shell", 1)
+    True
+    """
+    whole_word = _WORD.fullmatch(phrase) is not None
+    count = 0
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        # A word inside a longer word is not counted; no whole-word
+        # occurrence can start inside this one, so the search goes on from
+        # its end either way (as str.count does).
+        if not whole_word or not (
+            (at and _WORD_CHAR.match(text, at - 1)) or _WORD_CHAR.match(text, end)
+        ):
+            count += 1
+            if count > limit:
+                return True
+        at = text.find(phrase, end)
+    return False
+
+
 def _core(d: str, i: str) -> tuple[str, str]:
     """Two phrases without the words they share at the start and at the end.
 
@@ -411,14 +443,10 @@ def _find_substitutions(
     if not candidates:
         return []
     new_text = "\n".join(_norm(r.full_text) for r in new.items)
-    word_counts = Counter(_WORD.findall(new_text))
     accepted: list[tuple[str, str]] = []
     for d, i in sorted(candidates, key=lambda p: (-len(seen[p]), p)):
         replaced = len(seen[(d, i)])
-        # How often the new document still has the old phrase: whole words for a
-        # word; a phrase of several words is rare enough inside other words.
-        kept = word_counts[d] if _WORD.fullmatch(d) else new_text.count(d)
-        if kept > replaced:
+        if _occurs_more_than(d, new_text, replaced):
             continue  # the release kept the old phrase more often than it replaced it
         if any(_apply(d, [(a, b)], {}) == i for a, b in accepted):
             continue  # explained by a shorter substitution already accepted
