@@ -39,8 +39,8 @@ import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import is_cosmetic
@@ -84,6 +84,7 @@ _FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
+_LETTER = re.compile(r"[^\W\d]")
 _SENTENCE_END = re.compile(r"[.:;!?]\s")
 _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
@@ -176,12 +177,41 @@ def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[s
     if syntax is not None:
         return [(m.group("id"), m.group(0)) for m in syntax.finditer(text)]
     out = []
-    for m in _REFERENCE.finditer(text):
+    for m in _reference_matches(text):
         target = m.group(1) or m.group(2)
         out.append((target, m.group(0)))
         end = _RANGE_END.match(text, m.end())
         if end and "." not in end.group(1):  # a full number is found by the next match
             out.append((end.group(1), end.group(1)))
+    return out
+
+
+def _reference_matches(text: str) -> list[re.Match[str]]:
+    """The matches of ``_REFERENCE.finditer(text)``, found from literals.
+
+    The regex engine scans fast only for a pattern that starts with a
+    literal, and most rules refer to no other rule: a match can only start at
+    ``rule`` or ``section``, or three digits before a period and a digit (a
+    full number), so only those places are tried, left to right, each from
+    the end of the last match as ``finditer`` goes on.
+
+    >>> [m.group() for m in _reference_matches("See rules 702.19–702.21 and 1903.1, 101.4a.")]
+    ['rules 702.19', '702.21', '101.4a']
+    """
+    starts = [dot.start() - 3 for dot in _DOT_DIGIT.finditer(text)]
+    for lead in ("rule", "section"):
+        at = text.find(lead)
+        while at >= 0:
+            starts.append(at)
+            at = text.find(lead, at + len(lead))
+    out = []
+    end = 0
+    for at in sorted(starts):
+        if at >= end:  # not inside the last match (nor before the text)
+            m = _REFERENCE.match(text, at)
+            if m:
+                out.append(m)
+                end = m.end()
     return out
 
 
@@ -205,10 +235,11 @@ def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
     in `whole`, and `whole` is clearly closer to both than to `kept` alone."""
     if part.kind is not kept.kind:
         return False
-    whole_w, kept_w, part_w = _words(whole), _words(kept), _words(part)
-    return _cover(part_w, whole_w) >= SPLIT_COVER and (
-        dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
-    )
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < SPLIT_COVER:
+        return False  # most neighbours: `kept`'s words are not needed
+    kept_w = _words(kept)
+    return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
 
 
 def join_splits(
@@ -258,8 +289,12 @@ def join_splits(
 # --- runs and their explanations -----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Run:
+# A named tuple rather than a frozen dataclass: as immutable, and a comparison
+# makes one per edit run (5,000 on the largest), which a frozen dataclass's
+# __init__ (one object.__setattr__ per field) makes several times slower.
+class _Run(NamedTuple):
+    """One edit run: the deleted and inserted text between two kept stretches."""
+
     deleted: str
     inserted: str
     before: str
@@ -268,12 +303,16 @@ class _Run:
     """New text after the run."""
     plain: str = ""
     """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
+    old: str = ""
+    """The deleted text normalised (`_norm`): what substitutions are read from."""
+    new: str = ""
+    """The inserted text normalised."""
 
 
 def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in)."""
-    new_text = "".join(e.text for e in edits if e.op is not Op.DELETE)
+    new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
     runs: list[_Run] = []
     position = 0  # in the new text
     deleted: list[str] = []
@@ -285,7 +324,8 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
                 d, i = "".join(deleted), "".join(inserted)
                 before = new_text[max(0, start - _CONTEXT) : start]
                 after = new_text[position : position + _CONTEXT]
-                runs.append(_Run(d, i, before, after, _plain(d, i, before, id_map)))
+                plain = _plain(d, i, before, id_map)
+                runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i)))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -431,12 +471,12 @@ def _find_substitutions(
             # Set aside reference updates and the words both sides share at
             # their ends: "also see rule 903.13" -> "see also rule 903.11" is
             # the candidate "also see" -> "see also".
-            d, i = _core(_apply(run.deleted, (), id_map), _norm(run.inserted))
+            d, i = _core(_apply(run.deleted, (), id_map), run.new)
             if not d or not i or d == i:
                 continue
             if len(d.split()) > SUB_MAX_WORDS or len(i.split()) > SUB_MAX_WORDS:
                 continue
-            if not re.search(r"[^\W\d]", d + i):
+            if not _LETTER.search(d + i):
                 continue  # numbers only: not a wording change
             seen[(d, i)].add(n)
     candidates = [(d, i) for (d, i), where in seen.items() if len(where) >= 2]
@@ -448,7 +488,9 @@ def _find_substitutions(
         replaced = len(seen[(d, i)])
         if _occurs_more_than(d, new_text, replaced):
             continue  # the release kept the old phrase more often than it replaced it
-        if any(_apply(d, [(a, b)], {}) == i for a, b in accepted):
+        # (d is normalised and is not i: a substitution whose old phrase is
+        # not in d leaves d as it is, so it cannot explain the candidate.)
+        if any(a in d and _apply(d, [(a, b)], {}) == i for a, b in accepted):
             continue  # explained by a shorter substitution already accepted
         accepted.append((d, i))
     return accepted
@@ -475,6 +517,10 @@ def annotate(
 
     runs = {n: _runs(c.edits, id_map) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
+    # Most runs hold no substitution's old phrase: one search for any of them
+    # (never empty: without substitutions it matches nothing) spares trying
+    # each substitution on each run.
+    any_old = re.compile("|".join(re.escape(a) for a, _ in subs) or "(?!)")
     sub_count: Counter[tuple[str, str]] = Counter()
     sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
 
@@ -486,11 +532,13 @@ def annotate(
         if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
             tags.add("substantive")
         for run in runs.get(n, ()):
-            d, i = _norm(run.deleted), _norm(run.inserted)
+            d, i = run.old, run.new
             if not d and not i:
                 continue  # white space only: layout, not text
-            used = [(a, b) for a, b in subs if a in d and b in i
-                    and _count_phrase(a, d) and _count_phrase(b, i)]
+            used = []
+            if i and any_old.search(d):
+                used = [(a, b) for a, b in subs if a in d and b in i
+                        and _count_phrase(a, d) and _count_phrase(b, i)]
             for a, b in used:
                 sub_count[(a, b)] += _count_phrase(a, d)
                 rule_id = (c.new or c.old).id  # type: ignore[union-attr]
@@ -498,7 +546,7 @@ def annotate(
                     sub_rules[(a, b)].append(rule_id)
             if run.plain:
                 tags.add(run.plain)
-            elif used and _apply(run.deleted, used, id_map) == _norm(run.inserted):
+            elif used and _apply(run.deleted, used, id_map) == i:
                 tags.add("substitution")
                 if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != d:
                     tags.add("cross-reference")
