@@ -87,6 +87,8 @@ _WORD_CHAR = re.compile(r"\w")
 _LETTER = re.compile(r"[^\W\d]")
 _SENTENCE_END = re.compile(r"[.:;!?]\s")
 _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
+_NOT_IN_ITEM = re.compile(r"[;:.!?()]")
+_ITEM_SEPARATOR = re.compile(r",|\band\b|\bor\b")
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
@@ -380,23 +382,25 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     edited = run.inserted + run.deleted
     if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
         return None
-    sentence_before = _SENTENCE_END.split(run.before)[-1]
-    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
-    context = sentence_before + run.inserted + sentence_after
-    if context.count(",") < 2:
-        return None
 
     def items(text: str) -> tuple[str, ...] | None:
-        if re.search(r"[;:.!?()]", text):
+        if _NOT_IN_ITEM.search(text):
             return None
-        parts = [p.strip() for p in re.split(r",|\band\b|\bor\b", text)]
+        parts = [p.strip() for p in _ITEM_SEPARATOR.split(text)]
         words = [p for p in parts if p]
         if any(len(p.split()) > 4 for p in words):
             return None
         return tuple(words)
 
+    # The two sides first: they are short, the sentence around them is not.
     added, removed = items(run.inserted), items(run.deleted)
     if added is None or removed is None or (added and removed):
+        return None
+    # And the sentence the edit sits in must have two commas (three items).
+    sentence_before = _SENTENCE_END.split(run.before)[-1]
+    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
+    context = sentence_before + run.inserted + sentence_after
+    if context.count(",") < 2:
         return None
     # Neither side holds an item: only the separators moved (the "and" before
     # the last item, when an item is appended).
@@ -589,7 +593,8 @@ def annotate(
         if number in renumbered or number not in new_ids:
             suspects.add(bisect_right(starts, start) - 1)
     for k in sorted(suspects):
-        found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id, new.references)
+        refs = references(texts[k], new.references)
+        found = _stale_refs(refs, texts[k], id_map, new_ids, unlisted[k].id)
         if found:
             stale_all.append((unlisted[k].id, found))
     stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
@@ -610,12 +615,13 @@ def _mentions(text: str, syntax: re.Pattern[str] | None) -> list[tuple[int, str]
     if syntax is not None:
         return [(m.start(), m.group("id")) for m in syntax.finditer(text)]
     out = _full_numbers(text)
-    for lead in ("rule ", "rules ", "section ", "sections "):
+    for lead in ("rule", "section"):  # one scan for "rule " and "rules "
         at = text.find(lead)
         while at >= 0:
-            m = _REFERENCE.match(text, at)
-            if m and m.group(1):
-                out.append((at, m.group(1)))
+            if text.startswith((lead + " ", lead + "s "), at):
+                m = _REFERENCE.match(text, at)
+                if m and m.group(1):
+                    out.append((at, m.group(1)))
             at = text.find(lead, at + 1)
     return sorted(set(out))
 
@@ -645,17 +651,17 @@ def _full_numbers(text: str) -> list[tuple[int, str]]:
 
 
 def _stale_refs(
-    text: str,
+    refs: list[tuple[str, str]],
     old_text: str | None,
     id_map: dict[str, str],
     new_ids: set[str],
     own: str,
-    syntax: re.Pattern[str] | None = None,
 ) -> tuple[str, ...]:
-    """References that point nowhere, or that still use (as the old text did)
-    the old number of a rule that was renumbered."""
+    """Of a text's references (`references`), those that point nowhere, or
+    that still use (as the old text did) the old number of a rule that was
+    renumbered."""
     found: list[str] = []
-    for target, printed in references(text, syntax):
+    for target, printed in refs:
         if target == own or printed in found:
             continue
         nowhere = target not in new_ids
@@ -672,9 +678,11 @@ def _stale(
 ) -> tuple[str, ...]:
     if c.new is None:
         return ()
+    refs = references("\n".join(r.full_text for r in c.news), syntax)
+    if not refs:
+        return ()  # most rules: no old text to join
     old_text = "\n".join(r.full_text for r in c.olds) if c.olds else None
-    text = "\n".join(r.full_text for r in c.news)
-    return _stale_refs(text, old_text, id_map, new_ids, c.new.id, syntax)
+    return _stale_refs(refs, old_text, id_map, new_ids, c.new.id)
 
 
 def _heading(rule_id: str) -> str | None:
