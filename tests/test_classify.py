@@ -66,3 +66,23 @@ def test_compare_counts_every_kind_and_lists_no_unchanged() -> None:
                               "split": 0, "merged": 0, "unchanged": 1}
     assert ChangeKind.UNCHANGED not in {c.kind for c in result.changes}
     assert sum(result.summary.values()) == len(result.changes) + result.summary["unchanged"]
+
+
+def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
+    # The definition _skeleton computes faster: non-word characters become
+    # spaces, then spacing is collapsed.
+    import random
+    import re
+    import unicodedata
+
+    from ruldiff.classify import _TYPOGRAPHY, _skeleton
+
+    def definition(text: str) -> str:
+        text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
+        return " ".join(re.sub(r"[^\w]+", " ", text).split())
+
+    pieces = ["a", "B", "ß", "ﬁ", "İ", "_", "1", " ", "\u00a0", "\u200b", "’", "“", "—", "…", "\n", ".", "x\u0301"]
+    rng = random.Random(3)
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        assert _skeleton(text) == definition(text), text

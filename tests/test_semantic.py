@@ -232,3 +232,40 @@ def test_a_stale_reference_to_a_heading_in_an_unchanged_rule_is_found() -> None:
            ("102", "Ending"), ("102.1", "See rule 101 for turns.")]
     result = compare(doc(old), doc(new))
     assert result.stale == (("102.1", ("rule 101",)),)
+
+
+def _random_texts(pieces: list[str], count: int = 2000, seed: int = 7) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    return ["".join(rng.choice(pieces) for _ in range(rng.randrange(1, 16))) for _ in range(count)]
+
+
+def test_reference_matches_are_those_of_the_reference_regex() -> None:
+    # _reference_matches only tries the places a match can start at; it must
+    # give what scanning every position gives, overlaps and ranges included.
+    from ruldiff.semantic import _REFERENCE, _reference_matches
+
+    pieces = ["rule", "rules", "section", "sections", " ", "  ", "\n", ".", "-", "–", " to ", "a",
+              "x", "8", "12", "903", "903.13", "1903.1", ".5", "704.5s", "103.1.b.2", "318. ", "Rule "]
+    for text in _random_texts(pieces):
+        expected = [(m.span(), m.groups()) for m in _REFERENCE.finditer(text)]
+        assert [(m.span(), m.groups()) for m in _reference_matches(text)] == expected, text
+
+
+def test_occurs_more_than_counts_whole_words_and_phrases() -> None:
+    import re
+
+    from ruldiff.semantic import _occurs_more_than
+
+    def count(phrase: str, text: str) -> int:  # the definition: whole words for a word
+        if re.fullmatch(r"\w+", phrase):
+            return re.findall(r"\w+", text).count(phrase)
+        return text.count(phrase)
+
+    pieces = ["he", "she", "or", "the", "hen", " ", "\n", ",", "_", "é", "’"]
+    texts = _random_texts(pieces, 300) + ["he he he", "he hen he", "the he"]
+    for phrase in ["he", "or", "he or she", "he he", "e", "she,", "_he"]:
+        for text in texts:
+            n = count(phrase, text)
+            assert [_occurs_more_than(phrase, text, k) for k in range(4)] == [n > k for k in range(4)]

@@ -12,6 +12,7 @@ substitutions), are set afterwards by `semantic.annotate`.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -29,12 +30,17 @@ _TYPOGRAPHY = str.maketrans(
         "\u00a0": " ", "\u200b": "",
     }
 )
-_NOT_WORD = re.compile(r"[^\w]+")
+_WORD = re.compile(r"\w+")
 
 
+# Cached: the edit runs of a release repeat the same few strings (a straight
+# quote and its curly replacement, "can't" and "can’t") hundreds of times.
+@functools.lru_cache(maxsize=4096)
 def _skeleton(text: str) -> str:
+    """The words of a text, case-folded, one space apart: what is left when
+    typography is ignored."""
     text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
-    return " ".join(_NOT_WORD.sub(" ", text).split())
+    return " ".join(_WORD.findall(text))
 
 
 def same_words(old: str, new: str) -> bool:

@@ -39,8 +39,8 @@ import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import is_cosmetic
@@ -83,8 +83,12 @@ _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
+_WORD_CHAR = re.compile(r"\w")
+_LETTER = re.compile(r"[^\W\d]")
 _SENTENCE_END = re.compile(r"[.:;!?]\s")
 _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
+_NOT_IN_ITEM = re.compile(r"[;:.!?()]")
+_ITEM_SEPARATOR = re.compile(r",|\band\b|\bor\b")
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
@@ -175,12 +179,41 @@ def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[s
     if syntax is not None:
         return [(m.group("id"), m.group(0)) for m in syntax.finditer(text)]
     out = []
-    for m in _REFERENCE.finditer(text):
+    for m in _reference_matches(text):
         target = m.group(1) or m.group(2)
         out.append((target, m.group(0)))
         end = _RANGE_END.match(text, m.end())
         if end and "." not in end.group(1):  # a full number is found by the next match
             out.append((end.group(1), end.group(1)))
+    return out
+
+
+def _reference_matches(text: str) -> list[re.Match[str]]:
+    """The matches of ``_REFERENCE.finditer(text)``, found from literals.
+
+    The regex engine scans fast only for a pattern that starts with a
+    literal, and most rules refer to no other rule: a match can only start at
+    ``rule`` or ``section``, or three digits before a period and a digit (a
+    full number), so only those places are tried, left to right, each from
+    the end of the last match as ``finditer`` goes on.
+
+    >>> [m.group() for m in _reference_matches("See rules 702.19–702.21 and 1903.1, 101.4a.")]
+    ['rules 702.19', '702.21', '101.4a']
+    """
+    starts = [dot.start() - 3 for dot in _DOT_DIGIT.finditer(text)]
+    for lead in ("rule", "section"):
+        at = text.find(lead)
+        while at >= 0:
+            starts.append(at)
+            at = text.find(lead, at + len(lead))
+    out = []
+    end = 0
+    for at in sorted(starts):
+        if at >= end:  # not inside the last match (nor before the text)
+            m = _REFERENCE.match(text, at)
+            if m:
+                out.append(m)
+                end = m.end()
     return out
 
 
@@ -204,10 +237,11 @@ def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
     in `whole`, and `whole` is clearly closer to both than to `kept` alone."""
     if part.kind is not kept.kind:
         return False
-    whole_w, kept_w, part_w = _words(whole), _words(kept), _words(part)
-    return _cover(part_w, whole_w) >= SPLIT_COVER and (
-        dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
-    )
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < SPLIT_COVER:
+        return False  # most neighbours: `kept`'s words are not needed
+    kept_w = _words(kept)
+    return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
 
 
 def join_splits(
@@ -257,8 +291,12 @@ def join_splits(
 # --- runs and their explanations -----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Run:
+# A named tuple rather than a frozen dataclass: as immutable, and a comparison
+# makes one per edit run (5,000 on the largest), which a frozen dataclass's
+# __init__ (one object.__setattr__ per field) makes several times slower.
+class _Run(NamedTuple):
+    """One edit run: the deleted and inserted text between two kept stretches."""
+
     deleted: str
     inserted: str
     before: str
@@ -267,12 +305,16 @@ class _Run:
     """New text after the run."""
     plain: str = ""
     """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
+    old: str = ""
+    """The deleted text normalised (`_norm`): what substitutions are read from."""
+    new: str = ""
+    """The inserted text normalised."""
 
 
 def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in)."""
-    new_text = "".join(e.text for e in edits if e.op is not Op.DELETE)
+    new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
     runs: list[_Run] = []
     position = 0  # in the new text
     deleted: list[str] = []
@@ -284,7 +326,8 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
                 d, i = "".join(deleted), "".join(inserted)
                 before = new_text[max(0, start - _CONTEXT) : start]
                 after = new_text[position : position + _CONTEXT]
-                runs.append(_Run(d, i, before, after, _plain(d, i, before, id_map)))
+                plain = _plain(d, i, before, id_map)
+                runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i)))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -339,23 +382,25 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     edited = run.inserted + run.deleted
     if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
         return None
-    sentence_before = _SENTENCE_END.split(run.before)[-1]
-    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
-    context = sentence_before + run.inserted + sentence_after
-    if context.count(",") < 2:
-        return None
 
     def items(text: str) -> tuple[str, ...] | None:
-        if re.search(r"[;:.!?()]", text):
+        if _NOT_IN_ITEM.search(text):
             return None
-        parts = [p.strip() for p in re.split(r",|\band\b|\bor\b", text)]
+        parts = [p.strip() for p in _ITEM_SEPARATOR.split(text)]
         words = [p for p in parts if p]
         if any(len(p.split()) > 4 for p in words):
             return None
         return tuple(words)
 
+    # The two sides first: they are short, the sentence around them is not.
     added, removed = items(run.inserted), items(run.deleted)
     if added is None or removed is None or (added and removed):
+        return None
+    # And the sentence the edit sits in must have two commas (three items).
+    sentence_before = _SENTENCE_END.split(run.before)[-1]
+    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
+    context = sentence_before + run.inserted + sentence_after
+    if context.count(",") < 2:
         return None
     # Neither side holds an item: only the separators moved (the "and" before
     # the last item, when an item is appended).
@@ -370,6 +415,37 @@ def _count_phrase(phrase: str, text: str) -> int:
 @functools.lru_cache(maxsize=1024)
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+
+
+def _occurs_more_than(phrase: str, text: str, limit: int) -> bool:
+    """Whether a text has a phrase more than `limit` times: as a whole word
+    for a word; a phrase of several words is rare enough inside other words.
+
+    Counting stops at `limit` + 1: the old phrase of a candidate is often a
+    common word ("the", "or"), whose every occurrence in a document would
+    otherwise be visited.
+
+    >>> _occurs_more_than("he", "he or she; the hen: he", 2), _occurs_more_than("he", "he or she; the hen: he", 1)
+    (False, True)
+    >>> _occurs_more_than("or she", "he or she; or shell", 1)
+    True
+    """
+    whole_word = _WORD.fullmatch(phrase) is not None
+    count = 0
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        # A word inside a longer word is not counted; no whole-word
+        # occurrence can start inside this one, so the search goes on from
+        # its end either way (as str.count does).
+        if not whole_word or not (
+            (at and _WORD_CHAR.match(text, at - 1)) or _WORD_CHAR.match(text, end)
+        ):
+            count += 1
+            if count > limit:
+                return True
+        at = text.find(phrase, end)
+    return False
 
 
 def _core(d: str, i: str) -> tuple[str, str]:
@@ -399,28 +475,26 @@ def _find_substitutions(
             # Set aside reference updates and the words both sides share at
             # their ends: "also see rule 903.13" -> "see also rule 903.11" is
             # the candidate "also see" -> "see also".
-            d, i = _core(_apply(run.deleted, (), id_map), _norm(run.inserted))
+            d, i = _core(_apply(run.deleted, (), id_map), run.new)
             if not d or not i or d == i:
                 continue
             if len(d.split()) > SUB_MAX_WORDS or len(i.split()) > SUB_MAX_WORDS:
                 continue
-            if not re.search(r"[^\W\d]", d + i):
+            if not _LETTER.search(d + i):
                 continue  # numbers only: not a wording change
             seen[(d, i)].add(n)
     candidates = [(d, i) for (d, i), where in seen.items() if len(where) >= 2]
     if not candidates:
         return []
     new_text = "\n".join(_norm(r.full_text) for r in new.items)
-    word_counts = Counter(_WORD.findall(new_text))
     accepted: list[tuple[str, str]] = []
     for d, i in sorted(candidates, key=lambda p: (-len(seen[p]), p)):
         replaced = len(seen[(d, i)])
-        # How often the new document still has the old phrase: whole words for a
-        # word; a phrase of several words is rare enough inside other words.
-        kept = word_counts[d] if _WORD.fullmatch(d) else new_text.count(d)
-        if kept > replaced:
+        if _occurs_more_than(d, new_text, replaced):
             continue  # the release kept the old phrase more often than it replaced it
-        if any(_apply(d, [(a, b)], {}) == i for a, b in accepted):
+        # (d is normalised and is not i: a substitution whose old phrase is
+        # not in d leaves d as it is, so it cannot explain the candidate.)
+        if any(a in d and _apply(d, [(a, b)], {}) == i for a, b in accepted):
             continue  # explained by a shorter substitution already accepted
         accepted.append((d, i))
     return accepted
@@ -447,6 +521,10 @@ def annotate(
 
     runs = {n: _runs(c.edits, id_map) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
+    # Most runs hold no substitution's old phrase: one search for any of them
+    # (never empty: without substitutions it matches nothing) spares trying
+    # each substitution on each run.
+    any_old = re.compile("|".join(re.escape(a) for a, _ in subs) or "(?!)")
     sub_count: Counter[tuple[str, str]] = Counter()
     sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
 
@@ -458,11 +536,13 @@ def annotate(
         if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
             tags.add("substantive")
         for run in runs.get(n, ()):
-            d, i = _norm(run.deleted), _norm(run.inserted)
+            d, i = run.old, run.new
             if not d and not i:
                 continue  # white space only: layout, not text
-            used = [(a, b) for a, b in subs if a in d and b in i
-                    and _count_phrase(a, d) and _count_phrase(b, i)]
+            used = []
+            if i and any_old.search(d):
+                used = [(a, b) for a, b in subs if a in d and b in i
+                        and _count_phrase(a, d) and _count_phrase(b, i)]
             for a, b in used:
                 sub_count[(a, b)] += _count_phrase(a, d)
                 rule_id = (c.new or c.old).id  # type: ignore[union-attr]
@@ -470,7 +550,7 @@ def annotate(
                     sub_rules[(a, b)].append(rule_id)
             if run.plain:
                 tags.add(run.plain)
-            elif used and _apply(run.deleted, used, id_map) == _norm(run.inserted):
+            elif used and _apply(run.deleted, used, id_map) == i:
                 tags.add("substitution")
                 if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != d:
                     tags.add("cross-reference")
@@ -513,7 +593,8 @@ def annotate(
         if number in renumbered or number not in new_ids:
             suspects.add(bisect_right(starts, start) - 1)
     for k in sorted(suspects):
-        found = _stale_refs(texts[k], texts[k], id_map, new_ids, unlisted[k].id, new.references)
+        refs = references(texts[k], new.references)
+        found = _stale_refs(refs, texts[k], id_map, new_ids, unlisted[k].id)
         if found:
             stale_all.append((unlisted[k].id, found))
     stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
@@ -534,12 +615,13 @@ def _mentions(text: str, syntax: re.Pattern[str] | None) -> list[tuple[int, str]
     if syntax is not None:
         return [(m.start(), m.group("id")) for m in syntax.finditer(text)]
     out = _full_numbers(text)
-    for lead in ("rule ", "rules ", "section ", "sections "):
+    for lead in ("rule", "section"):  # one scan for "rule " and "rules "
         at = text.find(lead)
         while at >= 0:
-            m = _REFERENCE.match(text, at)
-            if m and m.group(1):
-                out.append((at, m.group(1)))
+            if text.startswith((lead + " ", lead + "s "), at):
+                m = _REFERENCE.match(text, at)
+                if m and m.group(1):
+                    out.append((at, m.group(1)))
             at = text.find(lead, at + 1)
     return sorted(set(out))
 
@@ -569,17 +651,17 @@ def _full_numbers(text: str) -> list[tuple[int, str]]:
 
 
 def _stale_refs(
-    text: str,
+    refs: list[tuple[str, str]],
     old_text: str | None,
     id_map: dict[str, str],
     new_ids: set[str],
     own: str,
-    syntax: re.Pattern[str] | None = None,
 ) -> tuple[str, ...]:
-    """References that point nowhere, or that still use (as the old text did)
-    the old number of a rule that was renumbered."""
+    """Of a text's references (`references`), those that point nowhere, or
+    that still use (as the old text did) the old number of a rule that was
+    renumbered."""
     found: list[str] = []
-    for target, printed in references(text, syntax):
+    for target, printed in refs:
         if target == own or printed in found:
             continue
         nowhere = target not in new_ids
@@ -596,9 +678,11 @@ def _stale(
 ) -> tuple[str, ...]:
     if c.new is None:
         return ()
+    refs = references("\n".join(r.full_text for r in c.news), syntax)
+    if not refs:
+        return ()  # most rules: no old text to join
     old_text = "\n".join(r.full_text for r in c.olds) if c.olds else None
-    text = "\n".join(r.full_text for r in c.news)
-    return _stale_refs(text, old_text, id_map, new_ids, c.new.id, syntax)
+    return _stale_refs(refs, old_text, id_map, new_ids, c.new.id)
 
 
 def _heading(rule_id: str) -> str | None:
