@@ -311,9 +311,12 @@ class _Run(NamedTuple):
     """The inserted text normalised."""
 
 
-def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
+def _runs(
+    edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None
+) -> list[_Run]:
     """The runs of an edit list, each with some new text before and after it
-    (`_CONTEXT` characters: enough for the sentence it sits in)."""
+    (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
+    the document's own reference syntax, if its profile gives one."""
     new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
     runs: list[_Run] = []
     position = 0  # in the new text
@@ -326,7 +329,7 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
                 d, i = "".join(deleted), "".join(inserted)
                 before = new_text[max(0, start - _CONTEXT) : start]
                 after = new_text[position : position + _CONTEXT]
-                plain = _plain(d, i, before, id_map)
+                plain = _plain(d, i, before, after, id_map, syntax)
                 runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i)))
                 deleted, inserted = [], []
             position += len(e.text)
@@ -340,7 +343,8 @@ def _runs(edits: Sequence[Edit], id_map: dict[str, str]) -> list[_Run]:
 
 
 def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> bool:
-    """Whether a run only replaces rule numbers by their new numbers."""
+    """Whether a run only replaces rule numbers by their new numbers (the
+    built-in reference syntax: numbers shaped like rule numbers)."""
     # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
     d, i = deleted.strip(), inserted.strip()
     if len(d) == 1 == len(i) and "a" <= d <= "z" and "a" <= i <= "z":
@@ -353,11 +357,49 @@ def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[
     return mapped == i and mapped != d
 
 
-def _plain(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> str:
+def _updates_references(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str],
+) -> bool:
+    """Whether a run only replaces the targets of references written in a
+    profile's own syntax by their new numbers: in the old text around the run,
+    each reference whose ``id`` the run touches gets the new number of its
+    target, and that must give the new text.
+
+    >>> art = re.compile(r"\\bArticle (?P<id>[A-Z]\\d+)")
+    >>> _updates_references("A2", "A3", "As in Article ", ", pass.", {"A2": "A3"}, art)
+    True
+    >>> _updates_references("2", "3", "Draw ", " cards.", {"2": "3"}, art)
+    False
+    """
+    old = before + deleted + after
+    start, end = len(before), len(before) + len(deleted)
+    pieces, copied = [], 0
+    for m in syntax.finditer(old):
+        id_start, id_end = m.span("id")
+        if id_end <= start or id_start >= max(end, start + 1):
+            continue  # a reference the run does not touch
+        target = id_map.get(m.group("id"))
+        if target is None:
+            return False
+        pieces += [old[copied:id_start], target]
+        copied = id_end
+    if not pieces:
+        return False
+    return "".join(pieces) + old[copied:] == before + inserted + after != old
+
+
+def _plain(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str] | None = None,
+) -> str:
     """``cosmetic`` or ``cross-reference`` when a run is only that, else ``""``."""
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
-    if _is_reference_update(deleted, inserted, before, id_map):
+    if syntax is not None:
+        if _updates_references(deleted, inserted, before, after, id_map, syntax):
+            return "cross-reference"
+    elif _is_reference_update(deleted, inserted, before, id_map):
         return "cross-reference"
     return ""
 
@@ -519,7 +561,7 @@ def annotate(
     for rule_id in old_ids & new_ids:
         id_map.setdefault(rule_id, rule_id)  # unchanged rules keep their number
 
-    runs = {n: _runs(c.edits, id_map) for n, c in enumerate(changes) if c.old and c.new}
+    runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
     # Most runs hold no substitution's old phrase: one search for any of them
     # (never empty: without substitutions it matches nothing) spares trying
