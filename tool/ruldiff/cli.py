@@ -26,7 +26,7 @@ from . import __version__
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Comparison, Document
-from .parallel import Helper
+from .parallel import Helper, in_helper
 from .parse import parse
 from .read import decode
 from .profiles import BUILTIN, load_profile
@@ -169,7 +169,9 @@ def _diff(
     care of by `helper` (`_load_and_render`), in another process if it could
     start one."""
     old_doc = load(old, profile)
-    new_doc = Document.from_plain(helper.next())
+    new_doc = helper.next()
+    if not isinstance(new_doc, Document):  # from a helper process, as marshal data
+        new_doc = Document.from_plain(new_doc)
     if old_doc.profile != new_doc.profile:
             # Two versions of one document read with two grammars give a
             # changelog of noise: say so, the output alone would not.
@@ -205,7 +207,8 @@ def _load_and_render(
     """The helper's steps (see parallel.py): load the new document, then, for
     the template formats, import jinja2 and load the template while the main
     process compares, and render the context it is given."""
-    yield load(path, profile).to_plain()
+    doc = load(path, profile)
+    yield doc.to_plain() if in_helper() else doc
     if template is not None:
         # An error here makes the main process redo these steps, and report it.
         loaded = load_template(template, templates, cache)

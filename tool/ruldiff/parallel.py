@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["Helper"]
+__all__ = ["Helper", "in_helper"]
 
 Steps = Callable[[Callable[[], Any]], Iterator[Any]]
 """A generator function called with ``get``: it yields answers and calls
@@ -145,9 +145,20 @@ class Helper:
         self._pid = pid
 
 
+_IN_HELPER = False
+
+
+def in_helper() -> bool:
+    """Whether this process is a helper: its answers must be marshal data,
+    while steps run in the main process may yield any object."""
+    return _IN_HELPER
+
+
 def _serve(steps: Steps, inbox: int, outbox: int) -> None:
     """Run the steps in the helper, writing each answer as soon as it is
     yielded, then exit without the parent's clean-up (buffered output, atexit)."""
+    global _IN_HELPER
+    _IN_HELPER = True
     status = 0
     try:
         for answer in steps(lambda: _read(inbox)):
