@@ -168,53 +168,75 @@ def _label(rule: Rule) -> str:
     return rule.id
 
 
+def _labels(rules: tuple[Rule, ...]) -> str | None:
+    """The rules' labels joined by commas, or None without rules."""
+    if not rules:
+        return None
+    if len(rules) == 1:  # all but splits and merges
+        return _label(rules[0])
+    return ", ".join([_label(r) for r in rules])
+
+
+_ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
+
+
 def _anchor(rule_id: str) -> str:
-    return "r-" + re.sub(r"[^\w.-]+", "-", rule_id)
+    return "r-" + _ANCHOR_UNSAFE.sub("-", rule_id)
 
 
 MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
 """Tags of edits that carry no new meaning: shown apart, folded."""
 
 
-def _is_mechanical(c: Change, text_changed: bool) -> bool:
-    return text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
+def _is_mechanical(tags: tuple[str, ...], text_changed: bool) -> bool:
+    return text_changed and bool(tags) and set(tags) - {"stale-reference"} <= MECHANICAL
 
 
-_OP_VALUE = {op: op.value for op in Op}
-"""``=``, ``-``, ``+`` by Op: an enum's ``.value`` is a Python-level property,
-read here for every edit of every change (a dict lookup hashes in C)."""
+_VALUE: dict[Op | ChangeKind | RuleKind, str] = {
+    member: member.value for enum in (Op, ChangeKind, RuleKind) for member in enum
+}
+"""The ``.value`` of each Op, ChangeKind and RuleKind: an enum's ``.value`` is
+a Python-level property, read here for every edit of every change (a dict
+lookup hashes in C)."""
 
 
 def _change_context(
-    c: Change, links: dict[str, str], syntax: re.Pattern[str] | None = None
+    c: Change,
+    olds: tuple[Rule, ...],
+    news: tuple[Rule, ...],
+    links: dict[str, str],
+    syntax: re.Pattern[str] | None = None,
 ) -> dict[str, Any]:
+    """One change of the context; `olds` and `news` are ``c.olds`` and ``c.news``
+    (properties that build a tuple on every read), `links` the anchor of every
+    rule that has a change (see `build_context`)."""
     rule = c.new or c.old
     assert rule is not None
-    olds = [_label(r) for r in c.olds]
-    news = [_label(r) for r in c.news]
-    old_label = ", ".join(olds) if olds else None
-    new_label = ", ".join(news) if news else None
+    item = rule.kind
+    old_label = _labels(olds)
+    new_label = _labels(news)
     refs = []
-    if rule.kind is RuleKind.GLOSSARY:
+    if item is RuleKind.GLOSSARY:
         for target, _printed in references(rule.full_text, syntax):
             if target in links and target not in refs:
                 refs.append(target)
     text_changed = c.text_changed
-    op_value = _OP_VALUE
+    value = _VALUE
     return {
-        "kind": c.kind.value,
-        "old": _ids(c.olds),
-        "new": _ids(c.news),
+        "kind": value[c.kind],
+        "old": _ids(olds),
+        "new": _ids(news),
         "label": new_label if new_label is not None else old_label,
         "old_label": old_label,
         "new_label": new_label,
-        "anchor": _anchor(rule.id),
-        "item": rule.kind.value,
-        "title": rule.text if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None,
+        # links holds the anchor of every numbered rule with a change: this one's
+        "anchor": links.get(rule.id) or _anchor(rule.id),
+        "item": value[item],
+        "title": rule.text if item is RuleKind.SECTION or item is RuleKind.HEADING else None,
         "tags": list(c.tags),
-        "mechanical": _is_mechanical(c, text_changed),
+        "mechanical": _is_mechanical(c.tags, text_changed),
         "text_changed": text_changed,
-        "edits": [{"op": op_value[e.op], "text": e.text} for e in c.edits],
+        "edits": [{"op": value[e.op], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
@@ -255,10 +277,12 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     """
     old_index = {r.id: r for r in comparison.old.rules}
     new_index = {r.id: r for r in comparison.new.rules}
+    # Change.olds and Change.news build a tuple on each read: read them once.
+    sides = [(c.olds, c.news) for c in comparison.changes]
     links = {
         r.id: _anchor(r.id)
-        for c in comparison.changes
-        for r in (c.news or c.olds)[:1]
+        for olds, news in sides
+        for r in (news or olds)[:1]
         if r.kind is not RuleKind.GLOSSARY
     }
     sections: list[dict[str, Any]] = []
@@ -268,10 +292,11 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     new_rules: list[dict[str, Any]] = []
     removed_rules: list[dict[str, Any]] = []
     list_items: list[dict[str, Any]] = []
-    for c in comparison.changes:
+    syntax = comparison.new.references
+    for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
         assert rule is not None
-        item = _change_context(c, links, comparison.new.references)
+        item = _change_context(c, olds, news, links, syntax)
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:
