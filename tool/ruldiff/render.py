@@ -420,6 +420,32 @@ def environment(
 # Edits are the bulk of a changelog (tens of thousands on a long gap between
 # releases); these filters write them in one Python loop, several times faster
 # than a template loop. A template may still loop over `edits` itself.
+#
+# Escaping is a character-by-character replacement, so escaping texts joined
+# by a separator and splitting the result gives each text escaped: one call
+# per change instead of one per edit (the Markdown line-start rule, which looks
+# at where each text begins, is anchored at the separator as well). A text that
+# holds the separator itself is escaped on its own, as before.
+
+_SEPARATOR = "\x00"
+_WRAP = {"=": "%s", "-": "<del>%s</del>", "+": "<ins>%s</ins>"}
+"""How each op's escaped text is written, in HTML and in Markdown alike (any
+op but ``=`` and ``-`` as an insertion)."""
+
+
+def _write_edits(
+    edits: list[dict[str, str]], escape: Callable[[str], str], escape_joined: Callable[[str], str]
+) -> str:
+    """Each edit's text through `escape`, deletions and insertions in ``<del>``
+    and ``<ins>``; `escape_joined` escapes texts joined by `_SEPARATOR` at once."""
+    if len(edits) == 1:  # an added or removed rule, most often
+        return _WRAP.get(edits[0]["op"], _WRAP["+"]) % escape(edits[0]["text"])
+    texts = [e["text"] for e in edits]
+    pieces = escape_joined(_SEPARATOR.join(texts)).split(_SEPARATOR)
+    if len(pieces) != len(texts):  # a text holds the separator
+        pieces = [escape(t) for t in texts]
+    wrap, insert = _WRAP.get, _WRAP["+"]
+    return "".join([wrap(e["op"], insert) % text for e, text in zip(edits, pieces)])
 
 
 def edits_html(edits: list[dict[str, str]]) -> Any:
@@ -429,13 +455,17 @@ def edits_html(edits: list[dict[str, str]]) -> Any:
     >>> str(edits_html([{"op": "=", "text": "a <b> "}, {"op": "-", "text": "c"}, {"op": "+", "text": "d"}]))
     'a &lt;b&gt; <del>c</del><ins>d</ins>'
     """
-    from markupsafe import Markup, escape  # installed with jinja2
+    import markupsafe  # installed with jinja2 (`from` would cost more, per change)
 
-    out = []
-    for e in edits:
-        text = escape(e["text"])
-        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
-    return Markup("".join(out))
+    return markupsafe.Markup(_write_edits(edits, _html_escape, _html_escape))
+
+
+def _html_escape(text: str) -> str:
+    """markupsafe's escaping, as a plain string (Markup's own methods would
+    escape their arguments)."""
+    import markupsafe
+
+    return str(markupsafe.escape(text))
 
 
 def edits_md(edits: list[dict[str, str]]) -> str:
@@ -445,11 +475,7 @@ def edits_md(edits: list[dict[str, str]]) -> str:
     >>> edits_md([{"op": "=", "text": "Draw *one* "}, {"op": "-", "text": "card"}, {"op": "+", "text": "cards"}])
     'Draw \\\\*one\\\\* <del>card</del><ins>cards</ins>'
     """
-    out = []
-    for e in edits:
-        text = md_escape(e["text"])
-        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
-    return "".join(out)
+    return _write_edits(edits, md_escape, _md_escape_pieces)
 
 
 def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
@@ -531,8 +557,18 @@ def render_template(
 # Characters that are Markdown syntax anywhere in a line, and those that are
 # syntax only at its start (headings, list items). Rule numbers inside a
 # sentence ("See rule 903.13.") stay readable in the Markdown source.
-_MD_INLINE = re.compile(r"([\\`*_\[\]|~])")
-_MD_LINE_START = re.compile(r"^(\s*)(#|[-+](?=\s)|\d+(?=[.)]\s))")
+_MD_INLINE = "\\`*_[]|~"
+_MD_ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in _MD_INLINE}
+# Every character escaped anywhere, found in one scan of the text: a chain of
+# str.replace would scan it once per character (the texts are long, and most
+# hold none of these).
+_MD_SPECIAL = re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]")
+_MD_MARK = r"(#|[-+](?=\s)|\d+(?=[.)]\s))"
+_MD_LINE_START = re.compile(r"^(\s*)" + _MD_MARK)
+# The same after each _SEPARATOR, which is neither white space nor any
+# character the rule looks at (`_write_edits`): a literal first character lets
+# the regex engine skip to each text's start, where ``^|(?<=\x00)`` would not.
+_MD_PIECE_START = re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK)
 
 
 def md_escape(text: str) -> str:
@@ -543,10 +579,23 @@ def md_escape(text: str) -> str:
     >>> md_escape("1. Text on an object.")
     '1\\. Text on an object.'
     """
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _MD_INLINE.sub(r"\\\1", text)
-    text = _MD_LINE_START.sub(_escape_line_start, text)
+    return _md_escape(text, _MD_LINE_START)
+
+
+def _md_escape_pieces(text: str) -> str:
+    """`md_escape` of each of several texts joined by ``_SEPARATOR``."""
+    return _md_escape(_SEPARATOR + text, _MD_PIECE_START)[1:]
+
+
+def _md_escape(text: str, line_start: re.Pattern[str]) -> str:
+    """`md_escape`, line-start marks found with `line_start`."""
+    text = _MD_SPECIAL.sub(_md_escaped, text)
+    text = line_start.sub(_escape_line_start, text)
     return text.replace("\n", "<br>")
+
+
+def _md_escaped(m: re.Match[str]) -> str:
+    return _MD_ESCAPED[m.group()]
 
 
 def _escape_line_start(m: re.Match[str]) -> str:
