@@ -44,6 +44,14 @@ JSON_FORMAT_VERSION = 1
 # --- JSON contract ----------------------------------------------------------
 
 
+_VALUE: dict[Op | ChangeKind | RuleKind, str] = {
+    member: member.value for enum in (Op, ChangeKind, RuleKind) for member in enum
+}
+"""The ``.value`` of each Op, ChangeKind and RuleKind: an enum's ``.value`` is
+a Python-level property, read here for every edit of every change (a dict
+lookup hashes in C)."""
+
+
 def _doc_json(doc: Document) -> dict[str, Any]:
     return {
         "path": doc.path,
@@ -63,7 +71,8 @@ def _ids(rules: tuple[Rule, ...]) -> str | list[str] | None:
 
 
 def _edits_json(change: Change) -> list[list[str]]:
-    return [[e.op.value, e.text] for e in change.edits]
+    value = _VALUE
+    return [[value[e.op], e.text] for e in change.edits]
 
 
 def to_json(comparison: Comparison) -> dict[str, Any]:
@@ -91,7 +100,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             {
                 "old": _ids(c.olds),
                 "new": _ids(c.news),
-                "kind": c.kind.value,
+                "kind": _VALUE[c.kind],
                 "tags": list(c.tags),
                 "edits": _edits_json(c),
                 "stale": list(c.stale),
@@ -190,14 +199,6 @@ MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
 
 def _is_mechanical(tags: tuple[str, ...], text_changed: bool) -> bool:
     return text_changed and bool(tags) and set(tags) - {"stale-reference"} <= MECHANICAL
-
-
-_VALUE: dict[Op | ChangeKind | RuleKind, str] = {
-    member: member.value for enum in (Op, ChangeKind, RuleKind) for member in enum
-}
-"""The ``.value`` of each Op, ChangeKind and RuleKind: an enum's ``.value`` is
-a Python-level property, read here for every edit of every change (a dict
-lookup hashes in C)."""
 
 
 def _change_context(
@@ -623,9 +624,11 @@ _KIND_COLOR = {
 _KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
-def _each_line(text: str, mark: Callable[[str], str]) -> str:
+def _each_line(text: str, start: str, end: str) -> str:
     """Mark each line of an edit on its own, so that no marker spans a line break."""
-    return "\n".join(mark(t) if t else t for t in text.split("\n"))
+    if "\n" not in text:  # most edits
+        return start + text + end if text else text
+    return "\n".join(start + t + end if t else t for t in text.split("\n"))
 
 
 def render_text(context: dict[str, Any], *, color: bool = False) -> str:
@@ -645,15 +648,19 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
         )
 
+    # What goes around each line of a deletion, and of any other edit (an insertion)
+    deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
+    inserted = (_SGR["green"], _SGR["reset"]) if color else ("{+", "+}")
+    equal, delete = _VALUE[Op.EQUAL], _VALUE[Op.DELETE]
+
     def edits(change: dict[str, Any]) -> str:
         out = []
         for e in change["edits"]:
-            if e["op"] == Op.EQUAL.value:
+            op = e["op"]
+            if op == equal:
                 out.append(e["text"])
-            elif e["op"] == Op.DELETE.value:
-                out.append(_each_line(e["text"], lambda t: paint(t, "red") if color else f"[-{t}-]"))
             else:
-                out.append(_each_line(e["text"], lambda t: paint(t, "green") if color else f"{{+{t}+}}"))
+                out.append(_each_line(e["text"], *(deleted if op == delete else inserted)))
         return "".join(out)
 
     def change_block(c: dict[str, Any]) -> list[str]:
