@@ -174,3 +174,18 @@ def test_a_cache_directory_others_can_write_is_not_used(tmp_path: Path) -> None:
     shared.chmod(0o777)
     assert render(RESULT, "md", cache=shared) == render(RESULT, "md")  # ...only when private
     assert len(list(shared.iterdir())) == 1  # and nothing is written there
+
+
+def test_edit_filters_escape_each_text_as_if_on_its_own() -> None:
+    from markupsafe import escape
+
+    from ruldiff.render import edits_html, edits_md, md_escape
+
+    wrap = {"=": "{}", "-": "<del>{}</del>", "+": "<ins>{}</ins>"}
+    texts = ["1. a <b> & *c*\n", "- d", "# e", "2) f", " 3. g", "h_[i]", "+ j", ""]
+    for sep in ("", "\x00"):  # a text holding the filters' separator is escaped alone
+        edits = [{"op": "=-+"[i % 3], "text": sep + t if i == 3 else t} for i, t in enumerate(texts)]
+        assert edits_md(edits) == "".join(wrap[e["op"]].format(md_escape(e["text"])) for e in edits)
+        assert str(edits_html(edits)) == "".join(wrap[e["op"]].format(escape(e["text"])) for e in edits)
+    assert edits_md([{"op": "+", "text": "1. x"}]) == "<ins>1\\. x</ins>"
+    assert edits_md([{"op": "=", "text": "a "}, {"op": "+", "text": "1. x"}]) == "a <ins>1\\. x</ins>"

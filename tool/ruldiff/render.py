@@ -49,6 +49,14 @@ JSON_FORMAT_VERSION = 1
 # --- JSON contract ----------------------------------------------------------
 
 
+_VALUE: dict[Op | ChangeKind | RuleKind, str] = {
+    member: member.value for enum in (Op, ChangeKind, RuleKind) for member in enum
+}
+"""The ``.value`` of each Op, ChangeKind and RuleKind: an enum's ``.value`` is
+a Python-level property, read here for every edit of every change (a dict
+lookup hashes in C)."""
+
+
 def _doc_json(doc: Document) -> dict[str, Any]:
     return {
         "path": doc.path,
@@ -68,7 +76,8 @@ def _ids(rules: tuple[Rule, ...]) -> str | list[str] | None:
 
 
 def _edits_json(change: Change) -> list[list[str]]:
-    return [[e.op.value, e.text] for e in change.edits]
+    value = _VALUE
+    return [[value[e.op], e.text] for e in change.edits]
 
 
 def to_json(comparison: Comparison) -> dict[str, Any]:
@@ -96,7 +105,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             {
                 "old": _ids(c.olds),
                 "new": _ids(c.news),
-                "kind": c.kind.value,
+                "kind": _VALUE[c.kind],
                 "tags": list(c.tags),
                 "edits": _edits_json(c),
                 "stale": list(c.stale),
@@ -173,53 +182,67 @@ def _label(rule: Rule) -> str:
     return rule.id
 
 
+def _labels(rules: tuple[Rule, ...]) -> str | None:
+    """The rules' labels joined by commas, or None without rules."""
+    if not rules:
+        return None
+    if len(rules) == 1:  # all but splits and merges
+        return _label(rules[0])
+    return ", ".join([_label(r) for r in rules])
+
+
+_ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
+
+
 def _anchor(rule_id: str) -> str:
-    return "r-" + re.sub(r"[^\w.-]+", "-", rule_id)
+    return "r-" + _ANCHOR_UNSAFE.sub("-", rule_id)
 
 
 MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
 """Tags of edits that carry no new meaning: shown apart, folded."""
 
 
-def _is_mechanical(c: Change, text_changed: bool) -> bool:
-    return text_changed and bool(c.tags) and set(c.tags) - {"stale-reference"} <= MECHANICAL
-
-
-_OP_VALUE = {op: op.value for op in Op}
-"""``=``, ``-``, ``+`` by Op: an enum's ``.value`` is a Python-level property,
-read here for every edit of every change (a dict lookup hashes in C)."""
+def _is_mechanical(tags: tuple[str, ...], text_changed: bool) -> bool:
+    return text_changed and bool(tags) and set(tags) - {"stale-reference"} <= MECHANICAL
 
 
 def _change_context(
-    c: Change, links: dict[str, str], syntax: re.Pattern[str] | None = None
+    c: Change,
+    olds: tuple[Rule, ...],
+    news: tuple[Rule, ...],
+    links: dict[str, str],
+    syntax: re.Pattern[str] | None = None,
 ) -> dict[str, Any]:
+    """One change of the context; `olds` and `news` are ``c.olds`` and ``c.news``
+    (properties that build a tuple on every read), `links` the anchor of every
+    rule that has a change (see `build_context`)."""
     rule = c.new or c.old
     assert rule is not None
-    olds = [_label(r) for r in c.olds]
-    news = [_label(r) for r in c.news]
-    old_label = ", ".join(olds) if olds else None
-    new_label = ", ".join(news) if news else None
+    item = rule.kind
+    old_label = _labels(olds)
+    new_label = _labels(news)
     refs = []
-    if rule.kind is RuleKind.GLOSSARY:
+    if item is RuleKind.GLOSSARY:
         for target, _printed in references(rule.full_text, syntax):
             if target in links and target not in refs:
                 refs.append(target)
     text_changed = c.text_changed
-    op_value = _OP_VALUE
+    value = _VALUE
     return {
-        "kind": c.kind.value,
-        "old": _ids(c.olds),
-        "new": _ids(c.news),
+        "kind": value[c.kind],
+        "old": _ids(olds),
+        "new": _ids(news),
         "label": new_label if new_label is not None else old_label,
         "old_label": old_label,
         "new_label": new_label,
-        "anchor": _anchor(rule.id),
-        "item": rule.kind.value,
-        "title": rule.text if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None,
+        # links holds the anchor of every numbered rule with a change: this one's
+        "anchor": links.get(rule.id) or _anchor(rule.id),
+        "item": value[item],
+        "title": rule.text if item is RuleKind.SECTION or item is RuleKind.HEADING else None,
         "tags": list(c.tags),
-        "mechanical": _is_mechanical(c, text_changed),
+        "mechanical": _is_mechanical(c.tags, text_changed),
         "text_changed": text_changed,
-        "edits": [{"op": op_value[e.op], "text": e.text} for e in c.edits],
+        "edits": [{"op": value[e.op], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
@@ -260,10 +283,12 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     """
     old_index = {r.id: r for r in comparison.old.rules}
     new_index = {r.id: r for r in comparison.new.rules}
+    # Change.olds and Change.news build a tuple on each read: read them once.
+    sides = [(c.olds, c.news) for c in comparison.changes]
     links = {
         r.id: _anchor(r.id)
-        for c in comparison.changes
-        for r in (c.news or c.olds)[:1]
+        for olds, news in sides
+        for r in (news or olds)[:1]
         if r.kind is not RuleKind.GLOSSARY
     }
     sections: list[dict[str, Any]] = []
@@ -273,10 +298,11 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     new_rules: list[dict[str, Any]] = []
     removed_rules: list[dict[str, Any]] = []
     list_items: list[dict[str, Any]] = []
-    for c in comparison.changes:
+    syntax = comparison.new.references
+    for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
         assert rule is not None
-        item = _change_context(c, links, comparison.new.references)
+        item = _change_context(c, olds, news, links, syntax)
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:
@@ -400,6 +426,32 @@ def environment(
 # Edits are the bulk of a changelog (tens of thousands on a long gap between
 # releases); these filters write them in one Python loop, several times faster
 # than a template loop. A template may still loop over `edits` itself.
+#
+# Escaping is a character-by-character replacement, so escaping texts joined
+# by a separator and splitting the result gives each text escaped: one call
+# per change instead of one per edit (the Markdown line-start rule, which looks
+# at where each text begins, is anchored at the separator as well). A text that
+# holds the separator itself is escaped on its own, as before.
+
+_SEPARATOR = "\x00"
+_WRAP = {"=": "%s", "-": "<del>%s</del>", "+": "<ins>%s</ins>"}
+"""How each op's escaped text is written, in HTML and in Markdown alike (any
+op but ``=`` and ``-`` as an insertion)."""
+
+
+def _write_edits(
+    edits: list[dict[str, str]], escape: Callable[[str], str], escape_joined: Callable[[str], str]
+) -> str:
+    """Each edit's text through `escape`, deletions and insertions in ``<del>``
+    and ``<ins>``; `escape_joined` escapes texts joined by `_SEPARATOR` at once."""
+    if len(edits) == 1:  # an added or removed rule, most often
+        return _WRAP.get(edits[0]["op"], _WRAP["+"]) % escape(edits[0]["text"])
+    texts = [e["text"] for e in edits]
+    pieces = escape_joined(_SEPARATOR.join(texts)).split(_SEPARATOR)
+    if len(pieces) != len(texts):  # a text holds the separator
+        pieces = [escape(t) for t in texts]
+    wrap, insert = _WRAP.get, _WRAP["+"]
+    return "".join([wrap(e["op"], insert) % text for e, text in zip(edits, pieces)])
 
 
 def edits_html(edits: list[dict[str, str]]) -> Any:
@@ -409,13 +461,17 @@ def edits_html(edits: list[dict[str, str]]) -> Any:
     >>> str(edits_html([{"op": "=", "text": "a <b> "}, {"op": "-", "text": "c"}, {"op": "+", "text": "d"}]))
     'a &lt;b&gt; <del>c</del><ins>d</ins>'
     """
-    from markupsafe import Markup, escape  # installed with jinja2
+    import markupsafe  # installed with jinja2 (`from` would cost more, per change)
 
-    out = []
-    for e in edits:
-        text = escape(e["text"])
-        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
-    return Markup("".join(out))
+    return markupsafe.Markup(_write_edits(edits, _html_escape, _html_escape))
+
+
+def _html_escape(text: str) -> str:
+    """markupsafe's escaping, as a plain string (Markup's own methods would
+    escape their arguments)."""
+    import markupsafe
+
+    return str(markupsafe.escape(text))
 
 
 def edits_md(edits: list[dict[str, str]]) -> str:
@@ -425,11 +481,7 @@ def edits_md(edits: list[dict[str, str]]) -> str:
     >>> edits_md([{"op": "=", "text": "Draw *one* "}, {"op": "-", "text": "card"}, {"op": "+", "text": "cards"}])
     'Draw \\\\*one\\\\* <del>card</del><ins>cards</ins>'
     """
-    out = []
-    for e in edits:
-        text = md_escape(e["text"])
-        out.append(text if e["op"] == "=" else f"<del>{text}</del>" if e["op"] == "-" else f"<ins>{text}</ins>")
-    return "".join(out)
+    return _write_edits(edits, md_escape, _md_escape_pieces)
 
 
 def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
@@ -533,8 +585,18 @@ def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
 # Characters that are Markdown syntax anywhere in a line, and those that are
 # syntax only at its start (headings, list items). Rule numbers inside a
 # sentence ("See rule 903.13.") stay readable in the Markdown source.
-_MD_INLINE = re.compile(r"([\\`*_\[\]|~])")
-_MD_LINE_START = re.compile(r"^(\s*)(#|[-+](?=\s)|\d+(?=[.)]\s))")
+_MD_INLINE = "\\`*_[]|~"
+_MD_ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in _MD_INLINE}
+# Every character escaped anywhere, found in one scan of the text: a chain of
+# str.replace would scan it once per character (the texts are long, and most
+# hold none of these).
+_MD_SPECIAL = re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]")
+_MD_MARK = r"(#|[-+](?=\s)|\d+(?=[.)]\s))"
+_MD_LINE_START = re.compile(r"^(\s*)" + _MD_MARK)
+# The same after each _SEPARATOR, which is neither white space nor any
+# character the rule looks at (`_write_edits`): a literal first character lets
+# the regex engine skip to each text's start, where ``^|(?<=\x00)`` would not.
+_MD_PIECE_START = re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK)
 
 
 def md_escape(text: str) -> str:
@@ -545,10 +607,23 @@ def md_escape(text: str) -> str:
     >>> md_escape("1. Text on an object.")
     '1\\. Text on an object.'
     """
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _MD_INLINE.sub(r"\\\1", text)
-    text = _MD_LINE_START.sub(_escape_line_start, text)
+    return _md_escape(text, _MD_LINE_START)
+
+
+def _md_escape_pieces(text: str) -> str:
+    """`md_escape` of each of several texts joined by ``_SEPARATOR``."""
+    return _md_escape(_SEPARATOR + text, _MD_PIECE_START)[1:]
+
+
+def _md_escape(text: str, line_start: re.Pattern[str]) -> str:
+    """`md_escape`, line-start marks found with `line_start`."""
+    text = _MD_SPECIAL.sub(_md_escaped, text)
+    text = line_start.sub(_escape_line_start, text)
     return text.replace("\n", "<br>")
+
+
+def _md_escaped(m: re.Match[str]) -> str:
+    return _MD_ESCAPED[m.group()]
 
 
 def _escape_line_start(m: re.Match[str]) -> str:
@@ -576,9 +651,11 @@ _KIND_COLOR = {
 _KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
-def _each_line(text: str, mark: Callable[[str], str]) -> str:
+def _each_line(text: str, start: str, end: str) -> str:
     """Mark each line of an edit on its own, so that no marker spans a line break."""
-    return "\n".join(mark(t) if t else t for t in text.split("\n"))
+    if "\n" not in text:  # most edits
+        return start + text + end if text else text
+    return "\n".join(start + t + end if t else t for t in text.split("\n"))
 
 
 def render_text(context: dict[str, Any], *, color: bool = False) -> str:
@@ -598,15 +675,19 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
         )
 
+    # What goes around each line of a deletion, and of any other edit (an insertion)
+    deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
+    inserted = (_SGR["green"], _SGR["reset"]) if color else ("{+", "+}")
+    equal, delete = _VALUE[Op.EQUAL], _VALUE[Op.DELETE]
+
     def edits(change: dict[str, Any]) -> str:
         out = []
         for e in change["edits"]:
-            if e["op"] == Op.EQUAL.value:
+            op = e["op"]
+            if op == equal:
                 out.append(e["text"])
-            elif e["op"] == Op.DELETE.value:
-                out.append(_each_line(e["text"], lambda t: paint(t, "red") if color else f"[-{t}-]"))
             else:
-                out.append(_each_line(e["text"], lambda t: paint(t, "green") if color else f"{{+{t}+}}"))
+                out.append(_each_line(e["text"], *(deleted if op == delete else inserted)))
         return "".join(out)
 
     def change_block(c: dict[str, Any]) -> list[str]:
