@@ -189,3 +189,25 @@ def test_edit_filters_escape_each_text_as_if_on_its_own() -> None:
         assert str(edits_html(edits)) == "".join(wrap[e["op"]].format(escape(e["text"])) for e in edits)
     assert edits_md([{"op": "+", "text": "1. x"}]) == "<ins>1\\. x</ins>"
     assert edits_md([{"op": "=", "text": "a "}, {"op": "+", "text": "1. x"}]) == "a <ins>1\\. x</ins>"
+
+
+def test_cache_entries_unused_for_a_month_are_removed_and_used_ones_kept(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from ruldiff.render import CACHE_MAX_AGE
+
+    cache = tmp_path / "cache"
+    render(RESULT, "html", cache=cache)  # the built-in HTML template's entry
+    (html_entry,) = cache.iterdir()
+    cache.joinpath("stale.jinja").write_bytes(b"left by a template edited long ago")
+    cache.joinpath(".x.jinja.123.tmp").write_bytes(b"left by an interrupted write")
+    long_ago = time.time() - CACHE_MAX_AGE - 3600
+    for entry in cache.iterdir():
+        os.utime(entry, (long_ago, long_ago))
+    render(RESULT, "html", cache=cache)  # loading an entry makes it young again
+    assert html_entry.stat().st_mtime > long_ago + CACHE_MAX_AGE
+    render(RESULT, "md", cache=cache)  # compiling another template prunes the cache
+    left = sorted(e.name for e in cache.iterdir())
+    assert html_entry.name in left and "stale.jinja" not in left and ".x.jinja.123.tmp" not in left
+    assert len(left) == 2  # the HTML entry and the new Markdown one

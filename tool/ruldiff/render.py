@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -493,9 +494,13 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             if not _private(directory):
                 return  # compiled code that others can write is never run
+            entry = directory / f"{bucket.key}.jinja"
             try:
-                with open(directory / f"{bucket.key}.jinja", "rb") as f:
+                with open(entry, "rb") as f:
                     bucket.load_bytecode(f)
+                    # An entry in use stays young (see `_prune`); once a day is enough.
+                    if time.time() - os.fstat(f.fileno()).st_mtime > _DAY:
+                        os.utime(entry)
             except Exception:  # a damaged or unreadable entry is a miss
                 bucket.reset()
 
@@ -514,8 +519,35 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
                     tmp.unlink()
                 except OSError:
                     pass
+                return
+            _prune(directory)
 
     return Cache()
+
+
+_DAY = 24 * 3600
+CACHE_MAX_AGE = 30 * _DAY
+"""Compiled templates unused for this long (seconds) are removed from the
+cache when another is written: one entry is left behind by every template
+file that was edited or used from a new directory."""
+
+
+def _prune(directory: Path) -> None:
+    """Remove the cache entries (and temporary files of interrupted writes)
+    not used for `CACHE_MAX_AGE`. Runs only after a template was compiled, which
+    is rare: an entry is used for as long as its template is not edited."""
+    limit = time.time() - CACHE_MAX_AGE
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                if entry.name.endswith((".jinja", ".tmp")) and entry.is_file(follow_symlinks=False):
+                    try:
+                        if entry.stat(follow_symlinks=False).st_mtime < limit:
+                            os.unlink(entry.path)
+                    except OSError:
+                        pass
+    except OSError:
+        pass
 
 
 def _private(directory: Path) -> bool:
