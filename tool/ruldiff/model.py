@@ -239,7 +239,10 @@ class Change:
         Line breaks and spacing are layout: a rule re-wrapped, or whose lines
         were joined differently, has the same text.
         """
-        return any(e.op is not Op.EQUAL and not e.text.isspace() for e in self.edits)
+        for e in self.edits:  # a loop, not any(...): read for every change by every stage
+            if e.op is not Op.EQUAL and not e.text.isspace():
+                return True
+        return False
 
     @property
     def olds(self) -> tuple[Rule, ...]:
