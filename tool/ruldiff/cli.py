@@ -11,28 +11,22 @@ exit status 2.
 
 from __future__ import annotations
 
-import functools
 import gc
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import click
 
 from . import __version__
 from .compare import compare
 from .errors import ReadError, RuldiffError
-from .model import Comparison, Document
-from .parallel import Helper, in_helper
+from .model import Document
 from .parse import parse
 from .read import decode
 from .profiles import BUILTIN, load_profile
-from .render import (
-    FORMATS, TEMPLATES, build_context, fill_template, load_template, render, render_document,
-)
+from .render import FORMATS, render, render_document
 
 __all__ = ["main", "run"]
 
@@ -116,9 +110,8 @@ def main() -> None:
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to use [default: CPUs, at most 4]. With 2 or more, a helper process "
-    "loads the new document and renders while the main one compares, and large comparisons "
-    "share their word diffs. The output does not depend on it.",
+    help="Processes for the word diffs of large comparisons [default: CPUs, at most 4]. "
+    "The output does not depend on it.",
 )
 @click.option(
     "--templates",
@@ -137,13 +130,27 @@ def diff_command(
     templates: str | None,
 ) -> None:
     """Compare two versions of a rules document."""
-    workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-    cache = cache_dir()
-    template = TEMPLATES.get(fmt)
-    steps = functools.partial(_load_and_render, new, profile, template, templates, cache)
     try:
-        with Helper(steps, fork=workers > 1) as helper:
-            text, comparison = _diff(helper, old, profile, fmt, templates, color, output, workers, cache)
+        old_doc, new_doc = load(old, profile), load(new, profile)
+        if old_doc.profile != new_doc.profile:
+            # Two versions of one document read with two grammars give a
+            # changelog of noise: say so, the output alone would not.
+            click.echo(
+                f"warning: {old} was read with profile {old_doc.profile}, {new} with "
+                f"{new_doc.profile}; give --profile to read both the same way",
+                err=True,
+            )
+        workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+        comparison = compare(old_doc, new_doc, workers=workers)
+        if templates is not None and not Path(templates).is_dir():
+            raise RuldiffError("templates directory not found", path=templates)
+        text = render(
+            comparison,
+            fmt,
+            templates=templates,
+            color=fmt == "text" and _use_color(color, output),
+            cache=cache_dir(),
+        )
         if output is None:
             click.echo(text, nl=False, color=True)
         else:
@@ -152,67 +159,6 @@ def diff_command(
         raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
         sys.exit(1)
-
-
-def _diff(
-    helper: Helper,
-    old: str,
-    profile: str | None,
-    fmt: str,
-    templates: str | None,
-    color: str,
-    output: str | None,
-    workers: int,
-    cache: Path | None,
-) -> tuple[str, Comparison]:
-    """Load, compare and render, the new document and the template being taken
-    care of by `helper` (`_load_and_render`), in another process if it could
-    start one."""
-    old_doc = load(old, profile)
-    new_doc = helper.next()
-    if not isinstance(new_doc, Document):  # from a helper process, as marshal data
-        new_doc = Document.from_plain(new_doc)
-    if old_doc.profile != new_doc.profile:
-            # Two versions of one document read with two grammars give a
-            # changelog of noise: say so, the output alone would not.
-        click.echo(
-            f"warning: {old} was read with profile {old_doc.profile}, {new_doc.path} with "
-            f"{new_doc.profile}; give --profile to read both the same way",
-            err=True,
-        )
-    comparison = compare(old_doc, new_doc, workers=workers)
-    if templates is not None and not Path(templates).is_dir():
-        raise RuldiffError("templates directory not found", path=templates)
-    if fmt in TEMPLATES:
-        helper.put(build_context(comparison))
-        return helper.next(), comparison
-    text = render(
-        comparison,
-        fmt,
-        templates=templates,
-        color=fmt == "text" and _use_color(color, output),
-        cache=cache,
-    )
-    return text, comparison
-
-
-def _load_and_render(
-    path: str,
-    profile: str | None,
-    template: str | None,
-    templates: str | None,
-    cache: Path | None,
-    get: Callable[[], Any],
-) -> Iterator[Any]:
-    """The helper's steps (see parallel.py): load the new document, then, for
-    the template formats, import jinja2 and load the template while the main
-    process compares, and render the context it is given."""
-    doc = load(path, profile)
-    yield doc.to_plain() if in_helper() else doc
-    if template is not None:
-        # An error here makes the main process redo these steps, and report it.
-        loaded = load_template(template, templates, cache)
-        yield fill_template(loaded, get())
 
 
 @main.command("parse")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any
 
 
 class _Enum(enum.Enum):
@@ -107,41 +106,6 @@ class Document:
     def items(self) -> tuple[Rule, ...]:
         """Every item: the numbered rules, then the glossary."""
         return self.rules + self.glossary
-
-    def to_plain(self) -> tuple[Any, ...]:
-        """The document as nested tuples of str, int, bool and None, which
-        `marshal` writes and reads several times faster than pickle writes a
-        Document; `Document.from_plain` gives back an equal Document.
-
-        >>> doc = Document("d.txt", "T", None, "p", (Rule("1.1", RuleKind.RULE, "Go."),))
-        >>> Document.from_plain(doc.to_plain()) == doc
-        True
-        """
-        refs = self.references
-        return (
-            self.path, self.title, self.date, self.profile,
-            tuple(_rule_plain(r) for r in self.rules),
-            tuple(_rule_plain(r) for r in self.glossary),
-            self.intro, self.credits, self.numbered,
-            None if refs is None else (refs.pattern, refs.flags),
-        )
-
-    @classmethod
-    def from_plain(cls, data: tuple[Any, ...]) -> Document:
-        """The Document that `to_plain` wrote."""
-        path, title, date, profile, rules, glossary, intro, credits, numbered, refs = data
-        kinds = {k.value: k for k in RuleKind}
-        return cls(
-            path, title, date, profile,
-            tuple(Rule(i, kinds[k], t, x, p, n, m) for i, k, t, x, p, n, m in rules),
-            tuple(Rule(i, kinds[k], t, x, p, n, m) for i, k, t, x, p, n, m in glossary),
-            intro, credits, numbered,
-            None if refs is None else re.compile(*refs),
-        )
-
-
-def _rule_plain(r: Rule) -> tuple[Any, ...]:
-    return (r.id, r.kind.value, r.text, r.examples, r.parent, r.line, r.notes)
 
 
 class MatchHow(_Enum):

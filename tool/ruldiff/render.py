@@ -567,9 +567,7 @@ def load_template(
     name: str, templates: str | Path | None = None, cache: str | Path | None = None
 ) -> jinja2.Template:
     """Load a template by name: from the user's directory, else the built-in
-    ones; compiled, or from the cache. Loading apart from rendering lets a
-    helper process import jinja2 and load the template while the comparison
-    is computed (cli.py)."""
+    ones; compiled, or from the cache."""
     with _template_errors(name, templates):
         return environment(templates, cache).get_template(name)
 
