@@ -14,12 +14,11 @@ one (``changelog.html.j2``, ``changelog.md.j2``) replaces it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,8 +31,8 @@ if TYPE_CHECKING:
     import jinja2
 
 __all__ = [
-    "FORMATS", "TEMPLATES", "build_context", "document_json", "fill_template", "load_template",
-    "render", "render_document", "render_template", "to_json",
+    "FORMATS", "build_context", "document_json", "render", "render_document", "render_template",
+    "to_json",
 ]
 
 FORMATS = ("text", "md", "html", "json", "context")
@@ -41,8 +40,7 @@ FORMATS = ("text", "md", "html", "json", "context")
 template context as JSON (what a custom template receives)."""
 
 BUILTIN_TEMPLATES = Path(__file__).parent / "templates"
-TEMPLATES = {"md": "changelog.md.j2", "html": "changelog.html.j2"}
-"""The template of each format written through jinja2."""
+_TEMPLATE = {"md": "changelog.md.j2", "html": "changelog.html.j2"}
 
 JSON_FORMAT_VERSION = 1
 
@@ -371,8 +369,8 @@ def render(
         return _dump(context)
     if fmt == "text":
         return render_text(context, color=color)
-    if fmt in TEMPLATES:
-        return render_template(TEMPLATES[fmt], context, templates, cache)
+    if fmt in _TEMPLATE:
+        return render_template(_TEMPLATE[fmt], context, templates, cache)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
@@ -563,22 +561,6 @@ def _private(directory: Path) -> bool:
     return st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
-def load_template(
-    name: str, templates: str | Path | None = None, cache: str | Path | None = None
-) -> jinja2.Template:
-    """Load a template by name: from the user's directory, else the built-in
-    ones; compiled, or from the cache."""
-    with _template_errors(name, templates):
-        return environment(templates, cache).get_template(name)
-
-
-def fill_template(template: jinja2.Template, context: dict[str, Any]) -> str:
-    """Render a loaded template with the given context; the text ends with a newline."""
-    with _template_errors(template.name or "template", None):
-        out = template.render(**context)
-    return out if out.endswith("\n") else out + "\n"
-
-
 def render_template(
     name: str,
     context: dict[str, Any],
@@ -586,16 +568,10 @@ def render_template(
     cache: str | Path | None = None,
 ) -> str:
     """Render a template by name with the given context."""
-    return fill_template(load_template(name, templates, cache), context)
-
-
-@contextlib.contextmanager
-def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
-    """jinja2's errors as TemplateError, with the file, line and a fix."""
     import jinja2
 
     try:
-        yield
+        out = environment(templates, cache).get_template(name).render(**context)
     except jinja2.TemplateNotFound as exc:
         searched = ([str(templates)] if templates is not None else []) + [str(BUILTIN_TEMPLATES)]
         raise TemplateError(
@@ -610,6 +586,7 @@ def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
             f"template {name} uses an unknown variable: {exc.message}",
             fix="see --format context for the variables a template receives",
         ) from None
+    return out if out.endswith("\n") else out + "\n"
 
 
 # Characters that are Markdown syntax anywhere in a line, and those that are
