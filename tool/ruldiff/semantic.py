@@ -80,7 +80,6 @@ _RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(rf"\b{_ID}\b")
 _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
-_FULL_NUMBER = re.compile(rf"\b{_FULL_ID}\b")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
@@ -176,15 +175,21 @@ def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[s
     >>> references("under Art. 12 and Art. 3", re.compile(r"\\bArt\\.\\s*(?P<id>\\d+)"))
     [('12', 'Art. 12'), ('3', 'Art. 3')]
     """
+    return [(target, printed) for _, target, printed in _reference_spans(text, syntax)]
+
+
+def _reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[int, str, str]]:
+    """(offset, target ID, text as printed) of each reference in a text (see
+    `references`); the offsets place the references of a whole document,
+    scanned at once, in its rules."""
     if syntax is not None:
-        return [(m.group("id"), m.group(0)) for m in syntax.finditer(text)]
+        return [(m.start(), m.group("id"), m.group(0)) for m in syntax.finditer(text)]
     out = []
     for m in _reference_matches(text):
-        target = m.group(1) or m.group(2)
-        out.append((target, m.group(0)))
+        out.append((m.start(), m.group(1) or m.group(2), m.group(0)))
         end = _RANGE_END.match(text, m.end())
         if end and "." not in end.group(1):  # a full number is found by the next match
-            out.append((end.group(1), end.group(1)))
+            out.append((end.start(1), end.group(1), end.group(1)))
     return out
 
 
@@ -631,7 +636,7 @@ def annotate(
     suspects: set[int] = set()
     if not new.numbered:
         texts = []  # an excerpt without numbers refers to rules it does not hold
-    for start, number in _mentions("\n".join(texts), new.references):
+    for start, number, _printed in _reference_spans("\n".join(texts), new.references):
         if number in renumbered or number not in new_ids:
             suspects.add(bisect_right(starts, start) - 1)
     for k in sorted(suspects):
@@ -643,53 +648,6 @@ def annotate(
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
-
-
-def _mentions(text: str, syntax: re.Pattern[str] | None) -> list[tuple[int, str]]:
-    """(offset, number) of the numbers a text may refer to: every match of a
-    document's own reference syntax; for the built-in one, every full rule
-    number and every number after ``rule``/``section``, found by scanning for
-    literals (the regex engine is slow on a whole document otherwise).
-
-    >>> _mentions("See rule 318. Cleanups and 903.13; sections 8 and 9.", None)
-    [(4, '318'), (27, '903.13'), (35, '8')]
-    """
-    if syntax is not None:
-        return [(m.start(), m.group("id")) for m in syntax.finditer(text)]
-    out = _full_numbers(text)
-    for lead in ("rule", "section"):  # one scan for "rule " and "rules "
-        at = text.find(lead)
-        while at >= 0:
-            if text.startswith((lead + " ", lead + "s "), at):
-                m = _REFERENCE.match(text, at)
-                if m and m.group(1):
-                    out.append((at, m.group(1)))
-            at = text.find(lead, at + 1)
-    return sorted(set(out))
-
-
-def _full_numbers(text: str) -> list[tuple[int, str]]:
-    """(offset, number) of every full rule number (``903.13``, ``704.5s``) in a text.
-
-    The same matches as ``_FULL_NUMBER.finditer(text)``, several times faster
-    on a whole document: the regex engine scans fast only for a pattern that
-    starts with a literal, so the scan looks for ``.`` + digit and tries the
-    number from three characters before it.
-
-    >>> _full_numbers("See 903.13 and 1903.1, 100.1.b.2, rule 704.5s.")
-    [(4, '903.13'), (23, '100.1.b.2'), (39, '704.5s')]
-    """
-    out = []
-    end = 0
-    match = _FULL_NUMBER.match
-    for dot in _DOT_DIGIT.finditer(text):
-        at = dot.start() - 3
-        if at >= end:
-            m = match(text, at)
-            if m:
-                out.append((at, m.group()))
-                end = m.end()
-    return out
 
 
 def _stale_refs(
