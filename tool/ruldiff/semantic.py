@@ -587,14 +587,14 @@ def annotate(
             if not d and not i:
                 continue  # white space only: layout, not text
             used = []
-            if i and any_old.search(d):
-                used = [(a, b) for a, b in subs if a in d and b in i
-                        and _count_phrase(a, d) and _count_phrase(b, i)]
-            for a, b in used:
-                sub_count[(a, b)] += _count_phrase(a, d)
-                rule_id = (c.new or c.old).id  # type: ignore[union-attr]
-                if rule_id not in sub_rules[(a, b)]:
-                    sub_rules[(a, b)].append(rule_id)
+            for a, b in subs if i and any_old.search(d) else ():
+                count = _count_phrase(a, d) if a in d and b in i else 0
+                if count and _count_phrase(b, i):
+                    used.append((a, b))
+                    sub_count[(a, b)] += count
+                    rule_id = (c.new or c.old).id  # type: ignore[union-attr]
+                    if rule_id not in sub_rules[(a, b)]:
+                        sub_rules[(a, b)].append(rule_id)
             if run.plain:
                 tags.add(run.plain)
             elif used and _apply(run.deleted, used, id_map) == i:
