@@ -191,3 +191,18 @@ def test_documents_read_with_different_profiles_get_a_warning(files: tuple[str, 
     # The same profile on both sides: nothing on stderr.
     same = subprocess.run([sys.executable, "-m", "ruldiff", *files, "-f", "json"], capture_output=True, text=True)
     assert same.returncode == 0 and same.stderr == ""
+
+
+def test_the_command_ends_without_losing_output(tmp_path: Path) -> None:
+    # `run` ends the process with os._exit once the output is flushed: a long
+    # changelog on a pipe must arrive whole, and equal the one written by -o.
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text("".join(f"100.{n}. Rule {n} says {n} things.\n" for n in range(1, 1001)), encoding="utf-8")
+    new.write_text("".join(f"100.{n}. Rule {n} says {n + 1} things.\n" for n in range(1, 1001)), encoding="utf-8")
+    out = tmp_path / "out.json"
+    command = [sys.executable, "-m", "ruldiff", str(old), str(new), "-f", "json", "-j", "1"]
+    piped = subprocess.run(command, capture_output=True)
+    written = subprocess.run([*command, "-o", str(out)], capture_output=True)
+    assert piped.returncode == 0 and written.returncode == 0 and piped.stderr == b""
+    assert len(json.loads(piped.stdout)["changes"]) == 1000
+    assert piped.stdout == out.read_bytes()
