@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from datetime import date as _date
 
 from .errors import ParseError
-from .model import Document, Rule, RuleKind
+from .model import Document, Rule, RuleKind, RuleRow, make_rules
 from .profiles import Profile, detect_profile
 from .read import Source
 
@@ -250,20 +251,15 @@ def _first_not_none(*values: int | None) -> int:
 _SEGMENT = re.compile(r"\d+|[a-z]+")
 
 
-def _level(kind: RuleKind, rule_id: str) -> int:
-    """Depth of an item: sections 0, headings 1, rules by their number's
-    segments (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4)."""
-    if kind is RuleKind.SECTION:
-        return 0
-    if kind is RuleKind.HEADING:
-        return 1
-    return _segments(rule_id)
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _segments(rule_id: str) -> int:
-    # Cached: the two documents of a comparison share most of their numbers.
-    return len(_SEGMENT.findall(rule_id))
+    """Depth of a rule: the segments of its number, the ID up to any ``#2``
+    (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4). Sections are at depth 0 and
+    headings at 1.
+
+    Cached: the two documents of a comparison share most of their numbers.
+    """
+    return len(_SEGMENT.findall(rule_id.partition("#")[0]))
 
 
 class _Builder:
@@ -317,11 +313,16 @@ class _Builder:
             self.notes.setdefault(len(self.items) - 1, []).extend(notes)
 
     def freeze(self) -> tuple[Rule, ...]:
-        out: list[Rule] = []
+        return make_rules(self._rows())
+
+    def _rows(self) -> Iterator[RuleRow]:
+        # The parent of an item is the nearest open item above its level; the
+        # stack holds the open items, deepest last, as (level, id).
         stack: list[tuple[int, str]] = []
         notes, wrapped_headings = self.notes, self.wrapped_headings
+        section, heading, segments = RuleKind.SECTION, RuleKind.HEADING, _segments
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
-            level = _level(kind, rule_id.partition("#")[0])
+            level = 0 if kind is section else 1 if kind is heading else segments(rule_id)
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
@@ -329,8 +330,15 @@ class _Builder:
             text = "\n".join(paras)
             if n in wrapped_headings and text.endswith((".", "!", "?")):
                 kind = RuleKind.RULE  # a wrapped rule whose first line looked like a title
-            out.append(Rule(rule_id, kind, text, tuple(examples), parent, line, tuple(notes.get(n, ()))))
-        return tuple(out)
+            yield (
+                rule_id,
+                kind,
+                text,
+                tuple(examples) if examples else (),
+                parent,
+                line,
+                tuple(notes[n]) if n in notes else (),
+            )
 
 
 def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
