@@ -396,9 +396,12 @@ def _parse_rules(
             if not s:
                 b.note(notes)
                 continue
-        continuation = lead is not None and prev is not None and lead(prev) is not None
+        # A numbered or example line continues the paragraph when the line
+        # before leads into a reference ("See rule" / "419.8 ..."). The lead-in
+        # pattern is searched at every position of that line, so it is asked
+        # only about those lines, which it can change, and not about all.
         started = False
-        if not continuation and numbered(s):
+        if numbered(s) and not (lead is not None and prev is not None and lead(prev)):
             for kind, match in patterns:
                 m = match(s)
                 if m:
@@ -407,7 +410,11 @@ def _parse_rules(
                     break
         if started:
             pass
-        elif example is not None and example(s) and not continuation:
+        elif (
+            example is not None
+            and example(s)
+            and not (lead is not None and prev is not None and lead(prev))
+        ):
             b.example(s)
         elif wrapped and prev is not None:
             b.extend(s)
