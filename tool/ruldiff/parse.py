@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date as _date
 
 from .errors import ParseError
@@ -107,7 +107,8 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
             gloss_end = index
 
     wrapped = _is_wrapped(lines, start, rules_end, profile)
-    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin)
+    clean = _cleaner(source.text)
+    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
     glossary = (
         _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped) if gloss is not None else ()
     )
@@ -356,6 +357,21 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     return None, "", s
 
 
+def _clean(line: str) -> str:
+    # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
+    line = line.strip()
+    if "\t" in line or "\u200b" in line:
+        line = line.replace("\t", " ").replace("\u200b", "")
+    return line
+
+
+def _cleaner(text: str) -> Callable[[str], str]:
+    """`_clean`, or plain `str.strip` when `text` holds no tab and no
+    zero-width space: on any line of it `_clean` only strips, and the test is
+    made once per document instead of once per line."""
+    return _clean if "\t" in text or "\u200b" in text else str.strip
+
+
 def _parse_rules(
     lines: list[str],
     start: int,
@@ -363,10 +379,12 @@ def _parse_rules(
     profile: Profile,
     wrapped: bool,
     origin: list[int] | None = None,
+    clean: Callable[[str], str] = _clean,
 ) -> tuple[Rule, ...]:
     # The loop runs once per line of the document: the profile's patterns and
     # the builder's methods are looked up once, before it.
     b = _Builder()
+    start_item, add_example, add_paragraph, extend = b.start, b.example, b.paragraph, b.extend
     decoration = profile.decoration.match if profile.decoration is not None else None
     example = profile.example.match if profile.example is not None else None
     lead = profile.reference_lead.search if wrapped and profile.reference_lead is not None else None
@@ -383,13 +401,13 @@ def _parse_rules(
     ]
     prev: str | None = None  # previous line of the same block, stripped
     for i in range(start, end):
-        s = _clean(lines[i])
+        s = clean(lines[i])
         if not s:
             prev = None
             continue
         if decoration is not None and decoration(s):
             continue
-        notes: list[str] = []
+        notes: list[str] | None = None
         if note is not None:
             notes = [m.group().strip() for m in note.finditer(s)]
             s = note.sub("", s).strip()
@@ -405,7 +423,8 @@ def _parse_rules(
             for kind, match in patterns:
                 m = match(s)
                 if m:
-                    b.start(m.group("id"), kind, m.group("text").strip(), (origin[i] if origin else i) + 1)
+                    rule_id, text = m.group("id", "text")
+                    start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
                     started = True
                     break
         if started:
@@ -415,23 +434,15 @@ def _parse_rules(
             and example(s)
             and not (lead is not None and prev is not None and lead(prev))
         ):
-            b.example(s)
+            add_example(s)
         elif wrapped and prev is not None:
-            b.extend(s)
+            extend(s)
         else:
-            b.paragraph(s)
+            add_paragraph(s)
         if notes:
             b.note(notes)
         prev = s
     return b.freeze()
-
-
-def _clean(line: str) -> str:
-    # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
-    line = line.strip()
-    if "\t" in line or "\u200b" in line:
-        line = line.replace("\t", " ").replace("\u200b", "")
-    return line
 
 
 # --- paragraphs without numbers ---------------------------------------------
