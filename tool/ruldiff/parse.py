@@ -110,7 +110,9 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     clean = _cleaner(source.text)
     rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
     glossary = (
-        _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped) if gloss is not None else ()
+        _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped, clean)
+        if gloss is not None
+        else ()
     )
     title, date = _title_and_date(lines[:start])
     contents = _last_index(lines, "Contents", 0, start)
@@ -519,7 +521,12 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 
 
 def _parse_glossary(
-    lines: list[str], start: int, end: int, profile: Profile, wrapped: bool
+    lines: list[str],
+    start: int,
+    end: int,
+    profile: Profile,
+    wrapped: bool,
+    clean: Callable[[str], str] = _clean,
 ) -> tuple[Rule, ...]:
     """Glossary entries: a term line, then definition paragraphs.
 
@@ -529,13 +536,14 @@ def _parse_glossary(
     """
     entries: list[tuple[str, list[str], list[str], int]] = []
     seen: dict[str, int] = {}
+    example = profile.example.match if profile.example is not None else None
     for block in _blocks(lines, start, end, profile):
         first_line, first = block[0]
         body = block
         if first[:1].isspace() and entries:
             paras, examples = entries[-1][1], entries[-1][2]
         else:
-            term = _clean(first)
+            term = clean(first)
             n = seen.get(term, 0) + 1
             seen[term] = n
             entries.append((term if n == 1 else f"{term}#{n}", [], [], first_line))
@@ -544,9 +552,9 @@ def _parse_glossary(
         target = paras
         prev_indent = -1
         for _, raw in body:
-            s = _clean(raw)
-            indent = len(raw) - len(raw.lstrip())
-            if _match(profile.example, s):
+            s = clean(raw)
+            indent = len(raw) - len(raw.lstrip()) if wrapped else 0  # only read when wrapped
+            if example is not None and example(s):
                 examples.append(s)
                 target = examples
             elif wrapped and target and prev_indent >= 0 and indent <= prev_indent:
@@ -554,14 +562,9 @@ def _parse_glossary(
             else:
                 target.append(s)
             prev_indent = indent
-    return tuple(
-        Rule(
-            id=f"glossary:{term}",
-            kind=RuleKind.GLOSSARY,
-            text="\n".join(paras),
-            examples=tuple(examples),
-            line=line,
-        )
+    glossary = RuleKind.GLOSSARY
+    return make_rules(
+        (f"glossary:{term}", glossary, "\n".join(paras), tuple(examples), None, line, ())
         for term, paras, examples, line in entries
     )
 
@@ -571,9 +574,12 @@ def _blocks(
 ) -> list[list[tuple[int, str]]]:
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
+    decoration = profile.decoration.match if profile.decoration is not None else None
     for i in range(start, end):
         raw = lines[i].rstrip()
-        if not raw.strip() or _decoration(raw.strip(), profile):
+        # raw has no trailing white space: it is blank when empty, and
+        # stripped when its indent is.
+        if not raw or (decoration is not None and decoration(raw.lstrip())):
             if current:
                 blocks.append(current)
                 current = []
