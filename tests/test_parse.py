@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+
 import pytest
 
 from ruldiff.errors import ParseError
 from ruldiff.model import RuleKind
 from ruldiff.parse import parse
-from ruldiff.profiles import load_profile
+from ruldiff.profiles import Profile, load_profile
 from ruldiff.read import decode
+
+# The module: `ruldiff.parse` the attribute is the function.
+parse_module = importlib.import_module("ruldiff.parse")
 
 MODERN = """\
 Tidepool Comprehensive Rules
@@ -227,3 +233,77 @@ def test_crlf_and_lf_documents_parse_identically() -> None:
     cr = parse(decode(MODERN.replace("\n", "\r").encode("cp1252", "replace"), "t.txt"))
     assert lf == crlf
     assert lf.rules == cr.rules
+
+
+# --- numbered lines read with one joined pattern --------------------------
+
+
+def _one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the parser try a profile's item patterns one by one."""
+    monkeypatch.setattr(parse_module, "_joined_items", lambda profile: None)
+
+
+@pytest.mark.parametrize("name", ["mtg-cr", "riftbound", "web-rules", "inline-rules"])
+@pytest.mark.parametrize("text", [MODERN, WRAPPED], ids=["modern", "wrapped"])
+def test_joined_item_pattern_reads_like_the_patterns_one_by_one(
+    name: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    profile = load_profile(name)
+    assert parse_module._joined_items(profile) is not None
+    try:
+        joined = parse(decode(text.encode("utf-8"), "t.txt"), profile)
+    except ParseError:
+        joined = None
+    _one_by_one(monkeypatch)
+    try:
+        one_by_one = parse(decode(text.encode("utf-8"), "t.txt"), profile)
+    except ParseError:
+        one_by_one = None
+    assert joined == one_by_one
+
+
+def test_joined_item_pattern_tells_the_kinds_apart_through_nested_groups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = Profile(
+        name="nested",
+        heading=re.compile(r"^(?P<id>\d{3})\.\s+((?P<text>[A-Z]\w*)( \w+)*)$"),
+        section=re.compile(r"^(?P<id>\d)\.\s+(?P<text>(\w+)\s*(\w*))$"),
+        rule=re.compile(r"^((?P<id>\d{3}\.\d+[a-z]?)\.?)\s+(?P<text>.*)$"),
+        numbered=re.compile(r"(\d)"),
+    )
+    assert parse_module._joined_items(profile) is not None
+    text = "1. Basics\n\n100. General Rules\n\n100.1. One.\n100.1a two\n\n101. lower case\n"
+    joined = parse(decode(text.encode(), "t.txt"), profile)
+    assert [(r.id, r.kind.value, r.text) for r in joined.rules] == [
+        ("1", "section", "Basics"),
+        ("100", "heading", "General"),
+        ("100.1", "rule", "One."),
+        ("100.1a", "rule", "two\n101. lower case"),
+    ]
+    _one_by_one(monkeypatch)
+    assert parse(decode(text.encode(), "t.txt"), profile) == joined
+
+
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        (r"(?i)^(?P<id>\d+)\.\s+(?P<text>.*)$", "Twelve."),  # inline flags: valid only at the start
+        (r"^(?P<id>\d+)(\.)\s+(?P<text>.*?)\2?$", "Twelve"),  # a backreference by number
+        (r"^(?P<id>\d+)(?P<dot>\.)\s+(?P<text>.*?)(?P=dot)?$", "Twelve"),  # by name
+        (r"^(?P<id>\d+)(\.)?(?(2)\s+|x)(?P<text>.*)$", "Twelve."),  # a conditional
+        (r"^(?P<id>\d+)\.\s+(?P<text>.*)(\(?P<x>)?$", "Twelve."),  # "(?P<" that is no group
+    ],
+)
+def test_patterns_that_cannot_be_joined_are_tried_one_by_one(rule: str, text: str) -> None:
+    profile = Profile(name="odd", rule=re.compile(rule))
+    assert parse_module._joined_items(profile) is None
+    doc = parse(decode(b"Intro\n\n12. Twelve.\n", "t.txt"), profile)
+    assert [(r.id, r.text) for r in doc.rules] == [("12", text)]
+
+
+def test_patterns_with_other_flags_are_not_joined() -> None:
+    verbose = Profile(name="v", rule=re.compile(r"^(?P<id>\d+) \. \s+ (?P<text>.*)$", re.VERBOSE))
+    mixed = Profile(name="m", rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$", re.IGNORECASE))
+    assert parse_module._joined_items(verbose) is None
+    assert parse_module._joined_items(mixed) is None

@@ -359,6 +359,76 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     return None, "", s
 
 
+# Match.lastindex (never None after a match) -> (kind, id group, text group)
+_ItemAlternatives = dict[int | None, tuple[RuleKind, int, int]]
+
+
+@functools.lru_cache(maxsize=16)
+def _joined_items(profile: Profile) -> tuple[re.Pattern[str], _ItemAlternatives] | None:
+    """One pattern that does the work of the profile's ``numbered``,
+    ``heading``, ``section`` and ``rule`` patterns in one match, or None.
+
+    Returns the pattern ``(?=numbered)(?:(heading)|(section)|(rule))`` and, for
+    the index of each wrapping group, (kind, index of its ``id`` group, index
+    of its ``text`` group). A line matches it exactly when ``numbered`` matches
+    and one of the others does, and the alternation tries them in the order
+    the parser would, so the alternative that matches is the pattern the
+    parser would have taken; `re.Match.lastindex` names it (the wrapping group
+    closes last). One match per line instead of up to four cuts the cost of
+    reading numbered lines by a third: each match call costs more than the
+    matching itself.
+
+    The patterns' groups are renamed (``_2_id``) and renumbered. That changes
+    nothing as long as no pattern refers to a group (``\\1``, ``(?P=id)``,
+    ``(?(1)...)``) and the patterns share their flags, none verbose. Where this
+    cannot be shown (or a pattern's inline ``(?i)``, valid only at the start,
+    keeps the join from compiling), None: the patterns are tried one by one.
+    """
+    patterns = [
+        (kind, pattern)
+        for kind, pattern in (
+            (RuleKind.HEADING, profile.heading),
+            (RuleKind.SECTION, profile.section),
+            (RuleKind.RULE, profile.rule),
+        )
+        if pattern is not None
+    ]
+    every = [profile.numbered, *(pattern for _, pattern in patterns)]
+    flags = profile.numbered.flags
+    if any(pattern.flags != flags for pattern in every) or flags & re.VERBOSE:
+        return None
+    sources = []
+    for n, pattern in enumerate(every):
+        source = pattern.pattern
+        # Every named group is written (?P<name>; when nothing else in the
+        # source reads so, renaming them renames nothing else.
+        if source.count("(?P<") != len(pattern.groupindex) or _refers_to_group(source):
+            return None
+        sources.append(source.replace("(?P<", f"(?P<_{n}_"))
+    numbered, *items = sources
+    try:
+        joined = re.compile(f"(?={numbered})(?:" + "|".join(f"({s})" for s in items) + ")", flags)
+    except re.error:
+        return None
+    # Groups are numbered in the order they open: those of `numbered`, then
+    # for each alternative its wrapping group and its own groups.
+    alternatives: _ItemAlternatives = {}
+    wrapper = profile.numbered.groups + 1
+    for n, (kind, pattern) in enumerate(patterns, 1):
+        id_group, text_group = joined.groupindex[f"_{n}_id"], joined.groupindex[f"_{n}_text"]
+        if (id_group, text_group) != (wrapper + pattern.groupindex["id"], wrapper + pattern.groupindex["text"]):
+            return None  # not reached: a safety net for the reasoning above
+        alternatives[wrapper] = (kind, id_group, text_group)
+        wrapper += 1 + pattern.groups
+    return joined, alternatives
+
+
+def _refers_to_group(source: str) -> bool:
+    """Whether a pattern may refer to one of its groups by number or name: a
+    backreference (``\\1``, ``(?P=id)``) or a conditional (``(?(1)...)``)."""
+    return "(?P=" in source or "(?(" in source or any(f"\\{d}" in source for d in "123456789")
+
+
 def _clean(line: str) -> str:
     # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
     line = line.strip()
@@ -401,6 +471,14 @@ def _parse_rules(
         )
         if pattern is not None
     ]
+    # Which pattern matched, and its groups: from the joined pattern's table,
+    # or "id" and "text" of the pattern that matched.
+    items = _joined_items(profile)
+    joined = items[0].match if items is not None else None
+    alternatives = items[1] if items is not None else {}
+    kind = RuleKind.RULE
+    id_group: int | str = "id"
+    text_group: int | str = "text"
     prev: str | None = None  # previous line of the same block, stripped
     for i in range(start, end):
         s = clean(lines[i])
@@ -420,17 +498,20 @@ def _parse_rules(
         # before leads into a reference ("See rule" / "419.8 ..."). The lead-in
         # pattern is searched at every position of that line, so it is asked
         # only about those lines, which it can change, and not about all.
-        started = False
-        if numbered(s) and not (lead is not None and prev is not None and lead(prev)):
+        if joined is not None:
+            m = joined(s)
+            if m:
+                kind, id_group, text_group = alternatives[m.lastindex]
+        elif numbered(s):
             for kind, match in patterns:
                 m = match(s)
                 if m:
-                    rule_id, text = m.group("id", "text")
-                    start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
-                    started = True
                     break
-        if started:
-            pass
+        else:
+            m = None
+        if m and not (lead is not None and prev is not None and lead(prev)):
+            rule_id, text = m.group(id_group, text_group)
+            start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
         elif (
             example is not None
             and example(s)
