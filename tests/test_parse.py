@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ruldiff.errors import ParseError
-from ruldiff.model import RuleKind
+from ruldiff.model import Document, RuleKind
 from ruldiff.parse import parse
 from ruldiff.profiles import Profile, load_profile
 from ruldiff.read import decode
@@ -238,28 +238,30 @@ def test_crlf_and_lf_documents_parse_identically() -> None:
 # --- numbered lines read with one joined pattern --------------------------
 
 
-def _one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make the parser try a profile's item patterns one by one."""
-    monkeypatch.setattr(parse_module, "_joined_items", lambda profile: None)
+def _parsed_both_ways(
+    text: str, profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> Document | None:
+    """The document parsed with the joined item pattern, once checked to be
+    what trying the profile's patterns one by one gives (None: no rules)."""
+    assert parse_module._joined_items(profile) is not None
+    docs: list[Document | None] = []
+    for joined in (True, False):
+        if not joined:
+            monkeypatch.setattr(parse_module, "_joined_items", lambda profile: None)
+        try:
+            docs.append(parse(decode(text.encode("utf-8"), "t.txt"), profile))
+        except ParseError:
+            docs.append(None)
+    assert docs[0] == docs[1]
+    return docs[0]
 
 
-@pytest.mark.parametrize("name", ["mtg-cr", "riftbound", "web-rules", "inline-rules"])
+@pytest.mark.parametrize("name", ["mtg-cr", "riftbound", "inline-rules"])
 @pytest.mark.parametrize("text", [MODERN, WRAPPED], ids=["modern", "wrapped"])
 def test_joined_item_pattern_reads_like_the_patterns_one_by_one(
     name: str, text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    profile = load_profile(name)
-    assert parse_module._joined_items(profile) is not None
-    try:
-        joined = parse(decode(text.encode("utf-8"), "t.txt"), profile)
-    except ParseError:
-        joined = None
-    _one_by_one(monkeypatch)
-    try:
-        one_by_one = parse(decode(text.encode("utf-8"), "t.txt"), profile)
-    except ParseError:
-        one_by_one = None
-    assert joined == one_by_one
+    _parsed_both_ways(text, load_profile(name), monkeypatch)
 
 
 def test_joined_item_pattern_tells_the_kinds_apart_through_nested_groups(
@@ -272,17 +274,15 @@ def test_joined_item_pattern_tells_the_kinds_apart_through_nested_groups(
         rule=re.compile(r"^((?P<id>\d{3}\.\d+[a-z]?)\.?)\s+(?P<text>.*)$"),
         numbered=re.compile(r"(\d)"),
     )
-    assert parse_module._joined_items(profile) is not None
     text = "1. Basics\n\n100. General Rules\n\n100.1. One.\n100.1a two\n\n101. lower case\n"
-    joined = parse(decode(text.encode(), "t.txt"), profile)
-    assert [(r.id, r.kind.value, r.text) for r in joined.rules] == [
+    doc = _parsed_both_ways(text, profile, monkeypatch)
+    assert doc is not None
+    assert [(r.id, r.kind.value, r.text) for r in doc.rules] == [
         ("1", "section", "Basics"),
         ("100", "heading", "General"),
         ("100.1", "rule", "One."),
         ("100.1a", "rule", "two\n101. lower case"),
     ]
-    _one_by_one(monkeypatch)
-    assert parse(decode(text.encode(), "t.txt"), profile) == joined
 
 
 @pytest.mark.parametrize(
@@ -300,6 +300,25 @@ def test_patterns_that_cannot_be_joined_are_tried_one_by_one(rule: str, text: st
     assert parse_module._joined_items(profile) is None
     doc = parse(decode(b"Intro\n\n12. Twelve.\n", "t.txt"), profile)
     assert [(r.id, r.text) for r in doc.rules] == [("12", text)]
+
+
+def test_a_decoration_wins_over_a_numbered_item_in_the_joined_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = Profile(
+        name="deco",
+        rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$"),
+        decoration=re.compile(r"^(\d+\.\s+)?-{3,}$"),
+    )
+    text = "Intro\n\n12. Twelve.\n13. -----\n----\nmore\n\n14. Fourteen.\n"
+    doc = _parsed_both_ways(text, profile, monkeypatch)
+    assert doc is not None
+    assert [(r.id, r.text) for r in doc.rules] == [("12", "Twelve.\nmore"), ("14", "Fourteen.")]
+
+
+def test_a_profile_with_notes_is_not_joined() -> None:
+    # The note pattern edits a line between the decoration test and the others.
+    assert parse_module._joined_items(load_profile("web-rules")) is None
 
 
 def test_patterns_with_other_flags_are_not_joined() -> None:

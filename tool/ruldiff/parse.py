@@ -359,32 +359,37 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     return None, "", s
 
 
-# Match.lastindex (never None after a match) -> (kind, id group, text group)
-_ItemAlternatives = dict[int | None, tuple[RuleKind, int, int]]
+# Match.lastindex (never None after a match) -> (kind, id group, text group);
+# kind None for a decoration.
+_ItemAlternatives = dict[int | None, tuple[RuleKind | None, int, int]]
 
 
 @functools.lru_cache(maxsize=16)
 def _joined_items(profile: Profile) -> tuple[re.Pattern[str], _ItemAlternatives] | None:
-    """One pattern that does the work of the profile's ``numbered``,
-    ``heading``, ``section`` and ``rule`` patterns in one match, or None.
+    """One pattern that does the work of the profile's ``decoration``,
+    ``numbered``, ``heading``, ``section`` and ``rule`` patterns in one match,
+    or None.
 
-    Returns the pattern ``(?=numbered)(?:(heading)|(section)|(rule))`` and, for
-    the index of each wrapping group, (kind, index of its ``id`` group, index
-    of its ``text`` group). A line matches it exactly when ``numbered`` matches
-    and one of the others does, and the alternation tries them in the order
-    the parser would, so the alternative that matches is the pattern the
-    parser would have taken; `re.Match.lastindex` names it (the wrapping group
-    closes last). One match per line instead of up to four cuts the cost of
-    reading numbered lines by a third: each match call costs more than the
-    matching itself.
+    Returns the pattern ``(decoration)|(?=numbered)(?:(heading)|(section)|(rule))``
+    and, for the index of each wrapping group, (kind, index of its ``id``
+    group, index of its ``text`` group), kind None for the decoration. The
+    alternation tries the patterns in the parser's order at the same place, so
+    the one that matches is the pattern the parser would have taken, and
+    `re.Match.lastindex` names it (its wrapping group closes last). One match
+    per line instead of up to five cuts the cost of reading the lines of the
+    rules by a third: each match call costs more than the matching itself.
 
     The patterns' groups are renamed (``_2_id``) and renumbered. That changes
     nothing as long as no pattern refers to a group (``\\1``, ``(?P=id)``,
     ``(?(1)...)``) and the patterns share their flags, none verbose. Where this
     cannot be shown (or a pattern's inline ``(?i)``, valid only at the start,
     keeps the join from compiling), None: the patterns are tried one by one.
+    So they are for a profile with a ``note`` pattern, which edits the line
+    between the decoration test and the others.
     """
-    patterns = [
+    if profile.note is not None:
+        return None
+    items = [
         (kind, pattern)
         for kind, pattern in (
             (RuleKind.HEADING, profile.heading),
@@ -393,7 +398,9 @@ def _joined_items(profile: Profile) -> tuple[re.Pattern[str], _ItemAlternatives]
         )
         if pattern is not None
     ]
-    every = [profile.numbered, *(pattern for _, pattern in patterns)]
+    every = [profile.numbered, *(pattern for _, pattern in items)]
+    if profile.decoration is not None:
+        every.append(profile.decoration)
     flags = profile.numbered.flags
     if any(pattern.flags != flags for pattern in every) or flags & re.VERBOSE:
         return None
@@ -405,22 +412,30 @@ def _joined_items(profile: Profile) -> tuple[re.Pattern[str], _ItemAlternatives]
         if source.count("(?P<") != len(pattern.groupindex) or _refers_to_group(source):
             return None
         sources.append(source.replace("(?P<", f"(?P<_{n}_"))
-    numbered, *items = sources
+    numbered = sources[0]
+    joined = f"(?={numbered})(?:" + "|".join(f"({s})" for s in sources[1 : 1 + len(items)]) + ")"
+    if profile.decoration is not None:
+        joined = f"({sources[-1]})|{joined}"
     try:
-        joined = re.compile(f"(?={numbered})(?:" + "|".join(f"({s})" for s in items) + ")", flags)
+        pattern = re.compile(joined, flags)
     except re.error:
         return None
-    # Groups are numbered in the order they open: those of `numbered`, then
-    # for each alternative its wrapping group and its own groups.
+    # Groups are numbered in the order they open: the decoration's wrapping
+    # group and its groups, those of numbered, then for each alternative its
+    # wrapping group and its groups.
     alternatives: _ItemAlternatives = {}
-    wrapper = profile.numbered.groups + 1
-    for n, (kind, pattern) in enumerate(patterns, 1):
-        id_group, text_group = joined.groupindex[f"_{n}_id"], joined.groupindex[f"_{n}_text"]
-        if (id_group, text_group) != (wrapper + pattern.groupindex["id"], wrapper + pattern.groupindex["text"]):
+    wrapper = 1
+    if profile.decoration is not None:
+        alternatives[wrapper] = (None, 0, 0)
+        wrapper += 1 + profile.decoration.groups
+    wrapper += profile.numbered.groups
+    for n, (kind, item) in enumerate(items, 1):
+        id_group, text_group = pattern.groupindex[f"_{n}_id"], pattern.groupindex[f"_{n}_text"]
+        if (id_group, text_group) != (wrapper + item.groupindex["id"], wrapper + item.groupindex["text"]):
             return None  # not reached: a safety net for the reasoning above
         alternatives[wrapper] = (kind, id_group, text_group)
-        wrapper += 1 + pattern.groups
-    return joined, alternatives
+        wrapper += 1 + item.groups
+    return pattern, alternatives
 
 
 def _refers_to_group(source: str) -> bool:
@@ -471,8 +486,9 @@ def _parse_rules(
         )
         if pattern is not None
     ]
-    # Which pattern matched, and its groups: from the joined pattern's table,
-    # or "id" and "text" of the pattern that matched.
+    # With the joined pattern (see _joined_items), one match per line tells a
+    # decoration, a numbered item and which, or a plain line; without it, the
+    # patterns are tried one by one. Its table gives an item's kind and groups.
     items = _joined_items(profile)
     joined = items[0].match if items is not None else None
     alternatives = items[1] if items is not None else {}
@@ -485,30 +501,33 @@ def _parse_rules(
         if not s:
             prev = None
             continue
-        if decoration is not None and decoration(s):
-            continue
         notes: list[str] | None = None
-        if note is not None:
-            notes = [m.group().strip() for m in note.finditer(s)]
-            s = note.sub("", s).strip()
-            if not s:
-                b.note(notes)
+        if joined is not None:
+            m = joined(s)
+            if m:
+                found, id_group, text_group = alternatives[m.lastindex]
+                if found is None:
+                    continue  # a decoration
+                kind = found
+        else:
+            if decoration is not None and decoration(s):
                 continue
+            if note is not None:
+                notes = [n.group().strip() for n in note.finditer(s)]
+                s = note.sub("", s).strip()
+                if not s:
+                    b.note(notes)
+                    continue
+            m = None
+            if numbered(s):
+                for kind, match in patterns:
+                    m = match(s)
+                    if m:
+                        break
         # A numbered or example line continues the paragraph when the line
         # before leads into a reference ("See rule" / "419.8 ..."). The lead-in
         # pattern is searched at every position of that line, so it is asked
         # only about those lines, which it can change, and not about all.
-        if joined is not None:
-            m = joined(s)
-            if m:
-                kind, id_group, text_group = alternatives[m.lastindex]
-        elif numbered(s):
-            for kind, match in patterns:
-                m = match(s)
-                if m:
-                    break
-        else:
-            m = None
         if m and not (lead is not None and prev is not None and lead(prev)):
             rule_id, text = m.group(id_group, text_group)
             start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
