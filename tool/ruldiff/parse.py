@@ -136,6 +136,8 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
 
 def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> bool:
     """Whether the rules are hard-wrapped: many lines run on into a plain line."""
+    items = _joined_items(profile)
+    joined = items[0].match if items is not None else None
     runs_on = nonblank = 0
     for i in range(start, min(end, start + WRAP_SAMPLE)):
         s = lines[i].strip()
@@ -143,9 +145,15 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
             continue
         nonblank += 1
         nxt = lines[i + 1].strip() if i + 1 < end else ""
-        if nxt and not _classify(nxt, profile)[0] and not _match(profile.example, nxt):
-            if not _decoration(nxt, profile):
-                runs_on += 1
+        if not nxt or _match(profile.example, nxt):
+            continue
+        # Does the line run on into a plain line: no numbered item, no
+        # decoration? The joined pattern tells both in one match.
+        if joined is not None:
+            plain = joined(nxt) is None
+        else:
+            plain = not _classify(nxt, profile)[0] and not _decoration(nxt, profile)
+        runs_on += plain
     return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
 
 
