@@ -262,15 +262,35 @@ def _first_not_none(*values: int | None) -> int:
 _SEGMENT = re.compile(r"\d+|[a-z]+")
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _segments(rule_id: str) -> int:
-    """Depth of a rule: the segments of its number, the ID up to any ``#2``
-    (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4). Sections are at depth 0 and
-    headings at 1.
+_SUFFIX = re.compile(r"#.*")
+# Digits -> "0", lower-case letters -> "a", any other ASCII character but the
+# line break -> " ": see _segments.
+_CLASSES = str.maketrans(
+    {chr(c): " " for c in range(128) if chr(c) != "\n"}
+    | dict.fromkeys("0123456789", "0")
+    | dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "a")
+)
 
-    Cached: the two documents of a comparison share most of their numbers.
+
+def _segments(rule_ids: list[str]) -> list[int]:
+    """How many segments (``\\d+`` or ``[a-z]+``) the number of each rule
+    has, the ID up to any ``#2``: its depth.
+
+    >>> _segments(["100.1", "100.1a", "103.1.b.2", "901.4.All", "100.1a#2"])
+    [2, 3, 4, 3, 3]
+
+    One regex call per rule cost more than all the rest of the work on its
+    level; these are a few calls for a whole document. The IDs, one per line,
+    become classes of characters, a space between two segments that touch
+    ("1a"), and each ID's segments are its words.
     """
-    return len(_SEGMENT.findall(rule_id.partition("#")[0]))
+    numbers = "\n".join(rule_ids)  # an ID holds no line break
+    if "#" in numbers:
+        numbers = _SUFFIX.sub("", numbers)
+    if not numbers.isascii():  # \d is also a digit of another script
+        return [len(_SEGMENT.findall(number)) for number in numbers.split("\n")]
+    classes = numbers.translate(_CLASSES).replace("0a", "0 a").replace("a0", "a 0")
+    return [len(number.split()) for number in classes.split("\n")]
 
 
 class _Builder:
@@ -329,11 +349,13 @@ class _Builder:
     def _rows(self) -> Iterator[RuleRow]:
         # The parent of an item is the nearest open item above its level; the
         # stack holds the open items, deepest last, as (level, id).
+        # Sections are at depth 0, headings at 1, rules at their segments' count.
         stack: list[tuple[int, str]] = []
         notes, wrapped_headings = self.notes, self.wrapped_headings
-        section, heading, segments = RuleKind.SECTION, RuleKind.HEADING, _segments
+        section, heading = RuleKind.SECTION, RuleKind.HEADING
+        depths = _segments([item[0] for item in self.items])
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
-            level = 0 if kind is section else 1 if kind is heading else segments(rule_id)
+            level = 0 if kind is section else 1 if kind is heading else depths[n]
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
