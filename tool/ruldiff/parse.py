@@ -281,16 +281,20 @@ def _segments(rule_ids: list[str]) -> list[int]:
 
     One regex call per rule cost more than all the rest of the work on its
     level; these are a few calls for a whole document. The IDs, one per line,
-    become classes of characters, a space between two segments that touch
-    ("1a"), and each ID's segments are its words.
+    become classes of characters ("100.1a" -> "000 0a"); each run of a class
+    shrinks to one character ("0 0a"), and what is left but spaces is one
+    character per segment.
     """
     numbers = "\n".join(rule_ids)  # an ID holds no line break
     if "#" in numbers:
         numbers = _SUFFIX.sub("", numbers)
     if not numbers.isascii():  # \d is also a digit of another script
         return [len(_SEGMENT.findall(number)) for number in numbers.split("\n")]
-    classes = numbers.translate(_CLASSES).replace("0a", "0 a").replace("a0", "a 0")
-    return [len(number.split()) for number in classes.split("\n")]
+    classes = numbers.translate(_CLASSES)
+    for run in ("00", "aa"):
+        while run in classes:
+            classes = classes.replace(run, run[0])
+    return list(map(len, classes.replace(" ", "").split("\n")))
 
 
 class _Builder:
