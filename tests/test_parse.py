@@ -235,6 +235,18 @@ def test_crlf_and_lf_documents_parse_identically() -> None:
     assert lf.rules == cr.rules
 
 
+@pytest.mark.parametrize(
+    "rule_id",
+    ["100.1a", "103.1.b.2", "901.4.All", "0a0a", "a0a0", "1..2", "", "#2", "12#3#4", "\u0661\u0662.3a", "7\u00e9b"],
+)
+def test_segments_of_all_ids_at_once_are_those_of_each_id(rule_id: str) -> None:
+    # \d+ or [a-z]+ runs, up to any "#": found for a whole document at once,
+    # through character classes for ASCII IDs.
+    ids = ["100.1", rule_id, "5"]
+    expected = [len(re.findall(r"\d+|[a-z]+", i.partition("#")[0])) for i in ids]
+    assert parse_module._segments(ids) == expected
+
+
 # --- numbered lines read with one joined pattern --------------------------
 
 
