@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+
 import pytest
 
 from ruldiff.errors import ParseError
-from ruldiff.model import RuleKind
+from ruldiff.model import Document, RuleKind
 from ruldiff.parse import parse
-from ruldiff.profiles import load_profile
+from ruldiff.profiles import Profile, load_profile
 from ruldiff.read import decode
+
+# The module: `ruldiff.parse` the attribute is the function.
+parse_module = importlib.import_module("ruldiff.parse")
 
 MODERN = """\
 Tidepool Comprehensive Rules
@@ -227,3 +233,108 @@ def test_crlf_and_lf_documents_parse_identically() -> None:
     cr = parse(decode(MODERN.replace("\n", "\r").encode("cp1252", "replace"), "t.txt"))
     assert lf == crlf
     assert lf.rules == cr.rules
+
+
+@pytest.mark.parametrize(
+    "rule_id",
+    ["100.1a", "103.1.b.2", "901.4.All", "0a0a", "a0a0", "1..2", "", "#2", "12#3#4", "\u0661\u0662.3a", "7\u00e9b"],
+)
+def test_segments_of_all_ids_at_once_are_those_of_each_id(rule_id: str) -> None:
+    # \d+ or [a-z]+ runs, up to any "#": found for a whole document at once,
+    # through character classes for ASCII IDs.
+    ids = ["100.1", rule_id, "5"]
+    expected = [len(re.findall(r"\d+|[a-z]+", i.partition("#")[0])) for i in ids]
+    assert parse_module._segments(ids) == expected
+
+
+# --- numbered lines read with one joined pattern --------------------------
+
+
+def _parsed_both_ways(
+    text: str, profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> Document | None:
+    """The document parsed with the joined item pattern, once checked to be
+    what trying the profile's patterns one by one gives (None: no rules)."""
+    assert parse_module._joined_items(profile) is not None
+    docs: list[Document | None] = []
+    for joined in (True, False):
+        if not joined:
+            monkeypatch.setattr(parse_module, "_joined_items", lambda profile: None)
+        try:
+            docs.append(parse(decode(text.encode("utf-8"), "t.txt"), profile))
+        except ParseError:
+            docs.append(None)
+    assert docs[0] == docs[1]
+    return docs[0]
+
+
+@pytest.mark.parametrize("name", ["mtg-cr", "riftbound", "inline-rules"])
+@pytest.mark.parametrize("text", [MODERN, WRAPPED], ids=["modern", "wrapped"])
+def test_joined_item_pattern_reads_like_the_patterns_one_by_one(
+    name: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _parsed_both_ways(text, load_profile(name), monkeypatch)
+
+
+def test_joined_item_pattern_tells_the_kinds_apart_through_nested_groups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = Profile(
+        name="nested",
+        heading=re.compile(r"^(?P<id>\d{3})\.\s+((?P<text>[A-Z]\w*)( \w+)*)$"),
+        section=re.compile(r"^(?P<id>\d)\.\s+(?P<text>(\w+)\s*(\w*))$"),
+        rule=re.compile(r"^((?P<id>\d{3}\.\d+[a-z]?)\.?)\s+(?P<text>.*)$"),
+        numbered=re.compile(r"(\d)"),
+    )
+    text = "1. Basics\n\n100. General Rules\n\n100.1. One.\n100.1a two\n\n101. lower case\n"
+    doc = _parsed_both_ways(text, profile, monkeypatch)
+    assert doc is not None
+    assert [(r.id, r.kind.value, r.text) for r in doc.rules] == [
+        ("1", "section", "Basics"),
+        ("100", "heading", "General"),
+        ("100.1", "rule", "One."),
+        ("100.1a", "rule", "two\n101. lower case"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        (r"(?i)^(?P<id>\d+)\.\s+(?P<text>.*)$", "Twelve."),  # inline flags: valid only at the start
+        (r"^(?P<id>\d+)(\.)\s+(?P<text>.*?)\2?$", "Twelve"),  # a backreference by number
+        (r"^(?P<id>\d+)(?P<dot>\.)\s+(?P<text>.*?)(?P=dot)?$", "Twelve"),  # by name
+        (r"^(?P<id>\d+)(\.)?(?(2)\s+|x)(?P<text>.*)$", "Twelve."),  # a conditional
+        (r"^(?P<id>\d+)\.\s+(?P<text>.*)(\(?P<x>)?$", "Twelve."),  # "(?P<" that is no group
+    ],
+)
+def test_patterns_that_cannot_be_joined_are_tried_one_by_one(rule: str, text: str) -> None:
+    profile = Profile(name="odd", rule=re.compile(rule))
+    assert parse_module._joined_items(profile) is None
+    doc = parse(decode(b"Intro\n\n12. Twelve.\n", "t.txt"), profile)
+    assert [(r.id, r.text) for r in doc.rules] == [("12", text)]
+
+
+def test_a_decoration_wins_over_a_numbered_item_in_the_joined_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = Profile(
+        name="deco",
+        rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$"),
+        decoration=re.compile(r"^(\d+\.\s+)?-{3,}$"),
+    )
+    text = "Intro\n\n12. Twelve.\n13. -----\n----\nmore\n\n14. Fourteen.\n"
+    doc = _parsed_both_ways(text, profile, monkeypatch)
+    assert doc is not None
+    assert [(r.id, r.text) for r in doc.rules] == [("12", "Twelve.\nmore"), ("14", "Fourteen.")]
+
+
+def test_a_profile_with_notes_is_not_joined() -> None:
+    # The note pattern edits a line between the decoration test and the others.
+    assert parse_module._joined_items(load_profile("web-rules")) is None
+
+
+def test_patterns_with_other_flags_are_not_joined() -> None:
+    verbose = Profile(name="v", rule=re.compile(r"^(?P<id>\d+) \. \s+ (?P<text>.*)$", re.VERBOSE))
+    mixed = Profile(name="m", rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$", re.IGNORECASE))
+    assert parse_module._joined_items(verbose) is None
+    assert parse_module._joined_items(mixed) is None

@@ -91,6 +91,23 @@ def test_text_with_c2_bytes_that_are_no_controls_reads() -> None:
     assert decode("100.1. \u201cquoted\u201d\n".encode("cp1252"), "r.txt").text == "100.1. \u201cquoted\u201d\n"
 
 
+@pytest.mark.parametrize("many", [0, 31, 32, 33, 100])
+def test_a_c1_control_is_found_after_any_number_of_c2_bytes(many: int) -> None:
+    # decode() looks at the first 32 0xC2 bytes itself, and has a regex scan
+    # the rest: a control past them is found all the same.
+    head = "100.1. " + "\u00a9" * many + "\n"
+    assert decode(head.encode("utf-8"), "r.txt").text == head
+    with pytest.raises(ReadError) as err:
+        decode((head + "100.2. \u0085\n").encode("utf-8"), "r.txt")
+    assert str(err.value).startswith("r.txt:2: not a text file: control character U+0085")
+
+
+def test_bare_line_feeds_among_crlf_make_mixed_endings() -> None:
+    # Line feeds are counted in the same pass that looks for control characters.
+    assert decode(b"a\r\nb\r\nc\nd\r\n", "r.txt").newline == "mixed"
+    assert decode(b"a\r\nb\r\n\tc\r\n", "r.txt").newline == "CRLF"
+
+
 def test_utf16_with_odd_length_is_an_error_not_mojibake() -> None:
     with pytest.raises(ReadError):
         decode(codecs.BOM_UTF16_LE + "100.1. rule".encode("utf-16-le") + b"\x00", "r.txt")

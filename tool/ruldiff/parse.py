@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterator
 from datetime import date as _date
 
 from .errors import ParseError
-from .model import Document, Rule, RuleKind
+from .model import Document, Rule, RuleKind, RuleRow, make_rules
 from .profiles import Profile, detect_profile
 from .read import Source
 
@@ -106,9 +107,12 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
             gloss_end = index
 
     wrapped = _is_wrapped(lines, start, rules_end, profile)
-    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin)
+    clean = _cleaner(source.text)
+    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
     glossary = (
-        _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped) if gloss is not None else ()
+        _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped, clean)
+        if gloss is not None
+        else ()
     )
     title, date = _title_and_date(lines[:start])
     contents = _last_index(lines, "Contents", 0, start)
@@ -132,6 +136,8 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
 
 def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> bool:
     """Whether the rules are hard-wrapped: many lines run on into a plain line."""
+    items = _joined_items(profile)
+    joined = items[0].match if items is not None else None
     runs_on = nonblank = 0
     for i in range(start, min(end, start + WRAP_SAMPLE)):
         s = lines[i].strip()
@@ -139,9 +145,15 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
             continue
         nonblank += 1
         nxt = lines[i + 1].strip() if i + 1 < end else ""
-        if nxt and not _classify(nxt, profile)[0] and not _match(profile.example, nxt):
-            if not _decoration(nxt, profile):
-                runs_on += 1
+        if not nxt or _match(profile.example, nxt):
+            continue
+        # Does the line run on into a plain line: no numbered item, no
+        # decoration? The joined pattern tells both in one match.
+        if joined is not None:
+            plain = joined(nxt) is None
+        else:
+            plain = not _classify(nxt, profile)[0] and not _decoration(nxt, profile)
+        runs_on += plain
     return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
 
 
@@ -250,20 +262,39 @@ def _first_not_none(*values: int | None) -> int:
 _SEGMENT = re.compile(r"\d+|[a-z]+")
 
 
-def _level(kind: RuleKind, rule_id: str) -> int:
-    """Depth of an item: sections 0, headings 1, rules by their number's
-    segments (100.1 -> 2, 100.1a -> 3, 103.1.b.2 -> 4)."""
-    if kind is RuleKind.SECTION:
-        return 0
-    if kind is RuleKind.HEADING:
-        return 1
-    return _segments(rule_id)
+_SUFFIX = re.compile(r"#.*")
+# Digits -> "0", lower-case letters -> "a", any other ASCII character but the
+# line break -> " ": see _segments.
+_CLASSES = str.maketrans(
+    {chr(c): " " for c in range(128) if chr(c) != "\n"}
+    | dict.fromkeys("0123456789", "0")
+    | dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "a")
+)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _segments(rule_id: str) -> int:
-    # Cached: the two documents of a comparison share most of their numbers.
-    return len(_SEGMENT.findall(rule_id))
+def _segments(rule_ids: list[str]) -> list[int]:
+    """How many segments (``\\d+`` or ``[a-z]+``) the number of each rule
+    has, the ID up to any ``#2``: its depth.
+
+    >>> _segments(["100.1", "100.1a", "103.1.b.2", "901.4.All", "100.1a#2"])
+    [2, 3, 4, 3, 3]
+
+    One regex call per rule cost more than all the rest of the work on its
+    level; these are a few calls for a whole document. The IDs, one per line,
+    become classes of characters ("100.1a" -> "000 0a"); each run of a class
+    shrinks to one character ("0 0a"), and what is left but spaces is one
+    character per segment.
+    """
+    numbers = "\n".join(rule_ids)  # an ID holds no line break
+    if "#" in numbers:
+        numbers = _SUFFIX.sub("", numbers)
+    if not numbers.isascii():  # \d is also a digit of another script
+        return [len(_SEGMENT.findall(number)) for number in numbers.split("\n")]
+    classes = numbers.translate(_CLASSES)
+    for run in ("00", "aa"):
+        while run in classes:
+            classes = classes.replace(run, run[0])
+    return list(map(len, classes.replace(" ", "").split("\n")))
 
 
 class _Builder:
@@ -317,11 +348,18 @@ class _Builder:
             self.notes.setdefault(len(self.items) - 1, []).extend(notes)
 
     def freeze(self) -> tuple[Rule, ...]:
-        out: list[Rule] = []
+        return make_rules(self._rows())
+
+    def _rows(self) -> Iterator[RuleRow]:
+        # The parent of an item is the nearest open item above its level; the
+        # stack holds the open items, deepest last, as (level, id).
+        # Sections are at depth 0, headings at 1, rules at their segments' count.
         stack: list[tuple[int, str]] = []
         notes, wrapped_headings = self.notes, self.wrapped_headings
+        section, heading = RuleKind.SECTION, RuleKind.HEADING
+        depths = _segments([item[0] for item in self.items])
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
-            level = _level(kind, rule_id.partition("#")[0])
+            level = 0 if kind is section else 1 if kind is heading else depths[n]
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
@@ -329,8 +367,15 @@ class _Builder:
             text = "\n".join(paras)
             if n in wrapped_headings and text.endswith((".", "!", "?")):
                 kind = RuleKind.RULE  # a wrapped rule whose first line looked like a title
-            out.append(Rule(rule_id, kind, text, tuple(examples), parent, line, tuple(notes.get(n, ()))))
-        return tuple(out)
+            yield (
+                rule_id,
+                kind,
+                text,
+                tuple(examples) if examples else (),
+                parent,
+                line,
+                tuple(notes[n]) if n in notes else (),
+            )
 
 
 def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
@@ -348,6 +393,106 @@ def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
     return None, "", s
 
 
+# Match.lastindex (never None after a match) -> (kind, id group, text group);
+# kind None for a decoration.
+_ItemAlternatives = dict[int | None, tuple[RuleKind | None, int, int]]
+
+
+@functools.lru_cache(maxsize=16)
+def _joined_items(profile: Profile) -> tuple[re.Pattern[str], _ItemAlternatives] | None:
+    """One pattern that does the work of the profile's ``decoration``,
+    ``numbered``, ``heading``, ``section`` and ``rule`` patterns in one match,
+    or None.
+
+    Returns the pattern ``(decoration)|(?=numbered)(?:(heading)|(section)|(rule))``
+    and, for the index of each wrapping group, (kind, index of its ``id``
+    group, index of its ``text`` group), kind None for the decoration. The
+    alternation tries the patterns in the parser's order at the same place, so
+    the one that matches is the pattern the parser would have taken, and
+    `re.Match.lastindex` names it (its wrapping group closes last). One match
+    per line instead of up to five cuts the cost of reading the lines of the
+    rules by a third: each match call costs more than the matching itself.
+
+    The patterns' groups are renamed (``_2_id``) and renumbered. That changes
+    nothing as long as no pattern refers to a group (``\\1``, ``(?P=id)``,
+    ``(?(1)...)``) and the patterns share their flags, none verbose. Where this
+    cannot be shown (or a pattern's inline ``(?i)``, valid only at the start,
+    keeps the join from compiling), None: the patterns are tried one by one.
+    So they are for a profile with a ``note`` pattern, which edits the line
+    between the decoration test and the others.
+    """
+    if profile.note is not None:
+        return None
+    items = [
+        (kind, pattern)
+        for kind, pattern in (
+            (RuleKind.HEADING, profile.heading),
+            (RuleKind.SECTION, profile.section),
+            (RuleKind.RULE, profile.rule),
+        )
+        if pattern is not None
+    ]
+    every = [profile.numbered, *(pattern for _, pattern in items)]
+    if profile.decoration is not None:
+        every.append(profile.decoration)
+    flags = profile.numbered.flags
+    if any(pattern.flags != flags for pattern in every) or flags & re.VERBOSE:
+        return None
+    sources = []
+    for n, pattern in enumerate(every):
+        source = pattern.pattern
+        # Every named group is written (?P<name>; when nothing else in the
+        # source reads so, renaming them renames nothing else.
+        if source.count("(?P<") != len(pattern.groupindex) or _refers_to_group(source):
+            return None
+        sources.append(source.replace("(?P<", f"(?P<_{n}_"))
+    numbered = sources[0]
+    joined = f"(?={numbered})(?:" + "|".join(f"({s})" for s in sources[1 : 1 + len(items)]) + ")"
+    if profile.decoration is not None:
+        joined = f"({sources[-1]})|{joined}"
+    try:
+        pattern = re.compile(joined, flags)
+    except re.error:
+        return None
+    # Groups are numbered in the order they open: the decoration's wrapping
+    # group and its groups, those of numbered, then for each alternative its
+    # wrapping group and its groups.
+    alternatives: _ItemAlternatives = {}
+    wrapper = 1
+    if profile.decoration is not None:
+        alternatives[wrapper] = (None, 0, 0)
+        wrapper += 1 + profile.decoration.groups
+    wrapper += profile.numbered.groups
+    for n, (kind, item) in enumerate(items, 1):
+        id_group, text_group = pattern.groupindex[f"_{n}_id"], pattern.groupindex[f"_{n}_text"]
+        if (id_group, text_group) != (wrapper + item.groupindex["id"], wrapper + item.groupindex["text"]):
+            return None  # not reached: a safety net for the reasoning above
+        alternatives[wrapper] = (kind, id_group, text_group)
+        wrapper += 1 + item.groups
+    return pattern, alternatives
+
+
+def _refers_to_group(source: str) -> bool:
+    """Whether a pattern may refer to one of its groups by number or name: a
+    backreference (``\\1``, ``(?P=id)``) or a conditional (``(?(1)...)``)."""
+    return "(?P=" in source or "(?(" in source or any(f"\\{d}" in source for d in "123456789")
+
+
+def _clean(line: str) -> str:
+    # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
+    line = line.strip()
+    if "\t" in line or "\u200b" in line:
+        line = line.replace("\t", " ").replace("\u200b", "")
+    return line
+
+
+def _cleaner(text: str) -> Callable[[str], str]:
+    """`_clean`, or plain `str.strip` when `text` holds no tab and no
+    zero-width space: on any line of it `_clean` only strips, and the test is
+    made once per document instead of once per line."""
+    return _clean if "\t" in text or "\u200b" in text else str.strip
+
+
 def _parse_rules(
     lines: list[str],
     start: int,
@@ -355,10 +500,12 @@ def _parse_rules(
     profile: Profile,
     wrapped: bool,
     origin: list[int] | None = None,
+    clean: Callable[[str], str] = _clean,
 ) -> tuple[Rule, ...]:
     # The loop runs once per line of the document: the profile's patterns and
     # the builder's methods are looked up once, before it.
     b = _Builder()
+    start_item, add_example, add_paragraph, extend = b.start, b.example, b.paragraph, b.extend
     decoration = profile.decoration.match if profile.decoration is not None else None
     example = profile.example.match if profile.example is not None else None
     lead = profile.reference_lead.search if wrapped and profile.reference_lead is not None else None
@@ -373,50 +520,65 @@ def _parse_rules(
         )
         if pattern is not None
     ]
+    # With the joined pattern (see _joined_items), one match per line tells a
+    # decoration, a numbered item and which, or a plain line; without it, the
+    # patterns are tried one by one. Its table gives an item's kind and groups.
+    items = _joined_items(profile)
+    joined = items[0].match if items is not None else None
+    alternatives = items[1] if items is not None else {}
+    kind = RuleKind.RULE
+    id_group: int | str = "id"
+    text_group: int | str = "text"
     prev: str | None = None  # previous line of the same block, stripped
     for i in range(start, end):
-        s = _clean(lines[i])
+        s = clean(lines[i])
         if not s:
             prev = None
             continue
-        if decoration is not None and decoration(s):
-            continue
-        notes: list[str] = []
-        if note is not None:
-            notes = [m.group().strip() for m in note.finditer(s)]
-            s = note.sub("", s).strip()
-            if not s:
-                b.note(notes)
-                continue
-        continuation = lead is not None and prev is not None and lead(prev) is not None
-        started = False
-        if not continuation and numbered(s):
-            for kind, match in patterns:
-                m = match(s)
-                if m:
-                    b.start(m.group("id"), kind, m.group("text").strip(), (origin[i] if origin else i) + 1)
-                    started = True
-                    break
-        if started:
-            pass
-        elif example is not None and example(s) and not continuation:
-            b.example(s)
-        elif wrapped and prev is not None:
-            b.extend(s)
+        notes: list[str] | None = None
+        if joined is not None:
+            m = joined(s)
+            if m:
+                found, id_group, text_group = alternatives[m.lastindex]
+                if found is None:
+                    continue  # a decoration
+                kind = found
         else:
-            b.paragraph(s)
+            if decoration is not None and decoration(s):
+                continue
+            if note is not None:
+                notes = [n.group().strip() for n in note.finditer(s)]
+                s = note.sub("", s).strip()
+                if not s:
+                    b.note(notes)
+                    continue
+            m = None
+            if numbered(s):
+                for kind, match in patterns:
+                    m = match(s)
+                    if m:
+                        break
+        # A numbered or example line continues the paragraph when the line
+        # before leads into a reference ("See rule" / "419.8 ..."). The lead-in
+        # pattern is searched at every position of that line, so it is asked
+        # only about those lines, which it can change, and not about all.
+        if m and not (lead is not None and prev is not None and lead(prev)):
+            rule_id, text = m.group(id_group, text_group)
+            start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
+        elif (
+            example is not None
+            and example(s)
+            and not (lead is not None and prev is not None and lead(prev))
+        ):
+            add_example(s)
+        elif wrapped and prev is not None:
+            extend(s)
+        else:
+            add_paragraph(s)
         if notes:
             b.note(notes)
         prev = s
     return b.freeze()
-
-
-def _clean(line: str) -> str:
-    # Tabs are spaces; zero-width spaces (pasted from PDFs) are nothing.
-    line = line.strip()
-    if "\t" in line or "\u200b" in line:
-        line = line.replace("\t", " ").replace("\u200b", "")
-    return line
 
 
 # --- paragraphs without numbers ---------------------------------------------
@@ -493,7 +655,12 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 
 
 def _parse_glossary(
-    lines: list[str], start: int, end: int, profile: Profile, wrapped: bool
+    lines: list[str],
+    start: int,
+    end: int,
+    profile: Profile,
+    wrapped: bool,
+    clean: Callable[[str], str] = _clean,
 ) -> tuple[Rule, ...]:
     """Glossary entries: a term line, then definition paragraphs.
 
@@ -503,13 +670,14 @@ def _parse_glossary(
     """
     entries: list[tuple[str, list[str], list[str], int]] = []
     seen: dict[str, int] = {}
+    example = profile.example.match if profile.example is not None else None
     for block in _blocks(lines, start, end, profile):
         first_line, first = block[0]
         body = block
         if first[:1].isspace() and entries:
             paras, examples = entries[-1][1], entries[-1][2]
         else:
-            term = _clean(first)
+            term = clean(first)
             n = seen.get(term, 0) + 1
             seen[term] = n
             entries.append((term if n == 1 else f"{term}#{n}", [], [], first_line))
@@ -518,9 +686,9 @@ def _parse_glossary(
         target = paras
         prev_indent = -1
         for _, raw in body:
-            s = _clean(raw)
-            indent = len(raw) - len(raw.lstrip())
-            if _match(profile.example, s):
+            s = clean(raw)
+            indent = len(raw) - len(raw.lstrip()) if wrapped else 0  # only read when wrapped
+            if example is not None and example(s):
                 examples.append(s)
                 target = examples
             elif wrapped and target and prev_indent >= 0 and indent <= prev_indent:
@@ -528,14 +696,9 @@ def _parse_glossary(
             else:
                 target.append(s)
             prev_indent = indent
-    return tuple(
-        Rule(
-            id=f"glossary:{term}",
-            kind=RuleKind.GLOSSARY,
-            text="\n".join(paras),
-            examples=tuple(examples),
-            line=line,
-        )
+    glossary = RuleKind.GLOSSARY
+    return make_rules(
+        (f"glossary:{term}", glossary, "\n".join(paras), tuple(examples), None, line, ())
         for term, paras, examples, line in entries
     )
 
@@ -545,9 +708,12 @@ def _blocks(
 ) -> list[list[tuple[int, str]]]:
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
+    decoration = profile.decoration.match if profile.decoration is not None else None
     for i in range(start, end):
         raw = lines[i].rstrip()
-        if not raw.strip() or _decoration(raw.strip(), profile):
+        # raw has no trailing white space: it is blank when empty, and
+        # stripped when its indent is.
+        if not raw or (decoration is not None and decoration(raw.lstrip())):
             if current:
                 blocks.append(current)
                 current = []

@@ -37,10 +37,11 @@ __all__ = ["Source", "decode"]
 # rules document, always in binary files.
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
 # The same test on the bytes of a UTF-8 or Windows-1252 file, ten times faster
-# than the regex on the text: deleting every byte that may appear leaves the C0
-# controls and DEL; a C1 control is U+0080-U+009F, in UTF-8 0xC2 0x80-0x9F (in
+# than the regex on the text: deleting every byte that may appear but LF leaves
+# the C0 controls and DEL, and the line feeds, which decode() counts in the same
+# pass; a C1 control is U+0080-U+009F, in UTF-8 0xC2 0x80-0x9F (in
 # Windows-1252 those bytes are printable characters or undecodable).
-_TEXT_BYTES = bytes([*range(0x09, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
+_TEXT_BYTES = bytes([0x09, *range(0x0B, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 
 
@@ -71,20 +72,26 @@ def decode(data: bytes, path: str) -> Source:
         return _from_pdf(bytes(data), path)
     data = bytes(data)
     newline = None
+    may_hold_controls = True  # unless the bytes prove otherwise
     if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" not in data:
-        # An ASCII-compatible encoding: line endings are normalised on the
-        # bytes (CR is never part of a multi-byte character there), which is
-        # several times faster than on the text.
+        # An ASCII-compatible encoding (UTF-8 or Windows-1252). One pass over
+        # the bytes finds the control characters and counts the line feeds.
+        rest = data.translate(None, _TEXT_BYTES)
+        lf = rest.count(b"\n")
+        may_hold_controls = len(rest) > lf
+        # Line endings are normalised on the bytes (CR is never part of a
+        # multi-byte character there), which is several times faster than on
+        # the text.
         if b"\r" not in data:
-            newline = "LF" if b"\n" in data else "none"
+            newline = "LF" if lf else "none"
         else:
             joined = data.replace(b"\r\n", b"\n")
             crlf = len(data) - len(joined)
-            cr = joined.count(b"\r")
-            newline = _style(crlf, cr, joined.count(b"\n") - crlf)
+            cr = b"\r" in joined  # a bare CR: memchr-fast, unlike count()
+            newline = _style(crlf, cr, lf - crlf)
             data = joined.replace(b"\r", b"\n") if cr else joined
     encoding, text = _decode_text(data, path)
-    if _may_hold_controls(data, encoding):
+    if may_hold_controls or (encoding != "cp1252" and _c1_in_utf8(data)):
         bad = _CONTROL.search(text)
         if bad:
             raise ReadError(
@@ -99,14 +106,22 @@ def decode(data: bytes, path: str) -> Source:
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 
-def _may_hold_controls(data: bytes, encoding: str) -> bool:
-    """False when the bytes of a decoded file prove its text has no control
-    characters; True when the text must be searched."""
-    if encoding in ("utf-8", "utf-8-sig", "cp1252"):
-        if data.translate(None, _TEXT_BYTES):
+def _c1_in_utf8(data: bytes) -> bool:
+    """Whether UTF-8 bytes hold a C1 control: 0xC2 then 0x80-0x9F.
+
+    Rules documents hold few 0xC2 bytes (the lead byte of ©, ®, a no-break
+    space), and looking at each one that find() (memchr) turns up is much
+    faster than a regex scan of every byte; past a few dozen of them, the
+    regex scans the rest.
+    """
+    at = data.find(b"\xc2")
+    for _ in range(32):
+        if at < 0:
+            return False
+        if b"\x80" <= data[at + 1 : at + 2] <= b"\x9f":
             return True
-        return encoding != "cp1252" and b"\xc2" in data and _C1_UTF8.search(data) is not None
-    return True
+        at = data.find(b"\xc2", at + 1)
+    return at >= 0 and _C1_UTF8.search(data, at) is not None
 
 
 def _from_pdf(data: bytes, path: str) -> Source:
@@ -196,7 +211,8 @@ def _newline_style(text: str) -> str:
 
 
 def _style(crlf: int, cr: int, lf: int) -> str:
-    """``CRLF``, ``CR``, ``LF``, ``mixed`` or ``none`` from the counts of each ending."""
+    """``CRLF``, ``CR``, ``LF``, ``mixed`` or ``none`` from the counts of each
+    ending (or from whether each is present: only that is read)."""
     kinds = [name for name, n in (("CRLF", crlf), ("CR", cr), ("LF", lf)) if n]
     if not kinds:
         return "none"
