@@ -226,6 +226,11 @@ def _gaps(partner: list[int | None], n_new: int) -> list[tuple[tuple[int, int], 
 
 def _longest_increasing(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Longest subsequence of (i, j) pairs, sorted by i, whose j increase too."""
+    new_order = [j for _, j in anchors]
+    if new_order == sorted(new_order):
+        # Nothing moved (most releases): all of them, without the search,
+        # which costs some 3,500 instructions per anchor.
+        return anchors
     tails: list[int] = []  # tails[k]: smallest j ending an increasing run of length k+1
     tail_at: list[int] = []  # index into anchors of that run's last pair
     back: list[int] = []  # predecessor of each anchor in its best run
