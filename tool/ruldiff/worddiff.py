@@ -51,8 +51,20 @@ try:
 except re.error:  # Python 3.10
     _TOKEN = re.compile(_TOKEN_PATTERN)
 
-# Characters used to encode tokens: the Supplementary Private Use Area, which
-# holds 65,534 code points and cannot collide with anything in a real text.
+# Characters used to encode tokens (and sentences): first the Latin-1
+# characters that are neither letters, digits nor spaces, then the
+# Supplementary Private Use Area, which holds 65,534 code points. The encoded
+# texts hold nothing but codes, so a code cannot collide with the text, and
+# diff-match-patch only ever compares two codes for equality, except in
+# diff_cleanupSemanticLossless, which scores a boundary by whether the
+# characters around it are letters, digits, spaces or line breaks: none of
+# these codes is any of them, so the choice of codes never changes a diff.
+# Latin-1 codes first, for speed: most pairs of rules have fewer than 111
+# distinct tokens, a string of Latin-1 characters takes one byte per
+# character, and CPython keeps one object for each Latin-1 character, so the
+# character loops of diff-match-patch (``text1[x1] == text2[y1]``) allocate
+# nothing.
+_LATIN1_CODES = "".join(c for c in map(chr, range(256)) if not (c.isalnum() or c.isspace()))
 _BASE = 0xF0000
 
 # Diff_Timeout = 0 disables the deadline, and with it the "half-match"
@@ -61,8 +73,6 @@ _BASE = 0xF0000
 # never depends on the speed of the machine.
 _NO_DEADLINE = 1e9
 
-# Codes for whole sentences in the first pass: Supplementary Private Use Area-B.
-_SENTENCE_BASE = 0x100000
 _MAX_CODES = 0xFFFD
 # Least share of common tokens for a run of changed sentences to get a word diff.
 _RUN_MIN_OVERLAP = 0.4
@@ -167,9 +177,18 @@ def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
         if sentence:
             tokens = _TOKEN.findall(sentence)
             for token in set(tokens).difference(vocabulary):
-                vocabulary[token] = chr(_BASE + min(len(vocabulary), _MAX_CODES))
+                vocabulary[token] = _code(len(vocabulary))
             out.append("".join(map(code, tokens)))
     return out
+
+
+def _code(n: int) -> str:
+    """The character that encodes the n-th distinct token (or sentence) of a
+    diff; from `_MAX_CODES` on, all the same (`diff_words` then diffs
+    characters instead)."""
+    if n < len(_LATIN1_CODES):
+        return _LATIN1_CODES[n]
+    return chr(_BASE + min(n - len(_LATIN1_CODES), _MAX_CODES))
 
 
 def _sentences(text: str) -> list[str]:
@@ -207,15 +226,15 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
     """
     if len(a) == 1 or len(b) == 1:  # nothing to gain from a first pass
         return _diff_run(dmp, "".join(a), "".join(b))
-    codes = {s: chr(_SENTENCE_BASE + n) for n, s in enumerate(dict.fromkeys(a + b))}
+    codes = {s: _code(n) for n, s in enumerate(dict.fromkeys(a + b))}
     if len(codes) > _MAX_CODES:
         return list(dmp.diff_main("".join(a), "".join(b), False))
-    sentences = list(codes)
+    sentence = {ord(code): s for s, code in codes.items()}
     coarse = dmp.diff_main("".join(codes[s] for s in a), "".join(codes[s] for s in b), False)
     out: list[tuple[int, str]] = []
     deleted, inserted = [], []
     for op, chunk in [*coarse, (0, "")]:
-        text = "".join(sentences[ord(c) - _SENTENCE_BASE] for c in chunk)
+        text = chunk.translate(sentence)
         if op == -1:
             deleted.append(text)
         elif op == 1:
