@@ -103,7 +103,8 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     dmp = diff_match_patch()
     dmp.Diff_Timeout = _NO_DEADLINE
     vocabulary: dict[str, str] = {}
-    a, b = _encode(old, vocabulary), _encode(new, vocabulary)
+    encoded: dict[str, str] = {}
+    a, b = _encode(old, vocabulary, encoded), _encode(new, vocabulary, encoded)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
         diffs = dmp.diff_main(old, new, False)
         dmp.diff_cleanupSemantic(diffs)
@@ -164,21 +165,27 @@ def _diff_share(k: int, workers: int) -> list[list[tuple[str, str]]]:
 _OP_OF = {op.value: op for op in Op}
 
 
-def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
+def _encode(text: str, vocabulary: dict[str, str], encoded: dict[str, str]) -> list[str]:
     """The sentences of a text, each token written as one character.
 
     Sentences end after a full stop (or another mark that ends one) followed by
     a space, and at every line break. `vocabulary` maps tokens to characters
-    and grows as new tokens are met.
+    and grows as new tokens are met; `encoded` maps the sentences already
+    encoded to their characters, so that a sentence found in both texts (most
+    of an edited rule) is tokenized once.
     """
     out = []
     code = vocabulary.__getitem__
     for sentence in _sentences(text):
         if sentence:
-            tokens = _TOKEN.findall(sentence)
-            for token in set(tokens).difference(vocabulary):
-                vocabulary[token] = _code(len(vocabulary))
-            out.append("".join(map(code, tokens)))
+            codes = encoded.get(sentence)
+            if codes is None:
+                tokens = _TOKEN.findall(sentence)
+                for token in tokens:
+                    if token not in vocabulary:
+                        vocabulary[token] = _code(len(vocabulary))
+                codes = encoded[sentence] = "".join(map(code, tokens))
+            out.append(codes)
     return out
 
 
