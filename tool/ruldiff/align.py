@@ -54,7 +54,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import filterfalse
 
 from .model import Document, MatchHow, Pair, Rule, RuleKind
@@ -227,6 +227,8 @@ def _align(
     False), an equal ID is only an equal position and earns nothing: steps
     4-5 ignore it."""
     a, b = _Side(old_items), _Side(new_items)
+    # How each pair was found and its similarity, by old index; not for the
+    # pairs of step 1 (most pairs), which are MatchHow.SAME and 1.0.
     how: dict[int, MatchHow] = {}
     sims: dict[int, float] = {}
 
@@ -240,14 +242,16 @@ def _align(
     count_a = Counter(a.keys)
     count_b = Counter(b.keys)
     index_b, items_b, keys_b = b.index, b.items, b.keys
+    partner_a, partner_b = a.partner, b.partner
     for i, (rule, key) in enumerate(zip(a.items, a.keys)):
         j = index_b.get(rule.id)
         if j is None or rule.kind is not items_b[j].kind:
             continue
         if key == keys_b[j] and count_a[key] == 1 == count_b[key]:
-            link(i, j, MatchHow.SAME, 1.0)
+            partner_a[i], partner_b[j] = j, i  # link() without the call: most items come here
         elif by_id:
             link(i, j, MatchHow.NUMBER, _similar(a, i, b, j))
+    same = len(partner_a) - partner_a.count(None) - len(how)
 
     # 2. Same text, found once on each side.
     left_a = [i for i, p in enumerate(a.partner) if p is None]
@@ -262,7 +266,7 @@ def _align(
 
     if by_id:  # glossary: a term is its identity; only a renamed term is left to find
         _match_moved(a, b, link)
-        return _step_1_count(how), _in_reading_order(a, b, how, sims, keep_same)
+        return same, _in_reading_order(a, b, how, sims, keep_same)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
     for (lo_a, hi_a), (lo_b, hi_b) in _gaps(a.partner, len(b.items)):
@@ -281,11 +285,7 @@ def _align(
     # 6. Moved and edited: candidates share a rare word.
     _match_moved(a, b, link)
 
-    return _step_1_count(how), _in_reading_order(a, b, how, sims, keep_same)
-
-
-def _step_1_count(how: dict[int, MatchHow]) -> int:
-    return list(how.values()).count(MatchHow.SAME)
+    return same, _in_reading_order(a, b, how, sims, keep_same)
 
 
 def _gaps(partner: list[int | None], n_new: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -390,24 +390,38 @@ def _in_reading_order(
     a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int, float], keep_same: bool
 ) -> tuple[Pair, ...]:
     """New document order; a removed rule goes after the partner of its
-    predecessor. Pairs of step 1 (`MatchHow.SAME`) only if `keep_same`."""
+    predecessor. Pairs of step 1 (those not in `how`) only if `keep_same`."""
     # A removed rule follows the new position of the last old rule before it
     # that has a partner (-1: before everything), in old order.
     removed: dict[int, list[Pair]] = {}
-    anchor = -1
-    for i, rule in enumerate(a.items):
-        partner = a.partner[i]
-        if partner is not None:
+    anchor = last = -1
+    for i in [i for i, p in enumerate(a.partner) if p is None]:
+        if i - 1 > last:  # the rules between the last removed rule and this one have partners
+            partner = a.partner[i - 1]
+            assert partner is not None
             anchor = partner
-        else:
-            removed.setdefault(anchor, []).append(Pair(rule, None, MatchHow.UNPAIRED))
+        last = i
+        removed.setdefault(anchor, []).append(Pair(a.items[i], None, MatchHow.UNPAIRED))
     out: list[Pair] = removed.get(-1, [])
-    for j, rule in enumerate(b.items):
+    # Only the new positions where something is written: all of them, or
+    # without step 1's pairs the few that hold another pair, an added rule or
+    # the place of a removed one (a loop over every rule would cost more than
+    # the rest of the alignment of two adjacent releases).
+    if keep_same:
+        positions: Iterable[int] = range(len(b.items))
+    else:
+        positions = sorted(
+            {j for j, p in enumerate(b.partner) if p is None or p in how}.union(removed).difference((-1,))
+        )
+    for j in positions:
+        rule = b.items[j]
         partner = b.partner[j]
         if partner is None:
             out.append(Pair(None, rule, MatchHow.UNPAIRED))
-        elif keep_same or how[partner] is not MatchHow.SAME:
-            out.append(Pair(a.items[partner], rule, how[partner], sims[partner]))
+        else:
+            why = how.get(partner, MatchHow.SAME)
+            if keep_same or why is not MatchHow.SAME:
+                out.append(Pair(a.items[partner], rule, why, sims.get(partner, 1.0)))
         if j in removed:
             out.extend(removed[j])
     return tuple(out)
