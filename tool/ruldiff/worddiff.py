@@ -112,13 +112,13 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
         diffs = dmp.diff_main(old, new, False)
         dmp.diff_cleanupSemantic(diffs)
-        return _merge(tuple(Edit(_OPS[op], text) for op, text in diffs if text))
+        return _merge([(_OPS[op], text) for op, text in diffs if text])
     # Clean up while each token is still one character, so that no edit
     # boundary can fall inside a word.
     diffs = _diff_by_sentences(dmp, a, b)
     dmp.diff_cleanupSemantic(diffs)
     decode = {ord(code): token for token, code in vocabulary.items()}
-    return _merge(tuple(Edit(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk))
+    return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
 
 
 def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
@@ -278,23 +278,23 @@ def _overlap(a: str, b: str) -> float:
     return 2 * len(sa & sb) / (len(sa) + len(sb))
 
 
-def _respace(old: str, new: str) -> list[Edit]:
+def _respace(old: str, new: str) -> list[tuple[Op, str]]:
     """Edits between two texts with the same words and different white space.
 
-    >>> [(e.op.value, e.text) for e in _respace("\\n1. Go", " 1.  Go")]
+    >>> [(op.value, text) for op, text in _respace("\\n1. Go", " 1.  Go")]
     [('-', '\\n'), ('+', ' '), ('=', '1.'), ('-', ' '), ('+', '  '), ('=', 'Go')]
     """
-    out: list[Edit] = []
+    out: list[tuple[Op, str]] = []
 
     def space(x: str, y: str) -> None:
         if x == y:
             if x:
-                out.append(Edit(Op.EQUAL, x))
+                out.append((Op.EQUAL, x))
             return
         if x:
-            out.append(Edit(Op.DELETE, x))
+            out.append((Op.DELETE, x))
         if y:
-            out.append(Edit(Op.INSERT, y))
+            out.append((Op.INSERT, y))
 
     def ends(text: str) -> tuple[str, list[str], str]:
         core = text.strip()
@@ -308,7 +308,7 @@ def _respace(old: str, new: str) -> list[Edit]:
     # parts alternate word, space, word…; the words are the same on both sides.
     for k, (x, y) in enumerate(zip(parts_a, parts_b)):
         if k % 2 == 0:
-            out.append(Edit(Op.EQUAL, x))
+            out.append((Op.EQUAL, x))
         else:
             space(x, y)
     space(trail_a, trail_b)
@@ -322,20 +322,22 @@ def _common_space_prefix(a: str, b: str) -> str:
     return a[:n]
 
 
-def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
-    """Put deletions before insertions in each run of changes, and merge neighbours."""
-    out: list[Edit] = []
+def _merge(edits: list[tuple[Op, str]]) -> tuple[Edit, ...]:
+    """Put deletions before insertions in each run of changes, merge
+    neighbours, and make the result `Edit`s (plain tuples until then: a frozen
+    dataclass costs some 4,000 instructions to build)."""
+    out: list[tuple[Op, str]] = []
     i = 0
     while i < len(edits):
-        if edits[i].op is Op.EQUAL:
+        if edits[i][0] is Op.EQUAL:
             out.append(edits[i])
             i += 1
             continue
         j = i
-        while j < len(edits) and edits[j].op is not Op.EQUAL:
+        while j < len(edits) and edits[j][0] is not Op.EQUAL:
             j += 1
-        deleted = "".join(e.text for e in edits[i:j] if e.op is Op.DELETE)
-        inserted = "".join(e.text for e in edits[i:j] if e.op is Op.INSERT)
+        deleted = "".join([text for op, text in edits[i:j] if op is Op.DELETE])
+        inserted = "".join([text for op, text in edits[i:j] if op is Op.INSERT])
         if deleted.split() == inserted.split() and deleted and inserted:
             # The same words spaced or broken into lines differently: keep the
             # words, edit only the white space between them.
@@ -347,16 +349,16 @@ def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
         common = _common_space_prefix(deleted, inserted)
         if common:
             deleted, inserted = deleted[len(common) :], inserted[len(common) :]
-            out.append(Edit(Op.EQUAL, common))
+            out.append((Op.EQUAL, common))
         if deleted:
-            out.append(Edit(Op.DELETE, deleted))
+            out.append((Op.DELETE, deleted))
         if inserted:
-            out.append(Edit(Op.INSERT, inserted))
+            out.append((Op.INSERT, inserted))
         i = j
-    merged: list[Edit] = []
-    for e in out:
-        if merged and merged[-1].op is e.op:
-            merged[-1] = Edit(e.op, merged[-1].text + e.text)
+    merged: list[tuple[Op, str]] = []
+    for op, text in out:
+        if merged and merged[-1][0] is op:
+            merged[-1] = (op, merged[-1][1] + text)
         else:
-            merged.append(e)
-    return tuple(merged)
+            merged.append((op, text))
+    return tuple([Edit(op, text) for op, text in merged])
