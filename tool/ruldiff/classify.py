@@ -88,10 +88,9 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: boo
         return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
     if edits is None:
         edits = diff_words(old.full_text, new.full_text)
-    changed = not same_words(old.full_text, new.full_text)  # a re-wrapped rule is unchanged
     if old.id != new.id and numbered:
         kind = ChangeKind.RENUMBERED
-    elif changed:
+    elif not same_words(old.full_text, new.full_text):  # a re-wrapped rule is unchanged
         kind = ChangeKind.CHANGED
     else:
         kind = ChangeKind.UNCHANGED

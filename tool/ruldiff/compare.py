@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .align import align
-from .classify import classify, same_words
-from .model import ChangeKind, Comparison, Document, MatchHow
+from .align import changed_pairs
+from .classify import classify
+from .model import ChangeKind, Comparison, Document
 from .semantic import annotate, join_splits, renumbering
 from .worddiff import diff_all, diff_words
 
@@ -33,13 +33,12 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     ([('changed', ('substantive',))], 1)
     """
     numbered = old.numbered and new.numbered
-    unchanged = 0
+    # Same number, same text: most rules of a release, counted, never listed.
+    unchanged, aligned = changed_pairs(old, new)
     pairs = []
-    for p in align(old, new):
-        if p.how is MatchHow.SAME or (  # same number, same text: most rules of a release
-            p.old and p.new and (p.old.id == p.new.id or not numbered) and same_words(p.old.full_text, p.new.full_text)
-        ):
-            unchanged += 1  # counted, never listed
+    for p in aligned:
+        if p.old and p.new and (p.old.id == p.new.id or not numbered) and p.old.full_text == p.new.full_text:
+            unchanged += 1  # a text found several times, which step 1 leaves to position
         else:
             pairs.append(p)
     texts = sorted(
@@ -50,14 +49,13 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
         }
     )
     edits = dict(zip(texts, diff_all(texts, workers)))
-    classified = [
-        classify(
-            p,
-            edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None,
-            numbered=numbered,
-        )
-        for p in pairs
-    ]
+    classified = []
+    for p in pairs:
+        c = classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None, numbered=numbered)
+        if c.kind is ChangeKind.UNCHANGED:  # white space only: layout, not text
+            unchanged += 1
+        else:
+            classified.append(c)
     listed = join_splits(classified, diff_words)
     counts = Counter(c.kind for c in listed)
     counts[ChangeKind.UNCHANGED] = unchanged

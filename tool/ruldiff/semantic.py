@@ -556,15 +556,18 @@ def annotate(
     in), the substitutions, and every rule of the new document (changed or not)
     whose references point nowhere or at the old number of a renumbered rule.
     """
-    id_map: dict[str, str] = {}
+    moves: dict[str, str] = {}
     for c in changes:
         for o in c.olds:
             if c.news:
-                id_map.setdefault(o.id, c.news[0].id)
+                moves.setdefault(o.id, c.news[0].id)
+    renumbered = {o for o, n in moves.items() if o != n}
     old_ids = {r.id for r in old.rules}
     new_ids = {r.id for r in new.rules}
-    for rule_id in old_ids & new_ids:
-        id_map.setdefault(rule_id, rule_id)  # unchanged rules keep their number
+    # Unchanged rules keep their number; the changes' numbers take precedence.
+    same_ids = old_ids & new_ids
+    id_map = dict(zip(same_ids, same_ids))
+    id_map.update(moves)
 
     runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
@@ -632,7 +635,6 @@ def annotate(
     unlisted = [r for r in new.items if r.id not in listed]
     texts = [r.full_text for r in unlisted]
     starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
-    renumbered = {t for t, target in id_map.items() if target != t}
     suspects: set[int] = set()
     if not new.numbered:
         texts = []  # an excerpt without numbers refers to rules it does not hold

@@ -51,8 +51,20 @@ try:
 except re.error:  # Python 3.10
     _TOKEN = re.compile(_TOKEN_PATTERN)
 
-# Characters used to encode tokens: the Supplementary Private Use Area, which
-# holds 65,534 code points and cannot collide with anything in a real text.
+# Characters used to encode tokens (and sentences): first the Latin-1
+# characters that are neither letters, digits nor spaces, then the
+# Supplementary Private Use Area, which holds 65,534 code points. The encoded
+# texts hold nothing but codes, so a code cannot collide with the text, and
+# diff-match-patch only ever compares two codes for equality, except in
+# diff_cleanupSemanticLossless, which scores a boundary by whether the
+# characters around it are letters, digits, spaces or line breaks: none of
+# these codes is any of them, so the choice of codes never changes a diff.
+# Latin-1 codes first, for speed: most pairs of rules have fewer than 111
+# distinct tokens, a string of Latin-1 characters takes one byte per
+# character, and CPython keeps one object for each Latin-1 character, so the
+# character loops of diff-match-patch (``text1[x1] == text2[y1]``) allocate
+# nothing.
+_LATIN1_CODES = "".join(c for c in map(chr, range(256)) if not (c.isalnum() or c.isspace()))
 _BASE = 0xF0000
 
 # Diff_Timeout = 0 disables the deadline, and with it the "half-match"
@@ -61,14 +73,16 @@ _BASE = 0xF0000
 # never depends on the speed of the machine.
 _NO_DEADLINE = 1e9
 
-# Codes for whole sentences in the first pass: Supplementary Private Use Area-B.
-_SENTENCE_BASE = 0x100000
 _MAX_CODES = 0xFFFD
 # Least share of common tokens for a run of changed sentences to get a word diff.
 _RUN_MIN_OVERLAP = 0.4
 # Where a text is cut into sentences: before the space that follows a mark
 # ending a sentence, and on both sides of a line break (see `_sentences`).
-_CUT = re.compile(r"[.:;?!)\"”](?=[^\S\n])|\n")
+# Written as one set of characters and then a test, rather than as "a mark
+# followed by a space, or a line break": a pattern that starts with a set
+# lets the regex engine skip from one of these characters to the next
+# instead of trying a match at every position, which halves the cost.
+_CUT = re.compile(r"[.:;?!)\"”\n](?:(?<=\n)|(?=[^\S\n]))")
 
 _OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 
@@ -93,17 +107,18 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     dmp = diff_match_patch()
     dmp.Diff_Timeout = _NO_DEADLINE
     vocabulary: dict[str, str] = {}
-    a, b = _encode(old, vocabulary), _encode(new, vocabulary)
+    encoded: dict[str, str] = {}
+    a, b = _encode(old, vocabulary, encoded), _encode(new, vocabulary, encoded)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
         diffs = dmp.diff_main(old, new, False)
         dmp.diff_cleanupSemantic(diffs)
-        return _merge(tuple(Edit(_OPS[op], text) for op, text in diffs if text))
+        return _merge([(_OPS[op], text) for op, text in diffs if text])
     # Clean up while each token is still one character, so that no edit
     # boundary can fall inside a word.
     diffs = _diff_by_sentences(dmp, a, b)
     dmp.diff_cleanupSemantic(diffs)
     decode = {ord(code): token for token, code in vocabulary.items()}
-    return _merge(tuple(Edit(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk))
+    return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
 
 
 def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
@@ -154,22 +169,37 @@ def _diff_share(k: int, workers: int) -> list[list[tuple[str, str]]]:
 _OP_OF = {op.value: op for op in Op}
 
 
-def _encode(text: str, vocabulary: dict[str, str]) -> list[str]:
+def _encode(text: str, vocabulary: dict[str, str], encoded: dict[str, str]) -> list[str]:
     """The sentences of a text, each token written as one character.
 
     Sentences end after a full stop (or another mark that ends one) followed by
     a space, and at every line break. `vocabulary` maps tokens to characters
-    and grows as new tokens are met.
+    and grows as new tokens are met; `encoded` maps the sentences already
+    encoded to their characters, so that a sentence found in both texts (most
+    of an edited rule) is tokenized once.
     """
     out = []
     code = vocabulary.__getitem__
     for sentence in _sentences(text):
         if sentence:
-            tokens = _TOKEN.findall(sentence)
-            for token in set(tokens).difference(vocabulary):
-                vocabulary[token] = chr(_BASE + min(len(vocabulary), _MAX_CODES))
-            out.append("".join(map(code, tokens)))
+            codes = encoded.get(sentence)
+            if codes is None:
+                tokens = _TOKEN.findall(sentence)
+                for token in tokens:
+                    if token not in vocabulary:
+                        vocabulary[token] = _code(len(vocabulary))
+                codes = encoded[sentence] = "".join(map(code, tokens))
+            out.append(codes)
     return out
+
+
+def _code(n: int) -> str:
+    """The character that encodes the n-th distinct token (or sentence) of a
+    diff; from `_MAX_CODES` on, all the same (`diff_words` then diffs
+    characters instead)."""
+    if n < len(_LATIN1_CODES):
+        return _LATIN1_CODES[n]
+    return chr(_BASE + min(n - len(_LATIN1_CODES), _MAX_CODES))
 
 
 def _sentences(text: str) -> list[str]:
@@ -207,15 +237,15 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
     """
     if len(a) == 1 or len(b) == 1:  # nothing to gain from a first pass
         return _diff_run(dmp, "".join(a), "".join(b))
-    codes = {s: chr(_SENTENCE_BASE + n) for n, s in enumerate(dict.fromkeys(a + b))}
+    codes = {s: _code(n) for n, s in enumerate(dict.fromkeys(a + b))}
     if len(codes) > _MAX_CODES:
         return list(dmp.diff_main("".join(a), "".join(b), False))
-    sentences = list(codes)
+    sentence = {ord(code): s for s, code in codes.items()}
     coarse = dmp.diff_main("".join(codes[s] for s in a), "".join(codes[s] for s in b), False)
     out: list[tuple[int, str]] = []
     deleted, inserted = [], []
     for op, chunk in [*coarse, (0, "")]:
-        text = "".join(sentences[ord(c) - _SENTENCE_BASE] for c in chunk)
+        text = chunk.translate(sentence)
         if op == -1:
             deleted.append(text)
         elif op == 1:
@@ -248,23 +278,23 @@ def _overlap(a: str, b: str) -> float:
     return 2 * len(sa & sb) / (len(sa) + len(sb))
 
 
-def _respace(old: str, new: str) -> list[Edit]:
+def _respace(old: str, new: str) -> list[tuple[Op, str]]:
     """Edits between two texts with the same words and different white space.
 
-    >>> [(e.op.value, e.text) for e in _respace("\\n1. Go", " 1.  Go")]
+    >>> [(op.value, text) for op, text in _respace("\\n1. Go", " 1.  Go")]
     [('-', '\\n'), ('+', ' '), ('=', '1.'), ('-', ' '), ('+', '  '), ('=', 'Go')]
     """
-    out: list[Edit] = []
+    out: list[tuple[Op, str]] = []
 
     def space(x: str, y: str) -> None:
         if x == y:
             if x:
-                out.append(Edit(Op.EQUAL, x))
+                out.append((Op.EQUAL, x))
             return
         if x:
-            out.append(Edit(Op.DELETE, x))
+            out.append((Op.DELETE, x))
         if y:
-            out.append(Edit(Op.INSERT, y))
+            out.append((Op.INSERT, y))
 
     def ends(text: str) -> tuple[str, list[str], str]:
         core = text.strip()
@@ -278,7 +308,7 @@ def _respace(old: str, new: str) -> list[Edit]:
     # parts alternate word, space, word…; the words are the same on both sides.
     for k, (x, y) in enumerate(zip(parts_a, parts_b)):
         if k % 2 == 0:
-            out.append(Edit(Op.EQUAL, x))
+            out.append((Op.EQUAL, x))
         else:
             space(x, y)
     space(trail_a, trail_b)
@@ -292,20 +322,22 @@ def _common_space_prefix(a: str, b: str) -> str:
     return a[:n]
 
 
-def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
-    """Put deletions before insertions in each run of changes, and merge neighbours."""
-    out: list[Edit] = []
+def _merge(edits: list[tuple[Op, str]]) -> tuple[Edit, ...]:
+    """Put deletions before insertions in each run of changes, merge
+    neighbours, and make the result `Edit`s (plain tuples until then: a frozen
+    dataclass costs some 4,000 instructions to build)."""
+    out: list[tuple[Op, str]] = []
     i = 0
     while i < len(edits):
-        if edits[i].op is Op.EQUAL:
+        if edits[i][0] is Op.EQUAL:
             out.append(edits[i])
             i += 1
             continue
         j = i
-        while j < len(edits) and edits[j].op is not Op.EQUAL:
+        while j < len(edits) and edits[j][0] is not Op.EQUAL:
             j += 1
-        deleted = "".join(e.text for e in edits[i:j] if e.op is Op.DELETE)
-        inserted = "".join(e.text for e in edits[i:j] if e.op is Op.INSERT)
+        deleted = "".join([text for op, text in edits[i:j] if op is Op.DELETE])
+        inserted = "".join([text for op, text in edits[i:j] if op is Op.INSERT])
         if deleted.split() == inserted.split() and deleted and inserted:
             # The same words spaced or broken into lines differently: keep the
             # words, edit only the white space between them.
@@ -317,16 +349,16 @@ def _merge(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
         common = _common_space_prefix(deleted, inserted)
         if common:
             deleted, inserted = deleted[len(common) :], inserted[len(common) :]
-            out.append(Edit(Op.EQUAL, common))
+            out.append((Op.EQUAL, common))
         if deleted:
-            out.append(Edit(Op.DELETE, deleted))
+            out.append((Op.DELETE, deleted))
         if inserted:
-            out.append(Edit(Op.INSERT, inserted))
+            out.append((Op.INSERT, inserted))
         i = j
-    merged: list[Edit] = []
-    for e in out:
-        if merged and merged[-1].op is e.op:
-            merged[-1] = Edit(e.op, merged[-1].text + e.text)
+    merged: list[tuple[Op, str]] = []
+    for op, text in out:
+        if merged and merged[-1][0] is op:
+            merged[-1] = (op, merged[-1][1] + text)
         else:
-            merged.append(e)
-    return tuple(merged)
+            merged.append((op, text))
+    return tuple([Edit(op, text) for op, text in merged])
