@@ -20,13 +20,14 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .ahead import TemplateAhead
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Document
 from .parse import parse
 from .read import decode
 from .profiles import BUILTIN, load_profile
-from .render import FORMATS, render, render_document
+from .render import FORMATS, TEMPLATE_OF, render, render_document
 
 __all__ = ["main", "run"]
 
@@ -110,8 +111,9 @@ def main() -> None:
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes for the word diffs of large comparisons [default: CPUs, at most 4]. "
-    "The output does not depend on it.",
+    help="Processes to use: above one, the word diffs of large comparisons are shared "
+    "among them, and a helper loads the Markdown or HTML template meanwhile "
+    "[default: CPUs, at most 4]. The output does not depend on it.",
 )
 @click.option(
     "--templates",
@@ -130,33 +132,38 @@ def diff_command(
     templates: str | None,
 ) -> None:
     """Compare two versions of a rules document."""
-    try:
-        old_doc, new_doc = load(old, profile), load(new, profile)
-        if old_doc.profile != new_doc.profile:
-            # Two versions of one document read with two grammars give a
-            # changelog of noise: say so, the output alone would not.
-            click.echo(
-                f"warning: {old} was read with profile {old_doc.profile}, {new} with "
-                f"{new_doc.profile}; give --profile to read both the same way",
-                err=True,
+    workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+    # Markdown and HTML: with a second process to spare, it loads the template
+    # while this one reads and compares the documents (ahead.py).
+    helper = fmt in TEMPLATE_OF and workers > 1
+    with TemplateAhead(TEMPLATE_OF.get(fmt, ""), templates, cache_dir(), helper=helper) as ahead:
+        try:
+            old_doc, new_doc = load(old, profile), load(new, profile)
+            if old_doc.profile != new_doc.profile:
+                # Two versions of one document read with two grammars give a
+                # changelog of noise: say so, the output alone would not.
+                click.echo(
+                    f"warning: {old} was read with profile {old_doc.profile}, {new} with "
+                    f"{new_doc.profile}; give --profile to read both the same way",
+                    err=True,
+                )
+            comparison = compare(old_doc, new_doc, workers=workers)
+            if templates is not None and not Path(templates).is_dir():
+                raise RuldiffError("templates directory not found", path=templates)
+            text = render(
+                comparison,
+                fmt,
+                templates=templates,
+                color=fmt == "text" and _use_color(color, output),
+                cache=cache_dir(),
+                prepared=ahead,
             )
-        workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-        comparison = compare(old_doc, new_doc, workers=workers)
-        if templates is not None and not Path(templates).is_dir():
-            raise RuldiffError("templates directory not found", path=templates)
-        text = render(
-            comparison,
-            fmt,
-            templates=templates,
-            color=fmt == "text" and _use_color(color, output),
-            cache=cache_dir(),
-        )
-        if output is None:
-            click.echo(text, nl=False, color=True)
-        else:
-            write_atomic(output, text)
-    except RuldiffError as exc:
-        raise Failure(str(exc)) from None
+            if output is None:
+                click.echo(text, nl=False, color=True)
+            else:
+                write_atomic(output, text)
+        except RuldiffError as exc:
+            raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
         sys.exit(1)
 

@@ -14,11 +14,12 @@ one (``changelog.html.j2``, ``changelog.md.j2``) replaces it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +41,8 @@ FORMATS = ("text", "md", "html", "json", "context")
 template context as JSON (what a custom template receives)."""
 
 BUILTIN_TEMPLATES = Path(__file__).parent / "templates"
-_TEMPLATE = {"md": "changelog.md.j2", "html": "changelog.html.j2"}
+TEMPLATE_OF = {"md": "changelog.md.j2", "html": "changelog.html.j2"}
+"""The template that renders each template-based format."""
 
 JSON_FORMAT_VERSION = 1
 
@@ -357,11 +359,15 @@ def render(
     templates: str | Path | None = None,
     color: bool = False,
     cache: str | Path | None = None,
+    prepared: Callable[[dict[str, Any]], str] | None = None,
 ) -> str:
     """Render a comparison in one of `FORMATS`; the text always ends with a newline.
 
     `templates`: a directory searched before the built-in templates; `cache`: a
-    directory for compiled templates (see `environment`)."""
+    directory for compiled templates (see `environment`). `prepared`: for ``md``
+    and ``html``, a function that renders the context with that format's
+    template, loaded ahead of time (`ahead.TemplateAhead`); it must give what
+    `render_template` gives."""
     if fmt == "json":
         return _dump(to_json(comparison))
     context = build_context(comparison)
@@ -369,8 +375,10 @@ def render(
         return _dump(context)
     if fmt == "text":
         return render_text(context, color=color)
-    if fmt in _TEMPLATE:
-        return render_template(_TEMPLATE[fmt], context, templates, cache)
+    if fmt in TEMPLATE_OF:
+        if prepared is not None:
+            return prepared(context)
+        return render_template(TEMPLATE_OF[fmt], context, templates, cache)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
@@ -568,10 +576,38 @@ def render_template(
     cache: str | Path | None = None,
 ) -> str:
     """Render a template by name with the given context."""
+    return render_loaded(load_template(name, templates, cache), name, context, templates)
+
+
+def load_template(
+    name: str, templates: str | Path | None = None, cache: str | Path | None = None
+) -> jinja2.Template:
+    """The template of that name, compiled (or read from the cache): the first
+    half of `render_template`."""
+    with _template_errors(name, templates):
+        return environment(templates, cache).get_template(name)
+
+
+def render_loaded(
+    template: jinja2.Template,
+    name: str,
+    context: dict[str, Any],
+    templates: str | Path | None = None,
+) -> str:
+    """Render a template from `load_template`: the second half of `render_template`."""
+    with _template_errors(name, templates):
+        out = template.render(**context)
+    return out if out.endswith("\n") else out + "\n"
+
+
+@contextlib.contextmanager
+def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
+    """jinja2's errors as `TemplateError`s, whether raised while loading a
+    template or while rendering it (an ``{% include %}`` loads another then)."""
     import jinja2
 
     try:
-        out = environment(templates, cache).get_template(name).render(**context)
+        yield
     except jinja2.TemplateNotFound as exc:
         searched = ([str(templates)] if templates is not None else []) + [str(BUILTIN_TEMPLATES)]
         raise TemplateError(
@@ -586,7 +622,6 @@ def render_template(
             f"template {name} uses an unknown variable: {exc.message}",
             fix="see --format context for the variables a template receives",
         ) from None
-    return out if out.endswith("\n") else out + "\n"
 
 
 # Characters that are Markdown syntax anywhere in a line, and those that are

@@ -1,0 +1,165 @@
+"""ahead.py: the template loaded by a helper process gives the same text and
+the same errors as a template rendered here, and the helper never outlives it."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from helpers import doc, layout
+
+from ruldiff.ahead import TemplateAhead
+from ruldiff.cli import main
+from ruldiff.compare import compare
+from ruldiff.errors import TemplateError
+from ruldiff.render import build_context, render, render_template
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the helper needs os.fork")
+
+OLD = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <quietly>.")]
+NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw two cards."), ("100.3.", "Pass <quietly>.")]
+
+
+@pytest.fixture
+def context() -> dict[str, Any]:
+    return build_context(compare(doc(OLD), doc(NEW)))
+
+
+def children_left() -> list[int]:
+    """Child processes of this one that have not been reaped (zombies included)."""
+    try:
+        tasks = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
+    except OSError:
+        pytest.skip("needs /proc to list child processes")
+    return [int(pid) for pid in tasks]
+
+
+@needs_fork
+@pytest.mark.parametrize("name", ["changelog.md.j2", "changelog.html.j2"])
+def test_the_helper_renders_what_this_process_renders(
+    context: dict[str, Any], name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TemplateAhead(name) as ahead:
+        assert ahead._pid is not None  # a helper was started
+        # ...and it renders: this process falling back to rendering would fail.
+        monkeypatch.setattr("ruldiff.ahead.render_template", None)
+        text = ahead(context)
+    monkeypatch.undo()
+    assert text == render_template(name, context)
+    assert "Shuffle." in text and "100.2 → 100.3" in text  # a changelog, not an empty page
+    assert children_left() == []
+
+
+def test_without_a_helper_it_renders_here(context: dict[str, Any]) -> None:
+    ahead = TemplateAhead("changelog.md.j2", helper=False)
+    assert ahead._pid is None
+    assert ahead(context) == render_template("changelog.md.j2", context)
+
+
+@needs_fork
+def test_a_helper_never_asked_is_stopped_and_reaped() -> None:
+    with TemplateAhead("changelog.html.j2") as ahead:
+        pid = ahead._pid
+        assert pid is not None
+    assert children_left() == []
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@needs_fork
+def test_a_helper_that_died_is_replaced_by_rendering_here(context: dict[str, Any]) -> None:
+    with TemplateAhead("changelog.md.j2") as ahead:
+        assert ahead._pid is not None
+        os.kill(ahead._pid, signal.SIGKILL)
+        text = ahead(context)
+    assert text == render_template("changelog.md.j2", context)
+    assert children_left() == []
+
+
+@needs_fork
+def test_a_context_marshal_cannot_write_is_rendered_here(context: dict[str, Any]) -> None:
+    class Title(str):  # a str subclass: marshal refuses it, jinja2 does not
+        pass
+
+    context["new"]["title"] = Title(context["new"]["title"])
+    with TemplateAhead("changelog.md.j2") as ahead:
+        text = ahead(context)
+    assert text == render_template("changelog.md.j2", context)
+    assert children_left() == []
+
+
+@needs_fork
+@pytest.mark.parametrize(
+    ("name", "source", "message"),
+    [
+        ("changelog.md.j2", "{% if %}\n", "template syntax error"),
+        ("changelog.md.j2", "{{ no_such_variable }}\n", "uses an unknown variable: 'no_such_variable' is undefined"),
+        ("changelog.md.j2", "{% include 'missing.j2' %}\n", "template missing.j2 not found"),
+        ("nowhere.j2", None, "template nowhere.j2 not found"),
+    ],
+)
+def test_template_errors_come_back_as_the_same_error(
+    context: dict[str, Any], tmp_path: Path, name: str, source: str | None, message: str
+) -> None:
+    if source is not None:
+        (tmp_path / name).write_text(source, encoding="utf-8")
+    with pytest.raises(TemplateError) as here:
+        render_template(name, context, tmp_path)
+    with TemplateAhead(name, tmp_path) as ahead, pytest.raises(TemplateError) as there:
+        ahead(context)
+    assert message in str(here.value)
+    assert str(there.value) == str(here.value)
+    assert (there.value.path, there.value.line, there.value.fix) == (here.value.path, here.value.line, here.value.fix)
+    assert children_left() == []
+
+
+# --- through the command ------------------------------------------------------
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[str, str]:
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(layout(OLD), encoding="utf-8")
+    new.write_text(layout(NEW), encoding="utf-8")
+    return str(old), str(new)
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@needs_fork
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_command_gives_the_same_bytes_with_and_without_the_helper(files: tuple[str, str], fmt: str) -> None:
+    with_helper, alone = run(*files, "-f", fmt, "-j", "2"), run(*files, "-f", fmt, "-j", "1")
+    assert with_helper.exit_code == alone.exit_code == 0
+    assert with_helper.output == alone.output == render(compare(doc(OLD, path=files[0]), doc(NEW, path=files[1])), fmt)
+    assert children_left() == []
+
+
+@needs_fork
+def test_a_read_error_comes_first_and_leaves_no_helper(files: tuple[str, str], tmp_path: Path) -> None:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "changelog.html.j2").write_text("{% if %}", encoding="utf-8")
+    out = tmp_path / "out.html"
+    result = run(str(tmp_path / "missing.txt"), files[1], "-f", "html", "-j", "2", "--templates", str(tmp_path / "t"), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {tmp_path / 'missing.txt'}: no such file"
+    assert not out.exists()
+    assert children_left() == []
+
+
+@needs_fork
+def test_a_template_error_from_the_helper_is_one_line_and_exit_2(files: tuple[str, str], tmp_path: Path) -> None:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "changelog.html.j2").write_text("<p>\n{% if %}\n", encoding="utf-8")
+    out = tmp_path / "out.html"
+    result = run(*files, "-f", "html", "-j", "2", "--templates", str(tmp_path / "t"), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.output == f"Error: {tmp_path / 't' / 'changelog.html.j2'}:2: template syntax error: Expected an expression, got 'end of statement block'\n"
+    assert not out.exists()
+    assert children_left() == []
