@@ -11,10 +11,10 @@ exit status 2.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -238,23 +238,35 @@ def load(path: str, profile: str | None = None) -> Document:
 
 def write_atomic(path: str, text: str) -> None:
     """Write a file so that it is either complete or absent: a temporary file
-    in the same directory, renamed over the target once fully written."""
+    in the same directory, renamed over the target once fully written.
+
+    The temporary file is created as `tempfile.mkstemp` creates one (a random
+    name, ``O_EXCL``), by hand: importing `tempfile` (with `shutil`, `random`
+    and the compression modules) would cost more than the rest of this
+    function. Unlike mkstemp's, the file gets the permissions any new file
+    gets (0666 less the umask)."""
     target = Path(path)
     directory = target.parent
     if not directory.is_dir():
         raise RuldiffError("cannot write: directory does not exist", path=path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        for _ in range(100):
+            tmp = directory / f".{target.name}.{os.urandom(6).hex()}.tmp"
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                break
+            except FileExistsError:
+                continue
+        else:
+            raise FileExistsError(errno.EEXIST, "no free temporary name")
+    except OSError as exc:
+        raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-        # mkstemp creates the file readable by its owner only; give it the
-        # permissions any new file gets (0666 less the umask).
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
 
 

@@ -15,7 +15,6 @@ and what was expected, with "did you mean" for a misspelt key.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields
 from collections.abc import Iterator
@@ -101,6 +100,8 @@ def _from_mapping(data: Any, source: str) -> Profile:
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
+            import difflib  # only for the message: most runs never pay for it
+
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(sorted(known))}"
             raise ConfigError(f"unknown key {key!r}", key=str(key), path=source, fix=hint)
