@@ -1,5 +1,5 @@
-"""ahead.py: the template loaded by a helper process gives the same text and
-the same errors as a template rendered here, and the helper never outlives it."""
+"""ahead.py: what the helper process loads and renders is what this process
+would have, errors included, and the helper never outlives the command."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ import pytest
 from click.testing import CliRunner
 from helpers import doc, layout
 
-from ruldiff.ahead import TemplateAhead
+from ruldiff.ahead import Ahead
 from ruldiff.cli import main
 from ruldiff.compare import compare
-from ruldiff.errors import TemplateError
+from ruldiff.errors import ConfigError, ReadError, TemplateError
+from ruldiff.model import Document
 from ruldiff.render import build_context, render, render_template
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the helper needs os.fork")
@@ -24,9 +25,19 @@ OLD = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.
 NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw two cards."), ("100.3.", "Pass <quietly>.")]
 
 
+def old_doc() -> Document:
+    return doc(OLD, path="old.txt")
+
+
+def only_in_the_helper(parent: int) -> Document:
+    """The old document, in the helper; this process loading it itself fails."""
+    assert os.getpid() != parent, "loaded here, not by the helper"
+    return old_doc()
+
+
 @pytest.fixture
 def context() -> dict[str, Any]:
-    return build_context(compare(doc(OLD), doc(NEW)))
+    return build_context(compare(old_doc(), doc(NEW)))
 
 
 def children_left() -> list[int]:
@@ -40,11 +51,13 @@ def children_left() -> list[int]:
 
 @needs_fork
 @pytest.mark.parametrize("name", ["changelog.md.j2", "changelog.html.j2"])
-def test_the_helper_renders_what_this_process_renders(
+def test_the_helper_loads_and_renders_what_this_process_would(
     context: dict[str, Any], name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TemplateAhead(name) as ahead:
+    me = os.getpid()
+    with Ahead(lambda: only_in_the_helper(me), name) as ahead:
         assert ahead._pid is not None  # a helper was started
+        assert ahead.old_document() == old_doc()
         # ...and it renders: this process falling back to rendering would fail.
         monkeypatch.setattr("ruldiff.ahead.render_template", None)
         text = ahead(context)
@@ -54,15 +67,24 @@ def test_the_helper_renders_what_this_process_renders(
     assert children_left() == []
 
 
-def test_without_a_helper_it_renders_here(context: dict[str, Any]) -> None:
-    ahead = TemplateAhead("changelog.md.j2", helper=False)
-    assert ahead._pid is None
-    assert ahead(context) == render_template("changelog.md.j2", context)
+@needs_fork
+def test_without_a_template_the_helper_only_loads_the_document() -> None:
+    me = os.getpid()
+    with Ahead(lambda: only_in_the_helper(me)) as ahead:
+        assert ahead.old_document() == old_doc()
+    assert children_left() == []
+
+
+def test_without_a_helper_everything_is_done_here(context: dict[str, Any]) -> None:
+    with Ahead(old_doc, "changelog.md.j2", helper=False) as ahead:
+        assert ahead._pid is None
+        assert ahead.old_document() == old_doc()
+        assert ahead(context) == render_template("changelog.md.j2", context)
 
 
 @needs_fork
 def test_a_helper_never_asked_is_stopped_and_reaped() -> None:
-    with TemplateAhead("changelog.html.j2") as ahead:
+    with Ahead(old_doc, "changelog.html.j2") as ahead:
         pid = ahead._pid
         assert pid is not None
     assert children_left() == []
@@ -71,12 +93,12 @@ def test_a_helper_never_asked_is_stopped_and_reaped() -> None:
 
 
 @needs_fork
-def test_a_helper_that_died_is_replaced_by_rendering_here(context: dict[str, Any]) -> None:
-    with TemplateAhead("changelog.md.j2") as ahead:
+def test_a_helper_that_died_is_replaced_by_working_here(context: dict[str, Any]) -> None:
+    with Ahead(old_doc, "changelog.md.j2") as ahead:
         assert ahead._pid is not None
         os.kill(ahead._pid, signal.SIGKILL)
-        text = ahead(context)
-    assert text == render_template("changelog.md.j2", context)
+        assert ahead.old_document() == old_doc()
+        assert ahead(context) == render_template("changelog.md.j2", context)
     assert children_left() == []
 
 
@@ -86,9 +108,28 @@ def test_a_context_marshal_cannot_write_is_rendered_here(context: dict[str, Any]
         pass
 
     context["new"]["title"] = Title(context["new"]["title"])
-    with TemplateAhead("changelog.md.j2") as ahead:
-        text = ahead(context)
-    assert text == render_template("changelog.md.j2", context)
+    with Ahead(old_doc, "changelog.md.j2") as ahead:
+        ahead.old_document()
+        assert ahead(context) == render_template("changelog.md.j2", context)
+    assert children_left() == []
+
+
+@needs_fork
+@pytest.mark.parametrize(
+    "error",
+    [
+        ReadError("no such file", path="old.txt"),
+        ConfigError("unknown key 'numbred'", key="numbred", path="p.yaml", fix="did you mean 'numbered'?"),
+    ],
+)
+def test_an_error_loading_the_old_document_is_raised_here_as_it_was(error: Exception) -> None:
+    def fail() -> Document:
+        raise error
+
+    with Ahead(fail, "changelog.md.j2") as ahead, pytest.raises(type(error)) as raised:
+        ahead.old_document()
+    assert str(raised.value) == str(error)
+    assert vars(raised.value) == vars(error)
     assert children_left() == []
 
 
@@ -109,11 +150,12 @@ def test_template_errors_come_back_as_the_same_error(
         (tmp_path / name).write_text(source, encoding="utf-8")
     with pytest.raises(TemplateError) as here:
         render_template(name, context, tmp_path)
-    with TemplateAhead(name, tmp_path) as ahead, pytest.raises(TemplateError) as there:
+    with Ahead(old_doc, name, tmp_path) as ahead, pytest.raises(TemplateError) as there:
+        ahead.old_document()
         ahead(context)
     assert message in str(here.value)
     assert str(there.value) == str(here.value)
-    assert (there.value.path, there.value.line, there.value.fix) == (here.value.path, here.value.line, here.value.fix)
+    assert vars(there.value) == vars(here.value)
     assert children_left() == []
 
 
@@ -133,7 +175,7 @@ def run(*args: str):  # type: ignore[no-untyped-def]
 
 
 @needs_fork
-@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("fmt", ["text", "md", "html", "json"])
 def test_the_command_gives_the_same_bytes_with_and_without_the_helper(files: tuple[str, str], fmt: str) -> None:
     with_helper, alone = run(*files, "-f", fmt, "-j", "2"), run(*files, "-f", fmt, "-j", "1")
     assert with_helper.exit_code == alone.exit_code == 0
@@ -142,24 +184,23 @@ def test_the_command_gives_the_same_bytes_with_and_without_the_helper(files: tup
 
 
 @needs_fork
-def test_a_read_error_comes_first_and_leaves_no_helper(files: tuple[str, str], tmp_path: Path) -> None:
-    (tmp_path / "t").mkdir()
-    (tmp_path / "t" / "changelog.html.j2").write_text("{% if %}", encoding="utf-8")
-    out = tmp_path / "out.html"
-    result = run(str(tmp_path / "missing.txt"), files[1], "-f", "html", "-j", "2", "--templates", str(tmp_path / "t"), "-o", str(out))
-    assert result.exit_code == 2
-    assert result.output.strip() == f"Error: {tmp_path / 'missing.txt'}: no such file"
-    assert not out.exists()
-    assert children_left() == []
-
-
-@needs_fork
-def test_a_template_error_from_the_helper_is_one_line_and_exit_2(files: tuple[str, str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_old_documents_error_comes_first_then_the_new_ones_then_the_template(
+    files: tuple[str, str], tmp_path: Path, jobs: str
+) -> None:
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "changelog.html.j2").write_text("<p>\n{% if %}\n", encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    missing, empty = str(tmp_path / "missing.txt"), str(tmp_path / "empty.txt")
     out = tmp_path / "out.html"
-    result = run(*files, "-f", "html", "-j", "2", "--templates", str(tmp_path / "t"), "-o", str(out))
-    assert result.exit_code == 2
-    assert result.output == f"Error: {tmp_path / 't' / 'changelog.html.j2'}:2: template syntax error: Expected an expression, got 'end of statement block'\n"
+    common = ["-f", "html", "-j", jobs, "--templates", str(tmp_path / "t"), "-o", str(out)]
+    outputs = [run(*pair, *common) for pair in [(missing, empty), (files[0], missing), files]]
+    assert [r.exit_code for r in outputs] == [2, 2, 2]
+    assert [r.output for r in outputs] == [
+        f"Error: {missing}: no such file\n",
+        f"Error: {missing}: no such file\n",
+        f"Error: {tmp_path / 't' / 'changelog.html.j2'}:2: template syntax error: "
+        "Expected an expression, got 'end of statement block'\n",
+    ]
     assert not out.exists()
     assert children_left() == []

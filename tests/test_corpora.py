@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import marshal
 import re
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from conftest import corpora_dir
 
 from ruldiff.cli import load
 from ruldiff.compare import compare
-from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind
+from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
 from ruldiff.render import render
 
 MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
@@ -68,6 +69,8 @@ def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: P
     position = {r.id: n for n, r in enumerate(document.rules)}
     assert len(position) == len(document.rules)
     assert all(r.parent is None or position[r.parent] < position[r.id] for r in document.rules)
+    # What the helper process sends back (ahead.py) is this document again.
+    assert unpack_document(marshal.loads(marshal.dumps(pack_document(document)))) == document
 
     # The rules we found are the numbered lines the README counts, except for
     # differences each explained by the text around them.
@@ -279,6 +282,7 @@ def test_riftbound_versions_parse_with_every_numbered_line(corpora: Path, name: 
     assert len({r.id for r in document.rules}) == len(document.rules)
     # "See rule 318. Cleanups for more information." is never a rule 318 of its own.
     assert not [r for r in document.rules if r.text.startswith("Cleanups for more information")]
+    assert unpack_document(marshal.loads(marshal.dumps(pack_document(document)))) == document
 
 
 def test_riftbound_rewrapping_is_not_a_change(corpora: Path) -> None:

@@ -1,34 +1,39 @@
-"""A template made ready in a helper process while the comparison runs.
+"""Work done ahead in a helper process: the old document and the template.
 
-- `TemplateAhead(name, templates, cache)`: forks a helper that imports jinja2
-  and loads the template at once, then waits; calling it with the context
-  sends the context over, and returns the text the helper rendered. Use it as
-  a context manager, so that a helper never asked (an error came first) is
+- `Ahead(load_old, template, templates, cache)` forks a helper that loads the
+  old document (with the given function) and sends it back, then, for
+  Markdown and HTML, imports jinja2, loads the template and waits.
+  - `ahead.old_document()` -> the old document (or the error loading it gave);
+  - `ahead(context)` -> the text the helper rendered from the context.
+
+  Use it as a context manager: a helper never asked (an error came first) is
   stopped.
 
-Why: importing jinja2 and loading a compiled template cost about 80 ms on the
-bench machine, a quarter of a comparison of two adjacent releases, and more
-than parsing both documents. Nothing in them depends on the documents, so the
-helper does them on another core while this process reads, parses and
-compares; by the time the context is ready, so is the template.
+Why: a comparison of two adjacent releases spends about a third of its time
+loading the two documents, and another fifth importing jinja2 and loading a
+compiled template (~50 and ~60 ms each on the bench machine). None of these
+depends on another, so while this process loads the new document and then
+compares, the helper loads the old one, then the template; on a machine with
+a second core, that work is off the path.
 
-What crosses between the processes: the context (plain dicts, lists, strings
-and numbers, see `render.build_context`) one way, the rendered text or a
-`TemplateError` the other, each written with `marshal` behind its length.
-Everything else stays as without the helper:
+What crosses between the processes, each message written with `marshal`
+behind its length: the old document as plain values (`model.pack_document`),
+the context (plain dicts, lists, strings and numbers, see
+`render.build_context`), and the rendered text; or an error, as its class and
+fields. Everything else stays as without the helper:
 
-- the text is rendered by the same code (`render.load_template` and
-  `render.render_loaded`) on the same context, so it is the same text;
-- a template error (missing template, syntax error, unknown variable) is
-  raised here, as the same `TemplateError`, when the text is asked for, and
-  after any error the documents gave first;
-- where there is no ``fork`` (Windows), or the helper fails for any other
-  reason (it was killed, a pipe broke, the context holds something `marshal`
-  cannot write), the template is loaded and rendered in this process instead.
+- the document is parsed, and the text rendered, by the same code on the
+  same input, so the output is byte for byte the same;
+- errors are the same `RuldiffError`s, raised here in the same order: an
+  error in the old document before one in the new, a document before a
+  template;
+- where there is no ``fork`` (Windows), or the helper fails in any other way
+  (it was killed, a pipe broke, the context holds something `marshal` cannot
+  write), this process loads the document or renders the template itself.
 
-The helper only reads and writes its two pipes (and the template cache, as
-this process would); it ends with `os._exit`, so it never runs this
-process's exit handlers nor flushes its buffers.
+The helper only reads and writes its two pipes, the documents and the
+template cache, as this process would; it ends with `os._exit`, so it never
+runs this process's exit handlers nor flushes its buffers.
 """
 
 from __future__ import annotations
@@ -36,26 +41,30 @@ from __future__ import annotations
 import marshal
 import os
 import signal
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from .errors import TemplateError
+from . import errors
+from .errors import RuldiffError
+from .model import Document, pack_document, unpack_document
 from .render import load_template, render_loaded, render_template
 
-__all__ = ["TemplateAhead"]
+__all__ = ["Ahead"]
 
 _LENGTH = 8
 """Bytes of the length written before each message (little-endian)."""
 
 
-class TemplateAhead:
-    r"""A template loaded by a helper process; call it with a context to render it.
+class Ahead:
+    r"""The old document and the template, loaded by a helper process.
 
     >>> from ruldiff import compare, decode, parse, render
     >>> def doc(text): return parse(decode(("1. Basics\n\n100. General\n\n100.1. " + text).encode(), "x"))
-    >>> comparison = compare(doc("Draw a card."), doc("Draw two cards."))
-    >>> with TemplateAhead("changelog.md.j2") as ahead:
+    >>> with Ahead(lambda: doc("Draw a card."), "changelog.md.j2") as ahead:
+    ...     comparison = compare(ahead.old_document(), doc("Draw two cards."))
     ...     text = render(comparison, "md", prepared=ahead)
     >>> text == render(comparison, "md")
     True
@@ -63,17 +72,21 @@ class TemplateAhead:
 
     def __init__(
         self,
-        name: str,
+        load_old: Callable[[], Document],
+        template: str | None = None,
         templates: str | Path | None = None,
         cache: str | Path | None = None,
         *,
         helper: bool = True,
     ) -> None:
-        """`helper=False` (or no ``os.fork``) renders in this process when called."""
-        self.name, self.templates, self.cache = name, templates, cache
+        """`template`: the name of the template to load, None for none.
+        `helper=False` (or no ``os.fork``): everything is done in this process
+        when asked."""
+        self.load_old, self.template, self.templates, self.cache = load_old, template, templates, cache
         self._pid: int | None = None
         self._to: IO[bytes] | None = None
         self._from: IO[bytes] | None = None
+        self._old: Document | None = None
         if helper and hasattr(os, "fork"):
             self._start()
 
@@ -94,7 +107,7 @@ class TemplateAhead:
             try:
                 os.close(to_write)
                 os.close(from_read)
-                _serve(to_read, from_write, self.name, self.templates, self.cache)
+                self._serve(to_read, from_write)
                 status = 0
             finally:
                 os._exit(status)
@@ -104,33 +117,54 @@ class TemplateAhead:
         self._to = open(to_write, "wb")
         self._from = open(from_read, "rb")
 
+    # --- this process ---------------------------------------------------------
+
+    def old_document(self) -> Document:
+        """The old document, as `load_old` gives it (or the error it raises)."""
+        if self._old is None:
+            reply = self._receive() if self._pid is not None else None
+            if reply is not None and reply[0] == "ok":
+                self._old = unpack_document(reply[1])
+            elif reply is not None and reply[0] == "error":
+                raise _unpack_error(reply)
+            else:
+                self.close()  # anything else: no use asking the helper for more
+                self._old = self.load_old()
+        return self._old
+
     def __call__(self, context: dict[str, Any]) -> str:
-        """The template rendered with `context` (by the helper if there is one)."""
-        reply = self._ask(context) if self._pid is not None else None
+        """The template rendered with `context` (by the helper if there is one).
+        Call `old_document` first."""
+        assert self.template is not None, "no template was named"
+        reply = None
+        if self._pid is not None and self._to is not None:
+            try:
+                try:
+                    _send(self._to, marshal.dumps(context))
+                finally:
+                    self._to.close()
+                reply = self._receive()
+            except (OSError, ValueError):
+                reply = None
+            finally:
+                self.close()
         if reply is not None and reply[0] == "ok":
             return str(reply[1])
         if reply is not None and reply[0] == "error":
-            _, message, path, line, fix = reply
-            raise TemplateError(message, path=path, line=line, fix=fix)
-        return render_template(self.name, context, self.templates, self.cache)
+            raise _unpack_error(reply)
+        return render_template(self.template, context, self.templates, self.cache)
 
-    def _ask(self, context: dict[str, Any]) -> tuple[Any, ...] | None:
-        """Send the context, read the helper's reply; None if anything failed."""
-        assert self._to is not None and self._from is not None
+    def _receive(self) -> tuple[Any, ...] | None:
+        """The helper's next message; None if there is none to read."""
+        assert self._from is not None
         try:
-            try:
-                _send(self._to, marshal.dumps(context))
-            finally:
-                self._to.close()  # the helper reads to the end of a message, not of the pipe
-            reply = marshal.loads(_receive(self._from))
+            reply = marshal.loads(_read(self._from))
         except (OSError, EOFError, ValueError, TypeError):
             return None
-        finally:
-            self.close()
         return reply if isinstance(reply, tuple) and reply else None
 
     def close(self) -> None:
-        """Stop the helper (if it is still waiting) and reap it."""
+        """Stop the helper (if it is still running) and reap it."""
         pid, self._pid = self._pid, None
         for stream in (self._to, self._from):
             if stream is not None:
@@ -145,7 +179,7 @@ class TemplateAhead:
         except OSError:
             pass  # already reaped
 
-    def __enter__(self) -> TemplateAhead:
+    def __enter__(self) -> Ahead:
         return self
 
     def __exit__(
@@ -156,46 +190,73 @@ class TemplateAhead:
     ) -> None:
         self.close()
 
+    # --- the helper -----------------------------------------------------------
 
-def _serve(
-    inp: int, out: int, name: str, templates: str | Path | None, cache: str | Path | None
-) -> None:
-    """The helper: load the template, wait for the context, reply."""
-    template: Any = None
-    reply: tuple[Any, ...] = ("failed",)
+    def _serve(self, inp: int, out: int) -> None:
+        """Load the old document and send it; then load the template, wait for
+        the context, and send the text."""
+        with open(out, "wb") as replies:
+            reply = _attempt(lambda: ("ok", pack_document(self.load_old())))
+            # Sent by a thread, so that loading the template goes on while this
+            # process waits for the other to read (a document fills a pipe
+            # many times over); a write waits without holding the GIL.
+            sender = threading.Thread(target=_send, args=(replies, _dump(reply)))
+            sender.start()
+            template = self.template
+            if template is None:
+                sender.join()
+                return
+            loaded = _attempt(lambda: ("ok", load_template(template, self.templates, self.cache)))
+            sender.join()
+            with open(inp, "rb") as requests:
+                try:
+                    context = marshal.loads(_read(requests))
+                except (EOFError, ValueError):
+                    return  # not asked: an error came first, or the process ended
+            reply = loaded
+            if loaded[0] == "ok":
+                reply = _attempt(lambda: ("ok", render_loaded(loaded[1], template, context, self.templates)))
+            _send(replies, _dump(reply))
+
+
+def _attempt(work: Callable[[], tuple[Any, ...]]) -> tuple[Any, ...]:
+    """The reply for a piece of work: its result, its RuldiffError, or
+    ("failed",) for anything else (the other process then does it itself)."""
     try:
-        template = load_template(name, templates, cache)
-    except TemplateError as exc:
-        reply = _error(exc)
+        return work()
+    except RuldiffError as exc:
+        return ("error", type(exc).__name__, exc.message, exc.path, exc.line, exc.fix, getattr(exc, "key", None))
     except Exception:
-        pass  # ("failed",): this process renders the template itself
-    with open(inp, "rb") as f:
-        try:
-            context = marshal.loads(_receive(f))
-        except (EOFError, ValueError):
-            return  # not asked: an error came first, or the process ended
-    if template is not None:
-        try:
-            reply = ("ok", render_loaded(template, name, context, templates))
-        except TemplateError as exc:
-            reply = _error(exc)
-        except Exception:
-            reply = ("failed",)
-    with open(out, "wb") as f:
-        _send(f, marshal.dumps(reply))
+        return ("failed",)
 
 
-def _error(exc: TemplateError) -> tuple[Any, ...]:
-    return ("error", exc.message, exc.path, exc.line, exc.fix)
+def _dump(reply: tuple[Any, ...]) -> bytes:
+    try:
+        return marshal.dumps(reply)
+    except ValueError:  # something marshal cannot write
+        return marshal.dumps(("failed",))
+
+
+def _unpack_error(reply: tuple[Any, ...]) -> RuldiffError:
+    _, name, message, path, line, fix, key = reply
+    kind = getattr(errors, name, None)
+    if not (isinstance(kind, type) and issubclass(kind, RuldiffError)):
+        kind = RuldiffError
+    if kind is errors.ConfigError:
+        return errors.ConfigError(message, key=key, path=path, line=line, fix=fix)
+    return kind(message, path=path, line=line, fix=fix)
 
 
 def _send(stream: IO[bytes], data: bytes) -> None:
-    stream.write(len(data).to_bytes(_LENGTH, "little"))
-    stream.write(data)
-    stream.flush()
+    try:
+        stream.write(len(data).to_bytes(_LENGTH, "little"))
+        stream.write(data)
+        stream.flush()
+    except (OSError, ValueError):
+        pass  # the other process is gone: it does the work itself, or needs none
 
 
-def _receive(stream: IO[bytes]) -> bytes:
+def _read(stream: IO[bytes]) -> bytes:
     """One message; EOFError if the pipe ends before it does."""
     header = stream.read(_LENGTH)
     if len(header) < _LENGTH:

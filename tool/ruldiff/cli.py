@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .ahead import TemplateAhead
+from .ahead import Ahead
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Document
@@ -111,9 +111,10 @@ def main() -> None:
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to use: above one, the word diffs of large comparisons are shared "
-    "among them, and a helper loads the Markdown or HTML template meanwhile "
-    "[default: CPUs, at most 4]. The output does not depend on it.",
+    help="Processes to use: above one, a helper loads the old document and the "
+    "Markdown or HTML template while the new document is loaded and compared, and the "
+    "word diffs of large comparisons are shared among them [default: CPUs, at most 4]. "
+    "The output does not depend on it.",
 )
 @click.option(
     "--templates",
@@ -133,12 +134,17 @@ def diff_command(
 ) -> None:
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-    # Markdown and HTML: with a second process to spare, it loads the template
-    # while this one reads and compares the documents (ahead.py).
-    helper = fmt in TEMPLATE_OF and workers > 1
-    with TemplateAhead(TEMPLATE_OF.get(fmt, ""), templates, cache_dir(), helper=helper) as ahead:
+    template = TEMPLATE_OF.get(fmt)
+    # With a second process to spare, a helper loads the old document, then
+    # the template, while this one loads the new document and compares (ahead.py).
+    with Ahead(lambda: load(old, profile), template, templates, cache_dir(), helper=workers > 1) as ahead:
         try:
-            old_doc, new_doc = load(old, profile), load(new, profile)
+            try:
+                new_doc = load(new, profile)
+            except RuldiffError:
+                ahead.old_document()  # an error in the old document is reported first
+                raise
+            old_doc = ahead.old_document()
             if old_doc.profile != new_doc.profile:
                 # Two versions of one document read with two grammars give a
                 # changelog of noise: say so, the output alone would not.
@@ -156,7 +162,7 @@ def diff_command(
                 templates=templates,
                 color=fmt == "text" and _use_color(color, output),
                 cache=cache_dir(),
-                prepared=ahead,
+                prepared=ahead if template is not None else None,
             )
             if output is None:
                 click.echo(text, nl=False, color=True)
