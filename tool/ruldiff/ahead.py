@@ -139,13 +139,10 @@ class Ahead:
         reply = None
         if self._pid is not None and self._to is not None:
             try:
-                try:
-                    _send(self._to, marshal.dumps(context))
-                finally:
-                    self._to.close()
+                _send(self._to, marshal.dumps(context))
                 reply = self._receive()
-            except (OSError, ValueError):
-                reply = None
+            except ValueError:  # something marshal cannot write
+                pass
             finally:
                 self.close()
         if reply is not None and reply[0] == "ok":

@@ -11,7 +11,6 @@ exit status 2.
 
 from __future__ import annotations
 
-import errno
 import gc
 import os
 import sys
@@ -134,10 +133,10 @@ def diff_command(
 ) -> None:
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-    template = TEMPLATE_OF.get(fmt)
+    template, cache = TEMPLATE_OF.get(fmt), cache_dir()
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
-    with Ahead(lambda: load(old, profile), template, templates, cache_dir(), helper=workers > 1) as ahead:
+    with Ahead(lambda: load(old, profile), template, templates, cache, helper=workers > 1) as ahead:
         try:
             try:
                 new_doc = load(new, profile)
@@ -161,8 +160,8 @@ def diff_command(
                 fmt,
                 templates=templates,
                 color=fmt == "text" and _use_color(color, output),
-                cache=cache_dir(),
-                prepared=ahead if template is not None else None,
+                cache=cache,
+                prepared=ahead,
             )
             if output is None:
                 click.echo(text, nl=False, color=True)
@@ -246,25 +245,18 @@ def write_atomic(path: str, text: str) -> None:
     """Write a file so that it is either complete or absent: a temporary file
     in the same directory, renamed over the target once fully written.
 
-    The temporary file is created as `tempfile.mkstemp` creates one (a random
-    name, ``O_EXCL``), by hand: importing `tempfile` (with `shutil`, `random`
-    and the compression modules) would cost more than the rest of this
-    function. Unlike mkstemp's, the file gets the permissions any new file
-    gets (0666 less the umask)."""
+    The temporary file has a random 64-bit name and is opened with
+    ``O_EXCL``, so it never takes over another file: what `tempfile.mkstemp`
+    does, whose import (with `shutil`, `random` and the compression modules)
+    would cost more than the rest of this function. The file gets the
+    permissions any new file gets (0666 less the umask)."""
     target = Path(path)
     directory = target.parent
     if not directory.is_dir():
         raise RuldiffError("cannot write: directory does not exist", path=path)
+    tmp = directory / f".{target.name}.{os.urandom(8).hex()}.tmp"
     try:
-        for _ in range(100):
-            tmp = directory / f".{target.name}.{os.urandom(6).hex()}.tmp"
-            try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-                break
-            except FileExistsError:
-                continue
-        else:
-            raise FileExistsError(errno.EEXIST, "no free temporary name")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
         raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
     try:

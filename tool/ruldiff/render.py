@@ -366,7 +366,7 @@ def render(
     `templates`: a directory searched before the built-in templates; `cache`: a
     directory for compiled templates (see `environment`). `prepared`: for ``md``
     and ``html``, a function that renders the context with that format's
-    template, loaded ahead of time (`ahead.TemplateAhead`); it must give what
+    template, loaded ahead of time (`ahead.Ahead`); it must give what
     `render_template` gives."""
     if fmt == "json":
         return _dump(to_json(comparison))
