@@ -92,6 +92,34 @@ def test_edits_rebuild_both_texts_and_keep_words_whole(seed: int) -> None:
         assert not (a.op is Op.INSERT and b.op is Op.DELETE)
 
 
+@pytest.mark.parametrize("seed", range(100))
+def test_words_of_one_side_only_are_edits_and_the_shared_words_stay(seed: int) -> None:
+    # Rewordings bring words the other text lacks ("glyph" -> "sigil"); the
+    # diff runs without them (worddiff._diff_shared) and puts them back.
+    rng = random.Random(seed)
+    shared = [rng.choice(WORDS[:-1]) for _ in range(rng.randint(20, 40))]
+    old_words, new_words = list(shared), list(shared)
+    for n in range(rng.randint(1, 2)):
+        old_words.insert(rng.randint(0, len(old_words)), f"gone{n}")
+        new_words.insert(rng.randint(0, len(new_words)), f"fresh{n}")
+    old, new = " ".join(old_words), " ".join(new_words)
+    edits = diff_words(old, new)
+    assert rebuild(edits) == (old, new)
+    kept = " ".join(e.text for e in edits if e.op is Op.EQUAL)
+    assert "gone" not in kept and "fresh" not in kept
+    # Two words in and out of twenty or more: most of the text is kept,
+    # whatever the choice between diffs of the same length.
+    assert len(kept.split()) >= len(shared) // 2
+
+
+def test_a_reworded_list_keeps_its_items() -> None:
+    old = "The kinds are amber, basalt, cobalt, and dusk."
+    new = "The kinds are amber, basalt, cinder, cobalt, and dusk. Ask a judge."
+    assert marked(diff_words(old, new)) == (
+        "The kinds are amber, basalt,{+ cinder,+} cobalt, and dusk.{+ Ask a judge.+}"
+    )
+
+
 def test_same_result_every_time() -> None:
     old = "A long rule " * 200 + "with one change at the end."
     new = "A long rule " * 200 + "with two changes at the end."
