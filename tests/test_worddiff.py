@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 
 from ruldiff.model import Edit, Op
-from ruldiff.worddiff import diff_words, tokenize
+from ruldiff import worddiff
+from ruldiff.worddiff import diff_all, diff_words, tokenize
 
 
 def rebuild(edits: tuple[Edit, ...]) -> tuple[str, str]:
@@ -135,3 +137,37 @@ def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) 
     edits = diff_words(old, new)
     assert rebuild(edits) == (old, new)
     assert all(e.text.isspace() for e in edits if e.op is not Op.EQUAL)
+
+
+def many_pairs() -> list[tuple[str, str]]:
+    rng = random.Random(7)
+    pairs = []
+    for n in range(worddiff.PARALLEL_MIN + 11):
+        words = [rng.choice(WORDS[:-1]) for _ in range(rng.randint(3, 30))]
+        edited = list(words)
+        edited[rng.randrange(len(edited))] = f"word{n}"
+        pairs.append((" ".join(words), " ".join(edited)))
+    return pairs
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_workers_give_the_same_edits_in_the_same_order() -> None:
+    pairs = many_pairs()
+    assert diff_all(pairs, workers=3) == diff_all(pairs, workers=1) == [diff_words(*p) for p in pairs]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # every worker was waited for
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_the_share_of_a_failed_worker_is_diffed_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = many_pairs()
+    me = os.getpid()
+    real = worddiff._diff_share
+
+    def dies_in_a_worker(*args: object) -> object:
+        if os.getpid() != me:
+            os._exit(3)  # a worker killed halfway
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(worddiff, "_diff_share", dies_in_a_worker)
+    assert diff_all(pairs, workers=2) == [diff_words(*p) for p in pairs]

@@ -18,9 +18,9 @@ on the speed of the machine; here the deadline is one that is never reached
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
-
-import sys
 from collections.abc import Sequence
 
 from diff_match_patch import diff_match_patch
@@ -125,44 +125,72 @@ def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[E
     """`diff_words` for each (old, new) pair, in order.
 
     With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the work is shared
-    among this process and ``workers - 1`` forked ones (where the platform
-    forks: Linux). Each process takes every n-th pair, which balances long and
+    among this process and ``workers - 1`` forked ones (where there is
+    ``os.fork``). Each process takes every n-th pair, which balances long and
     short rules; a forked process already holds the texts, so only its edits
-    travel back. Each pair's edits depend only on its two texts, so the result
-    is the same whatever the number of workers.
+    travel back, through a pipe. Each pair's edits depend only on its two
+    texts, so the result is the same whatever the number of workers; the
+    share of a worker that fails (killed, out of memory) is diffed here.
 
     >>> diff_all([("a b", "a c"), ("x", "x")]) == [diff_words("a b", "a c"), diff_words("x", "x")]
     True
     """
-    if workers <= 1 or len(pairs) < PARALLEL_MIN or not sys.platform.startswith("linux"):
+    if workers <= 1 or len(pairs) < PARALLEL_MIN or not hasattr(os, "fork"):
         return [diff_words(old, new) for old, new in pairs]
-    import multiprocessing  # only large comparisons pay for importing it
-
-    global _SHARED
-    _SHARED = pairs
-    try:
-        with multiprocessing.get_context("fork").Pool(workers - 1) as pool:
-            shares = [pool.apply_async(_diff_share, (k, workers)) for k in range(1, workers)]
-            mine = _diff_share(0, workers)
-            raw = [mine] + [share.get() for share in shares]
-    finally:
-        _SHARED = ()
+    children = [(k, *_fork_share(pairs, k, workers)) for k in range(1, workers)]
+    shares: dict[int, list[list[tuple[str, str]]] | None] = {0: _diff_share(pairs, 0, workers)}
+    for k, pid, reader in children:
+        shares[k] = _collect(pid, reader)
     out: list[tuple[Edit, ...]] = [()] * len(pairs)
-    for k, edits_of_share in enumerate(raw):
+    for k in range(workers):
+        edits_of_share = shares[k]
+        if edits_of_share is None:  # that worker failed: its share is done here
+            edits_of_share = _diff_share(pairs, k, workers)
         for n, edits in zip(range(k, len(pairs), workers), edits_of_share):
             out[n] = tuple(Edit(_OP_OF[op], text) for op, text in edits)
     return out
 
 
-_SHARED: Sequence[tuple[str, str]] = ()
-"""The pairs of the running `diff_all`, inherited by its forked workers."""
+def _fork_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> tuple[int, int]:
+    """Fork a process that diffs share k and writes it, marshalled, to a pipe;
+    (its pid, the pipe's end to read). The child ends with ``os._exit``: it
+    runs no clean-up of this process (atexit, buffered output)."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child; its output is tested
+        status = 1
+        try:
+            os.close(reader)
+            data = marshal.dumps(_diff_share(pairs, k, workers))
+            with open(writer, "wb") as stream:
+                stream.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
+    return pid, reader
 
 
-def _diff_share(k: int, workers: int) -> list[list[tuple[str, str]]]:
+def _collect(pid: int, reader: int) -> list[list[tuple[str, str]]] | None:
+    """What the child `pid` wrote to `reader`, once it has ended; None if it
+    failed."""
+    with open(reader, "rb") as stream:
+        data = stream.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        return None
+    try:
+        share: list[list[tuple[str, str]]] = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return share
+
+
+def _diff_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[list[tuple[str, str]]]:
     """Edits of pairs k, k + workers, k + 2·workers… as plain tuples."""
     return [
         [(e.op.value, e.text) for e in diff_words(old, new)]
-        for old, new in _SHARED[k::workers]
+        for old, new in pairs[k::workers]
     ]
 
 
