@@ -209,8 +209,9 @@ def run() -> None:
     once (`os._exit`), as mypy's does: freeing the documents, pairs and edits
     one object at a time would take 3% of a comparison of two releases, for
     memory the system takes back anyway. Nothing is left to clean up by then:
-    `-o` files are closed and renamed, the worker pool is joined. Should a
-    flush fail (a closed pipe), the interpreter ends as usual and reports it."""
+    `-o` files are closed and renamed, the word-diff workers waited for.
+    Should a flush fail (a closed pipe), the interpreter ends as usual and
+    reports it."""
     gc.set_threshold(GC_THRESHOLD, 50, 100)
     try:
         main(prog_name="ruldiff")
