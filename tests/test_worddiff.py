@@ -171,3 +171,33 @@ def test_the_share_of_a_failed_worker_is_diffed_here(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(worddiff, "_diff_share", dies_in_a_worker)
     assert diff_all(pairs, workers=2) == [diff_words(*p) for p in pairs]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_without_a_process_to_spare_the_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_fork() -> int:
+        raise BlockingIOError("Resource temporarily unavailable")
+
+    pairs = many_pairs()
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert diff_all(pairs, workers=3) == [diff_words(*p) for p in pairs]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C (or any error) while this process diffs its share: the workers,
+    # which may be blocked writing their edits, are killed and reaped.
+    pairs = [(old * 40, new * 40) for old, new in many_pairs()]  # edits bigger than a pipe holds
+    me = os.getpid()
+    real = worddiff._diff_share
+
+    def interrupted_here(*args: object) -> object:
+        if os.getpid() == me:
+            raise KeyboardInterrupt
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(worddiff, "_diff_share", interrupted_here)
+    with pytest.raises(KeyboardInterrupt):
+        diff_all(pairs, workers=3)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)

@@ -18,10 +18,13 @@ on the speed of the machine; here the deadline is one that is never reached
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import re
+import signal
 from collections.abc import Sequence
+from typing import BinaryIO
 
 from diff_match_patch import diff_match_patch
 
@@ -137,13 +140,24 @@ def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[E
     """
     if workers <= 1 or len(pairs) < PARALLEL_MIN or not hasattr(os, "fork"):
         return [diff_words(old, new) for old, new in pairs]
-    children = [(k, *_fork_share(pairs, k, workers)) for k in range(1, workers)]
-    shares: dict[int, list[list[tuple[str, str]]] | None] = {0: _diff_share(pairs, 0, workers)}
-    for k, pid, reader in children:
-        shares[k] = _collect(pid, reader)
+    shares: dict[int, list[list[tuple[str, str]]] | None] = {}
+    children: list[tuple[int, int, BinaryIO]] = []
+    try:
+        for k in range(1, workers):
+            child = _fork_share(pairs, k, workers)
+            if child is not None:
+                children.append((k, *child))
+        shares[0] = _diff_share(pairs, 0, workers)
+        while children:
+            k, pid, reader = children[0]
+            shares[k] = _collect(pid, reader)
+            del children[0]
+    finally:
+        for _, pid, reader in children:  # left by an exception here: stop them
+            _abandon(pid, reader)
     out: list[tuple[Edit, ...]] = [()] * len(pairs)
     for k in range(workers):
-        edits_of_share = shares[k]
+        edits_of_share = shares.get(k)
         if edits_of_share is None:  # that worker failed: its share is done here
             edits_of_share = _diff_share(pairs, k, workers)
         for n, edits in zip(range(k, len(pairs), workers), edits_of_share):
@@ -151,12 +165,23 @@ def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[E
     return out
 
 
-def _fork_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> tuple[int, int]:
+def _fork_share(
+    pairs: Sequence[tuple[str, str]], k: int, workers: int
+) -> tuple[int, BinaryIO] | None:
     """Fork a process that diffs share k and writes it, marshalled, to a pipe;
-    (its pid, the pipe's end to read). The child ends with ``os._exit``: it
-    runs no clean-up of this process (atexit, buffered output)."""
-    reader, writer = os.pipe()
-    pid = os.fork()
+    (its pid, the pipe's end to read), or None if no process could be made.
+    The child ends with ``os._exit``: it runs no clean-up of this process
+    (atexit, buffered output)."""
+    try:
+        reader, writer = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:  # out of processes or memory: this process does the share
+        os.close(reader)
+        os.close(writer)
+        return None
     if pid == 0:  # pragma: no cover - the child; its output is tested
         status = 1
         try:
@@ -168,14 +193,14 @@ def _fork_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> tuple
         finally:
             os._exit(status)
     os.close(writer)
-    return pid, reader
+    return pid, open(reader, "rb")
 
 
-def _collect(pid: int, reader: int) -> list[list[tuple[str, str]]] | None:
+def _collect(pid: int, reader: BinaryIO) -> list[list[tuple[str, str]]] | None:
     """What the child `pid` wrote to `reader`, once it has ended; None if it
     failed."""
-    with open(reader, "rb") as stream:
-        data = stream.read()
+    with reader:
+        data = reader.read()
     _, status = os.waitpid(pid, 0)
     if status != 0:
         return None
@@ -184,6 +209,15 @@ def _collect(pid: int, reader: int) -> list[list[tuple[str, str]]] | None:
     except (EOFError, ValueError, TypeError):
         return None
     return share
+
+
+def _abandon(pid: int, reader: BinaryIO) -> None:
+    """Stop a worker whose share is no longer wanted, and reap it."""
+    reader.close()
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def _diff_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[list[tuple[str, str]]]:
