@@ -37,6 +37,18 @@ def marked(edits: tuple[Edit, ...]) -> str:
         ),
         ("Draw a card.", "Draw a card.\nExample: Ann draws.", "Draw a card.{+\nExample: Ann draws.+}"),
         ("alpha, beta, and gamma", "alpha, beta, gamma, and delta", "alpha, beta,[- and-] gamma{+, and delta+}"),
+        # Items appended to a list stay whole, with their commas, rather than
+        # matching the old "and" or the braces of a symbol elsewhere.
+        (
+            "The glyphs are {1/W}, {1/U}, {1/B}, and {1/G}; the rune {S}.",
+            "The glyphs are {1/W}, {1/U}, {1/B}, {1/G}, {K/W}, {K/U}, and {K/G}; the rune {S}.",
+            "The glyphs are {1/W}, {1/U}, {1/B},[- and-] {1/G}{+, {K/W}, {K/U}, and {K/G}+}; the rune {S}.",
+        ),
+        (
+            "Only a keeper or a lantern can be lit.",
+            "Only a keeper, a lantern, or a beacon can be lit.",
+            "Only a keeper[- or-]{+,+} a lantern{+, or a beacon+} can be lit.",
+        ),
     ],
 )
 def test_readable_word_edits(old: str, new: str, expected: str) -> None:
@@ -96,8 +108,8 @@ def test_edits_rebuild_both_texts_and_keep_words_whole(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(100))
 def test_words_of_one_side_only_are_edits_and_the_shared_words_stay(seed: int) -> None:
-    # Rewordings bring words the other text lacks ("glyph" -> "sigil"); the
-    # diff runs without them (worddiff._diff_shared) and puts them back.
+    # Rewordings bring words the other text lacks ("glyph" -> "sigil"): they
+    # are edits, never kept text, and the rest of the text stays.
     rng = random.Random(seed)
     shared = [rng.choice(WORDS[:-1]) for _ in range(rng.randint(20, 40))]
     old_words, new_words = list(shared), list(shared)

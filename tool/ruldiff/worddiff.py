@@ -329,73 +329,21 @@ def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]
     insertion anyway (its equalities are shorter than the edits around them),
     so the shortcut changes little in the output, and saves the most expensive
     diffs of all: those whose edit distance is close to their length.
+
+    (Diffing only the tokens both texts hold, as GNU diff does with lines
+    found on one side only, made the word diffs of the 17-year gap a third
+    faster, but it changes which of two diffs of the same length is found,
+    and lists then read worse: "{2/R},[+ {2/G}, {C/W},] and {[-2][+C]/G}"
+    where the whole diff gives "{2/R},[- and] {2/G}[+, {C/W}, and {C/G}]".)
     """
-    if not old or not new:
-        return list(dmp.diff_main(old, new, False))
-    in_old, in_new = set(old), set(new)
-    shared = in_old & in_new
-    if 2 * len(shared) / (len(in_old) + len(in_new)) < _RUN_MIN_OVERLAP:
+    if old and new and _overlap(old, new) < _RUN_MIN_OVERLAP:
         return [(-1, old), (1, new)]
-    if len(shared) == len(in_old) == len(in_new):
-        return list(dmp.diff_main(old, new, False))
-    return _diff_shared(dmp, old, new, in_old - shared, in_new - shared)
+    return list(dmp.diff_main(old, new, False))
 
 
-def _diff_shared(
-    dmp: diff_match_patch, old: str, new: str, only_old: set[str], only_new: set[str]
-) -> list[tuple[int, str]]:
-    """Diff two encoded texts without the tokens found on one side only.
-
-    A token that the other text lacks can never be kept: it is deleted (or
-    inserted) whatever the diff. So the diff runs on the tokens both texts
-    hold, and the others are put back between the kept ones, as deletions
-    and insertions. The common subsequence found is as long as before (GNU
-    diff drops lines found on one side only for the same reason), and the
-    diff is cheaper on both counts that its cost grows with: the length of
-    the texts and the number of edits. On the 17-year gap between releases
-    it halves the time of all word diffs.
-
-    >>> dmp = diff_match_patch()
-    >>> _diff_shared(dmp, "abXc", "aYbc", {"X"}, {"Y"})
-    [(0, 'a'), (1, 'Y'), (0, 'b'), (-1, 'X'), (0, 'c')]
-    """
-    kept_old = [i for i, c in enumerate(old) if c not in only_old]
-    kept_new = [j for j, c in enumerate(new) if c not in only_new]
-    shared = dmp.diff_main(
-        old.translate(dict.fromkeys(map(ord, only_old))),
-        new.translate(dict.fromkeys(map(ord, only_new))),
-        False,
-    )
-    out: list[tuple[int, str]] = []
-    i = j = 0  # next position of old and new not yet written
-    x = y = 0  # next position of the shared texts
-    run = 0  # where the current run of kept tokens starts in old
-    for op, chunk in shared:
-        if op == 0:
-            for p, q in zip(kept_old[x : x + len(chunk)], kept_new[y : y + len(chunk)]):
-                if p > i or q > j:  # tokens of one side before this kept one
-                    if i > run:
-                        out.append((0, old[run:i]))
-                    if p > i:
-                        out.append((-1, old[i:p]))
-                    if q > j:
-                        out.append((1, new[j:q]))
-                    run = p
-                i, j = p + 1, q + 1
-            x += len(chunk)
-            y += len(chunk)
-        elif op == -1:
-            x += len(chunk)
-        else:
-            y += len(chunk)
-    if i > run:
-        out.append((0, old[run:i]))
-    if i < len(old):
-        out.append((-1, old[i:]))
-    if j < len(new):
-        out.append((1, new[j:]))
-    dmp.diff_cleanupMerge(out)  # as diff_main leaves its output
-    return out
+def _overlap(a: str, b: str) -> float:
+    sa, sb = set(a), set(b)
+    return 2 * len(sa & sb) / (len(sa) + len(sb))
 
 
 def _respace(old: str, new: str) -> list[tuple[Op, str]]:
