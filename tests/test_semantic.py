@@ -8,6 +8,7 @@ from helpers import doc
 
 from ruldiff.compare import compare
 from ruldiff.model import ChangeKind
+from ruldiff import semantic
 from ruldiff.semantic import references
 
 BASE = [
@@ -303,3 +304,22 @@ def test_reference_updates_are_read_in_the_profiles_own_syntax(tmp_path) -> None
 
     new_refs_only = parsed("A1. Draw a card.", "A2. Shuffle.", "A3. Pass.", "A4. As in Article A3, pass 2 turns.")
     assert {c.new.id: c for c in compare(old, new_refs_only).changes if c.new}["A4"].tags == ("cross-reference",)
+
+
+def test_an_item_swept_into_a_run_by_the_cleanup_is_kept() -> None:
+    # Semantic cleanup can merge a kept item into the run between two new
+    # ones: "Bram, [-Cato][+Dace, Cato, Edda], Fenn". Cato is on both sides,
+    # so it was kept; Dace and Edda were added.
+    run = semantic._Run(
+        deleted=" Cato", inserted=" Dace, Cato, Edda", before="The wardens are Ash, Bram,", after=", Fenn."
+    )
+    assert semantic._list_items(run) == (("Dace", "Edda"), ())
+
+
+def test_an_item_replaced_by_another_is_not_a_list_edit() -> None:
+    run = semantic._Run(deleted=" Cato", inserted=" Dace", before="The wardens are Ash, Bram,", after=", Fenn.")
+    assert semantic._list_items(run) is None
+    run = semantic._Run(
+        deleted=" Cato, Gale", inserted=" Dace, Cato", before="The wardens are Ash, Bram,", after=", Fenn."
+    )
+    assert semantic._list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit

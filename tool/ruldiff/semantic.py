@@ -441,8 +441,16 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 
     # The two sides first: they are short, the sentence around them is not.
     added, removed = items(run.inserted), items(run.deleted)
-    if added is None or removed is None or (added and removed):
+    if added is None or removed is None:
         return None
+    if added and removed:
+        # An item kept between two new ones can be swept into the run by the
+        # cleanup of the word diff ("[-Lukka][+Lolth, Lukka, Mordenkainen]"):
+        # an item on both sides is kept. What is left must be one side only.
+        kept = Counter(added) & Counter(removed)
+        added, removed = _without(added, kept), _without(removed, kept)
+        if added and removed:
+            return None
     # And the sentence the edit sits in must have two commas (three items).
     sentence_before = _SENTENCE_END.split(run.before)[-1]
     sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
@@ -452,6 +460,22 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     # Neither side holds an item: only the separators moved (the "and" before
     # the last item, when an item is appended).
     return added, removed
+
+
+def _without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
+    """`items` in order, less as many of each item as `kept` counts.
+
+    >>> _without(("Lolth", "Lukka", "Mordenkainen"), Counter({"Lukka": 1}))
+    ('Lolth', 'Mordenkainen')
+    """
+    left = Counter(kept)
+    out = []
+    for item in items:
+        if left[item]:
+            left[item] -= 1
+        else:
+            out.append(item)
+    return tuple(out)
 
 
 def _count_phrase(phrase: str, text: str) -> int:
