@@ -323,3 +323,17 @@ def test_an_item_replaced_by_another_is_not_a_list_edit() -> None:
         deleted=" Cato, Gale", inserted=" Dace, Cato", before="The wardens are Ash, Bram,", after=", Fenn."
     )
     assert semantic._list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
+
+
+def test_quoted_items_are_named_without_their_quotes() -> None:
+    run = semantic._Run(
+        deleted="", inserted=" “Pick two —,”", before="A modal spell says “Pick one —,”", after=" or “Pick any —.”"
+    )
+    assert semantic._list_items(run) == (("Pick two —",), ())
+
+
+def test_a_reference_with_its_title_is_not_a_list_item() -> None:
+    run = semantic._Run(
+        deleted="", inserted=" and rule 712, “Lanterns”", before="See rule 711, “Embers,”", after=". Then pass."
+    )
+    assert semantic._list_items(run) is None

@@ -88,6 +88,8 @@ _SENTENCE_END = re.compile(r"[.:;!?]\s")
 _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _NOT_IN_ITEM = re.compile(r"[;:.!?()]")
 _ITEM_SEPARATOR = re.compile(r",|\band\b|\bor\b")
+_ITEM_ENDS = " \t\n\"“”"
+_REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)\s+\d", re.IGNORECASE)
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
@@ -433,10 +435,12 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     def items(text: str) -> tuple[str, ...] | None:
         if _NOT_IN_ITEM.search(text):
             return None
-        parts = [p.strip() for p in _ITEM_SEPARATOR.split(text)]
+        # An item is quoted when the list is of phrases ("Choose one -," "Choose
+        # two -,"): the quotes and the comma inside them are not the item.
+        parts = [p.strip(_ITEM_ENDS) for p in _ITEM_SEPARATOR.split(text)]
         words = [p for p in parts if p]
-        if any(len(p.split()) > 4 for p in words):
-            return None
+        if any(len(p.split()) > 4 or _REFERENCE_ITEM.match(p) for p in words):
+            return None  # a clause, or a reference with its title ("rule 712, “Meld”")
         return tuple(words)
 
     # The two sides first: they are short, the sentence around them is not.
