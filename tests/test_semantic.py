@@ -337,3 +337,8 @@ def test_a_reference_with_its_title_is_not_a_list_item() -> None:
         deleted="", inserted=" and rule 712, “Lanterns”", before="See rule 711, “Embers,”", after=". Then pass."
     )
     assert semantic._list_items(run) is None
+    # The same inserted before a reference: "See rule[+ 113, “Lanterns,” rule] 901"
+    run = semantic._Run(
+        deleted="", inserted=" 113, “Lanterns,” rule", before="See rule", after=" 901, “Embers,” and rule 902."
+    )
+    assert semantic._list_items(run) is None

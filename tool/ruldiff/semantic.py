@@ -89,7 +89,8 @@ _SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _NOT_IN_ITEM = re.compile(r"[;:.!?()]")
 _ITEM_SEPARATOR = re.compile(r",|\band\b|\bor\b")
 _ITEM_ENDS = " \t\n\"“”"
-_REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)\s+\d", re.IGNORECASE)
+# What a list of references leaves as items: "rule 712", "rule", "113", "903.11".
+_REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)(?:\s+\d.*)?|\d+(?:\.\w+)*", re.IGNORECASE)
 _SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
@@ -439,7 +440,7 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # two -,"): the quotes and the comma inside them are not the item.
         parts = [p.strip(_ITEM_ENDS) for p in _ITEM_SEPARATOR.split(text)]
         words = [p for p in parts if p]
-        if any(len(p.split()) > 4 or _REFERENCE_ITEM.match(p) for p in words):
+        if any(len(p.split()) > 4 or _REFERENCE_ITEM.fullmatch(p) for p in words):
             return None  # a clause, or a reference with its title ("rule 712, “Meld”")
         return tuple(words)
 
