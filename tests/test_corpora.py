@@ -364,3 +364,20 @@ def test_every_consecutive_release_diffs_consistently(corpora: Path, pair: tuple
     assert sum(len(c.news) for c in result.changes) + unchanged == len(new.items)
     for fmt in ("text", "md", "html", "json"):
         assert render(result, fmt).endswith("\n")
+
+
+def test_list_items_of_real_lists(corpora: Path) -> None:
+    # 2024-11: five colorless hybrid mana symbols appended to 107.4's list.
+    symbols = by_new(diff("2024-08-02", "2024-11-08"))["107.4"]
+    assert symbols.tags == ("list-item",)
+    assert symbols.items_added == ("{C/W}", "{C/U}", "{C/B}", "{C/R}", "{C/G}")
+    # 2021-07: Lolth and Mordenkainen land on both sides of Lukka, which the
+    # word diff's cleanup sweeps into one run ("[-Lukka][+Lolth, Lukka,
+    # Mordenkainen]"): Lukka is kept, the two are added.
+    walkers = by_new(diff("2021-06-09", "2021-07-12"))["205.3j"]
+    assert walkers.tags == ("list-item",)
+    assert {"Lolth", "Mordenkainen"} <= set(walkers.items_added) and "Lukka" not in walkers.items_added
+    assert walkers.items_removed == ()
+    # 2023-04: "a battle" joins "a player or a planeswalker" in 506.3.
+    attacked = by_new(diff("2022-11-18", "2023-04-14"))["506.3"]
+    assert attacked.tags == ("list-item",) and attacked.items_added == ("a battle",)
