@@ -201,14 +201,14 @@ def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch) -> Non
     # which may be blocked writing their edits, are killed and reaped.
     pairs = [(old * 40, new * 40) for old, new in many_pairs()]  # edits bigger than a pipe holds
     me = os.getpid()
-    real = worddiff._diff_share
+    real = worddiff._edits_of_share
 
     def interrupted_here(*args: object) -> object:
         if os.getpid() == me:
             raise KeyboardInterrupt
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(worddiff, "_diff_share", interrupted_here)
+    monkeypatch.setattr(worddiff, "_edits_of_share", interrupted_here)
     with pytest.raises(KeyboardInterrupt):
         diff_all(pairs, workers=3)
     with pytest.raises(ChildProcessError):

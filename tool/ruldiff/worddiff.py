@@ -142,12 +142,13 @@ def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[E
         return [diff_words(old, new) for old, new in pairs]
     shares: dict[int, list[list[tuple[str, str]]] | None] = {}
     children: list[tuple[int, int, BinaryIO]] = []
+    out: list[tuple[Edit, ...]] = [()] * len(pairs)
     try:
         for k in range(1, workers):
             child = _fork_share(pairs, k, workers)
             if child is not None:
                 children.append((k, *child))
-        shares[0] = _diff_share(pairs, 0, workers)
+        out[0::workers] = _edits_of_share(pairs, 0, workers)
         while children:
             k, pid, reader = children[0]
             shares[k] = _collect(pid, reader)
@@ -155,13 +156,12 @@ def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[E
     finally:
         for _, pid, reader in children:  # left by an exception here: stop them
             _abandon(pid, reader)
-    out: list[tuple[Edit, ...]] = [()] * len(pairs)
-    for k in range(workers):
-        edits_of_share = shares.get(k)
-        if edits_of_share is None:  # that worker failed: its share is done here
-            edits_of_share = _diff_share(pairs, k, workers)
-        for n, edits in zip(range(k, len(pairs), workers), edits_of_share):
-            out[n] = tuple(Edit(_OP_OF[op], text) for op, text in edits)
+    for k in range(1, workers):
+        plain = shares.get(k)
+        if plain is None:  # that worker failed: its share is done here
+            out[k::workers] = _edits_of_share(pairs, k, workers)
+        else:
+            out[k::workers] = [tuple([Edit(_OP_OF[op], text) for op, text in edits]) for edits in plain]
     return out
 
 
@@ -220,12 +220,14 @@ def _abandon(pid: int, reader: BinaryIO) -> None:
         os.waitpid(pid, 0)
 
 
+def _edits_of_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[tuple[Edit, ...]]:
+    """Edits of pairs k, k + workers, k + 2·workers…"""
+    return [diff_words(old, new) for old, new in pairs[k::workers]]
+
+
 def _diff_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[list[tuple[str, str]]]:
-    """Edits of pairs k, k + workers, k + 2·workers… as plain tuples."""
-    return [
-        [(e.op.value, e.text) for e in diff_words(old, new)]
-        for old, new in pairs[k::workers]
-    ]
+    """`_edits_of_share` as plain tuples, for a worker to send back."""
+    return [[(e.op.value, e.text) for e in edits] for edits in _edits_of_share(pairs, k, workers)]
 
 
 _OP_OF = {op.value: op for op in Op}
