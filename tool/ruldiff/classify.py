@@ -28,9 +28,19 @@ _TYPOGRAPHY = str.maketrans(
         "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",
         "–": "-", "—": "-", "‑": "-", "−": "-", "…": "...",
         "\u00a0": " ", "\u200b": "",
+        # Trademark signs carry no meaning in the text they mark.
+        "™": " ", "®": " ",
     }
 )
-_WORD = re.compile(r"\w+")
+# Words, without the underscores that mark italics in some releases
+# ("_Future Sight_"): markup, not text.
+_WORD = re.compile(r"[^\W_]+")
+# Trademark signs written out: "Magic(tm)", "(R)".
+_SIGN = re.compile(r"\((?:tm|r)\)", re.IGNORECASE)
+# A mana or tap symbol in the old encoding, an "o" before the symbol's
+# capital letter or its number ("{oR}", "oT", "o3"): the symbol itself.
+# Case matters: "or" and "of" are words, "oR" and "o1" are not.
+_OLD_SYMBOL = re.compile(r"(?<![^\W\d_])o(?=(?:[A-Z]|\d+)(?![^\W\d_]))")
 
 
 # Cached: the edit runs of a release repeat the same few strings (a straight
@@ -39,7 +49,8 @@ _WORD = re.compile(r"\w+")
 def _skeleton(text: str) -> str:
     """The words of a text, case-folded, one space apart: what is left when
     typography is ignored."""
-    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
+    text = _OLD_SYMBOL.sub("", _SIGN.sub(" ", text.translate(_TYPOGRAPHY)))
+    text = unicodedata.normalize("NFKC", text).casefold()
     return " ".join(_WORD.findall(text))
 
 
@@ -53,10 +64,16 @@ def same_words(old: str, new: str) -> bool:
 
 
 def is_cosmetic(old: str, new: str) -> bool:
-    """Whether two texts differ only in quotes, dashes, case, punctuation or spacing.
+    """Whether two texts differ only in typography: quotes, dashes, case,
+    punctuation, spacing, italics markup, trademark signs, or a symbol's
+    old encoding.
 
     >>> is_cosmetic('It\\'s "Swift."', "It’s “swift”.")
     True
+    >>> is_cosmetic("_Future Sight_™", "Future Sight(R)"), is_cosmetic("{oR}{o2}", "{R}{2}")
+    (True, True)
+    >>> is_cosmetic("red or green", "red R green")
+    False
     >>> is_cosmetic("Draw a card.", "Draw two cards.")
     False
     """
