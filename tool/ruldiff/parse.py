@@ -339,6 +339,10 @@ class _Builder:
             self.wrapped_headings.add(len(self.items) - 1)
         if not target:
             target.append(text)
+        elif target[-1].endswith("-") and target[-1][-2:-1].strip() and text[:1].isalnum():
+            # A hyphen at the end of a line joins a word broken there
+            # ("permanent-" / "type-changing", "-1/-" / "1"): no space.
+            target[-1] += text
         else:
             target[-1] = f"{target[-1]} {text}"
         return True
