@@ -303,6 +303,9 @@ class Change:
     """Items removed from a list in the rule."""
     moved: tuple[str, str] | None = None
     """(old heading, new heading) when a rule moved under another heading."""
+    stale_should_be: tuple[str, ...] = ()
+    """For each of `stale`, the ID it should probably point to (the new number
+    of the rule it pointed to), or ``""`` when there is none to suggest."""
 
     @property
     def text_changed(self) -> bool:
@@ -348,6 +351,12 @@ class Substitution:
     """Occurrences replaced, over all rules."""
     rules: tuple[str, ...]
     """IDs (new numbering) of the rules where it was made, in reading order."""
+    variants: tuple[tuple[str, str, int], ...] = ()
+    """The other forms of the same rewrite, (old, new, count), most frequent
+    first: another new phrase for the same old one (``he or she`` -> ``that
+    player``), a longer phrase that holds it, or the verb agreement it forces
+    (``he or she has`` -> ``they have``). `old` and `new` are the main forms,
+    joined by `` / `` when the rewrite has several (``he or she / his or her``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,9 +374,11 @@ class Comparison:
     """The old -> new numbers, collapsed into runs, in old document order."""
     substitutions: tuple[Substitution, ...] = ()
     """Replacements made across the document, most frequent first."""
-    stale: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """(rule ID, its stale references) for every rule of the new document,
-    changed or not, whose references point nowhere or at an old number."""
+    stale: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    """(rule ID, its stale references, the ID each should probably point to or
+    ``""``) for every rule of the new document, changed or not, whose
+    references point nowhere or, unchanged from the old text, at a rule that
+    was renumbered or removed."""
 
     @property
     def summary(self) -> dict[str, int]:

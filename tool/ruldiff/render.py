@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import TemplateError
-from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind
+from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind, Substitution
 from .semantic import references
 
 if TYPE_CHECKING:
@@ -81,6 +81,18 @@ def _edits_json(change: Change) -> list[list[str]]:
     return [[value[e.op], e.text] for e in change.edits]
 
 
+def _substitution_json(s: Substitution) -> dict[str, Any]:
+    return {
+        "old": s.old, "new": s.new, "count": s.count, "rules": list(s.rules),
+        "variants": [{"old": d, "new": i, "count": n} for d, i, n in s.variants],
+    }
+
+
+def _stale_json(stale: tuple[str, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
+    rule, refs, should_be = stale
+    return {"rule": rule, "references": list(refs), "should_be": [h or None for h in should_be]}
+
+
 def to_json(comparison: Comparison) -> dict[str, Any]:
     """The JSON contract: ``{"format": "ruldiff", "version": 1, ...}``.
 
@@ -95,13 +107,8 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
         "renumbering": [
             {"old": r.old, "new": r.new} for r in comparison.renumbering
         ],
-        "substitutions": [
-            {"old": s.old, "new": s.new, "count": s.count, "rules": list(s.rules)}
-            for s in comparison.substitutions
-        ],
-        "stale_references": [
-            {"rule": rule, "references": list(refs)} for rule, refs in comparison.stale
-        ],
+        "substitutions": [_substitution_json(s) for s in comparison.substitutions],
+        "stale_references": [_stale_json(s) for s in comparison.stale],
         "changes": [
             {
                 "old": _ids(c.olds),
@@ -110,6 +117,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
                 "tags": list(c.tags),
                 "edits": _edits_json(c),
                 "stale": list(c.stale),
+                "stale_should_be": [h or None for h in c.stale_should_be],
                 "list_items": {"added": list(c.items_added), "removed": list(c.items_removed)},
                 "moved": {"old": c.moved[0], "new": c.moved[1]} if c.moved else None,
             }
@@ -245,6 +253,7 @@ def _change_context(
         "text_changed": text_changed,
         "edits": [{"op": value[e.op], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
+        "stale_should_be": [h or None for h in c.stale_should_be],
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
@@ -336,12 +345,9 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
         "new_rules": new_rules,
         "removed_rules": removed_rules,
         "renumbering": [{"old": r.old, "new": r.new} for r in comparison.renumbering],
-        "substitutions": [
-            {"old": s.old, "new": s.new, "count": s.count, "rules": list(s.rules)}
-            for s in comparison.substitutions
-        ],
+        "substitutions": [_substitution_json(s) for s in comparison.substitutions],
         "list_items": list_items,
-        "stale": [{"rule": rule, "references": list(refs)} for rule, refs in comparison.stale],
+        "stale": [_stale_json(s) for s in comparison.stale],
         "sections": sections,
         "glossary": glossary,
         "mechanical": mechanical,

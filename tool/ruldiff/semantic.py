@@ -67,6 +67,14 @@ SPLIT_GAIN = 0.1
 its partner alone."""
 SUB_MAX_WORDS = 6
 """Longest phrase, in words, that a substitution replaces or inserts."""
+CONTEXT_RULES = 3
+"""Rules a phrase found only with its neighbour word (one inserted or
+deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
+more often a local edit than a rewrite, so it needs more evidence than the
+two rules a replacement needs."""
+SUB_MAX_HEADS = 4
+"""Main forms shown in the name of a family; the others are listed as its
+variants."""
 
 # A rule number: 1-3 digits (a section, a heading), then a number with an
 # optional subrule letter (903.13, 704.5s), then dotted segments as some
@@ -425,27 +433,93 @@ def _apply(
     return text
 
 
-def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """(added, removed) items if the run edits an enumeration, else None."""
-    # The edit must touch a comma: an item comes with its comma, or sits right
-    # next to one ("colored{+ or colorless+} mana" is no list).
-    edited = run.inserted + run.deleted
-    if not ("," in edited or run.before.rstrip().endswith(",") or run.after.lstrip().startswith(",")):
+# Words that are never an item of a list on their own: function words, and
+# the catch-alls that close a list ("…, or similar", "and so on").
+_NOT_AN_ITEM = frozenset(
+    "a an the in on at of to for by with from as into onto than then if so "
+    "that this these those it its is are be was were there their they them "
+    "which who whom whose when while where not no any each all some such one "
+    "and or nor but also only either similar etc so on like other others more".split()
+)
+# A separator of a list: a comma (with the "and"/"or" that may follow it),
+# or "and"/"or" alone.
+_LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:(?:and|or)\b)?|\b(?:and|or|and/or)\b)\s*")
+_FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
+# What ends the clause a list sits in.
+_CLAUSE_END = re.compile(r"[;:.!?()\n]")
+
+
+def _separated(text: str) -> tuple[list[str], bool, bool]:
+    """The items of a piece of a list (`_ITEM_ENDS` stripped), and whether it
+    starts and ends with a separator.
+
+    >>> _separated(", cohort, and")
+    (['cohort'], True, True)
+    >>> _separated("doubles or sets")
+    (['doubles', 'sets'], False, False)
+    """
+    core = text.strip(_ITEM_ENDS)
+    parts = _LIST_SEPARATOR.split(core)
+    starts = _LIST_SEPARATOR.match(core) is not None and core != ""
+    ends = False
+    for m in _LIST_SEPARATOR.finditer(core):
+        ends = m.end() == len(core) and m.end() > m.start()
+    items = [p.strip(_ITEM_ENDS) for p in parts]
+    return [p for p in items if p], starts, ends
+
+
+def _is_item(text: str) -> bool:
+    """Whether a piece between separators can be a whole item: a few words,
+    not a reference, not only function words."""
+    words = text.split()
+    return (
+        0 < len(words) <= 4
+        and not _REFERENCE_ITEM.fullmatch(text)
+        and any(w.lower() not in _NOT_AN_ITEM for w in words)
+    )
+
+
+def _list_side(text: str, before: str, after: str) -> list[str] | None:
+    """The whole items one side of a run adds or removes, or None if that
+    side is not made of whole items of a list.
+
+    Each item must be a whole piece between two separators: a separator (in
+    the run, or right outside it) on its left, and one or the end of the
+    clause on its right. "[-, doubles-] a player's life total, or …" removes
+    no item: the item was "doubles a player's life total".
+    """
+    if not text.strip(_ITEM_ENDS):
+        return []
+    if _NOT_IN_ITEM.search(text):
         return None
+    items, starts, ends = _separated(text)
+    tail = before.rstrip(_ITEM_ENDS)
+    head = after.lstrip(_ITEM_ENDS)
+    left = starts or tail.endswith(",") or re.search(r"\b(?:and|or)$", tail) is not None
+    right = (
+        ends
+        or not head
+        or head[0] in ",.;:)"
+        or re.match(r"(?:and|or)\b", head) is not None
+        # One item after the "and" or "or" that ends a list is its last
+        # item, whatever the sentence goes on with ("a planeswalker{+, or a
+        # battle+} can be attacked").
+        or (len(items) == 1 and _FINAL_SEPARATOR.match(text) is not None)
+    )
+    if not (left and right) or not all(_is_item(i) for i in items):
+        return None
+    return items
 
-    def items(text: str) -> tuple[str, ...] | None:
-        if _NOT_IN_ITEM.search(text):
-            return None
-        # An item is quoted when the list is of phrases ("Choose one -," "Choose
-        # two -,"): the quotes and the comma inside them are not the item.
-        parts = [p.strip(_ITEM_ENDS) for p in _ITEM_SEPARATOR.split(text)]
-        words = [p for p in parts if p]
-        if any(len(p.split()) > 4 or _REFERENCE_ITEM.fullmatch(p) for p in words):
-            return None  # a clause, or a reference with its title ("rule 712, “Meld”")
-        return tuple(words)
 
-    # The two sides first: they are short, the sentence around them is not.
-    added, removed = items(run.inserted), items(run.deleted)
+def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(added, removed) items if the run edits an enumeration, else None.
+
+    Both sides must be whole items of a list (`_list_side`), and the clause
+    the edit sits in must hold a list: two commas (three items) on the side
+    that has the items.
+    """
+    added = _list_side(run.inserted, run.before, run.after)
+    removed = _list_side(run.deleted, run.before, run.after)
     if added is None or removed is None:
         return None
     if added and removed:
@@ -453,18 +527,15 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # cleanup of the word diff ("[-Lukka][+Lolth, Lukka, Mordenkainen]"):
         # an item on both sides is kept. What is left must be one side only.
         kept = Counter(added) & Counter(removed)
-        added, removed = _without(added, kept), _without(removed, kept)
+        added, removed = list(_without(tuple(added), kept)), list(_without(tuple(removed), kept))
         if added and removed:
             return None
-    # And the sentence the edit sits in must have two commas (three items).
-    sentence_before = _SENTENCE_END.split(run.before)[-1]
-    sentence_after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
-    context = sentence_before + run.inserted + sentence_after
-    if context.count(",") < 2:
-        return None
-    # Neither side holds an item: only the separators moved (the "and" before
-    # the last item, when an item is appended).
-    return added, removed
+    clause_before = _CLAUSE_END.split(run.before)[-1]
+    clause_after = _CLAUSE_END.split(run.after, maxsplit=1)[0]
+    for side, items in ((run.inserted, added), (run.deleted, removed)):
+        if items and (clause_before + side + clause_after).count(",") < 2:
+            return None
+    return tuple(added), tuple(removed)
 
 
 def _without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
@@ -540,63 +611,351 @@ def _core(d: str, i: str) -> tuple[str, str]:
     return " ".join(a[start:end_a]), " ".join(b[start:end_b])
 
 
+# --- substitutions ---------------------------------------------------------------
+#
+# A substitution is one rewrite made across the document: the same phrase
+# replaced the same way in several rules. It is found from the data:
+#
+# 1. Each run that is not only typography or reference updates gives
+#    candidates: its two sides without the words they share at their ends
+#    (``also see`` -> ``see also``), and the same with the word before or
+#    after it, so that a phrase inserted or deleted ("{+transforming +}
+#    double-faced", "enters[- the battlefield-]"), or one that only makes
+#    sense with its neighbour ("this [-artifact-]{+token+}"), is a phrase.
+#    A verb that only agrees with a new subject ("he or she has" -> "they
+#    have") is set aside: the candidate is "he or she" -> "they".
+# 2. A candidate is a clean phrase (`_clean_phrase`): whole words at both
+#    ends, no rule number, not typography, at most `SUB_MAX_WORDS` words.
+# 3. Candidates are taken most frequent first; a candidate is accepted when
+#    the runs not yet explained by an accepted one hold it in at least two
+#    rules, and the new document kept the old phrase no more often than the
+#    release replaced it (else "the" -> "a" twice would be a rewrite).
+# 4. Accepted phrases that are one rewrite are joined into a family: the
+#    same old or new phrase, one phrase holding the other, or both used by a
+#    single edit (the 2018 release replaced "his or her" and "he or she" in
+#    the same sentences). A family is reported once, with its total count
+#    and its forms.
+#
+# A run is tagged ``substitution`` when applying the family phrases it holds
+# (and the verb agreement they force) to its old text gives its new text.
+
+_AGREE = {("is", "are"), ("was", "were"), ("has", "have"), ("does", "do")}
+_WORD_EDGES = re.compile(r"^[^\w]*(.*?)[^\w]*$", re.DOTALL)
+_RULE_NUMBER = re.compile(r"\d{3}|\d\.\d|\b\d+[a-z]\b")
+_CONTEXT_WORD = re.compile(r"^[\w][\w'’-]*$")
+
+
+def _agree(a: str, b: str) -> bool:
+    """Whether two words are one verb, agreeing with a singular and a plural
+    subject ("has" / "have", "draws" / "draw", "doesn't" / "don't").
+
+    >>> _agree("draws", "draw"), _agree("doesn’t", "don't"), _agree("is", "are"), _agree("a", "an")
+    (True, True, True, False)
+    """
+    a, b = a.strip(",.;:").replace("’", "'"), b.strip(",.;:").replace("’", "'")
+    if a.endswith("n't") != b.endswith("n't"):
+        return False
+    if a.endswith("n't"):
+        a, b = a[:-3], b[:-3]
+    for x, y in ((a, b), (b, a)):
+        if (x, y) in _AGREE:
+            return True
+        if len(x) > 2 and x.endswith("s") and (y == x[:-1] or (x.endswith("es") and y == x[:-2])):
+            return True
+    return False
+
+
+def _without_agreement(d: str, i: str) -> tuple[str, str]:
+    """A candidate without the verb that only agrees with its new subject.
+
+    >>> _without_agreement("he or she has", "they have")
+    ('he or she', 'they')
+    """
+    a, b = d.split(), i.split()
+    if len(a) > 1 and len(b) > 1 and a[-1] != b[-1] and _agree(a[-1], b[-1]):
+        return " ".join(a[:-1]), " ".join(b[:-1])
+    return d, i
+
+
+def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
+    """The two phrases of a candidate with the punctuation they share at
+    their ends set aside, or None if they are no wording change: not whole
+    words at both ends, a rule number, typography only, or too long.
+
+    >>> _clean_phrase("target creature or player", "any target.")
+    >>> _clean_phrase("comes into play,", "enters the battlefield,")
+    ('comes into play', 'enters the battlefield')
+    >>> _clean_phrase("110.5a", "111.2"), _clean_phrase("_magic_", "magic")
+    (None, None)
+    """
+    md, mi = _WORD_EDGES.match(d), _WORD_EDGES.match(i)
+    assert md is not None and mi is not None
+    cd, ci = md.group(1), mi.group(1)
+    if not cd or not ci or cd == ci:
+        return None
+    # The ends set aside must be the same on both sides: "player" -> "any
+    # target." is a rewrite and a period, not a phrase.
+    if d[: md.start(1)].strip() != i[: mi.start(1)].strip() or d[md.end(1) :].strip() != i[mi.end(1) :].strip():
+        return None
+    if len(cd.split()) > SUB_MAX_WORDS or len(ci.split()) > SUB_MAX_WORDS:
+        return None
+    if _RULE_NUMBER.search(cd) or _RULE_NUMBER.search(ci):
+        return None  # a reference, not wording
+    if any(ch.isdigit() for ch in cd + ci) or not _LETTER.search(cd + ci):
+        return None  # numbers, symbols and references are not wording
+    if "_" in cd or "_" in ci or is_cosmetic(cd, ci):
+        return None  # markup or typography: cosmetic
+    return cd, ci
+
+
+def _edge_word(text: str, last: bool) -> str:
+    """The last (first) word of a normalised text, or "" if it ends (starts)
+    with punctuation."""
+    words = text.split()
+    if not words:
+        return ""
+    word = words[-1] if last else words[0]
+    return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
+
+
+def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str]]:
+    """The candidate phrases of one run (see the essay above), most
+    specific last."""
+    d0 = _apply(run.deleted, (), id_map)
+    a, b = d0.split(), run.new.split()
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    d, i = " ".join(a[start:end_a]), " ".join(b[start:end_b])
+    if d == i:
+        return []
+    before = a[start - 1] if start else _edge_word(_norm(run.before), last=True)
+    after = a[end_a] if end_a < len(a) else _edge_word(_norm(run.after), last=False)
+    out = []
+    forms = [(d, i)]
+    # With its neighbour word: a phrase that only reads with it ("this
+    # [-artifact-]{+token+}"), or one inserted or deleted, if it holds a word
+    # of its own and its neighbour is not a function word ("that" deleted
+    # twice, or "the [-double-faced-]", is no rewrite).
+    one_sided = not d or not i
+    if any(w.strip(",.;:") not in _NOT_AN_ITEM for w in (d + " " + i).split()):
+        if before and not (one_sided and before in _NOT_AN_ITEM):
+            forms.append((f"{before} {d}", f"{before} {i}"))
+        if after and not (one_sided and after in _NOT_AN_ITEM):
+            forms.append((f"{d} {after}", f"{i} {after}"))
+    for cd, ci in forms:
+        cd, ci = cd.strip(), ci.strip()
+        if cd and ci:
+            clean = _clean_phrase(*_without_agreement(cd, ci))
+            if clean is not None and clean not in out:
+                out.append(clean)
+    return out
+
+
 def _find_substitutions(
     changes: Sequence[Change], runs: dict[int, list[_Run]], id_map: dict[str, str], new: Document
 ) -> list[tuple[str, str]]:
-    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    """The accepted phrases (old, new), most frequent first (steps 1-3)."""
+    seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    order: dict[tuple[str, str], int] = {}
     for n, c in enumerate(changes):
-        for run in runs.get(n, ()):
+        for k, run in enumerate(runs.get(n, ())):
             if run.plain:
                 continue
-            # Set aside reference updates and the words both sides share at
-            # their ends: "also see rule 903.13" -> "see also rule 903.11" is
-            # the candidate "also see" -> "see also".
-            d, i = _core(_apply(run.deleted, (), id_map), run.new)
-            if not d or not i or d == i:
-                continue
-            if len(d.split()) > SUB_MAX_WORDS or len(i.split()) > SUB_MAX_WORDS:
-                continue
-            if not _LETTER.search(d + i):
-                continue  # numbers only: not a wording change
-            seen[(d, i)].add(n)
-    candidates = [(d, i) for (d, i), where in seen.items() if len(where) >= 2]
-    if not candidates:
+            for rank, cand in enumerate(_candidates(run, id_map)):
+                seen[cand].add((n, k))
+                order[cand] = min(order.get(cand, rank), rank)
+    if not seen:
         return []
     new_text = "\n".join(_norm(r.full_text) for r in new.items)
     accepted: list[tuple[str, str]] = []
-    for d, i in sorted(candidates, key=lambda p: (-len(seen[p]), p)):
-        replaced = len(seen[(d, i)])
-        if _occurs_more_than(d, new_text, replaced):
+    explained: set[tuple[int, int]] = set()
+    # Most rules first; the phrase itself before one with a neighbour word.
+    for cand in sorted(seen, key=lambda p: (-len({n for n, _ in seen[p]}), order[p], p)):
+        left = seen[cand] - explained
+        rules = len({n for n, _ in left})
+        if rules < (2 if order[cand] == 0 else CONTEXT_RULES):
+            continue
+        d, i = cand
+        kept = _count_phrase(d, new_text) - (_count_phrase(i, new_text) if _phrase_in(d, i) else 0)
+        if kept > len(left):
             continue  # the release kept the old phrase more often than it replaced it
-        # (d is normalised and is not i: a substitution whose old phrase is
-        # not in d leaves d as it is, so it cannot explain the candidate.)
-        if any(a in d and _apply(d, [(a, b)], {}) == i for a, b in accepted):
-            continue  # explained by a shorter substitution already accepted
-        accepted.append((d, i))
+        accepted.append(cand)
+        explained |= left
     return accepted
+
+
+def _phrase_in(part: str, whole: str) -> bool:
+    return _phrase_pattern(part).search(whole) is not None
+
+
+def _stem_words(text: str) -> str:
+    return " ".join(w.rstrip("s") for w in text.split())
+
+
+def _families(
+    subs: Sequence[tuple[str, str]], together: set[tuple[int, int]], rules_of: dict[int, set[int]]
+) -> list[int]:
+    """The family of each accepted phrase (an index into `subs`; step 4):
+    the same old or new phrase (plural or not), a phrase of two words or
+    more inside the other, `together` in one edit, or applied in the same
+    rules (`rules_of`)."""
+    parent = list(range(len(subs)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(x: int, y: int) -> None:
+        parent[find(x)] = find(y)
+
+    for x in range(len(subs)):
+        for y in range(x):
+            (dx, ix), (dy, iy) = subs[x], subs[y]
+            if dx == dy or ix == iy or _stem_words(dx) == _stem_words(dy):
+                union(x, y)
+            elif (" " in dy and _phrase_in(dy, dx)) or (" " in dx and _phrase_in(dx, dy)):
+                union(x, y)  # a longer phrase holding a phrase of two words or more
+    for x, y in together:
+        union(x, y)
+    # Families the release applied in the same rules: at least two rules,
+    # and half the rules of the smaller family. One editorial pass rewrites
+    # every form of a phrase where it finds them (the 2018 release replaced
+    # "him or her" in rules where it replaced "he or she" or "his or her");
+    # two unrelated rewrites seldom meet in half of their rules.
+    merged = True
+    while merged:
+        merged = False
+        rules: dict[int, set[int]] = defaultdict(set)
+        for x in range(len(subs)):
+            rules[find(x)] |= rules_of.get(x, set())
+        roots = sorted(rules)
+        for a in roots:
+            for b in roots:
+                if a < b and find(a) != find(b):
+                    both = len(rules[a] & rules[b])
+                    if both >= 2 and 2 * both >= min(len(rules[a]), len(rules[b])):
+                        union(a, b)
+                        merged = True
+    return [find(x) for x in range(len(subs))]
+
+
+def _rules_of(
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]], index: dict[tuple[str, str], int]
+) -> dict[int, set[int]]:
+    """The changes in which each accepted phrase explains an edit."""
+    rules_of: dict[int, set[int]] = defaultdict(set)
+    for n, entries in found.items():
+        for _k, used, _d, _i in entries:
+            for s in used:
+                rules_of[index[s]].add(n)
+    return rules_of
+
+
+def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_map: dict[str, str]) -> bool:
+    """Whether the phrases `used`, and the verb agreement they force, turn
+    the old text of a run into its new text (compared as words, punctuation
+    aside, which other tags explain)."""
+    applied = _apply(run_old, used, id_map)
+    if applied == run_new:
+        return True
+    a, b = _words_of(applied), _words_of(run_new)
+    return len(a) == len(b) and all(x == y or _agree(x, y) for x, y in zip(a, b))
+
+
+def _words_of(text: str) -> list[str]:
+    return [w for w in re.split(r"[^\w'’-]+", text) if w]
+
+
+def _in_context(run: _Run) -> tuple[str, str]:
+    """The run's old and new text with the word before and after it: a
+    phrase found with its neighbour word is found again the same way."""
+    before = re.search(r"[\w'’-]*[^\w'’-]*$", run.before)
+    after = re.match(r"[^\w'’-]*[\w'’-]*", run.after)
+    b = before.group() if before else ""
+    a = after.group() if after else ""
+    return b + run.deleted + a, _norm(b + run.inserted + a)
+
+
+def _agreement_run(run: _Run, news: Sequence[str]) -> bool:
+    """Whether a run only makes a verb agree with a new subject that a
+    substitution put earlier in its sentence ("they draw the cards and then
+    [-loses-]{+lose+}")."""
+    a, b = _words_of(run.old), _words_of(run.new)
+    if len(a) != 1 or len(b) != 1 or not _agree(a[0], b[0]):
+        return False
+    sentence = _norm(_SENTENCE_END.split(run.before)[-1])
+    return any(_phrase_in(new, sentence) for new in news)
+
+
+class _Family(NamedTuple):
+    """What `annotate` gathers of one family of substitutions."""
+
+    counts: Counter[tuple[str, str]]
+    """Occurrences of each accepted phrase, and of each longer form."""
+    rules: list[str]
+
+
+def _substitution_list(
+    subs: Sequence[tuple[str, str]], family_of: Sequence[int], families: dict[int, _Family]
+) -> tuple[Substitution, ...]:
+    """One `Substitution` per family: its main forms (a phrase that holds
+    no other phrase of the family; per old phrase, its most frequent new
+    phrase), its total count, its rules, and its other forms."""
+    out = []
+    for root, fam in families.items():
+        members = [s for s, f in zip(subs, family_of) if f == root and fam.counts[s] > 0]
+        if not members:
+            continue
+        total = sum(fam.counts.values())
+        by_count = sorted(fam.counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        heads: list[tuple[str, str]] = []
+        for (d, i), _n in by_count:
+            if (d, i) not in members or any(d == h[0] for h in heads):
+                continue
+            if any(_phrase_in(h[0], d) for h in heads) or len(heads) == SUB_MAX_HEADS:
+                continue
+            heads.append((d, i))
+        cores = {_core(d, i) for d, i in heads}
+        if len(heads) > 1 and len(cores) == 1:
+            heads = [cores.pop()]  # "play a", "to play" -> "cast a", "to cast": "play" -> "cast"
+        variants = tuple((d, i, n) for (d, i), n in by_count if (d, i) not in heads)
+        out.append(
+            Substitution(
+                " / ".join(h[0] for h in heads), " / ".join(h[1] for h in heads),
+                total, tuple(fam.rules), variants,
+            )
+        )
+    return tuple(sorted(out, key=lambda s: (-s.count, s.old, s.new)))
 
 
 def annotate(
     changes: Sequence[Change], old: Document, new: Document
-) -> tuple[list[Change], tuple[Substitution, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+) -> tuple[list[Change], tuple[Substitution, ...], tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]]:
     """Tag each change and find the document-wide substitutions and stale references.
 
     Returns the changes (tags, stale references, list items and moves filled
     in), the substitutions, and every rule of the new document (changed or not)
-    whose references point nowhere or at the old number of a renumbered rule.
+    whose references are stale (`_stale_in`).
     """
     moves: dict[str, str] = {}
     for c in changes:
         for o in c.olds:
             if c.news:
                 moves.setdefault(o.id, c.news[0].id)
-    renumbered = {o for o, n in moves.items() if o != n}
     old_ids = {r.id for r in old.rules}
     new_ids = {r.id for r in new.rules}
     # Unchanged rules keep their number; the changes' numbers take precedence.
     same_ids = old_ids & new_ids
     id_map = dict(zip(same_ids, same_ids))
     id_map.update(moves)
+    gone = {o.id for c in changes if not c.news for o in c.olds}
+    refs = _References(id_map, new_ids, gone, new.references, new.title)
 
     runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
@@ -604,116 +963,205 @@ def annotate(
     # (never empty: without substitutions it matches nothing) spares trying
     # each substitution on each run.
     any_old = re.compile("|".join(re.escape(a) for a, _ in subs) or "(?!)")
-    sub_count: Counter[tuple[str, str]] = Counter()
-    sub_rules: dict[tuple[str, str], list[str]] = defaultdict(list)
+    index = {s: k for k, s in enumerate(subs)}
+    together: set[tuple[int, int]] = set()
+    # Per change: the runs a substitution explains, with the phrases used.
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]] = defaultdict(list)
+    for n, rs in runs.items():
+        for k, run in enumerate(rs):
+            if run.plain or not (run.old or run.new):
+                continue
+            old_ctx, new_ctx = _in_context(run)
+            probe = _norm(old_ctx)
+            if not any_old.search(probe):
+                continue
+            used = [(a, b) for a, b in subs if _phrase_in(a, probe) and _phrase_in(b, new_ctx)]
+            if used and _explains(old_ctx, new_ctx, used, id_map):
+                found[n].append((k, used, run.old, run.new))
+                together |= {(index[used[0]], index[s]) for s in used[1:]}
+    family_of = _families(subs, together, _rules_of(found, index))
+    families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
 
     out: list[Change] = []
     for n, c in enumerate(changes):
         tags: set[str] = set()
         added: list[str] = []
         removed: list[str] = []
+        separators_only = False
         if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
             tags.add("substantive")
-        for run in runs.get(n, ()):
-            d, i = run.old, run.new
-            if not d and not i:
+        by_run = {k: (used, d, i) for k, used, d, i in found.get(n, ())}
+        news_used: list[str] = []
+        rule_id = (c.new or c.old).id  # type: ignore[union-attr]
+        for k, run in enumerate(runs.get(n, ())):
+            if not run.old and not run.new:
                 continue  # white space only: layout, not text
-            used = []
-            for a, b in subs if i and any_old.search(d) else ():
-                count = _count_phrase(a, d) if a in d and b in i else 0
-                if count and _count_phrase(b, i):
-                    used.append((a, b))
-                    sub_count[(a, b)] += count
-                    rule_id = (c.new or c.old).id  # type: ignore[union-attr]
-                    if rule_id not in sub_rules[(a, b)]:
-                        sub_rules[(a, b)].append(rule_id)
             if run.plain:
                 tags.add(run.plain)
-            elif used and _apply(run.deleted, used, id_map) == i:
+            elif k in by_run:
+                used, d, i = by_run[k]
                 tags.add("substitution")
-                if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != d:
+                fam = families[family_of[index[used[0]]]]
+                for a, b in used:
+                    fam.counts[(a, b)] += max(1, _count_phrase(a, _norm(_apply(run.deleted, (), id_map))))
+                    news_used.append(b)
+                core = _core(_apply(run.deleted, (), id_map), run.new)
+                if (
+                    len(used) == 1 and core != used[0] and _phrase_in(used[0][0], core[0])
+                    and len(core[0].split()) <= SUB_MAX_WORDS
+                ):
+                    fam.counts[core] += 1  # a longer form of the phrase: listed with it
+                    fam.counts[used[0]] -= 1
+                if rule_id not in fam.rules:
+                    fam.rules.append(rule_id)
+                if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != run.old:
                     tags.add("cross-reference")
+            elif news_used and _agreement_run(run, news_used):
+                tags.add("substitution")
             elif (items := _list_items(run)) is not None:
-                tags.add("list-item")
-                added.extend(items[0])
-                removed.extend(items[1])
+                if items[0] or items[1]:
+                    tags.add("list-item")
+                    added.extend(items[0])
+                    removed.extend(items[1])
+                else:
+                    separators_only = True  # list-item if the change edits items, else substantive
             else:
                 tags.add("substantive")
-        stale = _stale(c, id_map, new_ids, new.references) if new.numbered else ()
+        # An item removed from one place of the rule and added at another
+        # only moved; an item is named once.
+        moved_items = Counter(added) & Counter(removed)
+        items_added = _unique(_without(tuple(added), moved_items))
+        items_removed = _unique(_without(tuple(removed), moved_items))
+        if "list-item" in tags and not (items_added or items_removed):
+            tags.discard("list-item")
+            tags.add("substantive")
+        if separators_only:
+            tags.add("list-item" if "list-item" in tags else "substantive")
+        stale, should_be = refs.of_change(c) if new.numbered else ((), ())
         if stale:
             tags.add("stale-reference")
-        moved = _moved(c, id_map)
+        if c.text_changed and not tags:
+            tags.add("substantive")  # every change with edits says what it is
         out.append(
             Change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
-                stale, tuple(added), tuple(removed), moved,
+                stale, items_added, items_removed, _moved(c, id_map), should_be,
             )
         )
-    substitutions = tuple(
-        sorted(
-            (Substitution(a, b, sub_count[(a, b)], tuple(sub_rules[(a, b)])) for a, b in subs
-             if sub_count[(a, b)]),
-            key=lambda s: (-s.count, s.old, s.new),
-        )
-    )
+    substitutions = _substitution_list(subs, family_of, families)
     listed = {c.new.id for c in out if c.new}
-    stale_all = []
-    # Unchanged rules: only those that mention a number which is not a rule of
-    # the new document, or which was renumbered, can hold a stale reference.
-    # One pass over the whole document finds them.
-    unlisted = [r for r in new.items if r.id not in listed]
-    texts = [r.full_text for r in unlisted]
-    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
-    suspects: set[int] = set()
-    if not new.numbered:
-        texts = []  # an excerpt without numbers refers to rules it does not hold
-    for start, number, _printed in _reference_spans("\n".join(texts), new.references):
-        if number in renumbered or number not in new_ids:
-            suspects.add(bisect_right(starts, start) - 1)
-    for k in sorted(suspects):
-        refs = references(texts[k], new.references)
-        found = _stale_refs(refs, texts[k], id_map, new_ids, unlisted[k].id)
-        if found:
-            stale_all.append((unlisted[k].id, found))
-    stale_all.extend((c.new.id, c.stale) for c in out if c.new and c.stale)
+    stale_all: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    if new.numbered:  # an excerpt without numbers refers to rules it does not hold
+        unlisted = [r for r in new.items if r.id not in listed]
+        stale_all = refs.of_rules(unlisted)
+    stale_all.extend((c.new.id, c.stale, c.stale_should_be) for c in out if c.new and c.stale)
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
 
 
-def _stale_refs(
-    refs: list[tuple[str, str]],
-    old_text: str | None,
-    id_map: dict[str, str],
-    new_ids: set[str],
-    own: str,
-) -> tuple[str, ...]:
-    """Of a text's references (`references`), those that point nowhere, or
-    that still use (as the old text did) the old number of a rule that was
-    renumbered."""
-    found: list[str] = []
-    for target, printed in refs:
-        if target == own or printed in found:
-            continue
-        nowhere = target not in new_ids
-        kept_old_number = (
-            id_map.get(target, target) != target and old_text is not None and printed in old_text
-        )
-        if nowhere or kept_old_number:
-            found.append(printed)
-    return tuple(found)
+def _unique(items: Sequence[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
 
 
-def _stale(
-    c: Change, id_map: dict[str, str], new_ids: set[str], syntax: re.Pattern[str] | None = None
-) -> tuple[str, ...]:
-    if c.new is None:
-        return ()
-    refs = references("\n".join(r.full_text for r in c.news), syntax)
-    if not refs:
-        return ()  # most rules: no old text to join
-    old_text = "\n".join(r.full_text for r in c.olds) if c.olds else None
-    return _stale_refs(refs, old_text, id_map, new_ids, c.new.id)
+# --- stale references --------------------------------------------------------------
+
+# What shows that a reference is to another document: an abbreviation of its
+# name right before the number ("CR 184.6", "MTR section 2"), or a document
+# named earlier in the sentence ("as the Core Rules say in rule 101").
+_OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
+_OTHER_DOCUMENT_NAME = re.compile(
+    r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
+)
+
+
+class _References(NamedTuple):
+    """What tells a stale reference: the old -> new numbers, the new IDs,
+    the old rules removed, the document's reference syntax and title."""
+
+    id_map: dict[str, str]
+    new_ids: set[str]
+    gone: set[str]
+    syntax: re.Pattern[str] | None
+    title: str
+
+    def other_document(self, text: str, at: int) -> bool:
+        """Whether the reference at `at` in `text` is to another document.
+
+        >>> r = _References({}, set(), set(), None, "Riftbound Tournament Rules")
+        >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
+        (True, True)
+        >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
+        False
+        """
+        sentence = _SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
+        abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
+        initials = "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", self.title))
+        if abbreviation and not initials.endswith(abbreviation.group(1)):
+            return True
+        for name in _OTHER_DOCUMENT_NAME.finditer(sentence):
+            words = name.group(1).split()
+            if not all(w in self.title for w in words):
+                return True
+        return False
+
+    def stale(self, text: str, own: str, kept: Callable[[int, int], bool]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The stale references of a new text, and what each should be.
+
+        A reference is stale when it points at no rule of the new document,
+        or when, left as it was in the old text (`kept` tells, from the
+        offsets of its characters), it points at a number whose old rule was
+        renumbered or removed: it now names another rule. A reference the
+        release wrote or updated is taken as the editors meant it.
+        """
+        printed_refs: list[str] = []
+        should_be: list[str] = []
+        for at, target, printed in _reference_spans(text, self.syntax):
+            if target == own or printed in printed_refs or self.other_document(text, at):
+                continue
+            moved_to = self.id_map.get(target, target)
+            if target not in self.new_ids:
+                hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
+            elif (moved_to != target or target in self.gone) and kept(at, at + len(printed)):
+                hint = moved_to if moved_to != target else ""
+            else:
+                continue
+            printed_refs.append(printed)
+            should_be.append(hint)
+        return tuple(printed_refs), tuple(should_be)
+
+    def of_change(self, c: Change) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if c.new is None:
+            return (), ()
+        text = "\n".join(r.full_text for r in c.news)
+        if not _reference_spans(text, self.syntax):
+            return (), ()  # most rules
+        kept: list[tuple[int, int]] = []
+        at = 0
+        for e in c.edits if c.olds else ():
+            if e.op is Op.EQUAL:
+                kept.append((at, at + len(e.text)))
+            if e.op is not Op.DELETE:
+                at += len(e.text)
+        return self.stale(text, c.new.id, lambda s, t: any(a <= s and t <= b for a, b in kept))
+
+    def of_rules(self, rules: Sequence[Rule]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        """The stale references of rules the release did not change. Only
+        those that mention a number which is not a rule of the new document,
+        or whose old rule was renumbered or removed, can hold one: one pass
+        over the whole document finds them."""
+        texts = [r.full_text for r in rules]
+        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        suspects: set[int] = set()
+        for start, number, _printed in _reference_spans("\n".join(texts), self.syntax):
+            if self.id_map.get(number, number) != number or number not in self.new_ids or number in self.gone:
+                suspects.add(bisect_right(starts, start) - 1)
+        out = []
+        for k in sorted(suspects):
+            stale, should_be = self.stale(texts[k], rules[k].id, lambda s, t: True)
+            if stale:
+                out.append((rules[k].id, stale, should_be))
+        return out
 
 
 def _heading(rule_id: str) -> str | None:

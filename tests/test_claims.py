@@ -1,0 +1,191 @@
+"""The claims printed on top of the pairings (issue #12): substitution
+families, list items, stale references, cosmetic edits. Invented text only;
+real cases by ID are in test_corpora.py."""
+
+from __future__ import annotations
+
+from helpers import doc
+
+from ruldiff.classify import is_cosmetic
+from ruldiff.compare import compare
+
+
+def by_new(result):  # type: ignore[no-untyped-def]
+    return {c.new.id: c for c in result.changes if c.new}
+
+
+def pair(old_texts: list[str], new_texts: list[str]):  # type: ignore[no-untyped-def]
+    def rules(texts: list[str]) -> list[tuple[str, str]]:
+        return [("1", "Basics"), ("100", "General")] + [(f"100.{k}.", t) for k, t in enumerate(texts, 1)]
+
+    return compare(doc(rules(old_texts)), doc(rules(new_texts)))
+
+
+# --- substitutions --------------------------------------------------------------
+
+PRONOUNS_OLD = [
+    "The keeper shuffles his or her vault, then he or she draws a glyph.",
+    "If he or she has no glyph, the keeper loses his or her turn.",
+    "A keeper who passes may not act until he or she draws again.",
+    "The warden gives him or her a token, and the keeper keeps his or her token.",
+    "Each keeper chooses a glyph he or she controls.",
+    "If he or she controls a relic, the keeper discards his or her hand.",
+    "The keeper tells him or her the order, and he or she has to follow it.",
+]
+PRONOUNS_NEW = [
+    "The keeper shuffles their vault, then they draw a glyph.",
+    "If they have no glyph, the keeper loses their turn.",
+    "A keeper who passes may not act until they draw again.",
+    "The warden gives them a token, and the keeper keeps their token.",
+    "Each keeper chooses a glyph they control.",
+    "If they control a relic, the keeper discards their hand.",
+    "The keeper tells them the order, and they have to follow it.",
+]
+
+
+def test_a_rewrite_with_several_forms_is_one_family_with_its_count() -> None:
+    result = pair(PRONOUNS_OLD, PRONOUNS_NEW)
+    assert len(result.substitutions) == 1
+    family = result.substitutions[0]
+    heads = dict(zip(family.old.split(" / "), family.new.split(" / ")))
+    assert heads == {"his or her": "their", "he or she": "they", "him or her": "them"}
+    # Every occurrence counts, the verb agreement forms included: 4 + 6 + 2.
+    assert family.count == 12
+    assert set(family.rules) == {f"100.{k}" for k in range(1, 8)}
+    forms = {(d, i) for d, i, _n in family.variants}
+    assert ("he or she has", "they have") in forms and ("he or she controls", "they control") in forms
+
+
+def test_a_change_made_only_of_the_rewrite_and_its_agreement_is_a_substitution() -> None:
+    result = pair(PRONOUNS_OLD, PRONOUNS_NEW)
+    for c in result.changes:
+        assert c.tags == ("substitution",), (c.new.id, c.tags)
+
+
+def test_a_verb_that_agrees_later_in_the_sentence_is_part_of_the_rewrite() -> None:
+    old = PRONOUNS_OLD + ["If he or she draws the last glyph and then loses, the game ends."]
+    new = PRONOUNS_NEW + ["If they draw the last glyph and then lose, the game ends."]
+    assert by_new(pair(old, new))["100.8"].tags == ("substitution",)
+
+
+def test_a_rewrite_beside_a_real_edit_is_both() -> None:
+    old = PRONOUNS_OLD + ["When he or she passes, the keeper draws one glyph."]
+    new = PRONOUNS_NEW + ["When they pass, the keeper draws two glyphs."]
+    assert by_new(pair(old, new))["100.8"].tags == ("substantive", "substitution")
+
+
+def test_a_phrase_is_whole_words_without_stray_punctuation() -> None:
+    old = ["Deal 2 damage to target creature or player.", "Deal 3 damage to target creature or player.",
+           "A relic is sturdy."]
+    new = ["Deal 2 damage to any target.", "Deal 3 damage to any target.", "A relic is sturdy."]
+    subs = pair(old, new).substitutions
+    for s in subs:
+        for phrase in (s.old, s.new):
+            assert phrase == phrase.strip(".,;:") and phrase[0].isalnum() and phrase[-1].isalnum(), s
+
+
+def test_a_renumbered_reference_or_markup_is_never_a_substitution() -> None:
+    old = ["See rule 100.2 and _Lanternfall_.", "Also see rule 100.2 and _Lanternfall_.", "Rest."]
+    new = ["See rule 100.3 and Lanternfall.", "Also see rule 100.3 and Lanternfall.", "Rest."]
+    assert pair(old, new).substitutions == ()
+
+
+def test_a_phrase_that_only_reads_with_its_neighbour_is_found_with_it() -> None:
+    # "artifact" stays everywhere else; "this artifact" became "this token".
+    keep = [f"An artifact of kind {k} is an artifact." for k in "abcdefgh"]
+    old = keep + ["Sacrifice this artifact: draw.", "Sacrifice this artifact: gain 1 ember.", "Tap this artifact: scry."]
+    new = keep + ["Sacrifice this token: draw.", "Sacrifice this token: gain 1 ember.", "Tap this token: scry."]
+    subs = pair(old, new).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == [("this artifact", "this token", 3)]
+
+
+def test_a_word_swapped_twice_but_kept_more_often_is_no_rewrite() -> None:
+    keep = [f"The keeper draws a glyph from pile {k}." for k in "abcdefgh"]
+    old = keep + ["Draw a card.", "Draw a relic."]
+    new = keep + ["Draw the card.", "Draw the relic."]
+    assert pair(old, new).substitutions == ()
+
+
+# --- list items --------------------------------------------------------------------
+
+
+def test_an_item_added_to_a_list_is_named_once_without_its_neighbours() -> None:
+    old = ["The glyph types are flame, tide, stone, and gale. A relic of flame or tide burns, stone, or gale."]
+    new = ["The glyph types are flame, tide, stone, gale, and ash. A relic of flame or tide burns, stone, gale, or ash."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.tags == ("list-item",)
+    assert c.items_added == ("ash",) and c.items_removed == ()
+
+
+def test_an_item_that_only_moved_inside_a_list_is_neither_added_nor_removed() -> None:
+    old = ["Keepers may bank, draw, or scry, then rest, or pass."]
+    new = ["Keepers may draw, or scry, then bank, rest, or pass."]
+    c = by_new(pair(old, new))["100.1"]
+    assert "bank" not in c.items_added and "bank" not in c.items_removed
+
+
+def test_a_function_word_or_a_fragment_is_never_an_item() -> None:
+    old = ["Unless that effect sets a keeper's ember to a value, doubles a keeper's ember, or sets a relic's power."]
+    new = ["Unless that effect doubles or sets a keeper's ember to a value or a relic's power and toughness."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.items_added == () and c.items_removed == ()
+    assert "list-item" not in c.tags and "substantive" in c.tags
+    old = ["Flame, tide, and stone are types, in order."]
+    new = ["Flame, tide, and stone are types, then in order."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.items_added == () and "list-item" not in c.tags
+
+
+def test_the_last_item_of_a_list_that_is_a_subject_is_an_item() -> None:
+    old = ["Only a keeper or a warden can be attacked."]
+    new = ["Only a keeper, a warden, or a relic can be attacked."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.tags == ("list-item",) and c.items_added == ("a relic",)
+
+
+# --- stale references ----------------------------------------------------------------
+
+
+def test_a_reference_the_release_updated_is_not_stale_even_after_a_chain() -> None:
+    # 100.2 -> 100.3 and 100.3 -> 100.4: 100.1 now cites 100.3 for old 100.2, rightly.
+    old = ["See rule 100.2 and rule 100.3.", "Draw.", "Pass.", "Rest."]
+    new = ["See rule 100.3 and rule 100.4.", "A new rule.", "Draw.", "Pass.", "Rest."]
+    result = pair(old, new)
+    assert result.stale == ()
+    assert by_new(result)["100.1"].tags == ("cross-reference",)
+
+
+def test_a_reference_left_at_an_old_number_is_stale_and_says_what_it_should_be() -> None:
+    old = ["See rule 100.2.", "Draw.", "Pass."]
+    new = ["See rule 100.2.", "A new rule.", "Draw.", "Pass."]
+    result = pair(old, new)
+    assert result.stale == (("100.1", ("rule 100.2",), ("100.3",)),)
+
+
+def test_a_reference_to_another_document_is_never_stale() -> None:
+    old = ["Decks are built as the Core Rules say. See CR 101.1 and CR 999.9.", "Pass."]
+    new = ["Decks are built as the Core Rules say. See CR 101.1 and CR 999.9.", "Pass. Rest."]
+    assert pair(old, new).stale == ()
+
+
+# --- cosmetic and white space ----------------------------------------------------------
+
+
+def test_typography_markup_signs_and_old_symbols_are_cosmetic() -> None:
+    assert is_cosmetic("_Future Sight_", "Future Sight")
+    assert is_cosmetic("Lanternfall™ rules", "Lanternfall® rules")
+    assert is_cosmetic("Pay {oR}{o2}.", "Pay {R}{2}.")
+    assert is_cosmetic("“Swift” — fast", '"Swift" - fast')
+    assert not is_cosmetic("red or green", "red R green")
+
+
+def test_a_hyphen_at_a_line_break_is_no_change() -> None:
+    from ruldiff.parse import parse
+    from ruldiff.read import decode
+
+    head = "Test Game Rules\nEffective May 1, 2024\n\n1. Basics\n\n100. General\n\n"
+    wrapped = head + "100.1. A permanent-\ntype-changing effect applies\nfirst. It is a long rule that\nruns on.\n"
+    flat = head + "100.1. A permanent-type-changing effect applies first. It is a long rule that runs on.\n"
+    a = parse(decode(wrapped.encode(), "a.txt"))
+    b = parse(decode(flat.encode(), "b.txt"))
+    assert compare(a, b).changes == ()
