@@ -1,0 +1,176 @@
+"""Precision and recall of ruldiff's claims on the evaluation set.
+
+    python bench/eval/score.py [--corpora DIR] [--unjudged FILE]
+
+Reads ``sample.json`` (the changes drawn at random, `sample.py`),
+``labels.json`` (the truth for each drawn change, found by reading the
+texts: pairing, kind, tags, list items, stale references) and
+``verdicts.json`` (verdicts on the document-wide claims of the sampled
+pairs: substitutions and stale references). Runs ruldiff on every pair and
+prints, as Markdown:
+
+* pairing precision and recall;
+* per kind and per tag, precision and recall over the drawn changes;
+* per summary line type (list items, substitutions, stale references),
+  precision, and recall where the labels allow.
+
+Labels keep IDs and verdicts only: list items are stored as hashes of their
+normalised text (`item_key`), never as the rules' text. A claim that no
+verdict covers (the code changed what it prints) is counted apart as
+*unjudged*, and listed with ``--unjudged FILE`` (for a person to judge).
+Changes marked ``unsure`` by their labeller are left out of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from sample import corpora_default, run_pair  # noqa: E402
+
+TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
+KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
+
+
+def item_key(text: str) -> str:
+    """A list item as stored in the labels: a hash of its normalised text."""
+    norm = " ".join(text.casefold().strip(" \"“”'‘’").split())
+    return hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
+
+
+def claim_key(*parts: str) -> str:
+    """A document-wide claim as stored in the verdicts."""
+    return item_key(" -> ".join(parts))
+
+
+class Score:
+    def __init__(self) -> None:
+        self.tp: Counter[str] = Counter()
+        self.fp: Counter[str] = Counter()
+        self.fn: Counter[str] = Counter()
+
+    def add(self, name: str, claimed: bool, true: bool) -> None:
+        if claimed and true:
+            self.tp[name] += 1
+        elif claimed:
+            self.fp[name] += 1
+        elif true:
+            self.fn[name] += 1
+
+    def row(self, name: str, title: str = "") -> str:
+        tp, fp, fn = self.tp[name], self.fp[name], self.fn[name]
+        p = f"{tp / (tp + fp):.1%} ({tp}/{tp + fp})" if tp + fp else "n/a"
+        r = f"{tp / (tp + fn):.1%} ({tp}/{tp + fn})" if tp + fn else "n/a"
+        return f"| {title or name} | {p} | {r} |"
+
+
+def find(changes: list, old: list[str], new: list[str]):  # type: ignore[no-untyped-def]
+    """The change of the current output that holds the drawn rule."""
+    ids = set(new) or set(old)
+    side = "news" if new else "olds"
+    for c in changes:
+        if ids & {r.id for r in getattr(c, side)}:
+            return c
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpora", default=corpora_default())
+    parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
+    args = parser.parse_args()
+    corpora = Path(args.corpora)
+    sample = json.loads((HERE / "sample.json").read_text(encoding="utf-8"))
+    labels = json.loads((HERE / "labels.json").read_text(encoding="utf-8"))["changes"]
+    verdict_file = HERE / "verdicts.json"
+    verdicts = json.loads(verdict_file.read_text(encoding="utf-8")) if verdict_file.exists() else {}
+    sub_ok = {(v["pair"], v["claim"]): v["ok"] for v in verdicts.get("substitutions", [])}
+    stale_ok = {(v["pair"], v["rule"], v["reference"]): v["ok"] for v in verdicts.get("stale", [])}
+
+    by_pair: dict[int, list[dict]] = defaultdict(list)  # type: ignore[type-arg]
+    for label in labels:
+        by_pair[label["pair"]].append(label)
+    pairing, kinds, tags, summary = Score(), Score(), Score(), Score()
+    unsure = 0
+    errors: list[str] = []
+    unjudged: list[dict] = []  # type: ignore[type-arg]
+    for n, pair in enumerate(sample["pairs"]):
+        comparison = run_pair(corpora, pair)
+        changes = list(comparison.changes)
+        for label in by_pair.get(n, ()):
+            if label.get("unsure"):
+                unsure += 1
+                continue
+            c = find(changes, label["old"], label["new"])
+            true_kind = label["kind"]
+            if c is None:  # the rule is now unchanged (whitespace only, say)
+                got_pair, got_kind, got_tags = None, "none", set()
+                got_added, got_removed, got_stale = set(), set(), set()
+            else:
+                got_pair = (sorted(r.id for r in c.olds), sorted(r.id for r in c.news))
+                got_kind = c.kind.value
+                got_tags = set(c.tags)
+                got_added = {item_key(i) for i in c.items_added}
+                got_removed = {item_key(i) for i in c.items_removed}
+                got_stale = set(c.stale)
+            true_pair = (sorted(label["true_old"]), sorted(label["true_new"]))
+            claims_pair = got_pair is not None and bool(got_pair[0]) and bool(got_pair[1])
+            truth_pairs = bool(true_pair[0]) and bool(true_pair[1])
+            right = got_pair == true_pair
+            if claims_pair:
+                (pairing.tp if right else pairing.fp)["pairing"] += 1
+            if truth_pairs and not right:
+                pairing.fn["pairing"] += 1
+            for k in (*KINDS, "none"):
+                kinds.add(k, got_kind == k, true_kind == k)
+            true_tags = set(label["tags"])
+            for t in TAGS:
+                tags.add(t, t in got_tags, t in true_tags)
+                if (t in got_tags) != (t in true_tags):
+                    errors.append(f"pair {n} {label['old']}->{label['new']}: {t} claimed={t in got_tags} true={t in true_tags} ({label.get('why', '')})")
+            true_added = set(label.get("list_added_keys", []))
+            true_removed = set(label.get("list_removed_keys", []))
+            for key in got_added | true_added:
+                summary.add("list items", key in got_added, key in true_added)
+            for key in got_removed | true_removed:
+                summary.add("list items", key in got_removed, key in true_removed)
+            for ref in got_stale | set(label.get("stale", [])):
+                summary.add("stale references (drawn changes)", ref in got_stale, ref in label.get("stale", []))
+        for s in comparison.substitutions:
+            key = claim_key(s.old, s.new)
+            if (n, key) in sub_ok:
+                summary.add("substitutions", True, sub_ok[(n, key)])
+            else:
+                unjudged.append({"type": "substitution", "pair": n, "claim": key, "old": s.old, "new": s.new,
+                                 "count": s.count, "rules": list(s.rules[:8])})
+        for rule, refs, *_should in comparison.stale:
+            for ref in refs:
+                if (n, rule, ref) in stale_ok:
+                    summary.add("stale references", True, stale_ok[(n, rule, ref)])
+                else:
+                    unjudged.append({"type": "stale", "pair": n, "rule": rule, "reference": ref})
+    print(f"{len(labels)} labelled changes in {len(sample['pairs'])} pairs; {unsure} left out as unsure\n")
+    print("| claim | precision | recall |\n|---|---|---|")
+    print(pairing.row("pairing"))
+    for k in (*KINDS, "none"):
+        print(kinds.row(k, f"kind {k}"))
+    for t in TAGS:
+        print(tags.row(t, f"tag {t}"))
+    for name in ("list items", "substitutions", "stale references", "stale references (drawn changes)"):
+        print(summary.row(name))
+    print(f"\nunjudged document-wide claims: {len(unjudged)}")
+    if args.unjudged:
+        Path(args.unjudged).write_text(json.dumps(unjudged, indent=1, ensure_ascii=False), encoding="utf-8")
+    if args.verbose:
+        print("\n".join(errors))
+
+
+if __name__ == "__main__":
+    main()
