@@ -110,8 +110,9 @@ def main() -> None:
                 continue
             c = find(changes, label["old"], label["new"])
             true_kind = label["kind"]
-            if c is None:  # the rule is now unchanged (whitespace only, say)
-                got_pair, got_kind, got_tags = None, "none", set()
+            if c is None:  # the rule is now unchanged (white space only, say): paired as it was drawn
+                got_pair = (sorted(label["old"]), sorted(label["new"]))
+                got_kind, got_tags = "none", set()
                 got_added, got_removed, got_stale = set(), set(), set()
             else:
                 got_pair = (sorted(r.id for r in c.olds), sorted(r.id for r in c.news))

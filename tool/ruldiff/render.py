@@ -93,6 +93,11 @@ def _stale_json(stale: tuple[str, tuple[str, ...], tuple[str, ...]]) -> dict[str
     return {"rule": rule, "references": list(refs), "should_be": [h or None for h in should_be]}
 
 
+def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]:
+    """Stale references as a reader sees them: ``rule 903.13 (now 903.11)``."""
+    return [f"{r} (now {h})" if h else r for r, h in zip(refs, should_be)]
+
+
 def to_json(comparison: Comparison) -> dict[str, Any]:
     """The JSON contract: ``{"format": "ruldiff", "version": 1, ...}``.
 
@@ -254,6 +259,7 @@ def _change_context(
         "edits": [{"op": value[e.op], "text": e.text} for e in c.edits],
         "stale": list(c.stale),
         "stale_should_be": [h or None for h in c.stale_should_be],
+        "stale_shown": _stale_shown(c.stale, c.stale_should_be),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
@@ -274,7 +280,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
       every added and removed numbered rule;
     - ``renumbering``: ``{"old", "new"}`` runs; ``substitutions``: ``{"old",
       "new", "count", "rules"}``; ``list_items``: ``{"label", "anchor",
-      "added", "removed"}``; ``stale``: ``{"rule", "references"}``;
+      "added", "removed"}``; ``stale``: ``{"rule", "references", "should_be", "shown"}`` (``shown``: each reference with the ID it should be, ``rule 903.13 (now 903.11)``);
     - ``sections``: the substantive changes of the numbered rules, as
       ``{"id", "title", "changes"}`` groups in reading order (``id`` None for
       rules outside any section);
@@ -286,7 +292,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     Each change has ``kind``, ``old``, ``new``, ``label``, ``old_label``,
     ``new_label``, ``anchor``, ``item`` (section/heading/rule/glossary),
     ``title``, ``tags``, ``mechanical``, ``text_changed``, ``edits``
-    (``{"op", "text"}``), ``stale``, ``items_added``, ``items_removed``,
+    (``{"op", "text"}``), ``stale``, ``stale_should_be``, ``stale_shown``, ``items_added``, ``items_removed``,
     ``moved`` (``[old heading, new heading]`` or None), ``links`` (rules a
     glossary entry refers to that have a change here: ``{"id", "anchor"}``),
     ``old_line`` and ``new_line``.
@@ -347,7 +353,9 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
         "renumbering": [{"old": r.old, "new": r.new} for r in comparison.renumbering],
         "substitutions": [_substitution_json(s) for s in comparison.substitutions],
         "list_items": list_items,
-        "stale": [_stale_json(s) for s in comparison.stale],
+        "stale": [
+            {**_stale_json(s), "shown": _stale_shown(s[1], s[2])} for s in comparison.stale
+        ],
         "sections": sections,
         "glossary": glossary,
         "mechanical": mechanical,
@@ -760,7 +768,7 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             items = [f"+ {i}" for i in c["items_added"]] + [f"- {i}" for i in c["items_removed"]]
             lines.append("      list: " + "; ".join(items))
         if c["stale"]:
-            lines.append("      stale reference: " + ", ".join(c["stale"]))
+            lines.append("      stale reference: " + ", ".join(c["stale_shown"]))
         if c["links"]:
             lines.append("      see: " + ", ".join(link["id"] for link in c["links"]))
         return lines
@@ -794,7 +802,7 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         items = [f"+ {i}" for i in item["items_added"]] + [f"- {i}" for i in item["items_removed"]]
         out.append(f"list {item['label']}: " + "; ".join(items))
     for stale in context["stale"]:
-        out.append(f"stale reference in {stale['rule']}: " + ", ".join(stale["references"]))
+        out.append(f"stale reference in {stale['rule']}: " + ", ".join(stale["shown"]))
     for section in context["sections"]:
         out.append("")
         title = (

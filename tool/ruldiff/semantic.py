@@ -1099,11 +1099,18 @@ class _References(NamedTuple):
         initials = "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", self.title))
         if abbreviation and not initials.endswith(abbreviation.group(1)):
             return True
-        for name in _OTHER_DOCUMENT_NAME.finditer(sentence):
+        rest = _SENTENCE_END_OR_TEXT.split(text[at : at + 200], maxsplit=1)[0]
+        for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
             words = name.group(1).split()
             if not all(w in self.title for w in words):
                 return True
         return False
+
+    @staticmethod
+    def range_end(text: str, at: int, printed: str) -> bool:
+        """Whether a reference is the end of a range ("903.6–903.11"): a
+        range still covers its rules when the numbers inside it shift."""
+        return printed[:1].isdigit() and re.search(r"[-–—]\s*$|\b(?:through|to)\s+$", text[max(0, at - 12) : at]) is not None
 
     def stale(self, text: str, own: str, kept: Callable[[int, int], bool]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The stale references of a new text, and what each should be.
@@ -1122,8 +1129,11 @@ class _References(NamedTuple):
             moved_to = self.id_map.get(target, target)
             if target not in self.new_ids:
                 hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
-            elif (moved_to != target or target in self.gone) and kept(at, at + len(printed)):
-                hint = moved_to if moved_to != target else ""
+            elif moved_to != target and kept(at, at + len(printed)) and not self.range_end(text, at, printed):
+                # A rule that was removed, its number taken by another, is
+                # left alone: a short heading whose title changed ("Land" ->
+                # "Lands") is often that rule, unpaired.
+                hint = moved_to
             else:
                 continue
             printed_refs.append(printed)
