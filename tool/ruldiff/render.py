@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .errors import TemplateError
 from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind
+from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
 
 if TYPE_CHECKING:
@@ -415,7 +416,7 @@ def environment(
     if templates is not None:
         loaders.append(jinja2.FileSystemLoader(str(templates)))
     loaders.append(jinja2.FileSystemLoader(str(BUILTIN_TEMPLATES)))
-    env = jinja2.Environment(
+    env = sandboxed_environment(  # templates are data, not code (sandbox.py)
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=jinja2.select_autoescape(["html", "html.j2"]),
         undefined=jinja2.StrictUndefined,
@@ -427,6 +428,7 @@ def environment(
     env.filters["md"] = md_escape
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
+    bound_filters(env)
     return env
 
 
@@ -596,7 +598,7 @@ def render_loaded(
 ) -> str:
     """Render a template from `load_template`: the second half of `render_template`."""
     with _template_errors(name, templates):
-        out = template.render(**context)
+        out = render_bounded(template, context)
     return out if out.endswith("\n") else out + "\n"
 
 
@@ -622,6 +624,18 @@ def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
             f"template {name} uses an unknown variable: {exc.message}",
             fix="see --format context for the variables a template receives",
         ) from None
+    except jinja2.exceptions.SecurityError as exc:
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError(f"template not allowed to do this: {exc}", path=path, line=line) from None
+    except RenderLimitError as exc:
+        path, line = exc.location or (name, None)
+        raise TemplateError(f"template stopped: {exc}", path=path, line=line) from None
+    except RecursionError as exc:  # its message depends on the depth of the stack
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError("template failed: calls nested too deep", path=path, line=line) from None
+    except Exception as exc:  # the template's own error: {{ 1/0 }}...
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError(f"template failed: {type(exc).__name__}: {exc}", path=path, line=line) from None
 
 
 # Characters that are Markdown syntax anywhere in a line, and those that are
