@@ -24,7 +24,7 @@ from .ahead import Ahead
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Document
-from .parse import parse
+from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
@@ -252,6 +252,8 @@ def run() -> None:
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
     """Read, decode and parse one document, with the named profile or a detected one."""
     data = read_input(path, max_size)
+    if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
+        return parse_bounded(decode(data, path), load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
     return parse(decode(data, path), grammar)
 

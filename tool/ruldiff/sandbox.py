@@ -38,11 +38,11 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-import signal
-import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from .limits import TimeLimitError, time_limit
 
 if TYPE_CHECKING:
     import jinja2
@@ -70,11 +70,6 @@ class RenderLimitError(Exception):
     def __init__(self, message: str, location: tuple[str, int] | None = None) -> None:
         super().__init__(message)
         self.location = location
-
-
-class _Timeout(BaseException):
-    """Raised by the timer's signal handler. A BaseException, so that no
-    ``except Exception`` in jinja2 or in a filter swallows it."""
 
 
 def _size(value: object) -> int:
@@ -205,42 +200,19 @@ def render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
     deadline = time.monotonic() + MAX_SECONDS
     pieces: list[str] = []
     size = 0
-    with _timer(MAX_SECONDS):
-        chunks = template.generate(**context)  # a generator: closed on exit
-        while batch := list(itertools.islice(chunks, 4096)):
-            pieces += batch
-            size += sum(map(len, batch))
-            if size > MAX_OUTPUT:
-                raise RenderLimitError(f"output longer than {MAX_OUTPUT:,} characters")
-            if time.monotonic() > deadline:
-                raise RenderLimitError(f"took longer than {MAX_SECONDS:g} s")
+    try:
+        with time_limit(MAX_SECONDS):
+            chunks = template.generate(**context)
+            while batch := list(itertools.islice(chunks, 4096)):
+                pieces += batch
+                size += sum(map(len, batch))
+                if size > MAX_OUTPUT:
+                    raise RenderLimitError(f"output longer than {MAX_OUTPUT:,} characters")
+                if time.monotonic() > deadline:  # where the timer cannot run
+                    raise RenderLimitError(f"took longer than {MAX_SECONDS:g} s")
+    except TimeLimitError as exc:
+        raise RenderLimitError(str(exc), template_location(exc)) from None
     return "".join(pieces)
-
-
-class _timer:
-    """Within the block, `RenderLimitError` after `seconds` (SIGALRM; only in
-    the main thread, where signals are delivered; a no-op elsewhere)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.active = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        self.previous: Any = None
-
-    def __enter__(self) -> None:
-        if self.active:
-            self.previous = signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: Any) -> None:
-        if self.active:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
-        if isinstance(value, _Timeout):
-            raise RenderLimitError(f"took longer than {self.seconds:g} s", template_location(value)) from None
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise _Timeout
 
 
 def template_location(exc: BaseException) -> tuple[str, int] | None:
