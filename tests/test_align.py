@@ -121,3 +121,50 @@ def test_similarity() -> None:
     assert similarity("a b c", "a b c") == 1.0
     assert similarity("a b", "c d") == 0.0
     assert similarity("Draw A card", "draw a CARD") == 1.0
+
+
+def _crafted(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """`n` old rules at the start and `n` new ones at the end, numbered apart,
+    all sharing every word but one: every old rule is a candidate for every
+    new one in step 6 (bench/scale.py times larger ones)."""
+    shared = "alpha bravo charlie delta echo foxtrot golf hotel india"
+    anchors = [f"Anchor rule {k} says something of its own, {k} times." for k in range(20)]
+    old = [("1", "Old"), ("100", "Old")] + [(f"100.{i + 1}.", f"{shared} xold{i}") for i in range(n)]
+    old += [("2", "Kept"), ("200", "Kept")] + [(f"200.{k + 1}.", t) for k, t in enumerate(anchors)]
+    new = [("1", "Kept"), ("100", "Kept")] + [(f"100.{k + 1}.", t) for k, t in enumerate(anchors)]
+    new += [("2", "New"), ("200", "New")] + [(f"200.{i + 21}.", f"{shared} ynew{i}") for i in range(n)]
+    return old, new
+
+
+def test_the_moved_rule_search_looks_at_a_bounded_number_of_rules_per_rule(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import ruldiff.align as align_module
+
+    calls = 0
+    real_dice = align_module.dice
+
+    def counting(a: frozenset[str], b: frozenset[str]) -> float:
+        nonlocal calls
+        calls += 1
+        return real_dice(a, b)
+
+    monkeypatch.setattr(align_module, "MOVED_CANDIDATES", 25)
+    monkeypatch.setattr(align_module, "dice", counting)
+    old, new = _crafted(200)
+    pairs = align(doc(old), doc(new))
+    assert calls <= 2 * 200 * 25  # the rules, then the glossary: unbounded, 200 * 200
+    # What the cap costs: every old rule looks at the same first 25 new rules,
+    # so 25 are paired as moved and the others are removed and added.
+    moved = [p for p in pairs if p.how is MatchHow.MOVED]
+    assert len(moved) == 25
+    assert sum(p.old is not None and p.old.id.startswith("100.") and p.new is None for p in pairs) == 175
+
+
+def test_the_cap_keeps_finding_a_moved_rule_among_common_words() -> None:
+    """A rule moved far and edited is found when fewer rules than the cap
+    share its rarest words, as in every real pair."""
+    from ruldiff.align import MOVED_CANDIDATES
+
+    old, new = _crafted(MOVED_CANDIDATES // 8)
+    pairs = ids(align(doc(old), doc(new)))
+    crafted_pairs = [(o, n) for o, n in pairs if o and o.startswith("100.") and n and n.startswith("200.")]
+    assert len(crafted_pairs) == MOVED_CANDIDATES // 8  # all found, as without the cap

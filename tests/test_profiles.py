@@ -229,3 +229,65 @@ def test_unnumbered_seed_parses_into_its_paragraphs(seeds: Path) -> None:
     assert data["profile"] == "paragraphs"
     assert [i["id"] for i in data["items"]] == [f"p{n}" for n in range(1, 55)]
     assert sum(len(i["examples"]) for i in data["items"]) == 4
+
+
+# --- a user's patterns are bounded in time ------------------------------------
+
+_MINE = """\
+name: mine
+numbered: '\\d'
+heading: '^(?P<id>\\d{3})\\.\\s+(?P<text>\\S.*)$'
+section: '^(?P<id>\\d{1,2})\\.\\s+(?P<text>[A-Z].*)$'
+rule: '^(?P<id>\\d{3}\\.\\d+[a-z]?)\\.?\\s+(?P<text>.*)$'
+"""
+_DIGITS = "Test Rules\n\n1. Basics\n\n100. General\n\n100.1. See " + "1" * 40 + " and more.\n\n100.2. Pass.\n" + "2" * 40 + "\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    ("key", "pattern"),
+    [
+        ("reference", "(?P<id>(\\d+\\.?)+)x"),  # runs during the comparison: checked while parsing
+        ("note", "((\\d+)+)!"),
+        ("rule", "^(?P<id>(\\d+)+)\\.\\s+(?P<text>.*)$"),
+    ],
+)
+def test_a_pattern_that_backtracks_without_end_is_an_error_naming_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str, key: str, pattern: str
+) -> None:
+    import time
+
+    from ruldiff import profiles
+
+    monkeypatch.setattr(profiles, "PATTERN_SECONDS", 0.3)
+    lines = [line for line in _MINE.splitlines() if not line.startswith(f"{key}:")]
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("\n".join([*lines, f"{key}: '{pattern}'"]) + "\n", encoding="utf-8")
+    doc = tmp_path / "doc.txt"
+    doc.write_text(_DIGITS, encoding="utf-8")
+    start = time.monotonic()
+    result = CliRunner().invoke(main, [str(doc), str(doc), "--profile", str(profile), "-j", jobs])
+    assert time.monotonic() - start < 10  # without the limit: hours
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {profile}: the pattern of key '{key}' took longer than 0.3 s on {doc} (")
+    assert result.output.count("\n") == 1
+
+
+def test_a_users_copy_of_a_builtin_profile_reads_as_the_builtin(tmp_path: Path) -> None:
+    """The time limit changes nothing for patterns that behave."""
+    from ruldiff.profiles import FORMATS_DIR
+
+    copy = tmp_path / "copy.yaml"
+    copy.write_text((FORMATS_DIR / "mtg-cr.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    doc = tmp_path / "doc.txt"
+    doc.write_text(_DIGITS, encoding="utf-8")
+    mine = CliRunner().invoke(main, ["parse", str(doc), "--profile", str(copy)])
+    builtin = CliRunner().invoke(main, ["parse", str(doc), "--profile", "mtg-cr"])
+    assert mine.exit_code == builtin.exit_code == 0
+    assert json.loads(mine.output)["items"] == json.loads(builtin.output)["items"]
+
+
+def test_the_budget_grows_with_the_document() -> None:
+    from ruldiff.profiles import pattern_budget
+
+    assert pattern_budget(0) == 2.0 and pattern_budget(64 * 2**20) > 300

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -211,3 +214,65 @@ def test_cache_entries_unused_for_a_month_are_removed_and_used_ones_kept(tmp_pat
     left = sorted(e.name for e in cache.iterdir())
     assert html_entry.name in left and "stale.jinja" not in left and ".x.jinja.123.tmp" not in left
     assert len(left) == 2  # the HTML entry and the new Markdown one
+
+
+def _entry(cache: Path) -> Path:
+    (entry,) = [p for p in cache.iterdir() if p.suffix == ".jinja"]
+    return entry
+
+
+def test_cache_entries_are_created_private_whatever_the_umask(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    old = os.umask(0)
+    try:
+        render(RESULT, "md", cache=cache)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(_entry(cache).stat().st_mode) == 0o600
+    assert [p.name for p in cache.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        pytest.param(lambda entry: entry.chmod(0o664), id="group-writable"),
+        pytest.param(lambda entry: entry.chmod(0o602), id="other-writable"),
+        pytest.param(
+            lambda entry: os.chown(entry, 65534, -1), id="owned-by-another-user",
+            marks=pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown"),
+        ),
+    ],
+)
+def test_a_cache_entry_others_could_have_written_is_ignored_and_rewritten(
+    tmp_path: Path, spoil: Callable[[Path], None]
+) -> None:
+    cache = tmp_path / "cache"
+    _plant(cache, "changelog.md.j2", "planted\n")
+    assert render(RESULT, "md", cache=cache) == "planted\n"  # a good entry is used...
+    entry = _entry(cache)
+    spoil(entry)
+    assert render(RESULT, "md", cache=cache) == render(RESULT, "md")  # ...a spoilt one is not
+    rewritten = _entry(cache).lstat()
+    assert stat.S_ISREG(rewritten.st_mode) and stat.S_IMODE(rewritten.st_mode) == 0o600
+    assert rewritten.st_uid == os.getuid()
+
+
+def test_a_symlinked_cache_entry_is_ignored_and_replaced_not_followed(tmp_path: Path) -> None:
+    cache, elsewhere = tmp_path / "cache", tmp_path / "elsewhere"
+    _plant(elsewhere, "changelog.md.j2", "planted\n")
+    planted = _entry(elsewhere)
+    cache.mkdir(mode=0o700)
+    (cache / planted.name).symlink_to(planted)
+    assert render(RESULT, "md", cache=cache) == render(RESULT, "md")
+    assert not (cache / planted.name).is_symlink()  # replaced by a real entry
+    assert render(RESULT, "md", templates=None, cache=elsewhere) == "planted\n"  # the target is untouched
+
+
+def test_a_cache_entry_that_is_a_fifo_is_ignored_without_waiting(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    render(RESULT, "md", cache=cache)
+    entry = _entry(cache)
+    entry.unlink()
+    os.mkfifo(entry)
+    assert render(RESULT, "md", cache=cache) == render(RESULT, "md")  # would hang if opened to read
+    assert stat.S_ISREG(entry.lstat().st_mode)

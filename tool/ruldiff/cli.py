@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from .ahead import Ahead
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Document
-from .parse import parse
+from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
@@ -36,6 +37,11 @@ default: 700). A run allocates some 10^5 small objects (rules, pairs, edits)
 that live until it ends and form almost no reference cycles; with the default, the
 cycle collector walks them hundreds of times, a sixth of the time of a
 comparison of two releases. Reference counting still frees everything as usual."""
+
+MAX_SIZE = 64 * 2**20
+"""Default of ``--max-size``: the largest input read, in bytes (64 MiB; the
+largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
+comparison needs about 25 bytes of memory per input byte)."""
 
 class Failure(click.ClickException):
     """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""
@@ -120,6 +126,13 @@ def main() -> None:
     type=click.Path(file_okay=False, path_type=str),
     help="Directory of templates that replace the built-in ones of the same name.",
 )
+@click.option(
+    "--max-size",
+    metavar="BYTES",
+    callback=lambda ctx, param, value: parse_size(value),
+    default=str(MAX_SIZE),
+    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
+)
 def diff_command(
     old: str,
     new: str,
@@ -130,16 +143,17 @@ def diff_command(
     profile: str | None,
     jobs: int | None,
     templates: str | None,
+    max_size: int,
 ) -> None:
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
-    with Ahead(lambda: load(old, profile), template, templates, cache, helper=workers > 1) as ahead:
+    with Ahead(lambda: load(old, profile, max_size), template, templates, cache, helper=workers > 1) as ahead:
         try:
             try:
-                new_doc = load(new, profile)
+                new_doc = load(new, profile, max_size)
             except RuldiffError:
                 ahead.old_document()  # an error in the old document is reported first
                 raise
@@ -189,10 +203,17 @@ def diff_command(
     show_default=True,
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), help="Write to FILE.")
-def parse_command(file: str, profile: str | None, fmt: str, output: str | None) -> None:
+@click.option(
+    "--max-size",
+    metavar="BYTES",
+    callback=lambda ctx, param, value: parse_size(value),
+    default=str(MAX_SIZE),
+    help="Refuse an input larger than this (suffixes K, M, G) [default: 64M].",
+)
+def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
     """Print the parsed structure of a document (to check a profile)."""
     try:
-        text = render_document(load(file, profile), fmt)
+        text = render_document(load(file, profile, max_size), fmt)
         if output is None:
             click.echo(text, nl=False)
         else:
@@ -228,18 +249,78 @@ def run() -> None:
     os._exit(status)
 
 
-def load(path: str, profile: str | None = None) -> Document:
+def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
     """Read, decode and parse one document, with the named profile or a detected one."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ReadError("no such file", path=path) from None
-    except IsADirectoryError:
-        raise ReadError("is a directory, not a rules document", path=path) from None
-    except OSError as exc:
-        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    data = read_input(path, max_size)
+    if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
+        return parse_bounded(decode(data, path), load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
     return parse(decode(data, path), grammar)
+
+
+def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
+    """The bytes of an input file, refused early when it is not a regular
+    file (a directory, a device such as /dev/zero, a FIFO) or is larger than
+    `max_size` bytes: never more than `max_size` + 1 bytes are read."""
+    try:
+        # O_NONBLOCK: opening a FIFO without a writer would wait forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise ReadError("no such file", path=path) from None
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ReadError("is a directory, not a rules document", path=path)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReadError(
+                "is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file"
+            )
+        if st.st_size > max_size:
+            raise _too_large(path, max_size)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(max_size + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    finally:
+        os.close(fd)
+    if len(data) > max_size:  # it grew since fstat
+        raise _too_large(path, max_size)
+    return data
+
+
+def _too_large(path: str, max_size: int) -> ReadError:
+    return ReadError(
+        f"larger than the {format_size(max_size)} allowed", path=path, fix="give --max-size to read larger files"
+    )
+
+
+def parse_size(text: str) -> int:
+    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024).
+
+    >>> parse_size("64M"), parse_size("1500"), parse_size("2g")
+    (67108864, 1500, 2147483648)
+    """
+    units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
+    number, unit = text.strip().rstrip("bB"), ""
+    if number[-1:].upper() in ("K", "M", "G"):
+        number, unit = number[:-1], number[-1].upper()
+    if not number.isdigit() or int(number) == 0:
+        raise click.BadParameter(f"expected a size such as 64M or 1500, not {text!r}")
+    return int(number) * units[unit]
+
+
+def format_size(size: int) -> str:
+    """``64 MiB``, ``1.5 KiB``, ``100 bytes``.
+
+    >>> format_size(64 * 2**20), format_size(1536), format_size(100)
+    ('64 MiB', '1.5 KiB', '100 bytes')
+    """
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale:
+            return f"{size / scale:.4g} {unit}"
+    return f"{size} bytes"
 
 
 def write_atomic(path: str, text: str) -> None:

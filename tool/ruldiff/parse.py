@@ -3,6 +3,8 @@
 - `parse(source, profile=None)` -> `Document`, with the profile given or the
   one detected from the text (profiles.py; the grammars are YAML files in
   ``formats/``).
+- `parse_bounded(source, profile, origin)` -> the same, for a profile from a
+  user's file, whose patterns are bounded in time.
 
 How a document is read
 ----------------------
@@ -40,9 +42,10 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import date as _date
 
-from .errors import ParseError
+from .errors import ConfigError, ParseError
 from .model import Document, Rule, RuleKind, RuleRow, make_rules
-from .profiles import Profile, detect_profile
+from .limits import TimeLimitError, time_limit
+from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
 
 __all__ = ["parse"]
@@ -70,6 +73,31 @@ _DATE_WORDS = re.compile(
 )
 _DATE_SLASH = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\b")
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+def parse_bounded(source: Source, profile: Profile, origin: str) -> Document:
+    r"""`parse` with a profile read from the user's file `origin`: a pattern
+    may backtrack without end (``(\d+)+x`` on a long number), so parsing, and
+    running the ``reference`` pattern over the text as the comparison will,
+    is stopped after `profiles.pattern_budget`; the pattern that takes that
+    long is a `ConfigError` naming its key. Built-in profiles are trusted and
+    parsed by `parse` without a timer."""
+    seconds = pattern_budget(len(source.text))
+    try:
+        with time_limit(seconds):
+            document = parse(source, profile)
+            if profile.reference is not None:
+                for line in source.text.split("\n"):
+                    for _ in profile.reference.finditer(line):
+                        pass
+        return document
+    except TimeLimitError:
+        key = slow_pattern(profile, source.text.split("\n"), seconds)
+        what = f"the pattern of key {key!r}" if key else "the profile's patterns"
+        raise ConfigError(
+            f"{what} took longer than {seconds:.1f} s on {source.path}", key=key, path=origin,
+            fix="a repeat inside a repeat, such as (\\d+)+, can backtrack without end",
+        ) from None
 
 
 def parse(source: Source, profile: Profile | None = None) -> Document:

@@ -6,6 +6,9 @@
 - `detect_profile(text)` -> the built-in profile whose ``detect`` pattern
   matches the start of the document.
 - `BUILTIN`: the names of the built-in profiles (``formats/*.yaml``).
+- `pattern_budget(size)`, `slow_pattern(profile, lines, seconds)`: the time
+  a user's patterns may take on a document, and which one took longer
+  (parse.py's `parse_bounded`).
 
 A profile is a YAML mapping; every key is listed in `Profile` with its
 meaning. Patterns are Python regular expressions. A wrong key, a wrong type or
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .limits import TimeLimitError, time_limit
 
 __all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile"]
 
@@ -83,10 +87,11 @@ class Profile:
     description: str = ""
 
 
-_PATTERNS = {
-    "rule", "heading", "section", "numbered", "example", "decoration", "reference_lead", "note",
-    "detect", "inline", "inline_example", "reference",
-}
+_PATTERNS = (
+    "numbered", "decoration", "inline", "inline_example", "reference_lead", "note", "heading", "section",
+    "rule", "example", "reference", "detect",
+)
+"""The keys whose values are patterns, roughly in the order parsing uses them."""
 _REQUIRED = {"name", "rule"}
 
 
@@ -236,6 +241,40 @@ def _detect_pattern(name: str) -> re.Pattern[str] | None:
 
 
 _DETECT: dict[str, re.Pattern[str] | None] = {}
+
+
+PATTERN_SECONDS = 2.0
+PATTERN_SECONDS_PER_MB = 5.0
+r"""A user's profile may take 2 s plus 5 s per million characters to parse a
+document (and to run its `reference` pattern over it): built-in profiles
+parse a 1 MB Comprehensive Rules release in ~0.05 s, so only a pattern that
+backtracks without end, such as ``(\d+)+x`` on a long number, gets there."""
+
+
+def pattern_budget(size: int) -> float:
+    """Seconds a user profile's patterns may take on a text of `size` characters.
+
+    >>> pattern_budget(1_000_000)
+    7.0
+    """
+    return PATTERN_SECONDS + PATTERN_SECONDS_PER_MB * size / 1e6
+
+
+def slow_pattern(profile: Profile, lines: list[str], seconds: float) -> str | None:
+    """The first key of `profile` whose pattern, run over every line of
+    `lines`, takes longer than `seconds` (None if none does)."""
+    for key in _PATTERNS:
+        pattern = getattr(profile, key)
+        if pattern is None:
+            continue
+        try:
+            with time_limit(seconds):
+                for line in lines:
+                    for _ in pattern.finditer(line):
+                        pass
+        except TimeLimitError:
+            return key
+    return None
 
 
 def _lines(text: str) -> Iterator[str]:

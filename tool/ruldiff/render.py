@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .errors import TemplateError
 from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind, Substitution
+from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
 
 if TYPE_CHECKING:
@@ -429,7 +431,7 @@ def environment(
     if templates is not None:
         loaders.append(jinja2.FileSystemLoader(str(templates)))
     loaders.append(jinja2.FileSystemLoader(str(BUILTIN_TEMPLATES)))
-    env = jinja2.Environment(
+    env = sandboxed_environment(  # templates are data, not code (sandbox.py)
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=jinja2.select_autoescape(["html", "html.j2"]),
         undefined=jinja2.StrictUndefined,
@@ -441,6 +443,7 @@ def environment(
     env.filters["md"] = md_escape
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
+    bound_filters(env)
     return env
 
 
@@ -516,24 +519,37 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
                 return  # compiled code that others can write is never run
             entry = directory / f"{bucket.key}.jinja"
             try:
-                with open(entry, "rb") as f:
+                # Not through a symbolic link, and never waiting on a FIFO.
+                fd = os.open(entry, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+            except OSError:
+                return  # no entry (or not one to open): compiled and written anew
+            try:
+                with os.fdopen(fd, "rb") as f:
+                    st = os.fstat(f.fileno())
+                    if not _trusted_entry(st):
+                        return  # ignored: compiled, and replaced by a good entry
                     bucket.load_bytecode(f)
                     # An entry in use stays young (see `_prune`); once a day is enough.
-                    if time.time() - os.fstat(f.fileno()).st_mtime > _DAY:
-                        os.utime(entry)
+                    if time.time() - st.st_mtime > _DAY:
+                        os.utime(f.fileno())
             except Exception:  # a damaged or unreadable entry is a miss
                 bucket.reset()
 
         def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             target = directory / f"{bucket.key}.jinja"
-            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            tmp = target.with_name(f".{target.name}.{os.urandom(8).hex()}.tmp")
             try:
                 directory.mkdir(mode=0o700, parents=True, exist_ok=True)
                 if not _private(directory):
                     return
-                with open(tmp, "wb") as f:
+                # Only this user may read or write an entry, from its creation on.
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
+            except OSError:
+                return
+            try:
+                with os.fdopen(fd, "wb") as f:
                     bucket.write_bytecode(f)
-                os.replace(tmp, target)  # readers see a whole entry or none
+                os.replace(tmp, target)  # readers see a whole entry or none; a link is replaced, not followed
             except OSError:
                 try:
                     tmp.unlink()
@@ -543,6 +559,18 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
             _prune(directory)
 
     return Cache()
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _trusted_entry(st: os.stat_result) -> bool:
+    """Whether a cache entry may be run: a regular file of this user's that
+    no one else may write (it is unpickled code)."""
+    if not hasattr(os, "getuid"):
+        return stat.S_ISREG(st.st_mode)
+    return stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 _DAY = 24 * 3600
@@ -610,7 +638,7 @@ def render_loaded(
 ) -> str:
     """Render a template from `load_template`: the second half of `render_template`."""
     with _template_errors(name, templates):
-        out = template.render(**context)
+        out = render_bounded(template, context)
     return out if out.endswith("\n") else out + "\n"
 
 
@@ -636,6 +664,18 @@ def _template_errors(name: str, templates: str | Path | None) -> Iterator[None]:
             f"template {name} uses an unknown variable: {exc.message}",
             fix="see --format context for the variables a template receives",
         ) from None
+    except jinja2.exceptions.SecurityError as exc:
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError(f"template not allowed to do this: {exc}", path=path, line=line) from None
+    except RenderLimitError as exc:
+        path, line = exc.location or (name, None)
+        raise TemplateError(f"template stopped: {exc}", path=path, line=line) from None
+    except RecursionError as exc:  # its message depends on the depth of the stack
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError("template failed: calls nested too deep", path=path, line=line) from None
+    except Exception as exc:  # the template's own error: {{ 1/0 }}...
+        path, line = template_location(exc) or (name, None)
+        raise TemplateError(f"template failed: {type(exc).__name__}: {exc}", path=path, line=line) from None
 
 
 # Characters that are Markdown syntax anywhere in a line, and those that are

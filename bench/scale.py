@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Time and peak memory of ruldiff against the size of its input, beside git.
+
+Usage: scale.py [--sizes 1000,10000,100000] [--crafted 1000,2000,4000] [--ruldiff CMD] [--keep DIR]
+
+Generates rules documents of invented text (numbered sections, headings,
+rules and subrules, as the Comprehensive Rules are laid out) with the given
+numbers of rules, and a second version of each with ~3% of the rules edited,
+~1% inserted (renumbering the rest of their heading) and ~1% removed. Then the
+crafted worst case of the moved-rule search (align.py, step 6): N old rules
+and N new ones, far apart, that all share their rarest words. For each pair it
+runs ``ruldiff OLD NEW -f json -j 1`` and ``git diff --no-index --word-diff``
+once each, and prints the wall-clock time, the peak resident memory (max RSS
+from os.wait4, MB = 1024 KiB) and the input size. The documents are made from
+a fixed seed, so every run compares the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+WORDS = (
+    "ember glyph lantern keeper vault tide stone gale flame ash shard rune beacon cinder warden "
+    "drift spire hollow marsh crest token phase turn step pool card deck hand discard exile "
+    "counter cost target effect ability trigger source player opponent owner controller "
+    "choose reveal draw shuffle place return move put gain lose each any another other "
+    "may must can cannot only once twice until unless while after before during then"
+).split()
+
+
+def _sentence(rng: random.Random, low: int = 8, high: int = 30) -> str:
+    words = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
+    return " ".join(words).capitalize() + "."
+
+
+def document(n_rules: int, seed: int) -> list[tuple[str, str]]:
+    """(number, text) of about `n_rules` numbered lines: 9 sections, up to 99
+    headings each, rules and subrules under them."""
+    rng = random.Random(seed)
+    per_heading = max(1, n_rules // (9 * 99))
+    out: list[tuple[str, str]] = []
+    for section in range(1, 10):
+        out.append((f"{section}", f"Section {section}"))
+        for h in range(99):
+            if len(out) >= n_rules:
+                return out
+            heading = f"{section}{h:02d}"
+            out.append((heading, " ".join(rng.choice(WORDS) for _ in range(2)).title()))
+            for r in range(1, per_heading + 1):
+                out.append((f"{heading}.{r}", _sentence(rng)))
+    return out
+
+
+def revise(rules: list[tuple[str, str]], seed: int) -> list[tuple[str, str]]:
+    """A later version: ~3% of the rules edited, ~1% inserted, ~1% removed;
+    rules after an insertion or removal in a heading are renumbered."""
+    rng = random.Random(seed)
+    texts: list[tuple[str, str]] = []  # (heading or "", text) in order
+    for number, text in rules:
+        if "." not in number:
+            texts.append((number, text))
+            continue
+        roll = rng.random()
+        if roll < 0.01:
+            continue  # removed
+        if roll < 0.04:
+            words = text.rstrip(".").split()
+            words[rng.randrange(len(words))] = rng.choice(WORDS)
+            text = " ".join(words) + "."
+        head = number.split(".")[0]
+        texts.append((f"{head}.", text))
+        if rng.random() < 0.01:
+            texts.append((f"{head}.", _sentence(rng)))  # inserted
+    out: list[tuple[str, str]] = []
+    counter: dict[str, int] = {}
+    for key, text in texts:
+        if key.endswith("."):
+            head = key[:-1]
+            counter[head] = counter.get(head, 0) + 1
+            out.append((f"{head}.{counter[head]}", text))
+        else:
+            out.append((key, text))
+    return out
+
+
+def crafted(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The worst case of the moved-rule search: `n` old rules at the start,
+    `n` new ones at the end, numbered apart, all sharing every word but one."""
+    shared = "alpha bravo charlie delta echo foxtrot golf hotel india"
+    anchors = [(f"Anchor rule number {k} says something of its own, {k} times.") for k in range(50)]
+    old = [("1", "Old Things"), ("100", "Old")] + [(f"100.{i + 1}", f"{shared} xold{i}") for i in range(n)]
+    old += [("2", "Kept Things"), ("200", "Kept")] + [(f"200.{k + 1}", t) for k, t in enumerate(anchors)]
+    new = [("1", "Kept Things"), ("100", "Kept")] + [(f"100.{k + 1}", t) for k, t in enumerate(anchors)]
+    new += [("2", "New Things"), ("200", "New")] + [(f"200.{i + 51}", f"{shared} ynew{i}") for i in range(n)]
+    return old, new
+
+
+def layout(rules: list[tuple[str, str]]) -> str:
+    out = ["Scale Test Rules", "", "These rules are effective as of May 1, 2024.", ""]
+    for number, text in rules:
+        sep = "" if "." in number else "."
+        out += [f"{number}{sep} {text}" if sep == "" else f"{number}. {text}", ""]
+    return "\n".join(out) + "\n"
+
+
+def measure(cmd: list[str]) -> tuple[float, float]:
+    """Wall-clock seconds and peak RSS (MB) of one run of `cmd`."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    proc.returncode = code
+    if code not in (0, 1):  # git diff: 1 = files differ
+        sys.exit(f"scale: command failed with exit status {code}: {' '.join(cmd)}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def default_ruldiff() -> list[str]:
+    venv = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "ruldiff"
+    return [str(venv)] if venv.exists() else ["ruldiff"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--crafted", default="1000,2000,4000")
+    ap.add_argument("--ruldiff", help="the command to time (default: .venv/bin/ruldiff)")
+    ap.add_argument("--keep", help="write the documents to this directory and keep them")
+    args = ap.parse_args()
+    ruldiff = shlex.split(args.ruldiff) if args.ruldiff else default_ruldiff()
+    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="ruldiff-scale-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    cases: list[tuple[str, list[tuple[str, str]], list[tuple[str, str]]]] = []
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        old = document(size, seed=size)
+        cases.append((f"{size:,} rules", old, revise(old, seed=size + 1)))
+    for size in (int(s) for s in args.crafted.split(",") if s):
+        cases.append((f"crafted {size:,}", *crafted(size)))
+    print("| case | rules (old/new) | input | ruldiff time | ruldiff peak | memory / input | git word diff | git peak |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, old, new in cases:
+        a, b = workdir / f"{name.replace(' ', '-').replace(',', '')}-old.txt", workdir / f"{name.replace(' ', '-').replace(',', '')}-new.txt"
+        a.write_text(layout(old), encoding="utf-8")
+        b.write_text(layout(new), encoding="utf-8")
+        out = workdir / "out.json"
+        size_mb = (a.stat().st_size + b.stat().st_size) / 2**20
+        r_time, r_peak = measure([*ruldiff, str(a), str(b), "-f", "json", "-j", "1", "-o", str(out)])
+        g_time, g_peak = measure(["git", "diff", "--no-index", "--word-diff", str(a), str(b)])
+        print(
+            f"| {name} | {len(old):,}/{len(new):,} | {size_mb:.1f} MB | {r_time:.2f} s | {r_peak:.0f} MB "
+            f"| {r_peak / size_mb:.0f}x | {g_time:.2f} s | {g_peak:.0f} MB |",
+            flush=True,
+        )
+        if not args.keep:
+            a.unlink()
+            b.unlink()
+    if not args.keep:
+        (workdir / "out.json").unlink(missing_ok=True)
+        workdir.rmdir()
+
+
+if __name__ == "__main__":
+    main()

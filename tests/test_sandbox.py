@@ -1,0 +1,151 @@
+"""sandbox.py: a user's template runs nothing, reads nothing, and stops within
+bounds; its errors are one line naming the template file and line, exit 2,
+the same with and without the helper process."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import layout
+
+from ruldiff import sandbox
+from ruldiff.cli import main
+
+OLD = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass the turn.")]
+NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw two cards."), ("100.2.", "Pass the turn.")]
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[str, str]:
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(layout(OLD), encoding="utf-8")
+    new.write_text(layout(NEW), encoding="utf-8")
+    return str(old), str(new)
+
+
+def run_template(files: tuple[str, str], tmp_path: Path, source: str, jobs: str) -> tuple[int, str]:
+    """Exit status and output of ``ruldiff -f md`` with `source` as the user's Markdown template."""
+    templates = tmp_path / "t"
+    templates.mkdir(exist_ok=True)
+    (templates / "changelog.md.j2").write_text(source, encoding="utf-8")
+    result = CliRunner().invoke(
+        main, [*files, "-f", "md", "-j", jobs, "--templates", str(templates)], catch_exceptions=False
+    )
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    ("source", "line", "message"),
+    [
+        # Code execution through a global's function internals (the classic escape).
+        ("{{ cycler.__init__.__globals__.os.popen('touch PWNED').read() }}\n", 1,
+         "template not allowed to do this: access to attribute '__init__'"),
+        ("ok\n{{ self.__init__.__globals__['__builtins__']['open']('/etc/passwd').read() }}\n", 2,
+         "template not allowed to do this: access to attribute '__init__'"),
+        ("{{ summary.__class__.__mro__ }}\n", 1, "template not allowed to do this: access to attribute '__class__'"),
+        # The context is the template's to read, not to change.
+        ("{{ new_rules.append(1) }}\n", 1, "template not allowed to do this"),
+        # Errors of the template's own making.
+        ("first\nsecond\n{{ 1/0 }}\n", 3, "template failed: ZeroDivisionError: division by zero"),
+        ("{% macro f() %}{{ f() }}{% endmacro %}\n{{ f() }}\n", 2, "template failed: calls nested too deep"),
+        # Sizes built in one step that no timer could interrupt.
+        ("{{ 'x' * 10**10 }}\n", 1, "'*' result too large for a template"),
+        ("\n{{ 'x' | center(10**10) }}\n", 2, "filter center: value too large for a template"),
+        ("{{ '%999999999d' % 1 }}\n", 1, "'%': width too large for a template"),
+        ("{{ '{:>999999999}'.format(1) }}\n", 1, "width too large for a template"),
+        ("{{ 10 ** 10000000 }}\n", 1, "'**' result too large for a template"),
+        ("{{ range(10**9) | length }}\n", 1, "value too large for a template"),
+        ("{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}\n", 1,
+         "namespace attribute s: value too large for a template"),
+    ],
+)
+def test_a_template_that_breaks_out_or_fails_is_one_line_naming_file_and_line(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, line: int,
+    message: str, jobs: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, output = run_template(files, tmp_path, source, jobs)
+    assert status == 2
+    assert output.startswith(f"Error: {tmp_path / 't' / 'changelog.md.j2'}:{line}: ")
+    assert message in output
+    assert output.count("\n") == 1 and "Traceback" not in output
+    assert not (tmp_path / "PWNED").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_templates_cannot_read_the_environment_or_files(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    monkeypatch.setenv("RULDIFF_SECRET", "s3cret")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("s3cret", encoding="utf-8")
+    for source in (
+        "{{ cycler.__init__.__globals__.os.environ }}",
+        "{% include '" + str(secret) + "' %}",
+        "{% include '../secret.txt' %}",
+        "{{ joiner.__call__.__globals__ }}",
+    ):
+        status, output = run_template(files, tmp_path, source, jobs)
+        assert status == 2 and "s3cret" not in output, source
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_huge_output_stops_with_a_clear_error(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    monkeypatch.setattr(sandbox, "MAX_OUTPUT", 100_000)
+    loop = "{% for i in range(100000) %}{% for j in range(100000) %}{{ i }}{% endfor %}{% endfor %}\n"
+    start = time.monotonic()
+    status, output = run_template(files, tmp_path, loop, jobs)
+    assert time.monotonic() - start < 10
+    assert status == 2
+    assert output == "Error: changelog.md.j2: template stopped: output longer than 100,000 characters\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_loop_that_prints_nothing_stops_in_time_naming_the_line(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
+    loop = "Changes\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"
+    start = time.monotonic()
+    status, output = run_template(files, tmp_path, loop, jobs)
+    assert time.monotonic() - start < 10
+    assert status == 2
+    assert output == f"Error: {tmp_path / 't' / 'changelog.md.j2'}:2: template stopped: took longer than 0.5 s\n"
+
+
+def test_the_timer_is_put_back_as_it_was(files: tuple[str, str], tmp_path: Path) -> None:
+    import signal
+
+    before = signal.getsignal(signal.SIGALRM)
+    status, _ = run_template(files, tmp_path, "{{ summary.changed }}\n", "1")
+    assert status == 0
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_legitimate_template_keeps_its_features(files: tuple[str, str], tmp_path: Path) -> None:
+    source = (
+        "{% set ns = namespace(n=0) %}{% for s in sections %}{% for c in s.changes %}"
+        "{% set ns.n = ns.n + 1 %}{% endfor %}{% endfor %}"
+        "{{ ns.n }} {{ '%-3s|' % summary.changed }} {{ '{}!'.format('hi') }} {{ 'ab' * 2 }} {{ 2 ** 10 }}"
+        " {{ range(3) | list }} {{ [1] + [2] }} {{ 'x' | center(5) }}|\n"
+    )
+    status, output = run_template(files, tmp_path, source, "1")
+    assert (status, output) == (0, "1 1  | hi! abab 1024 [0, 1, 2] [1, 2]   x  |\n")
+
+
+def test_the_limits_are_checked_before_the_work() -> None:
+    """The predicate that guards ``*``, ``**`` and ``+`` answers from the
+    operands' sizes alone."""
+    too_big = sandbox._binop_too_big
+    assert too_big("*", "x", sandbox.MAX_OUTPUT + 1) and too_big("*", sandbox.MAX_OUTPUT + 1, "x")
+    assert not too_big("*", "x", sandbox.MAX_OUTPUT) and not too_big("*", 10**20, 10**20)
+    assert too_big("**", 2, sandbox.MAX_POWER_BITS + 1) and not too_big("**", 2, 100)
+    assert not too_big("**", 2, -(10**9))  # a fraction, small
+    assert too_big("+", [0] * sandbox.MAX_OUTPUT, [0]) and not too_big("+", "a", "b")

@@ -1,0 +1,231 @@
+"""Templates are data, not code: the jinja2 sandbox and the limits of one render.
+
+- `sandboxed_environment(**options)` -> a jinja2 ``ImmutableSandboxedEnvironment``
+  (a subclass of it) that also bounds the sizes a template can build.
+- `render_bounded(template, context)` -> the text; `RenderLimitError` past
+  `MAX_OUTPUT` characters or `MAX_SECONDS`.
+- `template_location(exc)` -> the (file, line) of the template code that raised.
+
+Every template, built-in or the user's (``--templates DIR``), is rendered
+here, in this process or in the helper of `ahead.py`. jinja2's sandbox refuses
+attributes that start with ``_`` and the internals of functions and frames
+(``cycler.__init__.__globals__`` is a `SecurityError`), so a template can reach
+neither modules, files nor the environment; the immutable variant also refuses
+to change the lists and dicts of the context. The sandbox does not bound work,
+so three checks are added:
+
+1. **Size**: ``*``, ``+`` and ``%`` on strings and lists, every call (macros,
+   globals, methods) and every filter refuse a result or an argument larger
+   than `MAX_OUTPUT`, and an int argument or a printf width above it (``'x' *
+   10**10``, ``'x'|center(10**10)``, ``'%999999999d' % 1``); ``**`` refuses
+   results above `MAX_POWER_BITS` bits. Python builds such values in one step
+   that nothing could interrupt. A value that doubles through a loop (a
+   ``namespace`` attribute) is refused when stored past the limit.
+   ``lipsum`` (pages of random words) is removed.
+2. **Output**: the text is generated in pieces (``Template.generate``) and
+   the render stops once it is longer than `MAX_OUTPUT` characters.
+3. **Time**: an interval timer (``SIGALRM``, in the main thread; elsewhere
+   the time is checked between pieces) stops a render after `MAX_SECONDS`,
+   which catches loops that print nothing (``range`` is already capped at
+   100,000 items by the sandbox, but loops nest).
+
+Measured on the 17-year pair (2,611 entries in HTML, 2.3 M characters), interleaved
+against the unsandboxed environment: see bench/README.md, "Template sandbox".
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .limits import TimeLimitError, time_limit
+
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = ["MAX_OUTPUT", "MAX_SECONDS", "RenderLimitError", "render_bounded", "sandboxed_environment"]
+
+MAX_OUTPUT = 64 * 2**20
+"""Characters a render may produce, and the largest string, list or number a
+template may build or pass to a function (64 Mi; the longest real changelog,
+the 17-year gap in HTML, is 2.3 M characters)."""
+
+MAX_SECONDS = 60.0
+"""Seconds a render may take (the 17-year gap in HTML takes 0.3 s)."""
+
+MAX_POWER_BITS = 1 << 16
+"""Bits a ``**`` result may have: ``10**10**10`` would compute for hours."""
+
+_NUMBER = re.compile(r"\d+")
+
+
+class RenderLimitError(Exception):
+    """A render went past `MAX_OUTPUT` or `MAX_SECONDS`; `location` is the
+    template file and line it was at, when known."""
+
+    def __init__(self, message: str, location: tuple[str, int] | None = None) -> None:
+        super().__init__(message)
+        self.location = location
+
+
+def _size(value: object) -> int:
+    """The length of a string or container, 0 for anything else."""
+    return len(value) if isinstance(value, (str, bytes, list, tuple, dict)) else 0
+
+
+def _too_big(value: object) -> bool:
+    """Whether a value passed to or made by a template is over the limits: a
+    string or container longer than `MAX_OUTPUT`, or an int above it (a width,
+    a count)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) > MAX_OUTPUT
+    return _size(value) > MAX_OUTPUT
+
+
+def _check(values: Any, what: str) -> None:
+    """A SecurityError naming `what` if any of `values`, or of the first items
+    of a list or tuple among them, is over the limits."""
+    for value in values:
+        if _too_big(value) or isinstance(value, (tuple, list)) and any(map(_too_big, value[:64])):
+            _refuse(f"{what}: value too large for a template")
+
+
+def _check_format(text: object, what: str) -> None:
+    """A SecurityError if a format string (``%`` or ``str.format``) asks for a
+    width or precision above `MAX_OUTPUT`: ``'%999999999d' % 1``."""
+    if isinstance(text, str) and any(len(n) > 7 and int(n) > MAX_OUTPUT for n in _NUMBER.findall(text)):
+        _refuse(f"{what}: width too large for a template")
+
+
+def _binop_too_big(operator: str, left: Any, right: Any) -> bool:
+    """Whether ``left <operator> right`` would be over the limits, told
+    before it is computed (for ``*``, ``**`` and ``+``).
+
+    >>> _binop_too_big("*", "ab", 10**8), _binop_too_big("*", 3, 10**8), _binop_too_big("**", 10, 10**6)
+    (True, False, True)
+    """
+    if operator == "**":
+        if isinstance(left, int) and isinstance(right, int) and right > 0:
+            return max(abs(left).bit_length(), 1) * right > MAX_POWER_BITS
+        return False
+    if operator == "*":
+        count = right if isinstance(right, int) else left if isinstance(left, int) else 1
+        return max(_size(left), _size(right)) * abs(count) > MAX_OUTPUT
+    return _size(left) + _size(right) > MAX_OUTPUT
+
+
+def _refuse(what: str) -> None:
+    from jinja2.exceptions import SecurityError
+
+    raise SecurityError(f"{what} (limit {MAX_OUTPUT:,} characters, {MAX_POWER_BITS:,} bits)")
+
+
+def _bounded_filter(function: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """A filter that refuses arguments and results over the limits; jinja2
+    calls filters directly, not through the sandbox's `call`."""
+
+    @functools.wraps(function)  # keeps jinja2's pass_context/pass_eval_context marks
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        _check(itertools.chain(args[1:], kwargs.values()), f"filter {name}")
+        if name == "format" and args:
+            _check_format(args[0], "filter format")
+        result = function(*args, **kwargs)
+        _check((result,), f"filter {name}")
+        return result
+
+    return bounded
+
+
+@functools.lru_cache(maxsize=1)
+def _environment_class() -> type[jinja2.Environment]:
+    """The sandboxed environment class (built once: jinja2 is imported lazily)."""
+    import jinja2.sandbox
+    import jinja2.utils
+
+    class Namespace(jinja2.utils.Namespace):
+        """``namespace()``, whose attributes may not grow past the limits."""
+
+        def __setitem__(self, name: str, value: Any) -> None:
+            _check((value,), f"namespace attribute {name}")
+            super().__setitem__(name, value)
+
+    class Bounded(jinja2.sandbox.ImmutableSandboxedEnvironment):
+        intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**options)
+            self.globals.pop("lipsum", None)
+            self.globals["namespace"] = Namespace
+
+        def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
+            if operator == "%":  # printf formatting when `left` is a string
+                _check_format(left, "'%'")
+                _check((right,), "'%'")
+            elif _binop_too_big(operator, left, right):
+                _refuse(f"'{operator}' result too large for a template")
+            return super().call_binop(context, operator, left, right)
+
+        def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+            what = f"call of {getattr(__obj, '__name__', type(__obj).__name__)}"
+            _check(itertools.chain(args, kwargs.values()), what)
+            if getattr(__obj, "__name__", None) in ("format", "format_map"):
+                # jinja2 hands templates str.format wrapped (`__wrapped__`).
+                _check_format(getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None), what)
+            result = super().call(__context, __obj, *args, **kwargs)
+            _check((result,), what)
+            return result
+
+    return Bounded
+
+
+def sandboxed_environment(**options: Any) -> jinja2.Environment:
+    """A sandboxed, bounded jinja2 environment with these options; call
+    `bound_filters` once its filters are all added."""
+    return _environment_class()(**options)
+
+
+def bound_filters(env: jinja2.Environment) -> None:
+    """Wrap every filter of `env` in the size checks (see the module docstring)."""
+    env.filters = {name: _bounded_filter(f, name) for name, f in env.filters.items()}
+
+
+def render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
+    """The template rendered with `context`, at most `MAX_OUTPUT` characters
+    and `MAX_SECONDS` seconds; `RenderLimitError` past either, and the
+    template's own errors (jinja2's, SecurityError, ZeroDivisionError...) as raised."""
+    deadline = time.monotonic() + MAX_SECONDS
+    pieces: list[str] = []
+    size = 0
+    try:
+        with time_limit(MAX_SECONDS):
+            chunks = template.generate(**context)
+            while batch := list(itertools.islice(chunks, 4096)):
+                pieces += batch
+                size += sum(map(len, batch))
+                if size > MAX_OUTPUT:
+                    raise RenderLimitError(f"output longer than {MAX_OUTPUT:,} characters")
+                if time.monotonic() > deadline:  # where the timer cannot run
+                    raise RenderLimitError(f"took longer than {MAX_SECONDS:g} s")
+    except TimeLimitError as exc:
+        raise RenderLimitError(str(exc), template_location(exc)) from None
+    return "".join(pieces)
+
+
+def template_location(exc: BaseException) -> tuple[str, int] | None:
+    """The template file and line whose code raised `exc`, innermost last
+    wins: the frames of compiled template code (``__jinja_template__``), or the
+    frames jinja2 puts in their place when it rewrites a traceback."""
+    import traceback
+
+    found = None
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            found = (template.filename or template.name, template.get_corresponding_lineno(line))
+        elif frame.f_code.co_name == "top-level template code" or frame.f_code.co_name.startswith("block "):
+            found = (frame.f_code.co_filename, line)
+    return found
