@@ -189,3 +189,40 @@ def test_a_hyphen_at_a_line_break_is_no_change() -> None:
     a = parse(decode(wrapped.encode(), "a.txt"))
     b = parse(decode(flat.encode(), "b.txt"))
     assert compare(a, b).changes == ()
+
+
+def test_an_item_may_carry_a_pointer_to_its_rule() -> None:
+    old = ["The relic kinds are Lamp (see rule 100.2), Bell, and Key.", "Lamps glow.", "Horns sound."]
+    new = ["The relic kinds are Lamp (see rule 100.2), Bell, Horn (see rule 100.3), and Key.", "Lamps glow.", "Horns sound."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.tags == ("list-item",) and c.items_added == ("Horn",)
+
+
+def test_an_alternative_added_to_a_single_term_is_no_list_item() -> None:
+    # The sentence has commas, but not around the edit: no list there.
+    old = ["If a relic enters by other means, and nothing says what it binds, the keeper chooses a glyph for it."]
+    new = ["If a relic enters by other means, and nothing says what it binds, the keeper chooses a glyph or keeper for it."]
+    c = by_new(pair(old, new))["100.1"]
+    assert "list-item" not in c.tags and c.items_added == ()
+
+
+def test_a_reference_updated_with_its_punctuation_is_a_reference_update_and_cosmetic() -> None:
+    old = ["See rule 100.3", "Draw.", "Pass."]
+    new = ["See rule 100.4.", "A new rule.", "Draw.", "Pass."]
+    assert by_new(pair(old, new))["100.1"].tags == ("cosmetic", "cross-reference")
+
+
+def test_a_kept_reference_whose_number_still_holds_the_same_rule_is_not_stale() -> None:
+    # The pairing moved old 100.2 ("Spells") elsewhere, but new 100.2 still
+    # holds its words: the reference still names what it named.
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "See rule 100.2."), ("100.2", "Spells"),
+           ("101", "Other"), ("101.1", "Draw.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "See rule 100.2."), ("100.2", "Spells on the stack"),
+           ("101", "Other"), ("101.1", "Draw."), ("101.2", "Spells")]
+    assert compare(doc(old), doc(new)).stale == ()
+
+
+def test_a_document_named_after_the_reference_is_another_document() -> None:
+    old = ["Teammates share cards as defined by 101.1. in the Core Rules.", "Pass."]
+    new = ["Teammates share cards as defined by 101.1. in the Core Rules.", "Pass. Rest."]
+    assert pair(old, new).stale == ()

@@ -52,12 +52,15 @@ def adjacent(folder: Path) -> list[tuple[str, str]]:
     return [(a, b) for a, b in zip(files, files[1:])]
 
 
-def draw_pairs(corpora: Path, rng: random.Random) -> list[str]:
+def draw_pairs(corpora: Path, rng: random.Random, exclude: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """One MTG pair at random from each of `STRATA` runs of consecutive
+    pairs (none of `exclude`), then every Riftbound pair."""
     mtg = adjacent(corpora / "mtg")
     pairs = []
     for k in range(STRATA):
         stratum = mtg[k * len(mtg) // STRATA : (k + 1) * len(mtg) // STRATA]
-        a, b = rng.choice(stratum)
+        left = [(a, b) for a, b in stratum if f"mtg/{a} mtg/{b}" not in exclude]
+        a, b = rng.choice(left)
         pairs.append(f"mtg/{a} mtg/{b}")
     for family in ("riftbound", "riftbound-tournament"):
         pairs += [f"{family}/{a} {family}/{b}" for a, b in adjacent(corpora / family)]
@@ -83,10 +86,15 @@ def main() -> None:
     parser.add_argument("--corpora", default=corpora_default())
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--packets", help="write review packets (with text) into this directory")
+    parser.add_argument("--out", default=str(OUT), help="the sample file to write (default: sample.json)")
+    parser.add_argument(
+        "--exclude", help="a sample file whose MTG pairs this one must not draw (a held-out set)"
+    )
     args = parser.parse_args()
     corpora = Path(args.corpora)
     rng = random.Random(args.seed)
-    pairs = draw_pairs(corpora, rng)
+    exclude = set(json.loads(Path(args.exclude).read_text(encoding="utf-8"))["pairs"]) if args.exclude else set()
+    pairs = draw_pairs(corpora, rng, exclude)
     sample = []
     for n, pair in enumerate(pairs):
         comparison = run_pair(corpora, pair)
@@ -97,7 +105,8 @@ def main() -> None:
         if args.packets:
             write_packet(Path(args.packets), n, pair, comparison, [pool[i] for i in drawn])
         print(f"{pair}: {len(pool)} changes, {len(drawn)} drawn", file=sys.stderr)
-    OUT.write_text(
+    out = Path(args.out)
+    out.write_text(
         "{\n"
         f'"seed": {args.seed},\n'
         f'"pairs": {json.dumps(pairs)},\n'
@@ -106,7 +115,7 @@ def main() -> None:
         + "\n]\n}\n",
         encoding="utf-8",
     )
-    print(f"{len(sample)} changes from {len(pairs)} pairs -> {OUT}", file=sys.stderr)
+    print(f"{len(sample)} changes from {len(pairs)} pairs -> {out}", file=sys.stderr)
 
 
 # --- review packets (texts; never committed) -----------------------------------

@@ -72,6 +72,15 @@ CONTEXT_RULES = 3
 deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
 more often a local edit than a rewrite, so it needs more evidence than the
 two rules a replacement needs."""
+SAME_CONTENT = 0.6
+"""Word similarity from which a number that a reference kept still holds
+what it held (so the reference is not stale)."""
+KEPT_RULES = 5
+KEPT_RATIO = 2
+"""A rewrite made in `KEPT_RULES` rules or more may leave the old phrase up
+to `KEPT_RATIO` times as often as it replaced it (where it still means what
+it says); one made in fewer rules must replace it at least as often as it
+keeps it, else two swaps of a common word would be a rewrite."""
 SUB_MAX_HEADS = 4
 """Main forms shown in the name of a family; the others are listed as its
 variants."""
@@ -370,7 +379,11 @@ def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[
     if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
         return False
     mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
-    return mapped == i and mapped != d
+    return mapped != d and (mapped == i or is_cosmetic(mapped, i) and _NUMBERS_OF(mapped) == _NUMBERS_OF(i))
+
+
+def _NUMBERS_OF(text: str) -> list[str]:
+    return _NUMBER.findall(text)
 
 
 def _updates_references(
@@ -409,13 +422,18 @@ def _plain(
     deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
     syntax: re.Pattern[str] | None = None,
 ) -> str:
-    """``cosmetic`` or ``cross-reference`` when a run is only that, else ``""``."""
+    """``cosmetic`` or ``cross-reference`` when a run is only that, else
+    ``""``; ``cosmetic cross-reference`` for a reference updated with a
+    change of punctuation ("[-421-]{+434.+}")."""
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
     if syntax is not None:
         if _updates_references(deleted, inserted, before, after, id_map, syntax):
             return "cross-reference"
     elif _is_reference_update(deleted, inserted, before, id_map):
+        mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
+        if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
+            return "cosmetic cross-reference"
         return "cross-reference"
     return ""
 
@@ -444,6 +462,8 @@ _NOT_AN_ITEM = frozenset(
 # A separator of a list: a comma (with the "and"/"or" that may follow it),
 # or "and"/"or" alone.
 _LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:(?:and|or)\b)?|\b(?:and|or|and/or)\b)\s*")
+_LIST_WINDOW = 6  # words on each side of an edit where its list's commas must be
+_ITEM_POINTER = re.compile(r"\s*\((?:see )?(?:rules?|sections?) [\w.–-]+\)")
 _FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
 # What ends the clause a list sits in.
 _CLAUSE_END = re.compile(r"[;:.!?()\n]")
@@ -490,6 +510,8 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
     """
     if not text.strip(_ITEM_ENDS):
         return []
+    # An item may carry a pointer to its rule: "Saga (see rule 714)".
+    text = _ITEM_POINTER.sub("", text)
     if _NOT_IN_ITEM.search(text):
         return None
     items, starts, ends = _separated(text)
@@ -530,10 +552,14 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         added, removed = list(_without(tuple(added), kept)), list(_without(tuple(removed), kept))
         if added and removed:
             return None
-    clause_before = _CLAUSE_END.split(run.before)[-1]
-    clause_after = _CLAUSE_END.split(run.after, maxsplit=1)[0]
+    # The list itself, not only its sentence, must have two commas (three
+    # items): the few words on each side of the edit, within its clause.
+    # "chooses a permanent{+ or player+} for it" adds to no list, however
+    # many commas the sentence has elsewhere.
+    near_before = " ".join(_CLAUSE_END.split(run.before)[-1].split()[-_LIST_WINDOW:])
+    near_after = " ".join(_CLAUSE_END.split(run.after, maxsplit=1)[0].split()[:_LIST_WINDOW])
     for side, items in ((run.inserted, added), (run.deleted, removed)):
-        if items and (clause_before + side + clause_after).count(",") < 2:
+        if items and (near_before + side + near_after).count(",") < 2:
             return None
     return tuple(added), tuple(removed)
 
@@ -718,9 +744,9 @@ def _edge_word(text: str, last: bool) -> str:
     return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
 
 
-def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str]]:
+def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]:
     """The candidate phrases of one run (see the essay above), most
-    specific last."""
+    specific last, each with whether the run only inserts or deletes it."""
     d0 = _apply(run.deleted, (), id_map)
     a, b = d0.split(), run.new.split()
     start = 0
@@ -750,8 +776,8 @@ def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str]]:
         cd, ci = cd.strip(), ci.strip()
         if cd and ci:
             clean = _clean_phrase(*_without_agreement(cd, ci))
-            if clean is not None and clean not in out:
-                out.append(clean)
+            if clean is not None and (*clean, one_sided) not in out:
+                out.append((*clean, one_sided))
     return out
 
 
@@ -761,13 +787,16 @@ def _find_substitutions(
     """The accepted phrases (old, new), most frequent first (steps 1-3)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
     order: dict[tuple[str, str], int] = {}
+    one_sided: set[tuple[str, str]] = set()
     for n, c in enumerate(changes):
         for k, run in enumerate(runs.get(n, ())):
             if run.plain:
                 continue
-            for rank, cand in enumerate(_candidates(run, id_map)):
-                seen[cand].add((n, k))
-                order[cand] = min(order.get(cand, rank), rank)
+            for rank, (d, i, inserted_or_deleted) in enumerate(_candidates(run, id_map)):
+                seen[(d, i)].add((n, k))
+                order[(d, i)] = min(order.get((d, i), rank), rank)
+                if inserted_or_deleted:
+                    one_sided.add((d, i))
     if not seen:
         return []
     new_text = "\n".join(_norm(r.full_text) for r in new.items)
@@ -777,12 +806,18 @@ def _find_substitutions(
     for cand in sorted(seen, key=lambda p: (-len({n for n, _ in seen[p]}), order[p], p)):
         left = seen[cand] - explained
         rules = len({n for n, _ in left})
-        if rules < (2 if order[cand] == 0 else CONTEXT_RULES):
+        if rules < (CONTEXT_RULES if cand in one_sided else 2):
             continue
         d, i = cand
-        kept = _count_phrase(d, new_text) - (_count_phrase(i, new_text) if _phrase_in(d, i) else 0)
-        if kept > len(left):
-            continue  # the release kept the old phrase more often than it replaced it
+        # The release may keep the old phrase where it still means what it
+        # says, but not more often than it replaced it; a rewrite made in
+        # many rules (`KEPT_RULES`) may keep it up to `KEPT_RATIO` times as
+        # often ("enters the battlefield" -> "enters" in 60 rules of 2024-08).
+        limit = len(left) * (KEPT_RATIO if rules >= KEPT_RULES else 1)
+        if _phrase_in(d, i):  # "double-faced" -> "transforming double-faced"
+            limit += _count_phrase(i, new_text)
+        if _occurs_more_than(d, new_text, limit):
+            continue
         accepted.append(cand)
         explained |= left
     return accepted
@@ -955,7 +990,10 @@ def annotate(
     id_map = dict(zip(same_ids, same_ids))
     id_map.update(moves)
     gone = {o.id for c in changes if not c.news for o in c.olds}
-    refs = _References(id_map, new_ids, gone, new.references, new.title)
+    refs = _References(
+        id_map, new_ids, gone, new.references, new.title,
+        {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
+    )
 
     runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     subs = _find_substitutions(changes, runs, id_map, new)
@@ -997,7 +1035,7 @@ def annotate(
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
             if run.plain:
-                tags.add(run.plain)
+                tags.update(run.plain.split())
             elif k in by_run:
                 used, d, i = by_run[k]
                 tags.add("substitution")
@@ -1070,6 +1108,7 @@ def _unique(items: Sequence[str]) -> tuple[str, ...]:
 # name right before the number ("CR 184.6", "MTR section 2"), or a document
 # named earlier in the sentence ("as the Core Rules say in rule 101").
 _OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
+_REFERENCE_AT = re.compile(r"^\S+(?:\s+\S+)?")  # "rule 903.13", "484.8.e": what `at` starts
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
@@ -1084,11 +1123,26 @@ class _References(NamedTuple):
     gone: set[str]
     syntax: re.Pattern[str] | None
     title: str
+    old_texts: dict[str, str]
+    new_texts: dict[str, str]
+
+    def same_content(self, target: str) -> bool:
+        """Whether the number still holds what it held, whatever the
+        pairing said: the old rule's words (plural or not) all in the new
+        one ("Spells" -> "Spells on the Stack", "Land" -> "Lands"), or most
+        of them. A short heading paired elsewhere on its title alone is
+        the usual case."""
+        old, new = self.old_texts.get(target), self.new_texts.get(target)
+        if old is None or new is None:
+            return False
+        a = {w.rstrip("s") for w in word_set(old)}
+        b = {w.rstrip("s") for w in word_set(new)}
+        return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
 
     def other_document(self, text: str, at: int) -> bool:
         """Whether the reference at `at` in `text` is to another document.
 
-        >>> r = _References({}, set(), set(), None, "Riftbound Tournament Rules")
+        >>> r = _References({}, set(), set(), None, "Riftbound Tournament Rules", {}, {})
         >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
         (True, True)
         >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
@@ -1099,7 +1153,8 @@ class _References(NamedTuple):
         initials = "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", self.title))
         if abbreviation and not initials.endswith(abbreviation.group(1)):
             return True
-        rest = _SENTENCE_END_OR_TEXT.split(text[at : at + 200], maxsplit=1)[0]
+        after = _REFERENCE_AT.sub("", text[at : at + 200], count=1).lstrip(".")
+        rest = _SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
         for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
             words = name.group(1).split()
             if not all(w in self.title for w in words):
@@ -1129,7 +1184,10 @@ class _References(NamedTuple):
             moved_to = self.id_map.get(target, target)
             if target not in self.new_ids:
                 hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
-            elif moved_to != target and kept(at, at + len(printed)) and not self.range_end(text, at, printed):
+            elif (
+                moved_to != target and kept(at, at + len(printed))
+                and not self.range_end(text, at, printed) and not self.same_content(target)
+            ):
                 # A rule that was removed, its number taken by another, is
                 # left alone: a short heading whose title changed ("Land" ->
                 # "Lands") is often that rule, unpaired.
