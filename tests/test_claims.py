@@ -226,3 +226,35 @@ def test_a_document_named_after_the_reference_is_another_document() -> None:
     old = ["Teammates share cards as defined by 101.1. in the Core Rules.", "Pass."]
     new = ["Teammates share cards as defined by 101.1. in the Core Rules.", "Pass. Rest."]
     assert pair(old, new).stale == ()
+
+
+# --- splits and merges ---------------------------------------------------------------
+
+
+def test_a_rule_split_in_three_is_one_split_paired_with_the_part_holding_most_of_it() -> None:
+    old = [
+        "Effects can add or remove abilities of glyphs. An effect that adds one says the glyph gains it. "
+        "Effects that remove an ability remove every instance of it. "
+        "If two or more effects add and remove the same ability, the most recent one wins, whatever the order "
+        "in which the keepers chose to apply them during the turn and whatever kind of glyph carries it."
+    ]
+    new = [
+        "Effects can add or remove abilities of glyphs. An effect that adds one says the glyph gains it.",
+        "An effect that adds an activated ability may say how to activate it.",
+        "Effects that remove an ability remove every instance of it.",
+        "If two or more effects add and remove the same ability, the most recent one wins, whatever the order "
+        "in which the keepers chose to apply them during the turn and whatever kind of glyph carries it.",
+    ]
+    result = pair(old, new)
+    splits = [c for c in result.changes if c.kind.value == "split"]
+    assert len(splits) == 1
+    assert [r.id for r in splits[0].news] == ["100.1", "100.3", "100.4"]
+    assert splits[0].new.id == "100.4"  # the longest part holds most of the old text
+    assert by_new(result)["100.2"].kind.value == "added"  # new text, not a part
+
+
+def test_a_sentence_moved_into_a_rule_of_its_own_is_a_split_not_an_addition() -> None:
+    old = ["Landwalk is an evasion ability. A creature with landwalk can't be blocked while the defender controls such a land."]
+    new = ["Landwalk is an evasion ability.", "A creature with landwalk can't be blocked while the defender controls such a land."]
+    result = pair(old, new)
+    assert [c.kind.value for c in result.changes] == ["split"]

@@ -321,15 +321,25 @@ class Change:
 
     @property
     def olds(self) -> tuple[Rule, ...]:
-        """Every old rule of the change, in document order."""
+        """Every old rule of the change, in document order (`old` is the one
+        a merge is paired with: the one that holds most of the new text)."""
         first = (self.old,) if self.old else ()
-        return first + self.more if self.kind is ChangeKind.MERGED else first
+        if self.kind is not ChangeKind.MERGED or not self.more:
+            return first
+        return tuple(sorted(first + self.more, key=_by_line))
 
     @property
     def news(self) -> tuple[Rule, ...]:
-        """Every new rule of the change, in document order."""
+        """Every new rule of the change, in document order (`new` is the one
+        a split is paired with: the one that holds most of the old text)."""
         first = (self.new,) if self.new else ()
-        return first + self.more if self.kind is ChangeKind.SPLIT else first
+        if self.kind is not ChangeKind.SPLIT or not self.more:
+            return first
+        return tuple(sorted(first + self.more, key=_by_line))
+
+
+def _by_line(rule: Rule) -> int:
+    return rule.line
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from .align import dice, word_set
-from .classify import is_cosmetic
+from .classify import _skeleton, is_cosmetic
 from .model import (
     Change,
     ChangeKind,
@@ -65,6 +65,12 @@ found in the new one)."""
 SPLIT_GAIN = 0.1
 """How much more similar the old rule must be to the parts together than to
 its partner alone."""
+SPLIT_WINDOW = 3
+"""Changes on each side of a pair looked at for the other parts of a split
+or a merge."""
+SPLIT_MIN_WORDS = 4
+"""Words a part found verbatim in the other rule must have: "Landwalk is an
+evasion ability." is a part, "See rule 702." is not."""
 SUB_MAX_WORDS = 6
 """Longest phrase, in words, that a substitution replaces or inserts."""
 CONTEXT_RULES = 3
@@ -269,47 +275,82 @@ def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
     return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
 
 
+def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether two fifths of `part`'s words are sentences that stand, word for
+    word, in `whole` and not in `kept`: sentences split off into a rule of
+    their own ("Landwalk is an evasion ability." leaving the rest of old
+    702.12b; "Lands normally have no mana cost." going to a new 203.1c)."""
+    total = len(_skeleton(part.full_text).split())
+    if total < SPLIT_MIN_WORDS:
+        return False
+    in_whole, in_kept = f" {_skeleton(whole.full_text)} ", f" {_skeleton(kept.full_text)} "
+    found = 0
+    for sentence in _SENTENCE_END_OR_TEXT.split(part.full_text):
+        words = _skeleton(sentence)
+        n = len(words.split())
+        if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole and f" {words} " not in in_kept:
+            found += n
+    return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
+
+
+def _is_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    return part.kind is kept.kind and (_verbatim_part(whole, kept, part) or _part_of(whole, kept, part))
+
+
+def _share(whole: Rule, part: Rule) -> int:
+    """How many of `whole`'s words (with repeats) `part` holds."""
+    return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]]
 ) -> list[Change]:
-    """Replace a paired rule and an added (removed) neighbour that together
-    hold one old (new) rule's text by a single ``split`` (``merged``) change.
+    """Replace a paired rule and the added (removed) rules near it that hold
+    the rest of one old (new) rule's text by a single ``split``
+    (``merged``) change.
 
+    The parts are looked for among the `SPLIT_WINDOW` changes on each side
+    (a rule split in three has new rules between its parts, "112.10" /
+    "112.10a" / "112.10b" / "112.10c"). The change is paired with the part
+    that holds most of the old text (`Change.new`, or `Change.old` for a
+    merge); `Change.news` (`olds`) lists every part in document order.
     `diff` computes the word edits of the joined texts.
     """
     out = list(changes)
     i = 0
     while i < len(out):
         c = out[i]
-        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY:
+        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more:
             i += 1
             continue
-        joined = None
-        for j in (i - 1, i + 1):
-            other = out[j] if 0 <= j < len(out) else None
-            if other is None:
-                continue
-            # A split is a merge seen backwards: one rule on one side holds the
-            # words of its partner and of a neighbour that has no partner.
-            if other.kind is ChangeKind.ADDED and other.new and _part_of(c.old, c.new, other.new):
-                parts = sorted((c.new, other.new), key=lambda r: r.line)
-                text = "\n".join(r.full_text for r in parts)
-                edits = diff(c.old.full_text, text)
-                joined = (j, Change(ChangeKind.SPLIT, c.old, parts[0], edits, how=c.how, more=tuple(parts[1:])))
-                break
-            if other.kind is ChangeKind.REMOVED and other.old and _part_of(c.new, c.old, other.old):
-                parts = sorted((c.old, other.old), key=lambda r: r.line)
-                text = "\n".join(r.full_text for r in parts)
-                edits = diff(text, c.new.full_text)
-                joined = (j, Change(ChangeKind.MERGED, parts[0], c.new, edits, how=c.how, more=tuple(parts[1:])))
-                break
-        if joined is None:
+        near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
+        # A split is a merge seen backwards: one rule on one side holds the
+        # words of its partner and of rules near it that have no partner.
+        split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
+        merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
+        new_parts = [r for r in split if r is not None and _is_part(c.old, c.new, r)]
+        old_parts = [r for r in merge if r is not None and _is_part(c.new, c.old, r)]
+        if not new_parts and not old_parts:
             i += 1
             continue
-        j, change = joined
-        out[min(i, j)] = change
-        del out[max(i, j)]
-        i = min(i, j) + 1
+        if new_parts:
+            whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *new_parts]
+        else:
+            whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
+        parts.sort(key=lambda r: r.line)
+        main = max(parts, key=lambda r: (_share(whole, r), r.id == whole.id))
+        more = tuple(r for r in parts if r is not main)
+        joined = "\n".join(r.full_text for r in parts)
+        if kind is ChangeKind.SPLIT:
+            change = Change(kind, whole, main, diff(whole.full_text, joined), how=c.how, more=more)
+        else:
+            change = Change(kind, main, whole, diff(joined, whole.full_text), how=c.how, more=more)
+        taken = [j for j in near if (out[j].new if new_parts else out[j].old) in parts]
+        # The change stands where the first of its parts stood.
+        first = min(i, *taken)
+        out = [ch for k, ch in enumerate(out) if k != i and k not in taken]
+        out.insert(first, change)
+        i = first + 1
     return out
 
 
@@ -981,8 +1022,8 @@ def annotate(
     moves: dict[str, str] = {}
     for c in changes:
         for o in c.olds:
-            if c.news:
-                moves.setdefault(o.id, c.news[0].id)
+            if c.new is not None:
+                moves.setdefault(o.id, c.new.id)  # a split's main part
     old_ids = {r.id for r in old.rules}
     new_ids = {r.id for r in new.rules}
     # Unchanged rules keep their number; the changes' numbers take precedence.
