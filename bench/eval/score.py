@@ -2,7 +2,8 @@
 
     python bench/eval/score.py [--corpora DIR] [--unjudged FILE]
 
-Reads ``sample.json`` (the changes drawn at random, `sample.py`),
+Reads ``sample.json`` (the changes drawn at random, `sample.py`; with
+``--set holdout``, ``holdout.json`` and its ``holdout-*.json`` files),
 ``labels.json`` (the truth for each drawn change, found by reading the
 texts: pairing, kind, tags, list items, stale references) and
 ``verdicts.json`` (verdicts on the document-wide claims of the sampled
@@ -49,6 +50,13 @@ def claim_key(*parts: str) -> str:
     return item_key(" -> ".join(parts))
 
 
+def files_of(name: str) -> tuple[Path, Path, Path]:
+    """The sample, labels and verdicts files of an evaluation set."""
+    if name == "sample":
+        return HERE / "sample.json", HERE / "labels.json", HERE / "verdicts.json"
+    return HERE / f"{name}.json", HERE / f"{name}-labels.json", HERE / f"{name}-verdicts.json"
+
+
 class Score:
     def __init__(self) -> None:
         self.tp: Counter[str] = Counter()
@@ -85,11 +93,15 @@ def main() -> None:
     parser.add_argument("--corpora", default=corpora_default())
     parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
+    parser.add_argument(
+        "--set", default="sample", choices=["sample", "holdout"],
+        help="the evaluation set: 'sample' (the one the code was tuned on) or 'holdout'",
+    )
     args = parser.parse_args()
     corpora = Path(args.corpora)
-    sample = json.loads((HERE / "sample.json").read_text(encoding="utf-8"))
-    labels = json.loads((HERE / "labels.json").read_text(encoding="utf-8"))["changes"]
-    verdict_file = HERE / "verdicts.json"
+    sample_file, labels_file, verdict_file = files_of(args.set)
+    sample = json.loads(sample_file.read_text(encoding="utf-8"))
+    labels = json.loads(labels_file.read_text(encoding="utf-8"))["changes"]
     verdicts = json.loads(verdict_file.read_text(encoding="utf-8")) if verdict_file.exists() else {}
     sub_ok = {(v["pair"], v["claim"]): v["ok"] for v in verdicts.get("substitutions", [])}
     stale_ok = {(v["pair"], v["rule"], v["reference"]): v["ok"] for v in verdicts.get("stale", [])}

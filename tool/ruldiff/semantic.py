@@ -81,6 +81,9 @@ two rules a replacement needs."""
 SAME_CONTENT = 0.6
 """Word similarity from which a number that a reference kept still holds
 what it held (so the reference is not stale)."""
+ABSORB = 12
+"""Characters between a punctuation-only edit and a rewording within which
+the punctuation goes with the rewording, not a cosmetic edit of its own."""
 KEPT_RULES = 5
 KEPT_RATIO = 2
 """A rewrite made in `KEPT_RULES` rules or more may leave the old phrase up
@@ -375,6 +378,8 @@ class _Run(NamedTuple):
     """The deleted text normalised (`_norm`): what substitutions are read from."""
     new: str = ""
     """The inserted text normalised."""
+    at: int = 0
+    """Where the run starts in the new text."""
 
 
 def _runs(
@@ -396,7 +401,7 @@ def _runs(
                 before = new_text[max(0, start - _CONTEXT) : start]
                 after = new_text[position : position + _CONTEXT]
                 plain = _plain(d, i, before, after, id_map, syntax)
-                runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i)))
+                runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i), start))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -772,6 +777,8 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
         return None  # numbers, symbols and references are not wording
     if "_" in cd or "_" in ci or is_cosmetic(cd, ci):
         return None  # markup or typography: cosmetic
+    if len(cd) == 1 and len(ci) == 1:
+        return None  # a variable or a symbol letter ("z" -> "x"), not wording
     return cd, ci
 
 
@@ -829,12 +836,15 @@ def _find_substitutions(
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
     order: dict[tuple[str, str], int] = {}
     one_sided: set[tuple[str, str]] = set()
+    contexts: dict[tuple[str, str], set[str]] = defaultdict(set)
     for n, c in enumerate(changes):
         for k, run in enumerate(runs.get(n, ())):
             if run.plain:
                 continue
+            context = _sentence_of(run)
             for rank, (d, i, inserted_or_deleted) in enumerate(_candidates(run, id_map)):
                 seen[(d, i)].add((n, k))
+                contexts[(d, i)].add(context)
                 order[(d, i)] = min(order.get((d, i), rank), rank)
                 if inserted_or_deleted:
                     one_sided.add((d, i))
@@ -849,6 +859,8 @@ def _find_substitutions(
         rules = len({n for n, _ in left})
         if rules < (CONTEXT_RULES if cand in one_sided else 2):
             continue
+        if len(contexts[cand]) < 2:
+            continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it; a rewrite made in
@@ -862,6 +874,14 @@ def _find_substitutions(
         accepted.append(cand)
         explained |= left
     return accepted
+
+
+def _sentence_of(run: _Run) -> str:
+    """The new sentence a run sits in, normalised: the same replacement in
+    the same sentence is one edit copied, not a rewrite."""
+    before = _SENTENCE_END.split(run.before)[-1]
+    after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
+    return _norm(before + run.inserted + after)
 
 
 def _phrase_in(part: str, whole: str) -> bool:
@@ -1071,11 +1091,15 @@ def annotate(
             tags.add("substantive")
         by_run = {k: (used, d, i) for k, used, d, i in found.get(n, ())}
         news_used: list[str] = []
+        punctuation: list[_Run] = []
+        reworded: list[tuple[int, int]] = []
         rule_id = (c.new or c.old).id  # type: ignore[union-attr]
         for k, run in enumerate(runs.get(n, ())):
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
-            if run.plain:
+            if run.plain == "cosmetic" and not _LETTER.search(run.deleted + run.inserted):
+                punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
+            elif run.plain:
                 tags.update(run.plain.split())
             elif k in by_run:
                 used, d, i = by_run[k]
@@ -1106,6 +1130,14 @@ def annotate(
                     separators_only = True  # list-item if the change edits items, else substantive
             else:
                 tags.add("substantive")
+                reworded.append((run.at, run.at + len(run.inserted)))
+        # A comma, quote or bracket dropped or added right beside a rewording
+        # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
+        if any(
+            not any(start - ABSORB <= p.at + len(p.inserted) and p.at <= end + ABSORB for start, end in reworded)
+            for p in punctuation
+        ):
+            tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
         moved_items = Counter(added) & Counter(removed)
