@@ -68,6 +68,10 @@ its partner alone."""
 SPLIT_WINDOW = 3
 """Changes on each side of a pair looked at for the other parts of a split
 or a merge."""
+VERBATIM_COVER = 0.4
+"""Least share of a part's words found in the rule it was split off: a
+part whose sentences stand there word for word (two fifths of its words)
+has at least that."""
 SPLIT_MIN_WORDS = 4
 """Words a part found verbatim in the other rule must have: "Landwalk is an
 evasion ability." is a part, "See rule 702." is not."""
@@ -297,7 +301,9 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
 
 
 def _is_part(whole: Rule, kept: Rule, part: Rule) -> bool:
-    return part.kind is kept.kind and (_verbatim_part(whole, kept, part) or _part_of(whole, kept, part))
+    if part.kind is not kept.kind or _cover(_words(part), _words(whole)) < VERBATIM_COVER:
+        return False  # most neighbours: cheap to rule out on their words
+    return _verbatim_part(whole, kept, part) or _part_of(whole, kept, part)
 
 
 def _share(whole: Rule, part: Rule) -> int:
@@ -493,7 +499,7 @@ def _apply(
 ) -> str:
     text = _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), text))
     for old, new in subs:
-        text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
+        text = _phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
     return text
 
 
@@ -508,6 +514,12 @@ _NOT_AN_ITEM = frozenset(
 # A separator of a list: a comma (with the "and"/"or" that may follow it),
 # or "and"/"or" alone.
 _LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:(?:and|or)\b)?|\b(?:and|or|and/or)\b)\s*")
+_ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
+_STARTS_WITH_AND_OR = re.compile(r"(?:and|or)\b")
+_NOT_WORD = re.compile(r"[^\w'’-]+")
+_LAST_WORD = re.compile(r"[\w'’-]*[^\w'’-]*$")
+_FIRST_WORD = re.compile(r"[^\w'’-]*[\w'’-]*")
+_RANGE_START = re.compile(r"[-–—]\s*$|\b(?:through|to)\s+$")
 _LIST_WINDOW = 6  # words on each side of an edit where its list's commas must be
 _ITEM_POINTER = re.compile(r"\s*\((?:see )?(?:rules?|sections?) [\w.–-]+\)")
 _FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
@@ -563,12 +575,12 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
     items, starts, ends = _separated(text)
     tail = before.rstrip(_ITEM_ENDS)
     head = after.lstrip(_ITEM_ENDS)
-    left = starts or tail.endswith(",") or re.search(r"\b(?:and|or)$", tail) is not None
+    left = starts or tail.endswith(",") or _ENDS_WITH_AND_OR.search(tail[-4:]) is not None
     right = (
         ends
         or not head
         or head[0] in ",.;:)"
-        or re.match(r"(?:and|or)\b", head) is not None
+        or _STARTS_WITH_AND_OR.match(head) is not None
         # One item after the "and" or "or" that ends a list is its last
         # item, whatever the sentence goes on with ("a planeswalker{+, or a
         # battle+} can be attacked").
@@ -850,7 +862,7 @@ def _find_substitutions(
                     one_sided.add((d, i))
     if not seen:
         return []
-    new_text = "\n".join(_norm(r.full_text) for r in new.items)
+    new_text = ""  # the whole new document, normalised: built when first needed
     accepted: list[tuple[str, str]] = []
     explained: set[tuple[int, int]] = set()
     # Most rules first; the phrase itself before one with a neighbour word.
@@ -862,13 +874,15 @@ def _find_substitutions(
         if len(contexts[cand]) < 2:
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
+        if not new_text:
+            new_text = "\n".join(_norm(r.full_text) for r in new.items)
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it; a rewrite made in
         # many rules (`KEPT_RULES`) may keep it up to `KEPT_RATIO` times as
         # often ("enters the battlefield" -> "enters" in 60 rules of 2024-08).
         limit = len(left) * (KEPT_RATIO if rules >= KEPT_RULES else 1)
         if _phrase_in(d, i):  # "double-faced" -> "transforming double-faced"
-            limit += _count_phrase(i, new_text)
+            limit += new_text.count(i)
         if _occurs_more_than(d, new_text, limit):
             continue
         accepted.append(cand)
@@ -965,14 +979,16 @@ def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_ma
 
 
 def _words_of(text: str) -> list[str]:
-    return [w for w in re.split(r"[^\w'’-]+", text) if w]
+    return [w for w in _NOT_WORD.split(text) if w]
 
 
 def _in_context(run: _Run) -> tuple[str, str]:
     """The run's old and new text with the word before and after it: a
     phrase found with its neighbour word is found again the same way."""
-    before = re.search(r"[\w'’-]*[^\w'’-]*$", run.before)
-    after = re.match(r"[^\w'’-]*[\w'’-]*", run.after)
+    # The last word of the text before, searched in its tail only: a
+    # search anchored at the end tries every start position.
+    before = _LAST_WORD.search(run.before[-80:])
+    after = _FIRST_WORD.match(run.after)
     b = before.group() if before else ""
     a = after.group() if after else ""
     return b + run.deleted + a, _norm(b + run.inserted + a)
@@ -1187,6 +1203,13 @@ _OTHER_DOCUMENT_NAME = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=8)
+def _initials(title: str) -> str:
+    """The initials of a document's title ("Riftbound Tournament Rules" ->
+    "RTR"): its own abbreviation."""
+    return "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", title))
+
+
 class _References(NamedTuple):
     """What tells a stale reference: the old -> new numbers, the new IDs,
     the old rules removed, the document's reference syntax and title."""
@@ -1223,7 +1246,7 @@ class _References(NamedTuple):
         """
         sentence = _SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
         abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
-        initials = "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", self.title))
+        initials = _initials(self.title)
         if abbreviation and not initials.endswith(abbreviation.group(1)):
             return True
         after = _REFERENCE_AT.sub("", text[at : at + 200], count=1).lstrip(".")
@@ -1238,7 +1261,7 @@ class _References(NamedTuple):
     def range_end(text: str, at: int, printed: str) -> bool:
         """Whether a reference is the end of a range ("903.6–903.11"): a
         range still covers its rules when the numbers inside it shift."""
-        return printed[:1].isdigit() and re.search(r"[-–—]\s*$|\b(?:through|to)\s+$", text[max(0, at - 12) : at]) is not None
+        return printed[:1].isdigit() and _RANGE_START.search(text[max(0, at - 12) : at]) is not None
 
     def stale(self, text: str, own: str, kept: Callable[[int, int], bool]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The stale references of a new text, and what each should be.
