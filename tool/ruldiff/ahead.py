@@ -49,6 +49,7 @@ from typing import IO, Any
 
 from . import errors
 from .errors import RuldiffError
+from .forks import fork
 from .model import Document, pack_document, unpack_document
 from .render import load_template, render_loaded, render_template
 
@@ -97,7 +98,7 @@ class Ahead:
         except OSError:
             return
         try:
-            pid = os.fork()
+            pid = fork()  # the helper dies with this process
         except OSError:
             for fd in (to_read, to_write, from_read, from_write):
                 os.close(fd)
