@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import layout
+from helpers import layout, write_pair
 
 from ruldiff import cli
 
@@ -28,9 +28,7 @@ RULDIFF = [sys.executable, "-m", "ruldiff"]
 
 @pytest.fixture
 def files(tmp_path: Path) -> tuple[str, str]:
-    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
-    old.write_text(OLD, encoding="utf-8")
-    new.write_text(NEW, encoding="utf-8")
+    old, new = write_pair(tmp_path, OLD, NEW)
     return str(old), str(new)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import layout
+from helpers import layout, write_pair
 
 from ruldiff.cli import main, output_target
 
@@ -26,10 +26,7 @@ NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100
 
 @pytest.fixture
 def files(tmp_path: Path) -> tuple[Path, Path]:
-    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
-    old.write_text(OLD, encoding="utf-8")
-    new.write_text(NEW, encoding="utf-8")
-    return old, new
+    return write_pair(tmp_path, OLD, NEW)
 
 
 def run(*args: object):  # type: ignore[no-untyped-def]

@@ -6,7 +6,9 @@
 ``ruldiff old.txt new.txt`` and ``ruldiff diff old.txt new.txt`` are the same,
 and later subcommands fit beside it. Errors raised by the pipeline
 (`RuldiffError`) are turned here, and only here, into one line on stderr and
-exit status 2.
+exit status 2; so are click's usage errors, failures to write, and signals
+(`run`). Where ``-o`` may write is decided here too (`output_target`): never
+over an input, through a device, keeping a file's mode.
 """
 
 from __future__ import annotations
@@ -191,10 +193,7 @@ def diff_command(
                 cache=cache,
                 prepared=ahead,
             )
-            if target is None:
-                emit(text)
-            else:
-                write_output(target, text)
+            deliver(text, target)
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
@@ -221,11 +220,7 @@ def parse_command(file: str, profile: str | None, fmt: str, output: str | None) 
     """Print the parsed structure of a document (to check a profile)."""
     try:
         target = output_target(output, (file,)) if output is not None else None
-        text = render_document(load(file, profile), fmt)
-        if target is None:
-            emit(text)
-        else:
-            write_output(target, text)
+        deliver(render_document(load(file, profile), fmt), target)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
@@ -442,12 +437,18 @@ def _same_file(info: os.stat_result, path: str) -> bool:
     return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
 
 
-def write_output(target: Target, text: str) -> None:
-    """Write `text` where `output_target` said: through a device or FIFO,
-    else atomically (`write_atomic`)."""
-    if not target.through:
+def deliver(text: str, target: Target | None) -> None:
+    """Write `text` to standard output (`emit`), or where `output_target`
+    said: through a device or FIFO, else atomically (`write_atomic`)."""
+    if target is None:
+        emit(text)
+    elif not target.through:
         write_atomic(target.real, text, mode=target.mode, shown=target.path)
-        return
+    else:
+        _write_through(target, text)
+
+
+def _write_through(target: Target, text: str) -> None:
     try:
         with open(target.real, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
