@@ -63,13 +63,14 @@ def assert_one_line_error(done: subprocess.CompletedProcess[str]) -> str:
         (["{old}", "{new}", "-f", "pdf"], "Error: Invalid value for '-f' / '--format': 'pdf' is not one of"),
         (["{old}", "{new}", "-j", "0"], "Error: Invalid value for '-j' / '--jobs'"),
         (["parse", "{old}", "-f", "xml"], "Error: Invalid value for '-f' / '--format': 'xml' is not one of"),
+        ([], "Error: no documents given: ruldiff OLD NEW"),
     ],
 )
 def test_usage_errors_are_one_line(files: tuple[str, str], args: list[str], message: str) -> None:
     old, new = files
     line = assert_one_line_error(ruldiff(*(a.format(old=old, new=new) for a in args)))
     assert line.startswith(message)
-    command = "ruldiff parse" if args[0] == "parse" else "ruldiff diff"
+    command = "ruldiff" if not args else "ruldiff parse" if args[0] == "parse" else "ruldiff diff"
     assert line.endswith(f" (see '{command} --help')")
 
 

@@ -24,7 +24,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import click
 
@@ -286,7 +286,9 @@ def _status(args: list[str]) -> int:
         return exc.code or 0
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "ruldiff"
-        return _report(f"Error: {exc.format_message()} (see '{where} --help')", exc.exit_code)
+        # Bare `ruldiff`: click's message is the whole help text.
+        message = "no documents given: ruldiff OLD NEW" if isinstance(exc, _NO_ARGS) else exc.format_message()
+        return _report(f"Error: {message} (see '{where} --help')", exc.exit_code)
     except click.ClickException as exc:
         return _report(f"Error: {exc.format_message()}", exc.exit_code)
     except click.Abort as exc:  # a Ctrl-C before the handler was installed
@@ -300,6 +302,10 @@ def _status(args: list[str]) -> int:
     except Exception as exc:  # a bug: still one line, and status 2
         return _report(f"Error: internal error: {type(exc).__name__}: {exc} (please report it)", 2)
     return result if isinstance(result, int) else 0
+
+
+_NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""click's error for a group run with no arguments (click 8.2 and later)."""
 
 
 def _report(message: str, status: int) -> int:
