@@ -75,6 +75,25 @@ def test_output_naming_an_input_is_refused_and_the_input_untouched(
     assert temp_files(tmp_path) == []
 
 
+def test_output_naming_the_profile_or_the_template_read_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("name: mine\nrule: '^(?P<id>\\d{3}\\.\\d+)\\.?\\s+(?P<text>.*)$'\n", encoding="utf-8")
+    templates = tmp_path / "tpl"
+    templates.mkdir()
+    template = templates / "changelog.md.j2"
+    template.write_text("{{ summary.added }} added\n", encoding="utf-8")
+    for args, read in (
+        (["--profile", profile, "-o", profile], profile),
+        (["-f", "md", "--templates", templates, "-o", template], template),
+        (["parse", files[0], "--profile", profile, "-o", profile], profile),
+    ):
+        before = read.read_bytes()
+        command = args if args[0] == "parse" else [*files, *args]
+        assert "is an input" in one_line_error(run(*command))
+        assert read.read_bytes() == before
+    assert run(*files, "-f", "md", "--templates", templates).output == "1 added\n"  # the template works
+
+
 def test_parse_output_naming_its_input_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
     link = tmp_path / "same.txt"
     link.symlink_to(files[0])

@@ -159,11 +159,12 @@ def diff_command(
 ) -> None:
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+    template, cache = TEMPLATE_OF.get(fmt), cache_dir()
     try:
-        target = output_target(output, (old, new)) if output is not None else None
+        inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
+        target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
-    template, cache = TEMPLATE_OF.get(fmt), cache_dir()
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
     with Ahead(lambda: load(old, profile), template, templates, cache, helper=workers > 1) as ahead:
@@ -219,7 +220,7 @@ def diff_command(
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None) -> None:
     """Print the parsed structure of a document (to check a profile)."""
     try:
-        target = output_target(output, (file,)) if output is not None else None
+        target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
         deliver(render_document(load(file, profile), fmt), target)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
@@ -433,6 +434,19 @@ def output_target(path: str, inputs: Sequence[str]) -> Target:
     if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
         raise RuldiffError("is read-only; not overwritten", path=path, fix="make it writable, or write elsewhere")
     return Target(path, real, stat.S_IMODE(info.st_mode), False)
+
+
+def _inputs(
+    *documents: str, profile: str | None = None, templates: str | None = None, template: str | None = None
+) -> list[str]:
+    """Every file a command reads, which ``-o`` must not name: the documents,
+    a profile given as a file, the user's copy of the template."""
+    inputs = list(documents)
+    if profile is not None and profile not in BUILTIN:
+        inputs.append(profile)
+    if templates is not None and template is not None:
+        inputs.append(os.path.join(templates, template))
+    return inputs
 
 
 def _same_file(info: os.stat_result, path: str) -> bool:
