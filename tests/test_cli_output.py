@@ -134,6 +134,21 @@ def test_a_fifo_is_written_through(files: tuple[Path, Path], tmp_path: Path) -> 
     assert temp_files(tmp_path) == []
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout on this system")
+def test_dev_stdout_is_written_through_and_an_appended_log_kept(files: tuple[Path, Path], tmp_path: Path) -> None:
+    assert written_through("/dev/stdout")
+    command = [sys.executable, "-m", "ruldiff", *map(str, files), "-o", "/dev/stdout"]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    expected = stdout_of(*files)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, expected, "")
+    log = tmp_path / "log.txt"
+    log.write_text("earlier runs\n", encoding="utf-8")
+    with open(log, "a", encoding="utf-8") as appended:  # ruldiff ... -o /dev/stdout >> log.txt
+        assert subprocess.run(command, stdout=appended, timeout=60).returncode == 0
+    assert log.read_text(encoding="utf-8") == "earlier runs\n" + expected
+    assert temp_files(tmp_path) == []
+
+
 def test_a_symlink_stays_a_link_and_its_file_gets_the_text(files: tuple[Path, Path], tmp_path: Path) -> None:
     (tmp_path / "site").mkdir()
     real = tmp_path / "site" / "changes.md"

@@ -394,8 +394,9 @@ class Target:
     path: str
     """As the user gave it (for messages)."""
     real: str
-    """The file written: `path` with its symbolic links resolved, so that a
-    link stays a link and the file it points to gets the text."""
+    """The file written: for a regular file, `path` with its symbolic links
+    resolved, so that a link stays a link and the file it points to is
+    replaced; else `path`."""
     mode: int | None
     """Permission bits of the existing regular file, kept; None for a new file."""
     through: bool
@@ -410,16 +411,18 @@ def output_target(path: str, inputs: Sequence[str]) -> Target:
     - an input of the command (the same file, by device and inode: through
       symbolic or hard links too) is refused;
     - a directory is refused;
+    - a file that is not a regular one (a device, a FIFO), or a file this
+      process already has open (``/dev/stdout``, ``/dev/fd/N``: perhaps
+      opened by the shell for appending, ``>>``), is written through;
     - a regular file that is read-only (no write permission bit, or not
       writable by this user) is refused: replacing it would defeat its
       protection, as the directory, not the file, decides who may rename;
-    - a file that is not a regular one (a device, a FIFO) is written through;
     - otherwise a new file, or the existing one replaced with its mode kept.
     """
-    real = os.path.realpath(path)
     try:
-        info = os.stat(real)
+        info = os.stat(path)
     except FileNotFoundError:
+        real = os.path.realpath(path)  # a dangling link: the file it names is made
         if not os.path.isdir(os.path.dirname(real)):
             raise RuldiffError("cannot write: directory does not exist", path=path) from None
         return Target(path, real, None, False)
@@ -429,11 +432,28 @@ def output_target(path: str, inputs: Sequence[str]) -> Target:
         raise RuldiffError("is an input of this command; not overwritten", path=path, fix="write elsewhere")
     if stat.S_ISDIR(info.st_mode):
         raise RuldiffError("is a directory", path=path, fix="give a file name")
-    if not stat.S_ISREG(info.st_mode):
-        return Target(path, real, None, True)
-    if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
+    if not stat.S_ISREG(info.st_mode) or _names_a_descriptor(path):
+        return Target(path, path, None, True)
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise RuldiffError("is read-only; not overwritten", path=path, fix="make it writable, or write elsewhere")
-    return Target(path, real, stat.S_IMODE(info.st_mode), False)
+    return Target(path, os.path.realpath(path), stat.S_IMODE(info.st_mode), False)
+
+
+def _names_a_descriptor(path: str) -> bool:
+    """Whether `path`, or a link on the way to its file, is one of this
+    process's open files: ``/dev/fd/N`` or ``/proc/…/fd/N`` (``/dev/stdout``
+    links to ``/proc/self/fd/1``)."""
+    for _ in range(40):  # the kernel's own limit on links followed
+        absolute = os.path.abspath(path)
+        parts = absolute.split("/")
+        if parts[1:3] == ["dev", "fd"] or (parts[1:2] == ["proc"] and parts[3:4] == ["fd"]):
+            return True
+        try:
+            link = os.readlink(absolute)
+        except OSError:
+            return False
+        path = os.path.join(os.path.dirname(absolute), link)
+    return False
 
 
 def _inputs(
@@ -469,8 +489,11 @@ def deliver(text: str, target: Target | None) -> None:
 
 
 def _write_through(target: Target, text: str) -> None:
+    """Open and write, appending: what is already in the file (a log the
+    shell opened with ``>>`` and passed as /dev/stdout) is kept; a device or
+    a FIFO has nothing to keep."""
     try:
-        with open(target.real, "w", encoding="utf-8", newline="\n") as f:
+        with open(target.real, "a", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as exc:
         raise RuldiffError(f"cannot write: {exc.strerror}", path=target.path) from None
