@@ -97,6 +97,21 @@ def test_a_full_stdout_is_a_one_line_error(files: tuple[str, str]) -> None:
         assert done.stderr == "Error: standard output: cannot write: No space left on device\n"
 
 
+def test_a_closed_stdout_or_stderr_still_gives_the_status(files: tuple[str, str], tmp_path: Path) -> None:
+    # `ruldiff a b >&-` and `ruldiff a missing 2>&-`: Python starts with no
+    # sys.stdout / sys.stderr at all.
+    closed_out = subprocess.run([*RULDIFF, *files], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                close_fds=True, preexec_fn=lambda: os.close(1), timeout=60)
+    assert (closed_out.returncode, closed_out.stderr) == (2, "Error: standard output: cannot write: it is closed\n")
+    out = tmp_path / "out.txt"
+    written = subprocess.run([*RULDIFF, *files, "-o", str(out)], preexec_fn=lambda: os.close(1), timeout=60)
+    assert written.returncode == 0 and out.read_text(encoding="utf-8").startswith("Test Game Rules")
+    missing = str(tmp_path / "missing.txt")
+    for args, status in (([files[0], missing], 2), ([*files, "--exit-code"], 1), (list(files), 0)):
+        done = subprocess.run([*RULDIFF, *args], stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(2), timeout=60)
+        assert done.returncode == status, args
+
+
 @pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "PYTHONUNBUFFERED"])
 def test_a_closed_pipe_is_a_quiet_end_as_in_git(long_pair: tuple[str, str], unbuffered: str) -> None:
     # `ruldiff a b | head -1`: git ends killed by SIGPIPE, which the shell

@@ -260,8 +260,7 @@ def run() -> None:
         status = _end_as_git_does()
     except RuldiffError as exc:
         status = _report(f"Error: {exc}", 2)
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.flush()
+    _flush_stderr()
     os._exit(status)
 
 
@@ -292,7 +291,7 @@ def _status(args: list[str]) -> int:
         return _report(f"Error: {message} (see '{where} --help')", exc.exit_code)
     except click.ClickException as exc:
         return _report(f"Error: {exc.format_message()}", exc.exit_code)
-    except click.Abort as exc:  # a Ctrl-C before the handler was installed
+    except click.Abort as exc:  # a KeyboardInterrupt where `run`'s handler is not installed
         return 130 if isinstance(exc.__context__, KeyboardInterrupt) else _report("Error: aborted", 2)
     except OutputClosed:
         raise
@@ -310,8 +309,10 @@ _NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _report(message: str, status: int) -> int:
-    """Write `message` on stderr as one line; return `status`."""
-    click.echo(" ".join(message.splitlines()), err=True)
+    """Write `message` on stderr as one line (if stderr can still be
+    written); return `status`."""
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(" ".join(message.splitlines()), err=True)
     return status
 
 
@@ -321,8 +322,7 @@ def _end_as_git_does() -> int:
     is dropped with the process). Returns 141 where there is no SIGPIPE."""
     sigpipe = getattr(signal, "SIGPIPE", None)
     if sigpipe is not None:
-        with contextlib.suppress(OSError, ValueError):
-            sys.stderr.flush()
+        _flush_stderr()
         signal.signal(sigpipe, signal.SIG_DFL)
         os.kill(os.getpid(), sigpipe)
     return 128 + 13
@@ -333,6 +333,8 @@ def emit(text: str) -> None:
     raises `OutputClosed`; any other failure (a full disk, /dev/full) a
     RuldiffError."""
     stream = sys.stdout
+    if stream is None:  # started with stdout closed (>&-)
+        raise RuldiffError("cannot write: it is closed", path="standard output")
     try:
         binary = getattr(stream, "buffer", None)
         if binary is None:
@@ -359,12 +361,20 @@ def _write_all(out: BinaryIO, data: bytes) -> None:
 
 
 def _flush_stdout() -> None:
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.flush()
     except OSError as exc:
         raise _stdout_error(exc) from None
     except ValueError:  # closed
         pass
+
+
+def _flush_stderr() -> None:
+    """Flush stderr, if there is one (``2>&-`` leaves none) and it can be written."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.flush()
 
 
 def _stdout_error(exc: OSError) -> Exception:
@@ -549,4 +559,4 @@ def _use_color(choice: str, output: str | None) -> bool:
         return choice == "always"
     if output is not None or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()
