@@ -68,10 +68,12 @@ from ruldiff.forks import fork
 signal.signal(signal.SIGTERM, lambda *a: None)
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 pid = fork()
+# Held while forking, then released in both processes.
+unblocked = not {signal.SIGINT, signal.SIGTERM} & signal.pthread_sigmask(signal.SIG_BLOCK, [])
 if pid == 0:
     ok = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL and signal.getsignal(signal.SIGINT) == signal.SIG_IGN
-    os._exit(0 if ok else 1)
-print(os.waitpid(pid, 0)[1])
+    os._exit(0 if ok and unblocked else 1)
+print(os.waitpid(pid, 0)[1], unblocked)
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.stdout.strip() == "0", done.stderr
+    assert done.stdout.split() == ["0", "True"], done.stderr

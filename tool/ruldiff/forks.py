@@ -37,11 +37,20 @@ _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 def fork() -> int:
     """`os.fork`, the child set to die with its parent (see the module's
-    docstring). Raises OSError as `os.fork` does."""
+    docstring). Raises OSError as `os.fork` does.
+
+    SIGINT and SIGTERM are held while the process forks and until the child
+    has taken back their default action: a signal in between would run the
+    parent's handler in the child, which would then clean up as if it were
+    the command."""
     parent = os.getpid()
-    pid = os.fork()
-    if pid == 0:
-        _bind_to(parent)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        pid = os.fork()
+        if pid == 0:
+            _bind_to(parent)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
     return pid
 
 
