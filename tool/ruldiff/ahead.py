@@ -33,7 +33,8 @@ fields. Everything else stays as without the helper:
 
 The helper only reads and writes its two pipes, the documents and the
 template cache, as this process would; it ends with `os._exit`, so it never
-runs this process's exit handlers nor flushes its buffers.
+runs this process's exit handlers nor flushes its buffers, and it dies with
+this process, however this one ends (`forks.fork`).
 """
 
 from __future__ import annotations
