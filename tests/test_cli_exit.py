@@ -10,6 +10,7 @@ process's.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -189,17 +190,39 @@ def start_and_signal(args: list[str], signum: int, children: int) -> tuple[int, 
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="the test finds child processes in /proc")
 
 
+def assert_interrupted_cleanly(old: Path, new: Path, out_dir: Path, signum: int) -> None:
+    """Signal a comparison with its helper and two word-diff workers all
+    running: 128 + the signal, nothing on stderr, no file left, no child."""
+    out = out_dir / "changes.html"
+    status, err, seen = start_and_signal([str(old), str(new), "-f", "html", "-o", str(out), "-j", "3"], signum, 3)
+    assert (status, err) == (128 + signum, "")
+    assert not out.exists() and list(out_dir.iterdir()) == []
+    time.sleep(0.05)
+    assert [pid for pid in seen if running(pid)] == [], "child processes outlived the command"
+
+
 @needs_proc
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_mid_run_ends_with_128_plus_it_and_leaves_nothing(corpora: Path, tmp_path: Path, signum: int) -> None:
-    old, new = corpora / "mtg" / "2009-10-01.txt", corpora / "mtg" / "2026-01-16.txt"
-    out = tmp_path / "changes.html"
-    # -j 3: the helper and two word-diff workers, all three running.
-    status, err, seen = start_and_signal([str(old), str(new), "-f", "html", "-o", str(out), "-j", "3"], signum, 3)
-    assert (status, err) == (128 + signum, "")
-    assert not out.exists() and list(tmp_path.iterdir()) == []
-    time.sleep(0.05)
-    assert [pid for pid in seen if running(pid)] == [], "child processes outlived the command"
+    mtg = corpora / "mtg"
+    assert_interrupted_cleanly(mtg / "2009-10-01.txt", mtg / "2026-01-16.txt", tmp_path, signum)
+
+
+@needs_proc
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_mid_run_on_invented_documents(tmp_path: Path, signum: int) -> None:
+    # The same without the real corpora: 4,000 invented rules, half of them
+    # edited, take the word-diff workers a few tenths of a second.
+    words = "draw card shell pool tide keeper ember glyph turn phase player lantern vault".split()
+    pick = random.Random(13).choice
+    old = [f"100.{n}. " + " ".join(pick(words) for _ in range(40)) for n in range(1, 4001)]
+    new = [line + " and " + pick(words) if n % 2 else line for n, line in enumerate(old)]
+    (tmp_path / "in").mkdir()
+    (tmp_path / "out").mkdir()
+    pair = tmp_path / "in" / "old.txt", tmp_path / "in" / "new.txt"
+    for path, lines in zip(pair, (old, new)):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert_interrupted_cleanly(*pair, tmp_path / "out", signum)
 
 
 @needs_proc
