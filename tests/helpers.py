@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ruldiff.model import Document
 from ruldiff.parse import parse
 from ruldiff.read import decode
@@ -29,3 +31,11 @@ def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), d
 
 def doc(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), path: str = "t.txt") -> Document:  # type: ignore[assignment]
     return parse(decode(layout(rules, glossary).encode("utf-8"), path))
+
+
+def write_pair(directory: Path, old: str, new: str) -> tuple[Path, Path]:
+    """`old` and `new` written to old.txt and new.txt in `directory`."""
+    paths = directory / "old.txt", directory / "new.txt"
+    for path, text in zip(paths, (old, new)):
+        path.write_text(text, encoding="utf-8")
+    return paths

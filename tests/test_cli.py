@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import layout
+from helpers import layout, write_pair
 
 from ruldiff.cli import main
 
@@ -20,9 +20,7 @@ NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100
 
 @pytest.fixture
 def files(tmp_path: Path) -> tuple[str, str]:
-    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
-    old.write_text(OLD, encoding="utf-8")
-    new.write_text(NEW, encoding="utf-8")
+    old, new = write_pair(tmp_path, OLD, NEW)
     return str(old), str(new)
 
 

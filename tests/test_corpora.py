@@ -152,6 +152,19 @@ def test_2016_glossary_suspend_alternate_to_alternative(corpora: Path) -> None:
     assert deleted(change) == ["alternate"] and inserted(change) == ["alternative"]
 
 
+def test_no_glossary_term_is_a_sense_number(corpora: Path) -> None:
+    # 1999-11 and 2003-05 set the numbered senses of a term ("1. To counter a
+    # spell…", "2. A counter is a marker…") apart with blank lines; each
+    # sense must stay in its entry, or it becomes a term that every
+    # neighbouring release adds or removes.
+    senses = {
+        path.stem: [g.id for g in doc(path.stem).glossary if re.match(r"glossary:\d", g.id)] for path in MTG
+    }
+    assert {name: ids for name, ids in senses.items() if ids} == {}
+    counter = next(g for g in doc("2003-05-26").glossary if g.id == "glossary:Counter")
+    assert [line[:3] for line in counter.text.splitlines()] == ["Cou", "1. ", "2. "]
+
+
 def test_2018_double_inserted_shifts_every_later_keyword_action(corpora: Path) -> None:
     """2018-01-19 -> 2018-04-27: 701.9 Double is new; 701.9 Exchange and every later
     keyword action move down one number, each reported once as renumbered."""

@@ -130,6 +130,19 @@ def test_glossary_terms_senses_and_credits() -> None:
     assert doc.credits.splitlines() == ["Tidepool Design: A. Writer", "Rules Editing: B. Editor"]
 
 
+def test_numbered_senses_after_a_blank_line_stay_in_their_entry() -> None:
+    # Two releases set each sense of a term apart with blank lines; a sense
+    # is still part of the definition, never a term of its own.
+    text = MODERN.replace(
+        "Shell\n1. A card.\n2. A card's physical token.\n",
+        "Shell\nShell has two meanings.\n\n1. A card.\n\n2. A card's physical token.\n\nSpray\nWater from a wave.\n",
+    )
+    doc = doc_of(text)
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell", "glossary:Spray"]
+    assert doc.glossary[1].text.splitlines() == ["Shell has two meanings.", "1. A card.", "2. A card's physical token."]
+    assert doc.glossary[2].text == 'Water from a wave.\nSee rule 101, "Shells."'
+
+
 WRAPPED = """\
 ==========================================
 TIDEPOOL RULES                    07/04/01

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from pdfmaker import make_pdf
 
@@ -65,3 +68,62 @@ def test_damaged_or_empty_pdf_is_a_one_line_error(tmp_path: Path) -> None:
         assert result.exit_code == 2
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"Error: {bad}: {message}"), result.output
+
+
+def encrypt(pdf: Path, out: Path, user_password: str, algorithm: str) -> Path:
+    """`pdf` encrypted as publishers do (an owner password restricts copying)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(pdf))
+    writer.encrypt(user_password=user_password, owner_password="owner", algorithm=algorithm)
+    with open(out, "wb") as f:
+        writer.write(f)
+    return out
+
+
+def test_pdf_encrypted_with_an_empty_password_reads_like_its_text(tmp_path: Path) -> None:
+    plain = make_pdf(POLICY, tmp_path / "plain.pdf")
+    txt = write_text(tmp_path / "policy.txt", POLICY)
+    for algorithm in ("AES-128", "AES-256", "RC4-128"):
+        locked = encrypt(plain, tmp_path / f"{algorithm}.pdf", "", algorithm)
+        assert b"/Encrypt" in locked.read_bytes() and b"Golden Rule" not in locked.read_bytes()
+        result = CliRunner().invoke(main, [str(txt), str(locked), "--exit-code"])
+        assert (result.exit_code, result.output.count("no changes")) == (0, 1), (algorithm, result.output)
+
+
+def test_pdf_that_needs_a_password_is_a_one_line_error(tmp_path: Path) -> None:
+    locked = encrypt(make_pdf(POLICY, tmp_path / "plain.pdf"), tmp_path / "locked.pdf", "secret", "AES-128")
+    result = CliRunner().invoke(main, ["parse", str(locked)])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"Error: {locked}: the PDF needs a password (give an unencrypted PDF or its text)"
+    ]
+
+
+def test_pdf_aes_without_the_cryptography_package_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError
+
+    def no_aes(self: PdfReader, password: str) -> None:
+        raise DependencyError("cryptography>=3.1 is required for AES algorithm")
+
+    monkeypatch.setattr(PdfReader, "decrypt", no_aes)
+    locked = encrypt(make_pdf(POLICY, tmp_path / "plain.pdf"), tmp_path / "aes.pdf", "", "AES-128")
+    result = CliRunner().invoke(main, ["parse", str(locked)])
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1
+    assert "needs the 'cryptography' package" in result.output and "pip install cryptography" in result.output
+
+
+def test_pypdf_repairs_say_nothing_on_stderr(tmp_path: Path) -> None:
+    # A PDF whose cross-reference offset is wrong: pypdf repairs it, and logs
+    # that it did; the command's stderr stays empty.
+    good = make_pdf(POLICY, tmp_path / "good.pdf")
+    data = good.read_bytes()
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(data[: data.rindex(b"startxref")] + b"startxref\n12\n%%EOF\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "ruldiff", str(good), str(bad), "--exit-code"], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stderr) == (0, "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,9 @@ from helpers import doc
 
 from ruldiff.compare import compare
 from ruldiff.errors import TemplateError
+from ruldiff.parse import parse
+from ruldiff.profiles import load_profile
+from ruldiff.read import decode
 from ruldiff.render import build_context, render
 
 OLD = doc(
@@ -67,6 +71,69 @@ def test_markdown_escapes_markdown_and_html() -> None:
     assert "Pass &lt;the&gt; \\*turn\\*" in md
     assert "**100.1 → 100.2** renumbered (text unchanged)" in md
     assert "<ins> and lanterns</ins>" in md
+
+
+HOSTILE_NAMES = [
+    "a`b.txt",
+    "``x<script>alert(1)</script>.txt",
+    "`",
+    "a|b | c.txt",
+    "*bold* _it_ [link](http://x) ~~s~~ #h.txt",
+    " spaced .txt",
+    "<img src=x onerror=alert(1)>.txt",
+]
+
+
+def code_span(cell: str) -> str:
+    """What a GitHub table cell holding one code span shows."""
+    cell = cell.strip(" ")
+    fence = re.match("`+", cell)
+    assert fence is not None, cell
+    tick = fence.group()
+    assert cell.endswith(tick) and len(cell) >= 2 * len(tick) + 1, cell
+    inner = cell[len(tick) : -len(tick)]
+    assert not re.search(f"(?<!`){tick}(?!`)", inner), f"the fence ends early in {cell!r}"
+    inner = inner.replace("\\|", "|")  # the table's escape, undone before the span is read
+    if inner.startswith(" ") and inner.endswith(" ") and inner.strip():
+        inner = inner[1:-1]  # CommonMark drops one space on each side
+    return inner
+
+
+def outside_code_spans(markdown: str) -> str:
+    return re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", markdown, flags=re.S)
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_markdown_shows_any_file_name_as_it_is(name: str) -> None:
+    old = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw.")], path=name)
+    new = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw two.")], path="new " + name)
+    md = render(compare(old, new), "md")
+    row = next(line for line in md.splitlines() if line.startswith("| File |"))
+    cells = re.split(r"(?<!\\)\|", row)
+    assert len(cells) == 5, row  # '', File, old, new, '': no cell split by the name
+    assert [code_span(cells[2]), code_span(cells[3])] == [name, "new " + name]
+    assert "<script" not in outside_code_spans(md) and "<img" not in outside_code_spans(md)
+
+
+def test_markdown_escapes_numbers_and_profile_names_a_user_profile_lets_through(tmp_path: Path) -> None:
+    # A user's profile may take any token for a rule number, and name itself.
+    profile = tmp_path / "loose.yaml"
+    profile.write_text(
+        "name: <i>loose</i>\n"
+        "numbered: '§'\n"
+        "heading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
+        "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n",
+        encoding="utf-8",
+    )
+    grammar = load_profile(str(profile))
+    old = parse(decode("§ 1 Conduct\n§ 1.1 Greet.\n§ 1.2 Keep clear.\n".encode(), "old.txt"), grammar)
+    new_text = "§ 1 Conduct\n§ 1.<img*src=x*onerror=alert(1)> Wave.\n§ 1.1_` Greet.\n§ 1.2 Keep clear.\n"
+    new = parse(decode(new_text.encode(), "new.txt"), grammar)
+    md = render(compare(old, new), "md")
+    assert "1.&lt;img\\*src=x\\*onerror=alert(1)&gt;" in md  # the new rule, listed and shown
+    assert "<img" not in md and "<i>" not in md
+    assert "| Profile | &lt;i&gt;loose&lt;/i&gt; |" in md
+    assert "1.1 → 1.1\\_\\`" in md  # the renumbering run
 
 
 def test_context_is_grouped_by_section_and_json_serialisable() -> None:

@@ -33,7 +33,8 @@ fields. Everything else stays as without the helper:
 
 The helper only reads and writes its two pipes, the documents and the
 template cache, as this process would; it ends with `os._exit`, so it never
-runs this process's exit handlers nor flushes its buffers.
+runs this process's exit handlers nor flushes its buffers, and it dies with
+this process, however this one ends (`forks.fork`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from typing import IO, Any
 
 from . import errors
 from .errors import RuldiffError
+from .forks import fork
 from .model import Document, pack_document, unpack_document
 from .render import load_template, render_loaded, render_template
 
@@ -97,7 +99,7 @@ class Ahead:
         except OSError:
             return
         try:
-            pid = os.fork()
+            pid = fork()  # the helper dies with this process
         except OSError:
             for fd in (to_read, to_write, from_read, from_write):
                 os.close(fd)

@@ -6,16 +6,25 @@
 ``ruldiff old.txt new.txt`` and ``ruldiff diff old.txt new.txt`` are the same,
 and later subcommands fit beside it. Errors raised by the pipeline
 (`RuldiffError`) are turned here, and only here, into one line on stderr and
-exit status 2.
+exit status 2; so are click's usage errors, failures to write, and signals
+(`run`). Where ``-o`` may write is decided here too (`output_target`): never
+over an input, through a device, keeping a file's mode.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
 import os
+import signal
 import stat
 import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import click
 
@@ -49,6 +58,22 @@ class Failure(click.ClickException):
     exit_code = 2
 
 
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: raised by the command's signal handler, so
+    that every ``finally`` on the way out runs (temporary files removed, child
+    processes stopped and reaped); the command then exits with 128 + the
+    signal's number. A BaseException, as KeyboardInterrupt is: no ``except
+    Exception`` stops it on its way."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class OutputClosed(Exception):
+    """Standard output is a pipe whose reader has gone (``ruldiff a b | head -1``)."""
+
+
 class DefaultGroup(click.Group):
     """A group that runs its default command when the first argument names none."""
 
@@ -77,8 +102,8 @@ def main() -> None:
 
 
 @main.command("diff")
-@click.argument("old", type=click.Path(dir_okay=True, path_type=str))
-@click.argument("new", type=click.Path(dir_okay=True, path_type=str))
+@click.argument("old")
+@click.argument("new")
 @click.option(
     "-f",
     "--format",
@@ -91,8 +116,8 @@ def main() -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=str),
-    help="Write to FILE (atomically) instead of standard output.",
+    metavar="FILE",
+    help="Write to FILE (atomically) instead of standard output; never to an input.",
 )
 @click.option(
     "--exit-code",
@@ -148,6 +173,11 @@ def diff_command(
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
+    try:
+        inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
+        target = output_target(output, inputs) if output is not None else None
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
     with Ahead(lambda: load(old, profile, max_size), template, templates, cache, helper=workers > 1) as ahead:
@@ -177,10 +207,7 @@ def diff_command(
                 cache=cache,
                 prepared=ahead,
             )
-            if output is None:
-                click.echo(text, nl=False, color=True)
-            else:
-                write_atomic(output, text)
+            deliver(text, target)
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
@@ -188,7 +215,7 @@ def diff_command(
 
 
 @main.command("parse")
-@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.argument("file")
 @click.option(
     "--profile",
     metavar="NAME|FILE",
@@ -202,7 +229,7 @@ def diff_command(
     default="json",
     show_default=True,
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), help="Write to FILE.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE; never to the input.")
 @click.option(
     "--max-size",
     metavar="BYTES",
@@ -213,40 +240,167 @@ def diff_command(
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
     """Print the parsed structure of a document (to check a profile)."""
     try:
-        text = render_document(load(file, profile, max_size), fmt)
-        if output is None:
-            click.echo(text, nl=False)
-        else:
-            write_atomic(output, text)
+        target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
+        deliver(render_document(load(file, profile, max_size), fmt), target)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
 
 def run() -> None:
     """The ``ruldiff`` command (and ``python -m ruldiff``): `main`, with the
-    cycle collector tuned for one short run, ending without a teardown.
+    cycle collector tuned for one short run, its errors and signals turned
+    into the documented exit status, ending without a teardown.
+
+    Exit status: 0, or 1 under ``--exit-code`` when the documents differ; 2
+    for any error, always one line on stderr (click's usage errors included);
+    130 on SIGINT and 143 on SIGTERM (128 + the signal's number), once
+    temporary files are removed and child processes stopped; when standard
+    output is a pipe whose reader has gone, the command ends quietly, killed
+    by SIGPIPE as git is (the shell shows 141). Python warnings of the
+    libraries (pypdf's on damaged PDFs) are not shown, unless asked for with
+    ``-W`` or PYTHONWARNINGS.
 
     When the command is done, its output is flushed and the process ends at
     once (`os._exit`), as mypy's does: freeing the documents, pairs and edits
     one object at a time would take 3% of a comparison of two releases, for
     memory the system takes back anyway. Nothing is left to clean up by then:
-    `-o` files are closed and renamed, the word-diff workers waited for.
-    Should a flush fail (a closed pipe), the interpreter ends as usual and
-    reports it."""
+    `-o` files are closed and renamed, the word-diff workers waited for."""
     gc.set_threshold(GC_THRESHOLD, 50, 100)
+    if not sys.warnoptions:
+        warnings.simplefilter("ignore")
+    for signum in _STOP_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:  # not in a background job
+            signal.signal(signum, _interrupt)
     try:
-        main(prog_name="ruldiff")
-        status = 0
+        status = _status(sys.argv[1:])
+        _flush_stdout()
+    except Interrupted as exc:
+        status = 128 + exc.signum
+    except OutputClosed:
+        status = _end_as_git_does()
+    except RuldiffError as exc:
+        status = _report(f"Error: {exc}", 2)
+    _flush_stderr()
+    os._exit(status)
+
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """The command's handler of SIGINT and SIGTERM: raise `Interrupted`, once;
+    a second signal waits (is ignored) until the clean-up is done."""
+    for other in _STOP_SIGNALS:
+        signal.signal(other, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+def _status(args: list[str]) -> int:
+    """Run `main` on `args`; its exit status. Errors are written here, one
+    line each."""
+    try:
+        result = main.main(args, prog_name="ruldiff", standalone_mode=False)
     except SystemExit as exc:
         if exc.code is not None and not isinstance(exc.code, int):
-            raise  # a message to print: leave it to the interpreter
-        status = exc.code or 0
+            return _report(str(exc.code), 2)
+        return exc.code or 0
+    except click.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "ruldiff"
+        # Bare `ruldiff`: click's message is the whole help text.
+        message = "no documents given: ruldiff OLD NEW" if isinstance(exc, _NO_ARGS) else exc.format_message()
+        return _report(f"Error: {message} (see '{where} --help')", exc.exit_code)
+    except click.ClickException as exc:
+        return _report(f"Error: {exc.format_message()}", exc.exit_code)
+    except click.Abort as exc:  # a KeyboardInterrupt where `run`'s handler is not installed
+        return 130 if isinstance(exc.__context__, KeyboardInterrupt) else _report("Error: aborted", 2)
+    except OutputClosed:
+        raise
+    except OSError as exc:
+        # What click writes itself (help, version) failing: every other file
+        # the command touches turns its OSErrors into RuldiffErrors.
+        raise _stdout_error(exc) from None
+    except Exception as exc:  # a bug: still one line, and status 2
+        return _report(f"Error: internal error: {type(exc).__name__}: {exc} (please report it)", 2)
+    return result if isinstance(result, int) else 0
+
+
+_NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""click's error for a group run with no arguments (click 8.2 and later)."""
+
+
+def _report(message: str, status: int) -> int:
+    """Write `message` on stderr as one line (if stderr can still be
+    written); return `status`."""
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(" ".join(message.splitlines()), err=True)
+    return status
+
+
+def _end_as_git_does() -> int:
+    """End as git does when the reader of its output has gone: killed by
+    SIGPIPE, with no message (nothing more is written: the output buffered
+    is dropped with the process). Returns 141 where there is no SIGPIPE."""
+    sigpipe = getattr(signal, "SIGPIPE", None)
+    if sigpipe is not None:
+        _flush_stderr()
+        signal.signal(sigpipe, signal.SIG_DFL)
+        os.kill(os.getpid(), sigpipe)
+    return 128 + 13
+
+
+def emit(text: str) -> None:
+    """Write `text` to standard output, all of it, flushed. A closed pipe
+    raises `OutputClosed`; any other failure (a full disk, /dev/full) a
+    RuldiffError."""
+    stream = sys.stdout
+    if stream is None:  # started with stdout closed (>&-)
+        raise RuldiffError("cannot write: it is closed", path="standard output")
+    try:
+        binary = getattr(stream, "buffer", None)
+        if binary is None:
+            stream.write(text)
+            stream.flush()
+            return
+        stream.flush()
+        _write_all(binary, text.encode(stream.encoding, stream.errors or "strict"))
+    except OSError as exc:
+        raise _stdout_error(exc) from None
+
+
+def _write_all(out: BinaryIO, data: bytes) -> None:
+    """Write all of `data` to `out` and flush it. An unbuffered stream
+    (PYTHONUNBUFFERED, ``python -u``) may take only part of a long text, and
+    say so only in what it returns; its text layer would drop the rest
+    without a word. Taking the rest in a loop also makes a pipe whose reader
+    has gone an error (EPIPE) rather than a short, silent output."""
+    view = memoryview(data)
+    while view:
+        written = out.write(view)
+        view = view[written or 0 :]
+    out.flush()
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.flush()
+    except OSError as exc:
+        raise _stdout_error(exc) from None
+    except ValueError:  # closed
+        pass
+
+
+def _flush_stderr() -> None:
+    """Flush stderr, if there is one (``2>&-`` leaves none) and it can be written."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(status)
-    os._exit(status)
+
+
+def _stdout_error(exc: OSError) -> Exception:
+    if exc.errno == errno.EPIPE:
+        return OutputClosed()
+    return RuldiffError(f"cannot write: {exc.strerror}", path="standard output")
 
 
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
@@ -323,31 +477,151 @@ def format_size(size: int) -> str:
     return f"{size} bytes"
 
 
-def write_atomic(path: str, text: str) -> None:
+@dataclass(frozen=True)
+class Target:
+    """Where ``-o`` writes, as `output_target` found it."""
+
+    path: str
+    """As the user gave it (for messages)."""
+    real: str
+    """The file written: for a regular file, `path` with its symbolic links
+    resolved, so that a link stays a link and the file it points to is
+    replaced; else `path`."""
+    mode: int | None
+    """Permission bits of the existing regular file, kept; None for a new file."""
+    through: bool
+    """Not a regular file (a device such as /dev/null, a FIFO): opened and
+    written, never replaced."""
+
+
+def output_target(path: str, inputs: Sequence[str]) -> Target:
+    """Check, before any work, where ``-o PATH`` may write; raise a
+    RuldiffError where it must not.
+
+    - an input of the command (the same file, by device and inode: through
+      symbolic or hard links too) is refused;
+    - a directory is refused;
+    - a file that is not a regular one (a device, a FIFO), or a file this
+      process already has open (``/dev/stdout``, ``/dev/fd/N``: perhaps
+      opened by the shell for appending, ``>>``), is written through;
+    - a regular file that is read-only (no write permission bit, or not
+      writable by this user) is refused: replacing it would defeat its
+      protection, as the directory, not the file, decides who may rename;
+    - otherwise a new file, or the existing one replaced with its mode kept.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        real = os.path.realpath(path)  # a dangling link: the file it names is made
+        if not os.path.isdir(os.path.dirname(real)):
+            raise RuldiffError("cannot write: directory does not exist", path=path) from None
+        return Target(path, real, None, False)
+    except OSError as exc:
+        raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
+    if any(_same_file(info, other) for other in inputs):
+        raise RuldiffError("is an input of this command; not overwritten", path=path, fix="write elsewhere")
+    if stat.S_ISDIR(info.st_mode):
+        raise RuldiffError("is a directory", path=path, fix="give a file name")
+    if not stat.S_ISREG(info.st_mode) or _names_a_descriptor(path):
+        return Target(path, path, None, True)
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise RuldiffError("is read-only; not overwritten", path=path, fix="make it writable, or write elsewhere")
+    return Target(path, os.path.realpath(path), stat.S_IMODE(info.st_mode), False)
+
+
+def _names_a_descriptor(path: str) -> bool:
+    """Whether `path`, or a link on the way to its file, is one of this
+    process's open files: ``/dev/fd/N`` or ``/proc/…/fd/N`` (``/dev/stdout``
+    links to ``/proc/self/fd/1``)."""
+    for _ in range(40):  # the kernel's own limit on links followed
+        absolute = os.path.abspath(path)
+        parts = absolute.split("/")
+        if parts[1:3] == ["dev", "fd"] or (parts[1:2] == ["proc"] and parts[3:4] == ["fd"]):
+            return True
+        try:
+            link = os.readlink(absolute)
+        except OSError:
+            return False
+        path = os.path.join(os.path.dirname(absolute), link)
+    return False
+
+
+def _inputs(
+    *documents: str, profile: str | None = None, templates: str | None = None, template: str | None = None
+) -> list[str]:
+    """Every file a command reads, which ``-o`` must not name: the documents,
+    a profile given as a file, the user's copy of the template."""
+    inputs = list(documents)
+    if profile is not None and profile not in BUILTIN:
+        inputs.append(profile)
+    if templates is not None and template is not None:
+        inputs.append(os.path.join(templates, template))
+    return inputs
+
+
+def _same_file(info: os.stat_result, path: str) -> bool:
+    try:
+        other = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
+
+
+def deliver(text: str, target: Target | None) -> None:
+    """Write `text` to standard output (`emit`), or where `output_target`
+    said: through a device or FIFO, else atomically (`write_atomic`)."""
+    if target is None:
+        emit(text)
+    elif not target.through:
+        write_atomic(target.real, text, mode=target.mode, shown=target.path)
+    else:
+        _write_through(target, text)
+
+
+def _write_through(target: Target, text: str) -> None:
+    """Open and write, appending: what is already in the file (a log the
+    shell opened with ``>>`` and passed as /dev/stdout) is kept; a device or
+    a FIFO has nothing to keep."""
+    try:
+        with open(target.real, "a", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as exc:
+        raise RuldiffError(f"cannot write: {exc.strerror}", path=target.path) from None
+
+
+def write_atomic(path: str, text: str, *, mode: int | None = None, shown: str | None = None) -> None:
     """Write a file so that it is either complete or absent: a temporary file
-    in the same directory, renamed over the target once fully written.
+    ``.NAME.<hex>.tmp`` in the same directory, renamed over the target once
+    fully written, and removed on every other way out (an error, an
+    exception, `Interrupted` by a signal).
 
     The temporary file has a random 64-bit name and is opened with
     ``O_EXCL``, so it never takes over another file: what `tempfile.mkstemp`
     does, whose import (with `shutil`, `random` and the compression modules)
-    would cost more than the rest of this function. The file gets the
-    permissions any new file gets (0666 less the umask)."""
+    would cost more than the rest of this function. It gets `mode` (the
+    replaced file's), else the permissions any new file gets (0666 less the
+    umask). Errors name `shown` (default: `path`)."""
+    shown = shown if shown is not None else path
     target = Path(path)
     directory = target.parent
     if not directory.is_dir():
-        raise RuldiffError("cannot write: directory does not exist", path=path)
+        raise RuldiffError("cannot write: directory does not exist", path=shown)
     tmp = directory / f".{target.name}.{os.urandom(8).hex()}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
-        raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
+        raise RuldiffError(f"cannot write: {exc.strerror}", path=shown) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            if mode is not None:
+                os.fchmod(f.fileno(), mode)
             f.write(text)
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
-        raise RuldiffError(f"cannot write: {exc.strerror}", path=path) from None
+        if isinstance(exc, OSError):
+            raise RuldiffError(f"cannot write: {exc.strerror}", path=shown) from None
+        raise
 
 
 def cache_dir() -> Path | None:
@@ -365,4 +639,4 @@ def _use_color(choice: str, output: str | None) -> bool:
         return choice == "always"
     if output is not None or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()

@@ -686,6 +686,14 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 # --- glossary and free text -----------------------------------------------
 
 
+# A numbered sense of a glossary term ("1. To counter a spell…", "2. A counter
+# is a marker…"): always part of the entry above it, even when a blank line
+# sets it apart, as in the 1999-11 and 2003-05 releases; read as a term, each
+# sense became an entry of its own, added or removed on every comparison with
+# a neighbouring release. No term is printed as a number and a period.
+_SENSE = re.compile(r"\d{1,2}\.\s")
+
+
 def _parse_glossary(
     lines: list[str],
     start: int,
@@ -698,7 +706,8 @@ def _parse_glossary(
 
     A block (between blank lines) that starts with an unindented line starts an
     entry; a block that starts indented continues the previous entry (1999-2008
-    releases indent later paragraphs of a definition).
+    releases indent later paragraphs of a definition), and so does a block that
+    starts with a sense number (`_SENSE`).
     """
     entries: list[tuple[str, list[str], list[str], int]] = []
     seen: dict[str, int] = {}
@@ -706,7 +715,7 @@ def _parse_glossary(
     for block in _blocks(lines, start, end, profile):
         first_line, first = block[0]
         body = block
-        if first[:1].isspace() and entries:
+        if entries and (first[:1].isspace() or _SENSE.match(first)):
             paras, examples = entries[-1][1], entries[-1][2]
         else:
             term = clean(first)

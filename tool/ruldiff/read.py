@@ -26,7 +26,10 @@ feed) is not a text document, and is rejected with the line where they appear.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import ReadError
@@ -128,22 +131,35 @@ def _from_pdf(data: bytes, path: str) -> Source:
     """The text of a text-based PDF, page after page (pypdf).
 
     Rules are often published as PDF only. pypdf reads the text layer of each
-    page into lines; a scanned PDF has no text layer and is an error, as is an
-    encrypted one or a file pypdf cannot make sense of.
+    page into lines; a scanned PDF has no text layer and is an error, as is
+    one that needs a password or a file pypdf cannot make sense of. A PDF
+    encrypted with an empty password (as publishers do to restrict printing
+    or copying, often with AES) is read: pypdf decrypts AES with the
+    ``cryptography`` package, a dependency (``pypdf[crypto]``). What pypdf
+    says while it repairs a damaged file (warnings, log messages) is not
+    shown: a file it reads is read, one it cannot is a `ReadError`.
     """
     import io
 
     from pypdf import PdfReader  # only PDF input pays for importing it
+    from pypdf.errors import DependencyError
 
     try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise ReadError("the PDF is encrypted", path=path, fix="give an unencrypted PDF or its text")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        with _quiet("pypdf"):
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise ReadError("the PDF needs a password", path=path, fix="give an unencrypted PDF or its text")
+            pages = [page.extract_text() or "" for page in reader.pages]
     except ReadError:
         raise
+    except DependencyError:  # pypdf[crypto] not installed: AES needs it
+        raise ReadError(
+            "the PDF is encrypted with AES, which needs the 'cryptography' package",
+            path=path,
+            fix="pip install cryptography, or give an unencrypted PDF or its text",
+        ) from None
     except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
-        raise ReadError(f"cannot read this PDF: {exc}", path=path) from None
+        raise ReadError(f"cannot read this PDF: {_one_line(str(exc))}", path=path) from None
     text = "\n".join(page.rstrip("\n") for page in pages)
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
@@ -151,6 +167,31 @@ def _from_pdf(data: bytes, path: str) -> Source:
             "the PDF holds no text (is it a scan?)", path=path, fix="give a text-based PDF or its text"
         )
     return Source(path=path, text=text + "\n", encoding="pdf", newline="LF")
+
+
+@contextlib.contextmanager
+def _quiet(logger: str) -> Iterator[None]:
+    """No Python warnings, and no messages from the named logger or its
+    children (``pypdf._reader``…), inside: they stop at a handler that drops
+    them, instead of reaching Python's last-resort handler, which writes to
+    stderr."""
+    import logging
+
+    log = logging.getLogger(logger)
+    drop, propagate = logging.NullHandler(), log.propagate
+    log.addHandler(drop)
+    log.propagate = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        log.removeHandler(drop)
+        log.propagate = propagate
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
 
 
 def _decode_text(data: bytes, path: str) -> tuple[str, str]:

@@ -441,6 +441,7 @@ def environment(
         bytecode_cache=_bytecode_cache(Path(cache)) if cache is not None else None,
     )
     env.filters["md"] = md_escape
+    env.filters["md_code"] = md_code
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
     bound_filters(env)
@@ -704,6 +705,35 @@ def md_escape(text: str) -> str:
     '1\\. Text on an object.'
     """
     return _md_escape(text, _MD_LINE_START)
+
+
+def md_code(text: str) -> str:
+    r"""Text as a Markdown code span in a table cell, whatever it holds (a
+    file name): shown as it is, never as Markdown or HTML.
+
+    Inside a code span nothing is escaped or interpreted, so the text can only
+    end the span early: the fence is one backtick longer than the longest run
+    of backticks in the text, with a space inside it where the text would
+    otherwise touch it with a backtick (or lose a space at both ends).
+    A table cell ends at any ``|`` not written ``\|``, code spans included
+    (GitHub's tables), and a row at a line break, written ``
+`` here.
+
+    >>> md_code("corpora/v1.txt")
+    '`corpora/v1.txt`'
+    >>> md_code("a`b``c|<script>")
+    '```a`b``c\\|<script>```'
+    >>> md_code("`tick")
+    '`` `tick ``'
+    """
+    text = text.replace("|", "\\|").replace("\r", "\\r").replace("\n", "\\n")
+    fence = "`" * (max(map(len, _BACKTICKS.findall(text)), default=0) + 1)
+    if text[:1] == "`" or text[-1:] == "`" or (text[:1] == " " and text[-1:] == " " and text.strip()):
+        text = f" {text} "
+    return f"{fence}{text}{fence}"
+
+
+_BACKTICKS = re.compile("`+")
 
 
 def _md_escape_pieces(text: str) -> str:

@@ -28,6 +28,7 @@ from typing import BinaryIO
 
 from diff_match_patch import diff_match_patch
 
+from .forks import fork
 from .model import Edit, Op
 
 __all__ = ["diff_all", "diff_words", "tokenize"]
@@ -171,13 +172,13 @@ def _fork_share(
     """Fork a process that diffs share k and writes it, marshalled, to a pipe;
     (its pid, the pipe's end to read), or None if no process could be made.
     The child ends with ``os._exit``: it runs no clean-up of this process
-    (atexit, buffered output)."""
+    (atexit, buffered output); it dies with this process (`forks.fork`)."""
     try:
         reader, writer = os.pipe()
     except OSError:
         return None
     try:
-        pid = os.fork()
+        pid = fork()
     except OSError:  # out of processes or memory: this process does the share
         os.close(reader)
         os.close(writer)

@@ -1,0 +1,267 @@
+"""cli.py, `-o FILE`: it writes what it was asked to write, and nothing else.
+
+An input is never overwritten (by any name), a device or FIFO is written
+through, a symbolic link stays a link, an existing file keeps its mode, a
+read-only file is refused, and no temporary file is left on any way out.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import layout, write_pair
+
+from ruldiff.cli import main, output_target
+
+OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
+NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    return write_pair(tmp_path, OLD, NEW)
+
+
+def run(*args: object):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def one_line_error(result) -> str:  # type: ignore[no-untyped-def]
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1, result.output
+    return str(lines[0])
+
+
+def temp_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def stdout_of(*args: object) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return str(result.output)
+
+
+@pytest.mark.parametrize("which", ["old", "new"])
+@pytest.mark.parametrize("how", ["same path", "other spelling", "symlink", "hard link"])
+def test_output_naming_an_input_is_refused_and_the_input_untouched(
+    files: tuple[Path, Path], tmp_path: Path, which: str, how: str
+) -> None:
+    target = files[0] if which == "old" else files[1]
+    before = target.read_bytes()
+    if how == "same path":
+        out = target
+    elif how == "other spelling":
+        (tmp_path / "sub").mkdir()
+        out = tmp_path / "sub" / ".." / target.name
+    elif how == "symlink":
+        out = tmp_path / "link.txt"
+        out.symlink_to(target)
+    else:
+        out = tmp_path / "hard.txt"
+        os.link(target, out)
+    line = one_line_error(run(*files, "-f", "md", "-o", out))
+    assert line == f"Error: {out}: is an input of this command; not overwritten (write elsewhere)"
+    assert target.read_bytes() == before
+    assert temp_files(tmp_path) == []
+
+
+def test_output_naming_the_profile_or_the_template_read_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("name: mine\nrule: '^(?P<id>\\d{3}\\.\\d+)\\.?\\s+(?P<text>.*)$'\n", encoding="utf-8")
+    templates = tmp_path / "tpl"
+    templates.mkdir()
+    template = templates / "changelog.md.j2"
+    template.write_text("{{ summary.added }} added\n", encoding="utf-8")
+    for args, read in (
+        (["--profile", profile, "-o", profile], profile),
+        (["-f", "md", "--templates", templates, "-o", template], template),
+        (["parse", files[0], "--profile", profile, "-o", profile], profile),
+    ):
+        before = read.read_bytes()
+        command = args if args[0] == "parse" else [*files, *args]
+        assert "is an input" in one_line_error(run(*command))
+        assert read.read_bytes() == before
+    assert run(*files, "-f", "md", "--templates", templates).output == "1 added\n"  # the template works
+
+
+def test_parse_output_naming_its_input_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
+    link = tmp_path / "same.txt"
+    link.symlink_to(files[0])
+    assert "is an input" in one_line_error(run("parse", files[0], "-o", link))
+    assert files[0].read_text(encoding="utf-8") == OLD
+
+
+def written_through(device: str) -> bool:
+    """Checked before a test writes to a system device: code that would
+    replace the device with a file must fail here, not replace it."""
+    return output_target(device, ()).through
+
+
+def test_a_device_is_written_through_not_replaced(files: tuple[Path, Path]) -> None:
+    assert written_through("/dev/null")
+    assert run(*files, "-o", "/dev/null").exit_code == 0
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)  # still the device, not a file
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_a_full_device_is_a_one_line_error(files: tuple[Path, Path]) -> None:
+    assert written_through("/dev/full")
+    line = one_line_error(run(*files, "-o", "/dev/full"))
+    assert line == "Error: /dev/full: cannot write: No space left on device"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_is_written_through(files: tuple[Path, Path], tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    assert run(*files, "-f", "json", "-o", fifo).exit_code == 0
+    reader.join(10)
+    assert received == [stdout_of(*files, "-f", "json").encode("utf-8")]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert temp_files(tmp_path) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout on this system")
+def test_dev_stdout_is_written_through_and_an_appended_log_kept(files: tuple[Path, Path], tmp_path: Path) -> None:
+    assert written_through("/dev/stdout")
+    command = [sys.executable, "-m", "ruldiff", *map(str, files), "-o", "/dev/stdout"]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    expected = stdout_of(*files)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, expected, "")
+    log = tmp_path / "log.txt"
+    log.write_text("earlier runs\n", encoding="utf-8")
+    with open(log, "a", encoding="utf-8") as appended:  # ruldiff ... -o /dev/stdout >> log.txt
+        assert subprocess.run(command, stdout=appended, timeout=60).returncode == 0
+    assert log.read_text(encoding="utf-8") == "earlier runs\n" + expected
+    assert temp_files(tmp_path) == []
+
+
+def test_a_symlink_stays_a_link_and_its_file_gets_the_text(files: tuple[Path, Path], tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    real = tmp_path / "site" / "changes.md"
+    real.write_text("last release's notes\n", encoding="utf-8")
+    link = tmp_path / "CHANGES.md"
+    link.symlink_to(real)
+    assert run(*files, "-f", "md", "-o", link).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text(encoding="utf-8") == stdout_of(*files, "-f", "md")
+    assert temp_files(tmp_path) == [] and temp_files(real.parent) == []
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664])
+def test_an_existing_file_keeps_its_mode(files: tuple[Path, Path], tmp_path: Path, mode: int) -> None:
+    out = tmp_path / "changes.html"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(mode)
+    old_mask = os.umask(0o022)
+    try:
+        assert run(*files, "-f", "html", "-o", out).exit_code == 0
+    finally:
+        os.umask(old_mask)
+    assert stat.S_IMODE(out.stat().st_mode) == mode
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_read_only_file_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
+    out = tmp_path / "published.md"
+    out.write_text("published notes\n", encoding="utf-8")
+    out.chmod(0o444)
+    line = one_line_error(run(*files, "-f", "md", "-o", out))
+    assert line == f"Error: {out}: is read-only; not overwritten (make it writable, or write elsewhere)"
+    assert out.read_text(encoding="utf-8") == "published notes\n"
+    assert stat.S_IMODE(out.stat().st_mode) == 0o444
+    assert temp_files(tmp_path) == []
+
+
+def test_a_directory_as_output_is_one_line(files: tuple[Path, Path], tmp_path: Path) -> None:
+    line = one_line_error(run(*files, "-o", tmp_path))
+    assert line == f"Error: {tmp_path}: is a directory (give a file name)"
+
+
+def test_an_unreadable_input_is_one_line(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text(OLD, encoding="utf-8")
+    secret.chmod(0)
+    if os.geteuid() == 0:  # root reads anything: make this file unreadable as it is for a user
+        real_access, real_open = os.access, os.open
+
+        def access(path: object, mode: int, *a: object, **kw: object) -> bool:
+            return False if str(path) == str(secret) else real_access(path, mode, *a, **kw)  # type: ignore[arg-type]
+
+        def open_(path: object, flags: int, *a: object, **kw: object) -> int:
+            if str(path) == str(secret):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_open(path, flags, *a, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(os, "access", access)
+        monkeypatch.setattr(os, "open", open_)
+    line = one_line_error(run(secret, files[1]))
+    assert line == f"Error: {secret}: cannot read: Permission denied"
+
+
+def test_an_error_while_writing_leaves_no_temporary_file(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "changes.md"
+    out.write_text("previous\n", encoding="utf-8")
+
+    def failing_replace(src: object, dst: object) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    assert one_line_error(run(*files, "-f", "md", "-o", out)) == f"Error: {out}: cannot write: Input/output error"
+    assert temp_files(tmp_path) == []
+
+    def crashing_replace(src: object, dst: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(os, "replace", crashing_replace)
+    with pytest.raises(RuntimeError):
+        run(*files, "-f", "md", "-o", out)
+    assert temp_files(tmp_path) == []
+    assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+# The command, run for real, receives a signal just before its temporary file
+# would be renamed over the target: it must remove it and exit 128 + signal.
+SIGNAL_WHILE_WRITING = """
+import os, signal, sys, time
+import ruldiff.cli as cli
+def replace(src, dst):
+    os.kill(os.getpid(), int(os.environ["SIGNAL"]))
+    time.sleep(30)  # the handler raises here
+os.replace = replace
+sys.argv = ["ruldiff", *sys.argv[1:]]
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("signum", [2, 15], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_writing_leaves_no_temporary_file(files: tuple[Path, Path], tmp_path: Path, signum: int) -> None:
+    out = tmp_path / "changes.md"
+    out.write_text("previous\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_WRITING, *map(str, files), "-f", "md", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SIGNAL": str(signum)},
+        timeout=20,
+    )
+    assert (done.returncode, done.stderr) == (128 + signum, "")
+    assert temp_files(tmp_path) == []
+    assert out.read_text(encoding="utf-8") == "previous\n"
