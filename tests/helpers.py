@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ruldiff.model import Document
 from ruldiff.parse import parse
 from ruldiff.read import decode
@@ -29,3 +31,11 @@ def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), d
 
 def doc(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), path: str = "t.txt") -> Document:  # type: ignore[assignment]
     return parse(decode(layout(rules, glossary).encode("utf-8"), path))
+
+
+def write_pair(folder: Path, old: list[tuple[str, str]], new: list[tuple[str, str]]) -> tuple[str, str]:
+    """Two documents laid out by `layout`, as ``old.txt`` and ``new.txt`` in `folder`: their paths."""
+    paths = folder / "old.txt", folder / "new.txt"
+    for path, rules in zip(paths, (old, new)):
+        path.write_text(layout(rules), encoding="utf-8")
+    return str(paths[0]), str(paths[1])

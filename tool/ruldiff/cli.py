@@ -43,6 +43,15 @@ MAX_SIZE = 64 * 2**20
 largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
 comparison needs about 25 bytes of memory per input byte)."""
 
+max_size_option = click.option(
+    "--max-size",
+    metavar="BYTES",
+    callback=lambda ctx, param, value: parse_size(value),
+    default=str(MAX_SIZE),
+    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
+)
+
+
 class Failure(click.ClickException):
     """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""
 
@@ -126,13 +135,7 @@ def main() -> None:
     type=click.Path(file_okay=False, path_type=str),
     help="Directory of templates that replace the built-in ones of the same name.",
 )
-@click.option(
-    "--max-size",
-    metavar="BYTES",
-    callback=lambda ctx, param, value: parse_size(value),
-    default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
-)
+@max_size_option
 def diff_command(
     old: str,
     new: str,
@@ -203,13 +206,7 @@ def diff_command(
     show_default=True,
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), help="Write to FILE.")
-@click.option(
-    "--max-size",
-    metavar="BYTES",
-    callback=lambda ctx, param, value: parse_size(value),
-    default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G) [default: 64M].",
-)
+@max_size_option
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
     """Print the parsed structure of a document (to check a profile)."""
     try:
@@ -251,11 +248,12 @@ def run() -> None:
 
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
     """Read, decode and parse one document, with the named profile or a detected one."""
-    data = read_input(path, max_size)
+    # The bytes are dropped once decoded: parsing never holds both.
+    source = decode(read_input(path, max_size), path)
     if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
-        return parse_bounded(decode(data, path), load_profile(profile), profile)
+        return parse_bounded(source, load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
-    return parse(decode(data, path), grammar)
+    return parse(source, grammar)
 
 
 def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
