@@ -55,6 +55,8 @@ def run_template(files: tuple[str, str], tmp_path: Path, source: str, jobs: str)
         ("{{ '%999999999d' % 1 }}\n", 1, "'%': width too large for a template"),
         ("{{ '{:>999999999}'.format(1) }}\n", 1, "width too large for a template"),
         ("{{ 10 ** 10000000 }}\n", 1, "'**' result too large for a template"),
+        ("{{ ('a' * 60000000) | replace('a', 'bbbbbbbbbbbbbbbb') }}\n", 1, "filter replace: result too large"),
+        ("{{ ('a' * 60000000).replace('a', 'bbbbbbbbbbbbbbbb') }}\n", 1, "call of replace: result too large"),
         ("{{ range(10**9) | length }}\n", 1, "value too large for a template"),
         ("{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}\n", 1,
          "namespace attribute s: value too large for a template"),
