@@ -41,7 +41,8 @@ comparison of two releases. Reference counting still frees everything as usual."
 MAX_SIZE = 64 * 2**20
 """Default of ``--max-size``: the largest input read, in bytes (64 MiB; the
 largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
-comparison needs about 25 bytes of memory per input byte)."""
+comparison peaks at ~11 times its two inputs together: 784 MB for two
+36 MB documents, bench/README.md)."""
 
 max_size_option = click.option(
     "--max-size",

@@ -20,7 +20,8 @@ so three checks are added:
    10**10``, ``'x'|center(10**10)``, ``'%999999999d' % 1``); ``**`` refuses
    results above `MAX_POWER_BITS` bits. Python builds such values in one step
    that nothing could interrupt. A value that doubles through a loop (a
-   ``namespace`` attribute) is refused when stored past the limit.
+   ``namespace`` attribute) is refused when stored past the limit, and a
+   ``replace`` whose result could pass it is refused beforehand.
    ``lipsum`` (pages of random words) is removed.
 2. **Output**: the text is generated in pieces (``Template.generate``) and
    the render stops once it is longer than `MAX_OUTPUT` characters.
