@@ -260,33 +260,37 @@ def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Doc
 def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
     """The bytes of an input file, refused early when it is not a regular
     file (a directory, a device such as /dev/zero, a FIFO) or is larger than
-    `max_size` bytes: never more than `max_size` + 1 bytes are read."""
+    `max_size` bytes: looked at with stat() before it is opened (opening a
+    device can have effects of its own), checked again on the open file, and
+    never more than `max_size` + 1 bytes are read."""
     try:
-        # O_NONBLOCK: opening a FIFO without a writer would wait forever.
+        _check_input(path, os.stat(path), max_size)
+        # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ReadError("no such file", path=path) from None
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
     try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise ReadError("is a directory, not a rules document", path=path)
-        if not stat.S_ISREG(st.st_mode):
-            raise ReadError(
-                "is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file"
-            )
-        if st.st_size > max_size:
-            raise _too_large(path, max_size)
+        _check_input(path, os.fstat(fd), max_size)
         with os.fdopen(os.dup(fd), "rb") as f:
             data = f.read(max_size + 1)
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
     finally:
         os.close(fd)
-    if len(data) > max_size:  # it grew since fstat
+    if len(data) > max_size:  # it grew since
         raise _too_large(path, max_size)
     return data
+
+
+def _check_input(path: str, st: os.stat_result, max_size: int) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise ReadError("is a directory, not a rules document", path=path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ReadError("is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file")
+    if st.st_size > max_size:
+        raise _too_large(path, max_size)
 
 
 def _too_large(path: str, max_size: int) -> ReadError:
