@@ -39,3 +39,11 @@ def write_pair(directory: Path, old: str, new: str) -> tuple[Path, Path]:
     for path, text in zip(paths, (old, new)):
         path.write_text(text, encoding="utf-8")
     return paths
+
+
+def write_rules_pair(folder: Path, old: list[tuple[str, str]], new: list[tuple[str, str]]) -> tuple[str, str]:
+    """Two documents laid out by `layout`, as ``old.txt`` and ``new.txt`` in `folder`: their paths."""
+    paths = folder / "old.txt", folder / "new.txt"
+    for path, rules in zip(paths, (old, new)):
+        path.write_text(layout(rules), encoding="utf-8")
+    return str(paths[0]), str(paths[1])

@@ -291,3 +291,23 @@ def test_the_budget_grows_with_the_document() -> None:
     from ruldiff.profiles import pattern_budget
 
     assert pattern_budget(0) == 2.0 and pattern_budget(64 * 2**20) > 300
+
+
+def test_time_limit_stops_a_regular_expression_and_puts_the_timer_back() -> None:
+    """What bounds a user's patterns: ``re`` checks for signals as it backtracks."""
+    import re
+    import signal
+    import time
+
+    from ruldiff.limits import TimeLimitError, time_limit
+
+    before = signal.getsignal(signal.SIGALRM)
+    start = time.monotonic()
+    with pytest.raises(TimeLimitError, match="took longer than 0.2 s"):
+        with time_limit(0.2):
+            re.search(r"(\d+)+x", "1" * 60)
+    assert time.monotonic() - start < 5
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with time_limit(5):  # quick work is left alone
+        assert re.search(r"(\d+)+x", "12x")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import layout
+from helpers import write_rules_pair
 
 from ruldiff import sandbox
 from ruldiff.cli import main
@@ -20,10 +20,7 @@ NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw two cards."), ("100
 
 @pytest.fixture
 def files(tmp_path: Path) -> tuple[str, str]:
-    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
-    old.write_text(layout(OLD), encoding="utf-8")
-    new.write_text(layout(NEW), encoding="utf-8")
-    return str(old), str(new)
+    return write_rules_pair(tmp_path, OLD, NEW)
 
 
 def run_template(files: tuple[str, str], tmp_path: Path, source: str, jobs: str) -> tuple[int, str]:
@@ -58,6 +55,8 @@ def run_template(files: tuple[str, str], tmp_path: Path, source: str, jobs: str)
         ("{{ '%999999999d' % 1 }}\n", 1, "'%': width too large for a template"),
         ("{{ '{:>999999999}'.format(1) }}\n", 1, "width too large for a template"),
         ("{{ 10 ** 10000000 }}\n", 1, "'**' result too large for a template"),
+        ("{{ ('a' * 60000000) | replace('a', 'bbbbbbbbbbbbbbbb') }}\n", 1, "filter replace: result too large"),
+        ("{{ ('a' * 60000000).replace('a', 'bbbbbbbbbbbbbbbb') }}\n", 1, "call of replace: result too large"),
         ("{{ range(10**9) | length }}\n", 1, "value too large for a template"),
         ("{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}\n", 1,
          "namespace attribute s: value too large for a template"),
@@ -94,29 +93,25 @@ def test_templates_cannot_read_the_environment_or_files(
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_huge_output_stops_with_a_clear_error(
-    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+@pytest.mark.parametrize(
+    ("limit", "value", "body", "where", "message"),
+    [
+        ("MAX_OUTPUT", 100_000, "{{ i }}", "", "output longer than 100,000 characters"),
+        ("MAX_SECONDS", 0.5, "", "{dir}/changelog.md.j2:2", "took longer than 0.5 s"),  # prints nothing
+    ],
+)
+def test_a_render_past_its_limits_stops_with_a_clear_error(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str,
+    limit: str, value: float, body: str, where: str, message: str,
 ) -> None:
-    monkeypatch.setattr(sandbox, "MAX_OUTPUT", 100_000)
-    loop = "{% for i in range(100000) %}{% for j in range(100000) %}{{ i }}{% endfor %}{% endfor %}\n"
+    monkeypatch.setattr(sandbox, limit, value)
+    loop = "Changes\n{% for i in range(100000) %}{% for j in range(100000) %}" + body + "{% endfor %}{% endfor %}\n"
     start = time.monotonic()
     status, output = run_template(files, tmp_path, loop, jobs)
     assert time.monotonic() - start < 10
     assert status == 2
-    assert output == "Error: changelog.md.j2: template stopped: output longer than 100,000 characters\n"
-
-
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_loop_that_prints_nothing_stops_in_time_naming_the_line(
-    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
-) -> None:
-    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
-    loop = "Changes\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"
-    start = time.monotonic()
-    status, output = run_template(files, tmp_path, loop, jobs)
-    assert time.monotonic() - start < 10
-    assert status == 2
-    assert output == f"Error: {tmp_path / 't' / 'changelog.md.j2'}:2: template stopped: took longer than 0.5 s\n"
+    where = where.format(dir=tmp_path / "t") or "changelog.md.j2"
+    assert output == f"Error: {where}: template stopped: {message}\n"
 
 
 def test_the_timer_is_put_back_as_it_was(files: tuple[str, str], tmp_path: Path) -> None:

@@ -50,7 +50,17 @@ comparison of two releases. Reference counting still frees everything as usual."
 MAX_SIZE = 64 * 2**20
 """Default of ``--max-size``: the largest input read, in bytes (64 MiB; the
 largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
-comparison needs about 25 bytes of memory per input byte)."""
+comparison peaks at ~11 times its two inputs together: 784 MB for two
+36 MB documents, bench/README.md)."""
+
+max_size_option = click.option(
+    "--max-size",
+    metavar="BYTES",
+    callback=lambda ctx, param, value: parse_size(value),
+    default=str(MAX_SIZE),
+    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
+)
+
 
 class Failure(click.ClickException):
     """A RuldiffError as click shows it: ``Error: <path>:<line>: <message>``, exit 2."""
@@ -151,13 +161,7 @@ def main() -> None:
     type=click.Path(file_okay=False, path_type=str),
     help="Directory of templates that replace the built-in ones of the same name.",
 )
-@click.option(
-    "--max-size",
-    metavar="BYTES",
-    callback=lambda ctx, param, value: parse_size(value),
-    default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
-)
+@max_size_option
 def diff_command(
     old: str,
     new: str,
@@ -230,13 +234,7 @@ def diff_command(
     show_default=True,
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE; never to the input.")
-@click.option(
-    "--max-size",
-    metavar="BYTES",
-    callback=lambda ctx, param, value: parse_size(value),
-    default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G) [default: 64M].",
-)
+@max_size_option
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
     """Print the parsed structure of a document (to check a profile)."""
     try:
@@ -405,43 +403,48 @@ def _stdout_error(exc: OSError) -> Exception:
 
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
     """Read, decode and parse one document, with the named profile or a detected one."""
-    data = read_input(path, max_size)
+    # The bytes are dropped once decoded: parsing never holds both.
+    source = decode(read_input(path, max_size), path)
     if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
-        return parse_bounded(decode(data, path), load_profile(profile), profile)
+        return parse_bounded(source, load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
-    return parse(decode(data, path), grammar)
+    return parse(source, grammar)
 
 
 def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
     """The bytes of an input file, refused early when it is not a regular
     file (a directory, a device such as /dev/zero, a FIFO) or is larger than
-    `max_size` bytes: never more than `max_size` + 1 bytes are read."""
+    `max_size` bytes: looked at with stat() before it is opened (opening a
+    device can have effects of its own), checked again on the open file, and
+    never more than `max_size` + 1 bytes are read."""
     try:
-        # O_NONBLOCK: opening a FIFO without a writer would wait forever.
+        _check_input(path, os.stat(path), max_size)
+        # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ReadError("no such file", path=path) from None
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
     try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise ReadError("is a directory, not a rules document", path=path)
-        if not stat.S_ISREG(st.st_mode):
-            raise ReadError(
-                "is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file"
-            )
-        if st.st_size > max_size:
-            raise _too_large(path, max_size)
+        _check_input(path, os.fstat(fd), max_size)
         with os.fdopen(os.dup(fd), "rb") as f:
             data = f.read(max_size + 1)
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
     finally:
         os.close(fd)
-    if len(data) > max_size:  # it grew since fstat
+    if len(data) > max_size:  # it grew since
         raise _too_large(path, max_size)
     return data
+
+
+def _check_input(path: str, st: os.stat_result, max_size: int) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise ReadError("is a directory, not a rules document", path=path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ReadError("is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file")
+    if st.st_size > max_size:
+        raise _too_large(path, max_size)
 
 
 def _too_large(path: str, max_size: int) -> ReadError:

@@ -47,7 +47,8 @@ class time_limit:  # noqa: N801 (used as a function: ``with time_limit(5):``)
     ) -> None:
         if self.active:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
+            # None: a handler not set from Python; the default is what is left.
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if self.previous is None else self.previous)
         if isinstance(value, _Expired):
             raise TimeLimitError(f"took longer than {self.seconds:g} s").with_traceback(tb) from None
 

@@ -440,11 +440,11 @@ def environment(
         lstrip_blocks=True,
         bytecode_cache=_bytecode_cache(Path(cache)) if cache is not None else None,
     )
+    bound_filters(env)  # jinja2's own filters; ours below give at most a few times their input
     env.filters["md"] = md_escape
     env.filters["md_code"] = md_code
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
-    bound_filters(env)
     return env
 
 
