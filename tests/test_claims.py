@@ -258,3 +258,33 @@ def test_a_sentence_moved_into_a_rule_of_its_own_is_a_split_not_an_addition() ->
     new = ["Landwalk is an evasion ability.", "A creature with landwalk can't be blocked while the defender controls such a land."]
     result = pair(old, new)
     assert [c.kind.value for c in result.changes] == ["split"]
+
+
+def test_one_sentence_restated_in_its_glossary_entry_is_one_edit_not_a_rewrite() -> None:
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "Imprint lets a keeper hold a glyph of that type aside."),
+           ("100.2", "Draw.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "Imprint lets a keeper hold a glyph with that quality aside."),
+           ("100.2", "Draw.")]
+    gloss_old = [("Imprint", "A keeper may hold a glyph of that type aside. See rule 100.1.")]
+    gloss_new = [("Imprint", "A keeper may hold a glyph with that quality aside. See rule 100.1.")]
+    result = compare(doc(old, glossary=gloss_old), doc(new, glossary=gloss_new))
+    assert result.substitutions == ()
+    assert all("substitution" not in c.tags for c in result.changes)
+
+
+def test_a_phrase_with_a_stray_quote_mark_is_never_a_substitution() -> None:
+    old = ["A keeper that’s waiting may pass.", "The keeper that’s ready draws.", "Rest."]
+    new = ["A keeper ’who’s waiting may pass.", "The keeper ’who’s ready draws.", "Rest."]
+    assert pair(old, new).substitutions == ()
+
+
+def test_a_comma_dropped_with_a_deleted_clause_is_not_cosmetic() -> None:
+    old = ["A token that’s faded, or that’s in the vault, ceases to exist. See rule 100.2.", "Draw."]
+    new = ["A token that’s in the vault ceases to exist. See rule 100.2.", "Draw."]
+    assert by_new(pair(old, new))["100.1"].tags == ("substantive",)
+
+
+def test_a_quote_restyled_beside_a_rewording_is_still_cosmetic() -> None:
+    old = ['The keeper says "Swift" out loud, and after a pause draws one glyph.']
+    new = ["The keeper says “Swift” out loud, and after a pause draws two glyphs."]
+    assert by_new(pair(old, new))["100.1"].tags == ("cosmetic", "substantive")

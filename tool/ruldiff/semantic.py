@@ -88,6 +88,10 @@ what it held (so the reference is not stale)."""
 ABSORB = 12
 """Characters between a punctuation-only edit and a rewording within which
 the punctuation goes with the rewording, not a cosmetic edit of its own."""
+SAME_SENTENCE = 0.6
+"""Word similarity from which two sentences holding a replacement are one
+sentence restated (a rule and its glossary entry): one edit, not a
+rewrite made in several places."""
 KEPT_RULES = 5
 KEPT_RATIO = 2
 """A rewrite made in `KEPT_RULES` rules or more may leave the old phrase up
@@ -725,6 +729,8 @@ def _core(d: str, i: str) -> tuple[str, str]:
 
 _AGREE = {("is", "are"), ("was", "were"), ("has", "have"), ("does", "do")}
 _WORD_EDGES = re.compile(r"^[^\w]*(.*?)[^\w]*$", re.DOTALL)
+_FULL_STOP = re.compile(r"[.!?](?:\s|$)")  # what ends a sentence (not a colon: "Sacrifice this: draw.")
+_QUOTE = re.compile(r"[\"“”]|(?<!\w)['’‘]|['’‘](?!\w)")
 _RULE_NUMBER = re.compile(r"\d{3}|\d\.\d|\b\d+[a-z]\b")
 _CONTEXT_WORD = re.compile(r"^[\w][\w'’-]*$")
 
@@ -791,6 +797,8 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
         return None  # markup or typography: cosmetic
     if len(cd) == 1 and len(ci) == 1:
         return None  # a variable or a symbol letter ("z" -> "x"), not wording
+    if _QUOTE.search(cd) or _QUOTE.search(ci):
+        return None  # a phrase ending inside a quotation, or a stray mark
     return cd, ci
 
 
@@ -868,10 +876,13 @@ def _find_substitutions(
     # Most rules first; the phrase itself before one with a neighbour word.
     for cand in sorted(seen, key=lambda p: (-len({n for n, _ in seen[p]}), order[p], p)):
         left = seen[cand] - explained
-        rules = len({n for n, _ in left})
+        where = {n for n, _ in left}
+        rules = len(where)
         if rules < (CONTEXT_RULES if cand in one_sided else 2):
             continue
-        if len(contexts[cand]) < 2:
+        if rules == 2 and any((changes[n].new or changes[n].old).kind is RuleKind.GLOSSARY for n in where):  # type: ignore[union-attr]
+            continue  # a rule and the glossary entry that restates it: one edit, echoed
+        if _distinct(contexts[cand]) < 2:
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not new_text:
@@ -890,11 +901,27 @@ def _find_substitutions(
     return accepted
 
 
+def _distinct(sentences: set[str]) -> int:
+    """How many of the sentences differ from each other: a sentence and its
+    restatement (a rule and its glossary entry, which say the same with a
+    few words changed) count once.
+
+    >>> _distinct({"a keeper draws a glyph", "each keeper draws a glyph", "relics are sturdy things"})
+    2
+    """
+    kinds: list[frozenset[str]] = []
+    for sentence in sorted(sentences):
+        words = word_set(sentence)
+        if not any(dice(words, seen) >= SAME_SENTENCE for seen in kinds):
+            kinds.append(words)
+    return len(kinds)
+
+
 def _sentence_of(run: _Run) -> str:
     """The new sentence a run sits in, normalised: the same replacement in
     the same sentence is one edit copied, not a rewrite."""
-    before = _SENTENCE_END.split(run.before)[-1]
-    after = _SENTENCE_END_OR_TEXT.split(run.after, maxsplit=1)[0]
+    before = _FULL_STOP.split(run.before)[-1]
+    after = _FULL_STOP.split(run.after, maxsplit=1)[0]
     return _norm(before + run.inserted + after)
 
 
@@ -1149,10 +1176,7 @@ def annotate(
                 reworded.append((run.at, run.at + len(run.inserted)))
         # A comma, quote or bracket dropped or added right beside a rewording
         # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
-        if any(
-            not any(start - ABSORB <= p.at + len(p.inserted) and p.at <= end + ABSORB for start, end in reworded)
-            for p in punctuation
-        ):
+        if any(not _goes_with(p, reworded) for p in punctuation):
             tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
@@ -1185,6 +1209,26 @@ def annotate(
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
+
+
+def _goes_with(p: _Run, reworded: Sequence[tuple[int, int]]) -> bool:
+    """Whether a punctuation-only run goes with a rewording of its rule
+    rather than being a cosmetic edit of its own: right beside it (within
+    `ABSORB` characters), or, when it only adds or drops a mark (a comma
+    that closed a deleted clause, brackets lost with their words), in the
+    same sentence. A mark replaced by another (a straight quote by a curly
+    one) is cosmetic wherever it is."""
+    end = p.at + len(p.inserted)
+    for start, stop in reworded:
+        if start - ABSORB <= end and p.at <= stop + ABSORB:
+            return True
+        one_sided = not p.deleted.strip() or not p.inserted.strip()
+        if one_sided:
+            between = p.before[-(p.at - stop) :] if stop <= p.at else p.after[: start - end]
+            if (stop <= p.at and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
+                    and not _FULL_STOP.search(between):
+                return True
+    return False
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
