@@ -95,6 +95,19 @@ def _stale_json(stale: tuple[str, tuple[str, ...], tuple[str, ...]]) -> dict[str
     return {"rule": rule, "references": list(refs), "should_be": [h or None for h in should_be]}
 
 
+SHOWN_VARIANTS = 6
+"""Forms of a substitution family named in the terminal text; the rest are
+counted ("and 12 more")."""
+
+
+def _variants_text(variants: list[dict[str, Any]]) -> str:
+    """A family's other forms, most frequent first: ``"he or she has" ->
+    "they have" (31); ...; and 3 more``."""
+    shown = [f"\"{v['old']}\" -> \"{v['new']}\" ({v['count']})" for v in variants[:SHOWN_VARIANTS]]
+    more = len(variants) - SHOWN_VARIANTS
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
 def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]:
     """Stale references as a reader sees them: ``rule 903.13 (now 903.11)``."""
     return [f"{r} (now {h})" if h else r for r, h in zip(refs, should_be)]
@@ -868,6 +881,8 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             f"substitution: \"{sub['old']}\" -> \"{sub['new']}\" "
             f"({sub['count']} times in {len(sub['rules'])} rules)"
         )
+        if sub["variants"]:
+            out.append("  with: " + _variants_text(sub["variants"]))
     for item in context["list_items"]:
         items = [f"+ {i}" for i in item["items_added"]] + [f"- {i}" for i in item["items_removed"]]
         out.append(f"list {item['label']}: " + "; ".join(items))

@@ -92,6 +92,12 @@ SAME_SENTENCE = 0.6
 """Word similarity from which two sentences holding a replacement are one
 sentence restated (a rule and its glossary entry): one edit, not a
 rewrite made in several places."""
+ALIKE_OLD = 0.7
+ALIKE_NEW = 0.55
+"""Character similarity (difflib's ratio) from which two replacements are
+forms of one rewrite: both old phrases this alike, and both new ones
+("himself or herself" / "him or her" 0.71, "themselves" / "them" 0.57;
+"target creature or player" / "his or her" 0.34)."""
 KEPT_RULES = 5
 KEPT_RATIO = 2
 """A rewrite made in `KEPT_RULES` rules or more may leave the old phrase up
@@ -960,6 +966,18 @@ def _families(
                 union(x, y)  # a longer phrase holding a phrase of two words or more
     for x, y in together:
         union(x, y)
+    # Forms spelled alike on both sides ("him or her" -> "them" beside "his
+    # or her" -> "their"; "left play" beside "leaves play").
+    if len(subs) > 1:
+        from difflib import SequenceMatcher  # only when there is a family to build
+
+        def alike(a: str, b: str, least: float) -> bool:
+            return SequenceMatcher(None, a, b, autojunk=False).ratio() >= least
+
+        for x in range(len(subs)):
+            for y in range(x):
+                if find(x) != find(y) and alike(subs[x][0], subs[y][0], ALIKE_OLD) and alike(subs[x][1], subs[y][1], ALIKE_NEW):
+                    union(x, y)
     # Families the release applied in the same rules: at least two rules,
     # and half the rules of the smaller family. One editorial pass rewrites
     # every form of a phrase where it finds them (the 2018 release replaced
@@ -1064,9 +1082,11 @@ def _substitution_list(
         if len(heads) > 1 and len(cores) == 1:
             heads = [cores.pop()]  # "play a", "to play" -> "cast a", "to cast": "play" -> "cast"
         variants = tuple((d, i, n) for (d, i), n in by_count if (d, i) not in heads)
+        news = [h[1] for h in heads]
         out.append(
             Substitution(
-                " / ".join(h[0] for h in heads), " / ".join(h[1] for h in heads),
+                " / ".join(h[0] for h in heads),
+                news[0] if len(set(news)) == 1 else " / ".join(news),  # "general / edh" -> "commander"
                 total, tuple(fam.rules), variants,
             )
         )
