@@ -88,12 +88,13 @@ def main() -> None:
     parser.add_argument("--packets", help="write review packets (with text) into this directory")
     parser.add_argument("--out", default=str(OUT), help="the sample file to write (default: sample.json)")
     parser.add_argument(
-        "--exclude", help="a sample file whose MTG pairs this one must not draw (a held-out set)"
+        "--exclude", action="append", default=[],
+        help="a sample file whose MTG pairs this one must not draw (a held-out set); may be repeated",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
     rng = random.Random(args.seed)
-    exclude = set(json.loads(Path(args.exclude).read_text(encoding="utf-8"))["pairs"]) if args.exclude else set()
+    exclude = {pair for f in args.exclude for pair in json.loads(Path(f).read_text(encoding="utf-8"))["pairs"]}
     pairs = draw_pairs(corpora, rng, exclude)
     sample = []
     for n, pair in enumerate(pairs):

@@ -94,8 +94,8 @@ def main() -> None:
     parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
     parser.add_argument(
-        "--set", default="sample", choices=["sample", "holdout"],
-        help="the evaluation set: 'sample' (the one the code was tuned on) or 'holdout'",
+        "--set", default="sample", choices=["sample", "holdout", "final"],
+        help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (untouched)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
