@@ -288,3 +288,10 @@ def test_a_quote_restyled_beside_a_rewording_is_still_cosmetic() -> None:
     old = ['The keeper says "Swift" out loud, and after a pause draws one glyph.']
     new = ["The keeper says “Swift” out loud, and after a pause draws two glyphs."]
     assert by_new(pair(old, new))["100.1"].tags == ("cosmetic", "substantive")
+
+
+def test_an_alternative_beside_another_list_adds_to_no_list() -> None:
+    old = ["Moving a Lamp, Bell, or Key to a different glyph gives the Lamp, Bell, or Key a new mark."]
+    new = ["Moving a Lamp, Bell, or Key to a different glyph or keeper gives the Lamp, Bell, or Key a new mark."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.items_added == () and "list-item" not in c.tags

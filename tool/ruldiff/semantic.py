@@ -629,6 +629,11 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     for side, items in ((run.inserted, added), (run.deleted, removed)):
         if items and (near_before + side + near_after).count(",") < 2:
             return None
+        # An item appended after "or"/"and" ends a list whose other items
+        # come before it: "a different object{+ or player+} causes the Aura,
+        # Equipment, or Fortification" adds to no list.
+        if items and "," not in side and _FINAL_SEPARATOR.match(side) and "," not in near_before:
+            return None
     return tuple(added), tuple(removed)
 
 
