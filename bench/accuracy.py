@@ -6,9 +6,11 @@ The labels (``corpora/labels/mtg-vensersjournal-cr-diffs/*.json``) were made
 by another tool (VensersJournal) for consecutive MTG Comprehensive Rules
 releases, named by set codes. This script
 
-1. finds, for each labels file, the pair of consecutive CR files it
-   describes, from the content (the pair where most label texts changed:
-   old ones only in the older file, new ones only in the newer);
+1. finds, for each labels file, the pair of CR files it describes, from
+   the content (the pair where most label texts changed: old ones only in
+   the older file, new ones only in the newer), consecutive or one release
+   apart (the labels' tool skipped 2018-08-10: M19-GRN is 2018-07-13 ->
+   2018-10-05);
 2. runs ruldiff on that pair;
 3. compares the rule pairings: a pairing is (old number or None, new number
    or None) for every numbered rule that was added, removed, or whose text
@@ -38,6 +40,10 @@ sys.path.insert(0, str(ROOT / "tool"))
 from ruldiff.cli import load  # noqa: E402
 from ruldiff.compare import compare  # noqa: E402
 from ruldiff.model import Document, RuleKind  # noqa: E402
+
+SKIP_MARGIN = 5
+"""Label texts a pair one release apart must explain beyond both of its
+steps to be taken as the pair a labels file describes."""
 
 IGNORED_BY_LABELS = {"cosmetic", "cross-reference", "stale-reference"}
 """Changes the labels do not list: quote-only edits and reference updates."""
@@ -156,12 +162,23 @@ def main() -> int:
         names = sorted(known)
         # The release where the label texts changed: old texts in the older
         # file and no longer in the newer one, new texts the other way round.
+        # The labels' tool sometimes skipped a release (M19-GRN describes
+        # 2018-07-13 -> 2018-10-05, over 2018-08-10): pairs two releases
+        # apart are candidates too, and win only with a higher score.
         score = {
             (a, b): sum(t in known[a] and t not in known[b] for t in old_texts)
             + sum(t in known[b] and t not in known[a] for t in new_texts)
-            for a, b in zip(names, names[1:])
+            for step in (1, 2)
+            for a, b in zip(names, names[step:])
         }
-        old_name, new_name = max(score, key=lambda k: (score[k], k))
+        old_name, new_name = max(score, key=lambda k: (score[k], k) if names.index(k[1]) - names.index(k[0]) == 1 else (-1, k))
+        # One release apart only when that explains clearly more of the
+        # labels than either step alone (a skipped release's changes are in
+        # them too); else an unchanged in-between release would tie.
+        for a, c in ((x, y) for x, y in zip(names, names[2:])):
+            b = names[names.index(a) + 1]
+            if score[(a, c)] > max(score[(a, b)], score[(b, c)]) + SKIP_MARGIN and score[(a, c)] > score[(old_name, new_name)]:
+                old_name, new_name = a, c
         theirs = {(number(e.get("old")), number(e.get("new"))) for e in entries}
         result = compare(docs[old_name], docs[new_name])
         ours = pairings(result)
