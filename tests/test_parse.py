@@ -130,6 +130,14 @@ def test_glossary_terms_senses_and_credits() -> None:
     assert doc.credits.splitlines() == ["Tidepool Design: A. Writer", "Rules Editing: B. Editor"]
 
 
+def test_a_term_glued_to_its_first_sense_is_split_from_it() -> None:
+    # A release lost the line break after a term ("Shell1. A card."): the
+    # term is "Shell", and "1. A card." its first sense.
+    doc = doc_of(MODERN.replace("Shell\n1. A card.\n", "Shell1. A card.\n"))
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell"]
+    assert doc.glossary[1].text.splitlines()[:2] == ["1. A card.", "2. A card's physical token."]
+
+
 def test_numbered_senses_after_a_blank_line_stay_in_their_entry() -> None:
     # Two releases set each sense of a term apart with blank lines; a sense
     # is still part of the definition, never a term of its own.

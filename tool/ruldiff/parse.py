@@ -691,6 +691,8 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 # sets it apart, as in the 1999-11 and 2003-05 releases; read as a term, each
 # sense became an entry of its own, added or removed on every comparison with
 # a neighbouring release. No term is printed as a number and a period.
+# A term glued to its first numbered sense: a letter, then "1. " and text.
+_GLUED_SENSE = re.compile(r"^(.*[^\W\d_])(1\. \S.*)$")
 _SENSE = re.compile(r"\d{1,2}\.\s")
 
 
@@ -719,11 +721,18 @@ def _parse_glossary(
             paras, examples = entries[-1][1], entries[-1][2]
         else:
             term = clean(first)
+            glued = _GLUED_SENSE.match(term)
+            if glued:
+                # "Ante1. A zone used only…": a release lost the line break
+                # between a term and its first sense (2021-06-09, 11 terms).
+                term = glued.group(1)
             n = seen.get(term, 0) + 1
             seen[term] = n
             entries.append((term if n == 1 else f"{term}#{n}", [], [], first_line))
             paras, examples = entries[-1][1], entries[-1][2]
             body = block[1:]
+            if glued:
+                paras.append(glued.group(2))
         target = paras
         prev_indent = -1
         for _, raw in body:
