@@ -295,3 +295,12 @@ def test_an_alternative_beside_another_list_adds_to_no_list() -> None:
     new = ["Moving a Lamp, Bell, or Key to a different glyph or keeper gives the Lamp, Bell, or Key a new mark."]
     c = by_new(pair(old, new))["100.1"]
     assert c.items_added == () and "list-item" not in c.tags
+
+
+def test_a_range_of_subrules_whose_both_ends_moved_is_a_reference_update() -> None:
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "Follow rules 100.2a–c."), ("100.2", "Steps:"),
+           ("100.2a", "Draw."), ("100.2b", "Pass."), ("100.2c", "Rest.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "Follow rules 100.2b–d."), ("100.2", "Steps:"),
+           ("100.2a", "Wake."), ("100.2b", "Draw."), ("100.2c", "Pass."), ("100.2d", "Rest.")]
+    c = by_new(compare(doc(old), doc(new)))["100.1"]
+    assert c.tags == ("cross-reference",)

@@ -119,6 +119,10 @@ _REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
 _RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(rf"\b{_ID}\b")
+# A range of subrules by their letters (601.2e–g), else a rule number.
+_NUMBER_OR_LETTER_RANGE = re.compile(
+    rf"\b(?P<base>\d{{3}}\.\d+)(?P<first>[a-z])(?P<dash>[-–—])(?P<last>[a-z])\b|\b{_ID}\b"
+)
 _RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
 _DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
@@ -440,12 +444,34 @@ def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[
             return id_map.get(end.group(1) + d) == end.group(1) + i
     if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
         return False
-    mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
+    mapped = _map_numbers(deleted, id_map).strip()
     return mapped != d and (mapped == i or is_cosmetic(mapped, i) and _NUMBERS_OF(mapped) == _NUMBERS_OF(i))
 
 
 def _NUMBERS_OF(text: str) -> list[str]:
     return _NUMBER.findall(text)
+
+
+def _map_numbers(text: str, id_map: dict[str, str]) -> str:
+    """A text with every rule number replaced by its new number, the letter
+    ranges of subrules included ("601.2e–g" -> "601.2f–h" when 601.2e became
+    601.2f and 601.2g became 601.2h).
+
+    >>> _map_numbers("rules 601.2e–g and 702.1", {"601.2e": "601.2f", "601.2g": "601.2h", "702.1": "702.2"})
+    'rules 601.2f–h and 702.2'
+    """
+
+    def mapped(m: re.Match[str]) -> str:
+        base, first, dash, last = m.group("base", "first", "dash", "last")
+        if base is None:
+            return id_map.get(m.group(), m.group())
+        start, end = id_map.get(base + first, base + first), id_map.get(base + last, base + last)
+        if start[:-1] == end[:-1] and start[-1:].isalpha() and end[-1:].isalpha():
+            return f"{start}{dash}{end[-1]}"
+        return id_map.get(base + first, base + first) + m.group()[len(base) + 1 :]
+
+    # One pass: a number is mapped once, never again after a range mapped it.
+    return _NUMBER_OR_LETTER_RANGE.sub(mapped, text)
 
 
 def _updates_references(
@@ -493,7 +519,7 @@ def _plain(
         if _updates_references(deleted, inserted, before, after, id_map, syntax):
             return "cross-reference"
     elif _is_reference_update(deleted, inserted, before, id_map):
-        mapped = _NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), deleted).strip()
+        mapped = _map_numbers(deleted, id_map).strip()
         if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
             return "cosmetic cross-reference"
         return "cross-reference"
@@ -507,7 +533,7 @@ def _norm(text: str) -> str:
 def _apply(
     text: str, subs: Sequence[tuple[str, str]], id_map: dict[str, str]
 ) -> str:
-    text = _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), text))
+    text = _norm(_map_numbers(text, id_map))
     for old, new in subs:
         text = _phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
     return text
@@ -1185,7 +1211,7 @@ def annotate(
                     fam.counts[used[0]] -= 1
                 if rule_id not in fam.rules:
                     fam.rules.append(rule_id)
-                if _norm(_NUMBER.sub(lambda m: id_map.get(m.group(), m.group()), run.deleted)) != run.old:
+                if _norm(_map_numbers(run.deleted, id_map)) != run.old:
                     tags.add("cross-reference")
             elif news_used and _agreement_run(run, news_used):
                 tags.add("substitution")
