@@ -35,6 +35,9 @@ _TYPOGRAPHY = str.maketrans(
 # Words, without the underscores that mark italics in some releases
 # ("_Future Sight_"): markup, not text.
 _WORD = re.compile(r"[^\W_]+")
+# A character lost in a conversion, between two letters: "they?re" for
+# "they're" (2008-05), U+FFFD for a sign the converter could not map.
+_GARBLED = re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])")
 # Trademark signs written out: "Magic(tm)", "(R)".
 _SIGN = re.compile(r"\((?:tm|r)\)", re.IGNORECASE)
 # A mana or tap symbol in the old encoding, an "o" before the symbol's
@@ -49,7 +52,9 @@ _OLD_SYMBOL = re.compile(r"(?<![^\W\d_])o(?=(?:[A-Z]|\d+)(?![^\W\d_]))")
 def _skeleton(text: str) -> str:
     """The words of a text, case-folded, one space apart: what is left when
     typography is ignored."""
-    text = _OLD_SYMBOL.sub("", _SIGN.sub(" ", text.translate(_TYPOGRAPHY)))
+    text = _OLD_SYMBOL.sub("", _SIGN.sub(" ", text.translate(_TYPOGRAPHY))).replace("'", "")
+    if "?" in text or "\ufffd" in text:
+        text = _GARBLED.sub("", text)
     text = unicodedata.normalize("NFKC", text).casefold()
     return " ".join(_WORD.findall(text))
 
@@ -79,10 +84,17 @@ def is_cosmetic(old: str, new: str) -> bool:
     (True, True)
     >>> is_cosmetic("red or green", "red R green")
     False
+    >>> is_cosmetic("each opponent's turn", "each opponents turn")  # an apostrophe misplaced
+    True
+    >>> is_cosmetic("as they're chosen", "as they?re chosen")  # a character lost in a conversion
+    True
     >>> is_cosmetic("Draw a card.", "Draw two cards.")
     False
     """
-    return _skeleton(old) == _skeleton(new)
+    # Compared without their spaces: where a lost or re-encoded character
+    # stood between two words ("cost-it" / "cost\ufffdit") no word changed.
+    a, b = _skeleton(old), _skeleton(new)
+    return a == b or a.replace(" ", "") == b.replace(" ", "")
 
 
 def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: bool = True) -> Change:

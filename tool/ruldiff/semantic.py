@@ -606,6 +606,7 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
         return []
     # An item may carry a pointer to its rule: "Saga (see rule 714)".
     text = _ITEM_POINTER.sub("", text)
+    before, after = _ITEM_POINTER.sub("", before[-200:]), _ITEM_POINTER.sub("", after[:200])
     if _NOT_IN_ITEM.search(text):
         return None
     items, starts, ends = _separated(text)
@@ -650,8 +651,9 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     # items): the few words on each side of the edit, within its clause.
     # "chooses a permanent{+ or player+} for it" adds to no list, however
     # many commas the sentence has elsewhere.
-    near_before = " ".join(_CLAUSE_END.split(run.before)[-1].split()[-_LIST_WINDOW:])
-    near_after = " ".join(_CLAUSE_END.split(run.after, maxsplit=1)[0].split()[:_LIST_WINDOW])
+    before, after = _ITEM_POINTER.sub("", run.before[-200:]), _ITEM_POINTER.sub("", run.after[:200])
+    near_before = " ".join(_CLAUSE_END.split(before)[-1].split()[-_LIST_WINDOW:])
+    near_after = " ".join(_CLAUSE_END.split(after, maxsplit=1)[0].split()[:_LIST_WINDOW])
     for side, items in ((run.inserted, added), (run.deleted, removed)):
         if items and (near_before + side + near_after).count(",") < 2:
             return None
