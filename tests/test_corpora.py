@@ -19,7 +19,7 @@ from conftest import corpora_dir
 from ruldiff.cli import load
 from ruldiff.compare import compare
 from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
-from ruldiff.render import render
+from ruldiff.render import build_context, render
 
 MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
 
@@ -450,3 +450,26 @@ def test_a_word_with_a_stray_byte_is_never_substantive(corpora: Path, old: str, 
         for deleted, inserted in zip(edits, edits[1:]):
             if (deleted.op, inserted.op) == (Op.DELETE, Op.INSERT) and _STRAY.search(deleted.text + inserted.text):
                 assert is_cosmetic(deleted.text, inserted.text), (c.old, deleted.text, inserted.text)
+
+
+# --- issue 14: Riftbound headings from the joined paragraph -------------------
+
+
+def test_riftbound_v1_1_to_v1_2_changelog_is_clean(corpora: Path) -> None:
+    """No rule removed and added again with the same words (old 123, the rule
+    that became 457), no changed rule whose edits are only white space, no
+    section printed twice, no group outside every section."""
+    old = load(str(corpora / "riftbound/2025-10-01.txt"))
+    new = load(str(corpora / "riftbound/2025-12-01.txt"))
+    result = compare(old, new)
+    removed = {" ".join(c.old.full_text.split()) for c in result.changes if c.kind is ChangeKind.REMOVED and c.old}
+    added = {" ".join(c.new.full_text.split()) for c in result.changes if c.kind is ChangeKind.ADDED and c.new}
+    assert not removed & added
+    assert all(c.text_changed for c in result.changes if c.kind is ChangeKind.CHANGED)
+    pairs = {(c.old.id, c.new.id) for c in result.changes if c.old and c.new}
+    assert ("453", "457") in pairs
+    kinds = {r.id: r.kind for r in old.rules}, {r.id: r.kind for r in new.rules}
+    assert kinds[0]["123"] is kinds[1]["123"] is RuleKind.RULE
+    sections = [s["id"] for s in build_context(result)["sections"]]
+    assert None not in sections
+    assert len(sections) == len(set(sections)), sections
