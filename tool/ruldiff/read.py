@@ -2,7 +2,8 @@
 
 - `decode(data, path)` -> `Source`: the text with every line ending turned
   into ``\\n``, and the encoding and line-ending style that were found. A
-  text-based PDF is read through its text layer (pypdf).
+  text-based PDF is read through its text layer (pypdf), a Word file (DOCX)
+  and a saved web page (HTML) through `markup`.
 
 Rules documents come in every encoding their publishers ever used. In the 126
 Magic: The Gathering releases of 1999-2026 alone there are ASCII, Windows-1252,
@@ -46,6 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import ReadError
+from .markup import docx_text, html_text, is_docx, is_html
 
 __all__ = ["Source", "decode"]
 
@@ -100,6 +102,8 @@ def decode(data: bytes, path: str) -> Source:
     if data[:5] == b"%PDF-":
         return _from_pdf(bytes(data), path)
     data = bytes(data)
+    if is_docx(data):
+        return Source(path=path, text=docx_text(data, path), encoding="docx", newline="LF")
     newline = None
     may_hold_controls = True  # unless the bytes prove otherwise
     if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" not in data:
@@ -132,6 +136,8 @@ def decode(data: bytes, path: str) -> Source:
     if newline is None:  # UTF-16
         newline = _newline_style(text)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if is_html(text):  # a saved web page, in any of the encodings above
+        return Source(path=path, text=html_text(text), encoding="html", newline=newline)
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 
