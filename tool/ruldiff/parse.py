@@ -407,10 +407,9 @@ class _Builder:
     def _rows(self) -> Iterator[RuleRow]:
         # The parent of an item is the nearest open item above its level; the
         # stack holds the open items, deepest last, as (level, id).
-        # Sections are at depth 0, headings at 1, rules at their segments' count.
-        # Rules sit one level below their segments' count, so that a rule
-        # numbered like a heading (Riftbound's "440.") is under the heading
-        # before it, not beside it.
+        # Sections are at depth 0, headings at 1, rules one below their
+        # segments' count, so that a rule numbered like a heading (Riftbound's
+        # "440.") is under the heading before it, not beside it.
         stack: list[tuple[int, str]] = []
         notes, wrapped_headings = self.notes, self.wrapped_headings
         section, heading = RuleKind.SECTION, RuleKind.HEADING

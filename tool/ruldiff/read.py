@@ -47,7 +47,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import ReadError
-from .markup import docx_text, html_text, is_docx, is_html
 
 __all__ = ["Source", "decode"]
 
@@ -62,6 +61,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
 _TEXT_BYTES = bytes([0x09, *range(0x0B, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 _EIGHT_BIT = ("cp1252", "mac-roman")
+# A text whose first character but spaces is "<" may be a web page.
+_TAG_FIRST = re.compile(r"\s*<")
 # Typographic marks of rules text. Each 8-bit encoding reads the other's as
 # letters or signs (see the module docstring), so the count of these in the
 # two decodings tells which one the file was written in.
@@ -102,8 +103,11 @@ def decode(data: bytes, path: str) -> Source:
     if data[:5] == b"%PDF-":
         return _from_pdf(bytes(data), path)
     data = bytes(data)
-    if is_docx(data):
-        return Source(path=path, text=docx_text(data, path), encoding="docx", newline="LF")
+    if data[:4] == b"PK\x03\x04":  # a ZIP archive: a Word file?
+        from .markup import docx_text, is_docx  # only such input pays for importing it
+
+        if is_docx(data):
+            return Source(path=path, text=docx_text(data, path), encoding="docx", newline="LF")
     newline = None
     may_hold_controls = True  # unless the bytes prove otherwise
     if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" not in data:
@@ -136,8 +140,11 @@ def decode(data: bytes, path: str) -> Source:
     if newline is None:  # UTF-16
         newline = _newline_style(text)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if is_html(text):  # a saved web page, in any of the encodings above
-        return Source(path=path, text=html_text(text), encoding="html", newline=newline)
+    if _TAG_FIRST.match(text):  # a saved web page, in any of the encodings above?
+        from .markup import html_text, is_html
+
+        if is_html(text):
+            return Source(path=path, text=html_text(text), encoding="html", newline=newline)
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 
