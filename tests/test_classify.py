@@ -79,11 +79,46 @@ def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
 
     def definition(text: str) -> str:
         text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).replace("'", "").casefold()
-        # Underscores are italics markup; an apostrophe joins, a misplaced one is typography.
-        return " ".join(re.sub(r"[\W_]+", " ", text).split())
+        # Underscores are italics markup; an apostrophe joins, a misplaced one is
+        # typography; comparison signs and a sign before a number are words.
+        return " ".join(re.findall(r"[^\W_]+|[<>≤≥=≠±%×÷∞]|[+-](?=[\dx])", text))
 
-    pieces = ["a", "B", "ß", "ﬁ", "İ", "_", "1", " ", "\u00a0", "\u200b", "’", "“", "—", "…", "\n", ".", "x\u0301"]
+    pieces = ["a", "B", "ß", "ﬁ", "İ", "_", "1", " ", "\u00a0", "\u200b", "’", "“", "—", "…", "\n", ".", "x\u0301", "+", "≥", "%"]
     rng = random.Random(3)
     for _ in range(2000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
         assert _skeleton(text) == definition(text), text
+
+
+# --- characters damaged in one release ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("Dand\u0192n and El-Hajj\u2030j", "Dand\u00e2n and El-Hajj\u00e2j"),  # stray DOS / Mac bytes
+        ("Ghazb\u00a0n Ogre, Jun\u00a3n Efreet", "Ghazb\u00e1n Ogre, Jun\u00fan Efreet"),
+        ("Dandan,", "Dand\u0192n ,"),  # a plain letter on the other side
+        ("El-Hajj\u0192j", "El-Hajj\u2030j"),  # damaged on both sides
+        ("the Lanternfall Arena\ufffd card", "the Lanternfall ArenaT card"),  # U+FFFD for a ™ written as T
+        ("Wardens of the NightT.", "Wardens of the Night\u2122."),
+        ("Old Realmsr and more", "Old Realms\u00ae and more"),
+        ("keepers\ufffdeven the old", "keepers\u2014even the old"),
+    ],
+)
+def test_a_damaged_character_is_cosmetic(old: str, new: str) -> None:
+    assert is_cosmetic(old, new) and is_cosmetic(new, old)
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("Deal 3\ufffd damage.", "Deal 35 damage."),  # a wildcard is never a digit
+        ("the keeper\ufffds", "the keeper"),  # U+FFFD inside a word stands for a character
+        ("Dand\u0192n", "Dandan the Great"),  # one character only
+        ("draw a card", "drawT a card"),  # "T" only where the other text has a sign
+        ("un caf\u00e9", "un cafe"),  # accented and plain letters differ without damage
+    ],
+)
+def test_damage_never_hides_a_real_edit(old: str, new: str) -> None:
+    assert not is_cosmetic(old, new)

@@ -19,7 +19,7 @@ from conftest import corpora_dir
 from ruldiff.cli import load
 from ruldiff.compare import compare
 from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
-from ruldiff.render import render
+from ruldiff.render import build_context, render
 
 MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
 
@@ -409,3 +409,74 @@ def test_list_items_of_real_lists(corpora: Path) -> None:
     # 2023-04: "a battle" joins "a player or a planeswalker" in 506.3.
     attacked = by_new(diff("2022-11-18", "2023-04-14"))["506.3"]
     assert attacked.tags == ("list-item",) and attacked.items_added == ("a battle",)
+
+
+# --- issue 14: encodings and damaged characters ------------------------------
+
+_GARBLED = re.compile("[\u00aa\u00d0]")
+
+
+def test_mac_roman_release_has_no_garbled_changes(corpora: Path) -> None:
+    """2004-02-01 is Mac Roman: against 2003-12-01 no edit is a ™ read as ª
+    or an en dash read as Ð (22 such changes before)."""
+    for c in diff("2003-12-01", "2004-02-01").changes:
+        assert not any(_GARBLED.search(e.text) for e in c.edits if e.op is not Op.EQUAL), c
+
+
+@pytest.mark.parametrize(
+    "old, new, ids",
+    [
+        # ™ written as a plain T in one release and as U+FFFD in the next.
+        ("2001-09-24", "2002-02-20", ["200.1", "206.2", "502.17a", "glossary:Promotional Cards"]),
+        # Card names spelled with stray bytes of a DOS code page (Dandƒn for Dandân).
+        ("2013-11-01", "2014-02-01", ["700.6a"]),
+        ("2018-10-05", "2019-01-25", ["700.8a"]),
+        ("2019-01-25", "2019-05-03", ["700.8a"]),
+    ],
+)
+def test_a_damaged_character_is_only_cosmetic(corpora: Path, old: str, new: str, ids: list[str]) -> None:
+    changes = {c.old.id: c for c in diff(old, new).changes if c.old is not None}
+    for rule_id in ids:
+        assert changes[rule_id].tags == ("cosmetic",), (rule_id, changes[rule_id].edits)
+
+
+_STRAY = re.compile(r"[^\W\d_][\u0192\u2030\u00a3\u00a0\u2013][^\W\d_]")
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("2006-05-01", "2006-07-15"), ("2007-05-01", "2007-07-13"), ("2013-04-29", "2013-07-11"),
+     ("2013-11-01", "2014-02-01"), ("2018-10-05", "2019-01-25"), ("2019-01-25", "2019-05-03")],
+)
+def test_a_word_with_a_stray_byte_is_never_substantive(corpora: Path, old: str, new: str) -> None:
+    """Each deleted/inserted run that spells a word with a stray byte is cosmetic."""
+    from ruldiff.classify import is_cosmetic
+
+    for c in diff(old, new).changes:
+        edits = [e for e in c.edits if e.op is not Op.EQUAL]
+        for deleted, inserted in zip(edits, edits[1:]):
+            if (deleted.op, inserted.op) == (Op.DELETE, Op.INSERT) and _STRAY.search(deleted.text + inserted.text):
+                assert is_cosmetic(deleted.text, inserted.text), (c.old, deleted.text, inserted.text)
+
+
+# --- issue 14: Riftbound headings from the joined paragraph -------------------
+
+
+def test_riftbound_v1_1_to_v1_2_changelog_is_clean(corpora: Path) -> None:
+    """No rule removed and added again with the same words (old 123, the rule
+    that became 457), no changed rule whose edits are only white space, no
+    section printed twice, no group outside every section."""
+    old = load(str(corpora / "riftbound/2025-10-01.txt"))
+    new = load(str(corpora / "riftbound/2025-12-01.txt"))
+    result = compare(old, new)
+    removed = {" ".join(c.old.full_text.split()) for c in result.changes if c.kind is ChangeKind.REMOVED and c.old}
+    added = {" ".join(c.new.full_text.split()) for c in result.changes if c.kind is ChangeKind.ADDED and c.new}
+    assert not removed & added
+    assert all(c.text_changed for c in result.changes if c.kind is ChangeKind.CHANGED)
+    pairs = {(c.old.id, c.new.id) for c in result.changes if c.old and c.new}
+    assert ("453", "457") in pairs
+    kinds = {r.id: r.kind for r in old.rules}, {r.id: r.kind for r in new.rules}
+    assert kinds[0]["123"] is kinds[1]["123"] is RuleKind.RULE
+    sections = [s["id"] for s in build_context(result)["sections"]]
+    assert None not in sections
+    assert len(sections) == len(set(sections)), sections

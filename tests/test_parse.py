@@ -359,3 +359,51 @@ def test_patterns_with_other_flags_are_not_joined() -> None:
     mixed = Profile(name="m", rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$", re.IGNORECASE))
     assert parse_module._joined_items(verbose) is None
     assert parse_module._joined_items(mixed) is None
+
+
+# --- Riftbound: heading or rule from the joined paragraph ---------------------
+
+_LANTERN_ONE_LINE = """Lanternfall Core Rules
+Last Updated: 2025-01-01
+100. Game Concepts
+101. Keepers
+102. Keepers include, but are not limited to, the following: Wardens in any zone Embers in any zone Tokens
+102.1. A keeper is a game object.
+103. If two embers would flare at once and no order is given, the elder ember flares first
+103.1. Elder embers carry a timestamp.
+104. The Ember Step
+104.1. Flare every ember.
+"""
+# The same rules hard-wrapped as from v1.2 on: continuation lines carry no number.
+_LANTERN_WRAPPED = """Lanternfall Core Rules
+Last Updated: 2025-02-01
+100. Game Concepts
+101. Keepers
+102. Keepers include, but are not limited to, the following:
+Wardens in any zone
+Embers in any zone
+Tokens
+102.1. A keeper is a game object.
+103. If two embers would flare at once
+and no order is given, the elder ember flares first
+103.1. Elder embers carry a timestamp.
+104. The Ember Step
+104.1. Flare every ember.
+"""
+
+
+@pytest.mark.parametrize("text", [_LANTERN_ONE_LINE, _LANTERN_WRAPPED], ids=["one-line", "wrapped"])
+def test_riftbound_heading_or_rule_comes_from_the_joined_paragraph(text: str) -> None:
+    document = parse(decode(text.encode(), "r.txt"), load_profile("riftbound"))
+    kinds = {r.id: r.kind for r in document.rules}
+    assert kinds == {
+        "100": RuleKind.HEADING, "101": RuleKind.HEADING, "102": RuleKind.RULE, "102.1": RuleKind.RULE,
+        "103": RuleKind.RULE, "103.1": RuleKind.RULE, "104": RuleKind.HEADING, "104.1": RuleKind.RULE,
+    }
+
+
+def test_riftbound_root_rules_sit_under_the_heading_before_them() -> None:
+    document = parse(decode(_LANTERN_WRAPPED.encode(), "r.txt"), load_profile("riftbound"))
+    parents = {r.id: r.parent for r in document.rules}
+    assert parents["102"] == parents["103"] == "101"
+    assert parents["102.1"] == "102" and parents["104.1"] == "104"

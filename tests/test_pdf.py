@@ -127,3 +127,21 @@ def test_pypdf_repairs_say_nothing_on_stderr(tmp_path: Path) -> None:
         [sys.executable, "-m", "ruldiff", str(good), str(bad), "--exit-code"], capture_output=True, text=True
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("damage", ["cut in half", "no %%EOF", "garbage after the header"])
+def test_a_damaged_pdf_prints_only_the_one_line_error(tmp_path: Path, damage: str) -> None:
+    """pypdf warns on damaged files ("EOF marker not found", "incorrect
+    startxref"): on a real stderr, only ruldiff's error line is printed."""
+    data = make_pdf(POLICY, tmp_path / "good.pdf").read_bytes()
+    bad = {
+        "cut in half": data[: len(data) // 2],
+        "no %%EOF": data[: data.rindex(b"%%EOF")],
+        "garbage after the header": b"%PDF-1.4\n" + b"\x00garbage" * 50,
+    }[damage]
+    (tmp_path / "bad.pdf").write_bytes(bad)
+    for args in (["parse", str(tmp_path / "bad.pdf")], [str(tmp_path / "good.pdf"), str(tmp_path / "bad.pdf")]):
+        done = subprocess.run([sys.executable, "-m", "ruldiff", *args], capture_output=True, text=True)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.splitlines() == [done.stderr.strip()], done.stderr
+        assert done.stderr.startswith(f"Error: {tmp_path / 'bad.pdf'}: cannot read this PDF")

@@ -116,3 +116,52 @@ def test_utf16_with_odd_length_is_an_error_not_mojibake() -> None:
 def test_rejects_str() -> None:
     with pytest.raises(TypeError):
         decode("text", "r.txt")  # type: ignore[arg-type]
+
+
+# --- 8-bit encodings told apart by what the text says -----------------------
+
+MARKED = "100.1. The Lanternfall™ keeper’s “ember” lasts 1–6 turns — café.\n"
+
+
+def test_mac_roman_is_told_from_windows_1252_by_its_marks() -> None:
+    source = decode(MARKED.encode("mac_roman"), "old.txt")
+    assert source.encoding == "mac-roman"
+    assert source.text == MARKED
+
+
+def test_windows_1252_with_the_same_marks_stays_windows_1252() -> None:
+    source = decode(MARKED.encode("cp1252"), "old.txt")
+    assert (source.encoding, source.text) == ("cp1252", MARKED)
+
+
+def test_latin_1_reads_as_its_windows_1252_superset() -> None:
+    text = "100.1. Un café à la crème, s’il vous plaît.\n".replace("’", "'")
+    source = decode(text.encode("latin-1"), "r.txt")
+    assert (source.encoding, source.text) == ("cp1252", text)
+
+
+def test_mac_roman_with_bytes_windows_1252_lacks_reads_as_mac_roman() -> None:
+    # 0x8F (è) and 0x90 (ê) are undefined in Windows-1252.
+    text = "100.1. Une règle “nette” et une fête.\n"
+    assert b"\x8f" in text.encode("mac_roman")
+    source = decode(text.encode("mac_roman"), "r.txt")
+    assert (source.encoding, source.text) == ("mac-roman", text)
+
+
+def test_bytes_that_read_as_no_text_stay_an_error_naming_the_line() -> None:
+    # Mac Roman decodes every byte; these decode to signs between spaces, not text.
+    with pytest.raises(ReadError) as err:
+        decode(b"line one\nline two\nbad \x81 \x8d \x9d byte\n", "old.txt")
+    assert str(err.value).startswith("old.txt:3: ")
+
+
+def test_real_mac_roman_release_reads_without_garbled_characters(corpora) -> None:  # type: ignore[no-untyped-def]
+    source = decode((corpora / "mtg" / "2004-02-01.txt").read_bytes(), "2004-02-01.txt")
+    assert source.encoding == "mac-roman"
+    assert "DCI™" in source.text and "–" in source.text
+    assert "ª" not in source.text and "Ð" not in source.text
+
+
+def test_real_windows_1252_releases_stay_windows_1252(corpora) -> None:  # type: ignore[no-untyped-def]
+    for name in ("2003-12-01", "2006-07-15", "2013-07-11", "2022-10-07"):
+        assert decode((corpora / "mtg" / f"{name}.txt").read_bytes(), name).encoding == "cp1252", name

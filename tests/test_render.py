@@ -343,3 +343,14 @@ def test_a_cache_entry_that_is_a_fifo_is_ignored_without_waiting(tmp_path: Path)
     os.mkfifo(entry)
     assert render(RESULT, "md", cache=cache) == render(RESULT, "md")  # would hang if opened to read
     assert stat.S_ISREG(entry.lstat().st_mode)
+
+
+def test_a_removed_rule_is_shown_under_its_renumbered_section() -> None:
+    """The old section renumbered (9 -> 10): its removed rule joins the new
+    section's group instead of opening "9." again among "10."'s changes."""
+    old = doc([("9", "Combat"), ("900.1.", "Units fight."), ("900.2.", "Gone soon."), ("900.3.", "Both heal.")])
+    new = doc([("8", "Moves"), ("800.1.", "Units move."), ("10", "Combat"), ("900.1.", "Units fight hard."),
+               ("900.3.", "Both heal now.")])
+    sections = build_context(compare(old, new))["sections"]
+    ids = [s["id"] for s in sections]
+    assert len(ids) == len(set(ids)), ids

@@ -34,7 +34,9 @@ _TYPOGRAPHY = str.maketrans(
 )
 # Words, without the underscores that mark italics in some releases
 # ("_Future Sight_"): markup, not text.
-_WORD = re.compile(r"[^\W_]+")
+# Signs that carry meaning are kept as words of their own: comparisons and
+# a sign before a number ("+1/+1" is not "-1/-1", "≥ 3" not "≤ 3").
+_WORD = re.compile(r"[^\W_]+|[<>≤≥=≠±%×÷∞]|[+-](?=[\dx])")
 # A character lost in a conversion, between two letters: "they?re" for
 # "they're" (2008-05), U+FFFD for a sign the converter could not map.
 _GARBLED = re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])")
@@ -44,6 +46,24 @@ _SIGN = re.compile(r"\((?:tm|r)\)", re.IGNORECASE)
 # capital letter or its number ("{oR}", "oT", "o3"): the symbol itself.
 # Case matters: "or" and "of" are words, "oR" and "o1" are not.
 _OLD_SYMBOL = re.compile(r"(?<![^\W\d_])o(?=(?:[A-Z]|\d+)(?![^\W\d_]))")
+
+# Damaged characters, for `_damaged` (see `_same_but_damaged`):
+# - U+FFFD, a character a converter could not read ("DCI\ufffd");
+# - a stray byte of another code page inside a word, read as a sign that no
+#   word holds ("Dand\u0192n", "El-Hajj\u2030j", "Jun\u00a3n", "Ghazb\u00a0n"
+#   for Dand\u00e2n, El-Hajj\u00e2j, Jun\u00fan, Ghazb\u00e1n): a non-ASCII
+#   character between two letters that is neither a letter nor an apostrophe
+#   or hyphen, or one of the signs that pass for letters (\u0192 florin, the
+#   ordinals \u00aa \u00ba);
+# - a trademark sign, which old releases wrote as a "T" or "r" stuck to the
+#   word ("ArenaT", "Nightsr").
+_ANY, _STRAY, _MARK = "\x00", "\x01", "\x02"
+_STRAY_IN_WORD = re.compile(
+    r"(?<=[^\W\d_])(?:[\u0192\u00aa\u00ba]|(?![\u2019\u2018\u2010\u2011\u00ad])[^\x00-\x7f\w])(?=[^\W\d_])"
+)
+_TRADEMARK = re.compile(r"[\u2122\u00ae]|\((?:tm|r)\)", re.IGNORECASE)
+_DAMAGE = re.compile(r"\ufffd|[\u2122\u00ae]|\((?:tm|r)\)|" + _STRAY_IN_WORD.pattern, re.IGNORECASE)
+_NOT_WORD = re.compile(r"[^\w\x00-\x02]+|_")
 
 
 # Cached: the edit runs of a release repeat the same few strings (a straight
@@ -86,15 +106,110 @@ def is_cosmetic(old: str, new: str) -> bool:
     False
     >>> is_cosmetic("each opponent's turn", "each opponents turn")  # an apostrophe misplaced
     True
+    >>> is_cosmetic("a +1/+1 counter", "a -1/-1 counter"), is_cosmetic("power ≥ 3", "power ≤ 3")
+    (False, False)
+    >>> is_cosmetic("gets −1/−1", "gets -1/-1"), is_cosmetic("rules 601.2e–g", "rules 601.2e-g")
+    (True, True)
     >>> is_cosmetic("as they're chosen", "as they?re chosen")  # a character lost in a conversion
     True
     >>> is_cosmetic("Draw a card.", "Draw two cards.")
     False
+
+    A character damaged in one text (see `_same_but_damaged`) stands for the
+    one the other text has there:
+
+    >>> is_cosmetic("Dand\u0192n and Jun\u00a3n", "Dand\u00e2n and Jun\u00fan"), is_cosmetic("ArenaT", "Arena\ufffd")
+    (True, True)
     """
-    # Compared without their spaces: where a lost or re-encoded character
+    # Compared without their spaces too: where a lost or re-encoded character
     # stood between two words ("cost-it" / "cost\ufffdit") no word changed.
     a, b = _skeleton(old), _skeleton(new)
-    return a == b or a.replace(" ", "") == b.replace(" ", "")
+    return a == b or a.replace(" ", "") == b.replace(" ", "") or _same_but_damaged(old, new)
+
+
+@functools.lru_cache(maxsize=4096)
+def _damaged(text: str) -> str | None:
+    """The skeleton of a text with its damaged characters (see above) as
+    wildcards: U+FFFD -> `_ANY`, a stray sign in a word -> `_STRAY`, a
+    trademark sign -> `_MARK`; None if it has none."""
+    if not _DAMAGE.search(text):
+        return None
+    text = _STRAY_IN_WORD.sub(_STRAY, text.replace("\ufffd", _ANY))
+    text = _TRADEMARK.sub(_MARK, text)
+    text = _OLD_SYMBOL.sub("", text.translate(_TYPOGRAPHY)).replace("'", "")  # as _skeleton does
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _NOT_WORD.sub(" ", text).strip()
+
+
+def _same_but_damaged(old: str, new: str) -> bool:
+    """Whether two texts are the same but for characters damaged in one of
+    them, each standing for what the other text has at its place:
+
+    - U+FFFD for one character that is not a digit ("DCI\ufffd", "DCIT"), or
+      for nothing at the end of a word;
+    - a stray sign inside a word for one letter ("Dand\u0192n", "Dand\u00e2n");
+    - a trademark sign for nothing, or for the "T" or "r" that ends a word in
+      the other text ("ArenaT", "Arena\u2122").
+
+    A wildcard never stands for a digit or for more than one character, and
+    there must be one: texts without damage are compared as they are.
+
+    >>> _same_but_damaged("El-Hajj\u2030j", "El-Hajjaj"), _same_but_damaged("Jun\u00a3n", "Junin")
+    (True, True)
+    >>> _same_but_damaged("blocker\ufffds", "blockers"), _same_but_damaged("deal 3\ufffd", "deal 35")
+    (False, False)
+    >>> _same_but_damaged("DCIT rules", "DCI\u2122 rules"), _same_but_damaged("Legendsr", "Legends\ufffd")
+    (True, True)
+    """
+    a, b = _damaged(old), _damaged(new)
+    if a is None and b is None:
+        return False
+    return _wild_match(a if a is not None else _skeleton(old), b if b is not None else _skeleton(new))
+
+
+def _wild_match(a: str, b: str) -> bool:
+    """Whether two skeletons with wildcards match, each wildcard on either
+    side standing for what `_same_but_damaged` says. A search over pairs of
+    positions: a wildcard offers at most three ways on, and each pair is
+    visited once, so the cost is linear in the length times the wildcards."""
+    todo, seen = [(0, 0)], set()
+    while todo:
+        i, j = todo.pop()
+        # Equal characters, the common case, are walked over without branching.
+        while i < len(a) and j < len(b) and a[i] == b[j] and a[i] > _MARK:
+            i, j = i + 1, j + 1
+        if i == len(a) and j == len(b):
+            return True
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        if i < len(a) and a[i] <= _MARK:
+            todo += ((i + 1, j + k) for k in _ways(a, i, b, j))
+        if j < len(b) and b[j] <= _MARK:
+            todo += ((i + k, j + 1) for k in _ways(b, j, a, i))
+    return False
+
+
+def _ways(a: str, i: int, b: str, j: int) -> tuple[int, ...]:
+    """How many characters of `b` from `j` the wildcard ``a[i]`` may stand for."""
+    after = a[i + 1 : i + 2]
+    word_end = not after or after == " " or after <= _MARK
+    nxt = b[j : j + 1]
+    one = bool(nxt) and not nxt.isdigit()
+    if a[i] == _ANY:
+        return (1,) * one + (0,) * word_end
+    if a[i] == _STRAY:
+        return (1,) * one
+    # A trademark sign: nothing, the "t" or "r" that ends the word before it,
+    # or the space after that word.
+    ways = [0]
+    if nxt in ("t", "r") and j and b[j - 1].isalpha() and not b[j + 1 : j + 2].isalnum():
+        ways.append(1)
+        if b[j + 1 : j + 2] == " ":
+            ways.append(2)
+    elif nxt == " ":
+        ways.append(1)
+    return tuple(ways)
 
 
 def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: bool = True) -> Change:

@@ -328,18 +328,25 @@ def _segments(rule_ids: list[str]) -> list[int]:
 class _Builder:
     """Accumulates paragraphs into items, then freezes them into Rules."""
 
-    def __init__(self) -> None:
+    def __init__(self, heading: Callable[[str], object] | None = None) -> None:
         self.items: list[tuple[str, RuleKind, list[str], list[str], int]] = []
         self.notes: dict[int, list[str]] = {}
         self.wrapped_headings: set[int] = set()  # items whose title line ran on
+        # The profile's heading pattern, and the lines of each heading, to
+        # test the joined paragraph again (see _rows).
+        self.heading = heading
+        self.heading_lines: dict[int, list[str]] = {}
         self.seen: dict[str, int] = {}
         self.in_example = False
 
-    def start(self, rule_id: str, kind: RuleKind, text: str, line: int) -> None:
+    def start(self, rule_id: str, kind: RuleKind, text: str, line: int, raw: str | None = None) -> None:
+        """Open an item; `raw` is its line as printed, kept for a heading."""
         n = self.seen.get(rule_id, 0) + 1
         self.seen[rule_id] = n
         if n > 1:
             rule_id = f"{rule_id}#{n}"
+        if kind is RuleKind.HEADING and raw is not None:
+            self.heading_lines[len(self.items)] = [raw]
         self.items.append((rule_id, kind, [text] if text else [], [], line))
         self.in_example = False
 
@@ -365,6 +372,8 @@ class _Builder:
         target = self.items[-1][3] if self.in_example else self.items[-1][2]
         if self.items[-1][1] is RuleKind.HEADING:
             self.wrapped_headings.add(len(self.items) - 1)
+            if not self.in_example and len(self.items) - 1 in self.heading_lines:
+                self.heading_lines[len(self.items) - 1].append(text)
         if not target:
             target.append(text)
         elif target[-1].endswith("-") and target[-1][-2:-1].strip() and text[:1].isalnum():
@@ -382,23 +391,38 @@ class _Builder:
     def freeze(self) -> tuple[Rule, ...]:
         return make_rules(self._rows())
 
+    def _is_heading(self, n: int, text: str) -> bool:
+        """Whether item `n`, read as a heading from its first line, is one:
+        heading or rule is decided by the whole numbered paragraph, its lines
+        joined, never by where a line break fell. Its joined lines must still
+        match the profile's heading pattern (Riftbound: a title of a few
+        words, not a sentence), and a wrapped one must not end a sentence."""
+        if n in self.wrapped_headings and text.endswith((".", "!", "?")):
+            return False  # a wrapped rule whose first line looked like a title
+        lines = self.heading_lines.get(n)
+        if self.heading is None or lines is None or len(lines) < 2:
+            return True  # its one line matched the pattern
+        return bool(self.heading(" ".join(lines)))
+
     def _rows(self) -> Iterator[RuleRow]:
         # The parent of an item is the nearest open item above its level; the
         # stack holds the open items, deepest last, as (level, id).
-        # Sections are at depth 0, headings at 1, rules at their segments' count.
+        # Sections are at depth 0, headings at 1, rules one below their
+        # segments' count, so that a rule numbered like a heading (Riftbound's
+        # "440.") is under the heading before it, not beside it.
         stack: list[tuple[int, str]] = []
         notes, wrapped_headings = self.notes, self.wrapped_headings
         section, heading = RuleKind.SECTION, RuleKind.HEADING
         depths = _segments([item[0] for item in self.items])
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
-            level = 0 if kind is section else 1 if kind is heading else depths[n]
+            text = "\n".join(paras)
+            if kind is heading and not self._is_heading(n, text):
+                kind = RuleKind.RULE
+            level = 0 if kind is section else 1 if kind is heading else depths[n] + 1
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
             stack.append((level, rule_id))
-            text = "\n".join(paras)
-            if n in wrapped_headings and text.endswith((".", "!", "?")):
-                kind = RuleKind.RULE  # a wrapped rule whose first line looked like a title
             yield (
                 rule_id,
                 kind,
@@ -536,7 +560,7 @@ def _parse_rules(
 ) -> tuple[Rule, ...]:
     # The loop runs once per line of the document: the profile's patterns and
     # the builder's methods are looked up once, before it.
-    b = _Builder()
+    b = _Builder(profile.heading.match if profile.heading is not None else None)
     start_item, add_example, add_paragraph, extend = b.start, b.example, b.paragraph, b.extend
     decoration = profile.decoration.match if profile.decoration is not None else None
     example = profile.example.match if profile.example is not None else None
@@ -596,7 +620,7 @@ def _parse_rules(
         # only about those lines, which it can change, and not about all.
         if m and not (lead is not None and prev is not None and lead(prev)):
             rule_id, text = m.group(id_group, text_group)
-            start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1)
+            start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1, s)
         elif (
             example is not None
             and example(s)

@@ -2,7 +2,8 @@
 
 - `decode(data, path)` -> `Source`: the text with every line ending turned
   into ``\\n``, and the encoding and line-ending style that were found. A
-  text-based PDF is read through its text layer (pypdf).
+  text-based PDF is read through its text layer (pypdf), a Word file (DOCX)
+  and a saved web page (HTML) through `markup`.
 
 Rules documents come in every encoding their publishers ever used. In the 126
 Magic: The Gathering releases of 1999-2026 alone there are ASCII, Windows-1252,
@@ -15,9 +16,22 @@ file. The order of attempts below is what makes that work without guessing:
    ASCII text is zero); otherwise a NUL byte means the file is not text.
 3. Strict UTF-8. A non-UTF-8 file is very unlikely to decode as UTF-8 by chance,
    so success is trusted.
-4. Strict Windows-1252, the superset of Latin-1 that Windows editors write. Five
-   byte values are undefined in it, so a file holding them is rejected instead
-   of turned into mojibake.
+4. An 8-bit encoding, told by what the text says: Windows-1252 (the superset
+   of Latin-1 that Windows editors write; a Latin-1 file reads the same) or
+   Mac Roman (classic Mac OS). Both decode most bytes, so the bytes alone
+   cannot choose; the characters can. Rules text uses typographic marks
+   (curly quotes, dashes, ™ ®), and each encoding turns the other's marks
+   into letters and signs that no text uses (Mac Roman ``DCI™`` and ``1–6``
+   read as Windows-1252 are ``DCIª`` and ``1Ð6``). The decoding with more
+   of those marks wins; a tie is Windows-1252. Five byte values are undefined
+   in Windows-1252: a file holding them is Mac Roman only if its non-ASCII
+   characters then read as text (marks, or letters inside words), and
+   otherwise an error naming the line, never mojibake.
+
+   Detectors were measured on the 36 8-bit MTG releases and lose to this
+   test: chardet 7.7 calls the Mac Roman release ISO-8859-1 (and ten
+   Windows-1252 ones ASCII), charset-normalizer 3.5 calls nearly all of
+   them cp1250 or cp775.
 
 Decoded text that still holds control characters (other than tab and form
 feed) is not a text document, and is rejected with the line where they appear.
@@ -46,6 +60,25 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
 # Windows-1252 those bytes are printable characters or undecodable).
 _TEXT_BYTES = bytes([0x09, *range(0x0B, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
+_EIGHT_BIT = ("cp1252", "mac-roman")
+# A text whose first character but spaces is "<" may be a web page.
+_TAG_FIRST = re.compile(r"\s*<")
+# Typographic marks of rules text. Each 8-bit encoding reads the other's as
+# letters or signs (see the module docstring), so the count of these in the
+# two decodings tells which one the file was written in.
+_MARKS = re.compile("[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u2122\u00ae\u00a9]")
+# Per 8-bit encoding, every byte that does not read as one of those marks.
+_NOT_MARKS = {
+    encoding: bytes(b for b in range(256) if _MARKS.fullmatch(bytes([b]).decode(encoding, "replace")) is None)
+    for encoding in ("cp1252", "mac_roman")
+}
+# A non-ASCII letter with a letter beside it: part of a word ("café").
+_IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+READS_AS_TEXT = 0.9
+"""Least share of the non-ASCII characters of a file that Windows-1252
+cannot decode that must be marks or letters inside words for it to be read
+as Mac Roman."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +89,8 @@ class Source:
     text: str
     """The text, every line ending normalised to ``\\n``, no BOM."""
     encoding: str
-    """``utf-8``, ``utf-8-sig``, ``utf-16-le``, ``utf-16-be``, ``cp1252`` or ``pdf``."""
+    """``utf-8``, ``utf-8-sig``, ``utf-16-le``, ``utf-16-be``, ``cp1252``,
+    ``mac-roman``, ``pdf``, ``docx`` or ``html``."""
     newline: str
     """``LF``, ``CRLF``, ``CR``, ``mixed`` or ``none``."""
 
@@ -74,6 +108,11 @@ def decode(data: bytes, path: str) -> Source:
     if data[:5] == b"%PDF-":
         return _from_pdf(bytes(data), path)
     data = bytes(data)
+    if data[:4] == b"PK\x03\x04":  # a ZIP archive: a Word file?
+        from .markup import docx_text, is_docx  # only such input pays for importing it
+
+        if is_docx(data):
+            return Source(path=path, text=docx_text(data, path), encoding="docx", newline="LF")
     newline = None
     may_hold_controls = True  # unless the bytes prove otherwise
     if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" not in data:
@@ -94,7 +133,7 @@ def decode(data: bytes, path: str) -> Source:
             newline = _style(crlf, cr, lf - crlf)
             data = joined.replace(b"\r", b"\n") if cr else joined
     encoding, text = _decode_text(data, path)
-    if may_hold_controls or (encoding != "cp1252" and _c1_in_utf8(data)):
+    if may_hold_controls or (encoding not in _EIGHT_BIT and _c1_in_utf8(data)):
         bad = _CONTROL.search(text)
         if bad:
             raise ReadError(
@@ -106,6 +145,11 @@ def decode(data: bytes, path: str) -> Source:
     if newline is None:  # UTF-16
         newline = _newline_style(text)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _TAG_FIRST.match(text):  # a saved web page, in any of the encodings above?
+        from .markup import html_text, is_html
+
+        if is_html(text):
+            return Source(path=path, text=html_text(text), encoding="html", newline=newline)
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 
@@ -219,7 +263,50 @@ def _decode_text(data: bytes, path: str) -> tuple[str, str]:
         return "utf-8", data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    return "cp1252", _strict(data, "cp1252", path, tried="UTF-8, Windows-1252")
+    return _eight_bit(data, path)
+
+
+def _eight_bit(data: bytes, path: str) -> tuple[str, str]:
+    """Windows-1252 or Mac Roman, whichever the text reads as (see the
+    module docstring).
+
+    >>> _eight_bit("Magic™ 1–6".encode("mac_roman"), "r.txt")
+    ('mac-roman', 'Magic™ 1–6')
+    >>> _eight_bit("Magic™ 1–6".encode("cp1252"), "r.txt")
+    ('cp1252', 'Magic™ 1–6')
+    """
+    if _marks(data, "mac_roman") > _marks(data, "cp1252"):
+        return "mac-roman", data.decode("mac_roman")  # Mac Roman defines all 256 bytes
+    try:
+        return "cp1252", data.decode("cp1252")
+    except UnicodeDecodeError:
+        mac = data.decode("mac_roman")
+        if _reads_as_text(mac):
+            return "mac-roman", mac
+        return "cp1252", _strict(data, "cp1252", path, tried="UTF-8, Windows-1252, Mac Roman")
+
+
+def _marks(data: bytes, encoding: str) -> int:
+    """How many typographic marks the bytes hold read in an 8-bit encoding:
+    counted on the bytes, one pass that deletes all others (0.5 ms a
+    release, where counting them in both decoded texts took 8 ms).
+
+    >>> _marks("“Magic™”".encode("mac_roman"), "mac_roman"), _marks("“Magic™”".encode("mac_roman"), "cp1252")
+    (3, 0)
+    """
+    return len(data.translate(None, _NOT_MARKS[encoding]))
+
+
+def _reads_as_text(text: str) -> bool:
+    """Whether most non-ASCII characters of a text are typographic marks or
+    letters inside words, as in real text and not in mojibake or binary data.
+
+    >>> _reads_as_text("Un café “noir”"), _reads_as_text("bad Å byte ¸ here")
+    (True, False)
+    """
+    odd = len(_NON_ASCII.findall(text))
+    plain = len(_MARKS.findall(text)) + len(_IN_WORD.findall(text))
+    return odd > 0 and plain >= READS_AS_TEXT * odd
 
 
 def _strict(data: bytes, encoding: str, path: str, tried: str | None = None) -> str:

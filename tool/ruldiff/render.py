@@ -330,6 +330,15 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     removed_rules: list[dict[str, Any]] = []
     list_items: list[dict[str, Any]] = []
     syntax = comparison.new.references
+    # A removed rule is shown under its old section's new self, where the
+    # section was renumbered (Riftbound's "440. Step 3" became 444): else the
+    # removed rules among the new ones would open the same section again
+    # under its old number, alternating with the new.
+    moved_sections = {
+        c.old.id: c.new
+        for c in comparison.changes
+        if c.old is not None and c.new is not None and c.old.kind in (RuleKind.SECTION, RuleKind.HEADING)
+    }
     for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
         assert rule is not None
@@ -350,7 +359,12 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
         if item["mechanical"]:
             mechanical.append(item)
             continue
-        section = _section_of(c.new, new_index) if c.new else _section_of(rule, old_index)
+        if c.new:
+            section = _section_of(c.new, new_index)
+        else:
+            section = _section_of(rule, old_index)
+            if section is not None:
+                section = moved_sections.get(section.id, section)
         key = section.id if section else None
         if not sections or sections[-1]["id"] != key:
             sections.append(
