@@ -81,7 +81,7 @@ def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
         text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).replace("'", "").casefold()
         # Underscores are italics markup; an apostrophe joins, a misplaced one is
         # typography; comparison signs and a sign before a number are words.
-        return " ".join(re.findall(r"[^\W_]+|[<>≤≥=≠±%×÷∞]|[+-](?=[\dx])", text))
+        return " ".join(re.findall(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|[+-](?=[\dx])", text))
 
     pieces = ["a", "B", "ß", "ﬁ", "İ", "_", "1", " ", "\u00a0", "\u200b", "’", "“", "—", "…", "\n", ".", "x\u0301", "+", "≥", "%"]
     rng = random.Random(3)

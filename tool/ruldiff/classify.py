@@ -36,7 +36,7 @@ _TYPOGRAPHY = str.maketrans(
 # ("_Future Sight_"): markup, not text.
 # Signs that carry meaning are kept as words of their own: comparisons and
 # a sign before a number ("+1/+1" is not "-1/-1", "≥ 3" not "≤ 3").
-_WORD = re.compile(r"[^\W_]+|[<>≤≥=≠±%×÷∞]|[+-](?=[\dx])")
+_WORD = re.compile(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|[+-](?=[\dx])")
 # A character lost in a conversion, between two letters: "they?re" for
 # "they're" (2008-05), U+FFFD for a sign the converter could not map.
 _GARBLED = re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])")
@@ -110,6 +110,8 @@ def is_cosmetic(old: str, new: str) -> bool:
     (False, False)
     >>> is_cosmetic("gets −1/−1", "gets -1/-1"), is_cosmetic("rules 601.2e–g", "rules 601.2e-g")
     (True, True)
+    >>> is_cosmetic("see www.example.com", "see <www.example.com>")  # markup around an address
+    True
     >>> is_cosmetic("as they're chosen", "as they?re chosen")  # a character lost in a conversion
     True
     >>> is_cosmetic("Draw a card.", "Draw two cards.")
