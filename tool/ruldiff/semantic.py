@@ -806,6 +806,9 @@ def _without_agreement(d: str, i: str) -> tuple[str, str]:
     return d, i
 
 
+# Cached: a rewrite offers the same candidate in every rule it touches
+# ("he or she" -> "they" 150 times in 2018).
+@functools.lru_cache(maxsize=4096)
 def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     """The two phrases of a candidate with the punctuation they share at
     their ends set aside, or None if they are no wording change: not whole
@@ -921,7 +924,7 @@ def _find_substitutions(
             continue
         if rules == 2 and any((changes[n].new or changes[n].old).kind is RuleKind.GLOSSARY for n in where):  # type: ignore[union-attr]
             continue  # a rule and the glossary entry that restates it: one edit, echoed
-        if _distinct(contexts[cand]) < 2:
+        if not _two_distinct(contexts[cand]):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not new_text:
@@ -940,20 +943,24 @@ def _find_substitutions(
     return accepted
 
 
-def _distinct(sentences: set[str]) -> int:
-    """How many of the sentences differ from each other: a sentence and its
-    restatement (a rule and its glossary entry, which say the same with a
-    few words changed) count once.
+def _two_distinct(sentences: set[str]) -> bool:
+    """Whether two of the sentences differ from each other: a sentence and
+    its restatement (a rule and its glossary entry, which say the same with
+    a few words changed) count once.
 
-    >>> _distinct({"a keeper draws a glyph", "each keeper draws a glyph", "relics are sturdy things"})
-    2
+    >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph"})
+    False
+    >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph", "relics are sturdy things"})
+    True
     """
-    kinds: list[frozenset[str]] = []
+    first: frozenset[str] | None = None
     for sentence in sorted(sentences):
         words = word_set(sentence)
-        if not any(dice(words, seen) >= SAME_SENTENCE for seen in kinds):
-            kinds.append(words)
-    return len(kinds)
+        if first is None:
+            first = words
+        elif dice(words, first) < SAME_SENTENCE:
+            return True  # enough: the answer is known
+    return False
 
 
 def _sentence_of(run: _Run) -> str:
