@@ -110,3 +110,8 @@ def test_every_corpus_file_fits_its_own_profile(corpora: Path) -> None:
     for path in sorted(corpora.glob("*/*.txt")):
         doc = parse(decode(path.read_bytes(), str(path)))
         assert doc.coverage is not None and not misfit(doc), (path, doc.coverage)
+
+
+def test_paragraphs_are_read_whole() -> None:
+    doc = read("Dear players,\n\nthe club opens at noon.\nBring a board.\n")
+    assert doc.coverage is not None and (doc.coverage.lines, doc.coverage.rules, doc.coverage.unread) == (3, 3, 0)

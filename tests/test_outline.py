@@ -215,3 +215,10 @@ def test_fixture_documents_are_read_whole() -> None:
         for version in ("old", "new"):
             coverage = fixture(case, version).coverage
             assert coverage is not None and coverage.unread == 0, (case, version, coverage)
+
+
+def test_a_contents_of_numbered_headings_is_not_read_as_sections() -> None:
+    text = ("Club Rules\n\nContents\n1. Scope\n2. Play\n3. Money\n\n"
+            "1. Scope\n\n1.1 These rules apply.\n\n2. Play\n\n2.1 Play fair.\n\n3. Money\n\n3.1 Pay.\n")
+    doc = read(text)
+    assert ids(doc) == ["1", "1.1", "2", "2.1", "3", "3.1"] and doc.rules[0].line == 8

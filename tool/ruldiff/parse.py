@@ -214,17 +214,25 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
 
 def _body_start(lines: list[str], profile: Profile) -> int | None:
     """Index of the first line of the rules: the section heading before the
-    first rule (or sub-item: a constitution's "§ 1" may hold only "(1)"...)."""
+    first rule (or sub-item: a constitution's "§ 1" may hold only "(1)"...).
+    A line the section pattern reads is no rule here, though the rule
+    pattern reads it too (an outline's "1. Scope", "1. Be kind.")."""
     rule = profile.rule.match
     sub = profile.subitem.match if profile.subitem is not None else None
+    section = profile.section.match if profile.section is not None else None
     first = next(
-        (i for i, line in enumerate(lines) if rule(s := line.strip()) or (sub is not None and sub(s))),
+        (
+            i
+            for i, line in enumerate(lines)
+            if (rule(s := line.strip()) and (section is None or not section(s))) or (sub is not None and sub(s))
+        ),
         None,
     )
     if first is None:
         return None
     start = first
     seen: set[str] = set()
+    taken: str | None = None  # the last heading taken, walking back
     j = first - 1
     while j >= 0:
         s = lines[j].strip()
@@ -232,13 +240,27 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             j -= 1
             continue
         m = _match(profile.heading, s) or _match(profile.section, s)
-        if m and m.group("id") not in seen:  # a repeated heading is the Contents
+        # A repeated heading is the Contents, and so is one numbered after
+        # the heading below it ("3. Money" above "1. Scope"): a Contents
+        # that lists only numbered headings ends there.
+        if m and m.group("id") not in seen and not _numbered_after(m.group("id"), taken):
             seen.add(m.group("id"))
+            taken = m.group("id")
             start = j
             j -= 1
             continue
         break
     return start
+
+
+def _numbered_after(heading: str, below: str | None) -> bool:
+    """Whether a heading's plain number is not below that of the heading
+    under it (``3`` above ``1``); False unless both are plain numbers.
+
+    >>> _numbered_after("3", "1"), _numbered_after("1", "100"), _numbered_after("Law 3", "1")
+    (True, False, False)
+    """
+    return below is not None and heading.isdigit() and below.isdigit() and int(heading) >= int(below)
 
 
 def _match(pattern: re.Pattern[str] | None, s: str) -> re.Match[str] | None:
@@ -676,8 +698,10 @@ def _parse_paragraphs(source: Source, profile: Profile, prefix: str) -> Document
     rules = b.freeze()
     if not rules:
         raise ParseError("no paragraphs found", path=source.path, fix="the file holds no text")
+    read = _nonblank(lines)  # every line is part of a paragraph
     return Document(
-        path=source.path, title="", date=None, profile=profile.name, rules=rules, numbered=False
+        path=source.path, title="", date=None, profile=profile.name, rules=rules, numbered=False,
+        coverage=Coverage(lines=read, rules=read, headings=0, glossary=0, layout=0, unread=0),
     )
 
 
