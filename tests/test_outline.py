@@ -222,3 +222,29 @@ def test_a_contents_of_numbered_headings_is_not_read_as_sections() -> None:
             "1. Scope\n\n1.1 These rules apply.\n\n2. Play\n\n2.1 Play fair.\n\n3. Money\n\n3.1 Pay.\n")
     doc = read(text)
     assert ids(doc) == ["1", "1.1", "2", "2.1", "3", "3.1"] and doc.rules[0].line == 8
+
+
+def test_the_new_profile_keys_are_checked(tmp_path: Path) -> None:
+    from ruldiff.errors import ConfigError
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nrule: '^(?P<id>\\d+)\\s(?P<text>.*)$'\ndates: sideways\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="'dates' must be one of month-first, day-first"):
+        load_profile(str(bad))
+    bad.write_text("name: x\nrule: '^(?P<id>\\d+)\\s(?P<text>.*)$'\nsubitem: '^\\((?P<id>[a-z])\\)'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="'subitem' must have the named groups"):
+        load_profile(str(bad))
+
+
+def test_a_users_profile_may_number_sub_items(tmp_path: Path) -> None:
+    profile = tmp_path / "club.yaml"
+    profile.write_text(
+        "name: club\nnumbered: 'R'\nrule: '^R(?P<id>\\d+)\\s+(?P<text>.*)$'\n"
+        "subitem: '^\\((?P<id>[a-z]|[ivx]+)\\)\\s+(?P<text>.*)$'\ndates: day-first\n",
+        encoding="utf-8",
+    )
+    doc = parse(
+        decode("Club\n01/03/2025\n\nR1 Pay.\n(a) cash;\n(i) coins;\n(b) card.\nR2 Vote.\n".encode(), "c.txt"),
+        load_profile(str(profile)),
+    )
+    assert ids(doc) == ["1", "1(a)", "1(a)(i)", "1(b)", "2"] and doc.date == "2025-03-01"

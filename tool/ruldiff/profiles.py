@@ -96,7 +96,8 @@ class Profile:
     infer: re.Pattern[str] | None = None
     """Inference, for documents no ``detect`` pattern claims: the profile is
     a candidate when this matches at least `INFER_LINES` lines of the
-    document, and the candidate whose item patterns read most lines wins."""
+    document, and the candidate whose item patterns read most lines wins
+    (`infer_profile`; built-in profiles only, like ``detect``)."""
     description: str = ""
 
 
