@@ -29,6 +29,13 @@ other line continues the current one. Documents come in two shapes:
 
 Profiles with ``inline`` first cut lines that hold several rules; profiles
 with ``paragraphs`` read every blank-line-separated paragraph as one item.
+A profile's ``subitem`` line (``(b)``, ``(ii)``) is an item numbered under
+the one above it (``12.3(b)``, outline.py).
+
+Every document says how much of it the profile read (`model.Coverage`): the
+rules region counted as it is read (items, decorations, and the lines left
+unread: one that starts with a number or a label but no item, a further
+paragraph of a rule), the glossary region, and the rest as layout.
 
 A document counts as hard-wrapped when a good share of the lines of its rules
 run on into an unnumbered line (`WRAPPED_SHARE`). Line length would not do: a
@@ -153,8 +160,9 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
 
 
 def _nonblank(lines: list[str]) -> int:
-    """How many of `lines` are not blank (counted in C: ~0.2 ms for the 9,000
-    lines of a Comprehensive Rules release, a quarter of a loop's cost)."""
+    """How many of `lines` are not blank, counted in C: 0.35 ms for the
+    9,258 lines of a Comprehensive Rules release, against 0.95 ms for a
+    Python loop over them."""
     return len(lines) - lines.count("") - sum(map(str.isspace, lines))
 
 
@@ -216,7 +224,8 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
     """Index of the first line of the rules: the section heading before the
     first rule (or sub-item: a constitution's "§ 1" may hold only "(1)"...).
     A line the section pattern reads is no rule here, though the rule
-    pattern reads it too (an outline's "1. Scope", "1. Be kind.")."""
+    pattern reads it too (an outline's "1. Scope", where "1. Be kind." is
+    a rule)."""
     rule = profile.rule.match
     sub = profile.subitem.match if profile.subitem is not None else None
     section = profile.section.match if profile.section is not None else None
