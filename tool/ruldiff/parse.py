@@ -178,8 +178,10 @@ def _coverage(
     glossary region (`gloss`), and the rest (front matter, credits, index)
     as layout."""
     region, decorations, headings, unread = tally
+    # The glossary, when there is one, starts where the rules end.
     glossary = _nonblank(lines[gloss[0] : gloss[1]]) if gloss is not None else 0
-    total = region + _nonblank(lines[: rules[0]]) + _nonblank(lines[rules[1] :])
+    after = gloss[1] if gloss is not None else rules[1]
+    total = _nonblank(lines[: rules[0]]) + region + glossary + _nonblank(lines[after:])
     return Coverage(
         lines=total,
         rules=region - decorations - headings - len(unread),
