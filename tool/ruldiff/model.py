@@ -138,7 +138,8 @@ class Coverage:
     """
 
     lines: int
-    """Non-blank lines in the document."""
+    """Non-blank lines in the document (for a profile that cuts lines
+    holding several rules, ``inline``, the pieces)."""
     rules: int
     """Lines of rules: their numbered first lines, continuations and examples."""
     headings: int
