@@ -33,6 +33,7 @@ from .ahead import Ahead
 from .compare import compare
 from .errors import ReadError, RuldiffError
 from .model import Document
+from .fit import better_profile, fit_warning, misfit
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
@@ -192,6 +193,8 @@ def diff_command(
                 ahead.old_document()  # an error in the old document is reported first
                 raise
             old_doc = ahead.old_document()
+            warn_misfit(old_doc, profile, max_size)
+            warn_misfit(new_doc, profile, max_size)
             if old_doc.profile != new_doc.profile:
                 # Two versions of one document read with two grammars give a
                 # changelog of noise: say so, the output alone would not.
@@ -239,7 +242,9 @@ def parse_command(file: str, profile: str | None, fmt: str, output: str | None, 
     """Print the parsed structure of a document (to check a profile)."""
     try:
         target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
-        deliver(render_document(load(file, profile, max_size), fmt), target)
+        doc = load(file, profile, max_size)
+        warn_misfit(doc, profile, max_size)
+        deliver(render_document(doc, fmt), target)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
@@ -409,6 +414,18 @@ def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Doc
         return parse_bounded(source, load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
     return parse(source, grammar)
+
+
+def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE) -> None:
+    """Say on standard error, in one line, when `doc`'s profile left much
+    of it unread (fit.py), with a built-in profile that reads it better.
+    Only then is the document read again, to try that profile."""
+    if not misfit(doc):
+        return
+    better = None
+    if profile is not None:  # a detected profile is already the best guess
+        better = better_profile(decode(read_input(doc.path, max_size), doc.path), doc)
+    click.echo(fit_warning(doc, better), err=True)
 
 
 def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:

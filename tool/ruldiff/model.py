@@ -9,6 +9,7 @@ Public types:
 - `RuleKind`   what a numbered item is: section, heading, rule, glossary entry.
 - `Rule`       one item of a document, with its ID as printed.
   (`make_rules` builds many at once, for the parser.)
+- `Coverage`   how much of a document its profile read, and as what.
 - `Document`   a parsed rules document.
 - `MatchHow`   why the aligner paired two rules.
 - `Pair`       an old rule and/or a new rule that the aligner put together.
@@ -126,6 +127,42 @@ def make_rules(rows: Iterable[RuleRow]) -> tuple[Rule, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Coverage:
+    """How a profile read a document: its non-blank lines, counted by what
+    they were read as. A profile that does not fit the document leaves many
+    lines `unread` (numbers it does not know, text it cannot place).
+
+    >>> c = Coverage(lines=10, rules=6, headings=1, glossary=0, layout=1, unread=2)
+    >>> c.unread_share
+    0.2
+    """
+
+    lines: int
+    """Non-blank lines in the document (for a profile that cuts lines
+    holding several rules, ``inline``, the pieces)."""
+    rules: int
+    """Lines of rules: their numbered first lines, continuations and examples."""
+    headings: int
+    """Lines that start a section or a rule heading."""
+    glossary: int
+    """Lines of the glossary."""
+    layout: int
+    """Front matter (title, date, introduction, contents), decorations,
+    credits and index."""
+    unread: int
+    """Lines the profile could not place: a line that starts with a number
+    or a list label but no item, or a further paragraph in a rule (what a
+    glossary or subrules become under a profile that does not know them)."""
+    first_unread: tuple[tuple[int, str], ...] = ()
+    """The first few unread lines, (1-based line, text)."""
+
+    @property
+    def unread_share(self) -> float:
+        """`unread` as a share of `lines` (0.0 for an empty document)."""
+        return self.unread / self.lines if self.lines else 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """A parsed rules document."""
 
@@ -150,6 +187,9 @@ class Document:
     references: re.Pattern[str] | None = None
     """How the document refers to its rules (the profile's ``reference``,
     group ``id``); None for the built-in ``rule 903.13`` syntax."""
+    coverage: Coverage | None = None
+    """How much of the text the profile read, and as what (None when the
+    document was not parsed from a text)."""
 
     @property
     def items(self) -> tuple[Rule, ...]:
@@ -185,12 +225,13 @@ def pack_document(doc: Document) -> PackedDocument:
         doc.credits,
         doc.numbered,
         (references.pattern, references.flags) if references is not None else None,
+        _pack_coverage(doc.coverage),
     )
 
 
 def unpack_document(packed: PackedDocument) -> Document:
     """The document that `pack_document` packed."""
-    path, title, date, profile, rules, glossary, intro, credits, numbered, references = packed
+    path, title, date, profile, rules, glossary, intro, credits, numbered, references, coverage = packed
     return Document(
         path,
         title,
@@ -202,7 +243,21 @@ def unpack_document(packed: PackedDocument) -> Document:
         credits,
         numbered,
         re.compile(*references) if references is not None else None,
+        _unpack_coverage(coverage),
     )
+
+
+def _pack_coverage(coverage: Coverage | None) -> tuple[Any, ...] | None:
+    if coverage is None:
+        return None
+    return tuple(getattr(coverage, f.name) for f in fields(Coverage))
+
+
+def _unpack_coverage(packed: tuple[Any, ...] | None) -> Coverage | None:
+    if packed is None:
+        return None
+    lines, rules, headings, glossary, layout, unread, first = packed
+    return Coverage(lines, rules, headings, glossary, layout, unread, tuple((n, text) for n, text in first))
 
 
 def _pack_rules(rules: tuple[Rule, ...]) -> tuple[tuple[Any, ...], ...]:

@@ -29,6 +29,13 @@ other line continues the current one. Documents come in two shapes:
 
 Profiles with ``inline`` first cut lines that hold several rules; profiles
 with ``paragraphs`` read every blank-line-separated paragraph as one item.
+A profile's ``subitem`` line (``(b)``, ``(ii)``) is an item numbered under
+the one above it (``12.3(b)``, outline.py).
+
+Every document says how much of it the profile read (`model.Coverage`): the
+rules region counted as it is read (items, decorations, and the lines left
+unread: one that starts with a number or a label but no item, a further
+paragraph of a rule), the glossary region, and the rest as layout.
 
 A document counts as hard-wrapped when a good share of the lines of its rules
 run on into an unnumbered line (`WRAPPED_SHARE`). Line length would not do: a
@@ -40,11 +47,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from datetime import date as _date
 
+from .dates import date_in, find_date
 from .errors import ConfigError, ParseError
-from .model import Document, Rule, RuleKind, RuleRow, make_rules
+from .model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from .limits import TimeLimitError, time_limit
+from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
 
@@ -60,19 +68,7 @@ from which a document counts as hard-wrapped. Hard-wrapped releases score
 only where a rule is followed by an unnumbered note)."""
 
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        "january february march april may june july august september october "
-        "november december".split(),
-        1,
-    )
-}
-_DATE_WORDS = re.compile(
-    r"(?:effective|current|updated)\s+(?:as\s+of|on)\s+([A-Z][a-z]+)\s+(\d{1,2}),\s*(\d{4})"
-)
 _DATE_SLASH = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\b")
-_DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
 def parse_bounded(source: Source, profile: Profile, origin: str) -> Document:
@@ -136,13 +132,13 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
 
     wrapped = _is_wrapped(lines, start, rules_end, profile)
     clean = _cleaner(source.text)
-    rules = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
+    rules, tally = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
     glossary = (
         _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped, clean)
         if gloss is not None
         else ()
     )
-    title, date = _title_and_date(lines[:start])
+    title, date = _title_and_date(lines[:start], profile.dates)
     contents = _last_index(lines, "Contents", 0, start)
     intro_end = contents if contents is not None else start
     intro = "\n".join(_paragraphs(lines[1:intro_end], wrapped, profile))
@@ -159,6 +155,43 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
         intro=intro,
         credits=credits_text,
         references=profile.reference,
+        coverage=_coverage(lines, (start, rules_end), (gloss, gloss_end) if gloss is not None else None, tally, origin),
+    )
+
+
+def _nonblank(lines: list[str]) -> int:
+    """How many of `lines` are not blank, counted in C: 0.35 ms for the
+    9,258 lines of a Comprehensive Rules release, against 0.95 ms for a
+    Python loop over them."""
+    return len(lines) - lines.count("") - sum(map(str.isspace, lines))
+
+
+def _coverage(
+    lines: list[str],
+    rules: tuple[int, int],
+    gloss: tuple[int, int] | None,
+    tally: _Tally,
+    origin: list[int] | None,
+) -> Coverage:
+    """What the profile read the document as (`model.Coverage`): the rules
+    region (its first and end line) as `_parse_rules` counted it, the
+    glossary region (`gloss`), and the rest (front matter, credits, index)
+    as layout."""
+    region, decorations, headings, unread = tally
+    # The glossary, when there is one, starts where the rules end.
+    glossary = _nonblank(lines[gloss[0] : gloss[1]]) if gloss is not None else 0
+    after = gloss[1] if gloss is not None else rules[1]
+    total = _nonblank(lines[: rules[0]]) + region + glossary + _nonblank(lines[after:])
+    return Coverage(
+        lines=total,
+        rules=region - decorations - headings - len(unread),
+        headings=headings,
+        glossary=glossary,
+        layout=total - region - glossary + decorations,
+        unread=len(unread),
+        first_unread=tuple(
+            ((origin[i] if origin else i) + 1, lines[i].strip()) for i in unread[:FIRST_UNREAD]
+        ),
     )
 
 
@@ -166,6 +199,7 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
     """Whether the rules are hard-wrapped: many lines run on into a plain line."""
     items = _joined_items(profile)
     joined = items[0].match if items is not None else None
+    sub = profile.subitem.match if profile.subitem is not None else None
     runs_on = nonblank = 0
     for i in range(start, min(end, start + WRAP_SAMPLE)):
         s = lines[i].strip()
@@ -181,7 +215,7 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
             plain = joined(nxt) is None
         else:
             plain = not _classify(nxt, profile)[0] and not _decoration(nxt, profile)
-        runs_on += plain
+        runs_on += plain and not (sub is not None and sub(nxt))  # a sub-item is no run-on
     return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
 
 
@@ -189,12 +223,27 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
 
 
 def _body_start(lines: list[str], profile: Profile) -> int | None:
-    """Index of the first line of the rules: the section heading before the first rule."""
-    first = next((i for i, line in enumerate(lines) if profile.rule.match(line.strip())), None)
+    """Index of the first line of the rules: the section heading before the
+    first rule (or sub-item: a constitution's "§ 1" may hold only "(1)"...).
+    A line the section pattern reads is no rule here, though the rule
+    pattern reads it too (an outline's "1. Scope", where "1. Be kind." is
+    a rule)."""
+    rule = profile.rule.match
+    sub = profile.subitem.match if profile.subitem is not None else None
+    section = profile.section.match if profile.section is not None else None
+    first = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if (rule(s := line.strip()) and (section is None or not section(s))) or (sub is not None and sub(s))
+        ),
+        None,
+    )
     if first is None:
         return None
     start = first
     seen: set[str] = set()
+    taken: str | None = None  # the last heading taken, walking back
     j = first - 1
     while j >= 0:
         s = lines[j].strip()
@@ -202,13 +251,27 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             j -= 1
             continue
         m = _match(profile.heading, s) or _match(profile.section, s)
-        if m and m.group("id") not in seen:  # a repeated heading is the Contents
+        # A repeated heading is the Contents, and so is one numbered after
+        # the heading below it ("3. Money" above "1. Scope"): a Contents
+        # that lists only numbered headings ends there.
+        if m and m.group("id") not in seen and not _numbered_after(m.group("id"), taken):
             seen.add(m.group("id"))
+            taken = m.group("id")
             start = j
             j -= 1
             continue
         break
     return start
+
+
+def _numbered_after(heading: str, below: str | None) -> bool:
+    """Whether a heading's plain number is not below that of the heading
+    under it (``3`` above ``1``); False unless both are plain numbers.
+
+    >>> _numbered_after("3", "1"), _numbered_after("1", "100"), _numbered_after("Law 3", "1")
+    (True, False, False)
+    """
+    return below is not None and heading.isdigit() and below.isdigit() and int(heading) >= int(below)
 
 
 def _match(pattern: re.Pattern[str] | None, s: str) -> re.Match[str] | None:
@@ -219,9 +282,9 @@ def _decoration(s: str, profile: Profile) -> bool:
     return profile.decoration is not None and profile.decoration.match(s) is not None
 
 
-def _title_and_date(front: list[str]) -> tuple[str, str | None]:
-    # The title is the first paragraph: one line, or two in the 1999 releases
-    # ("COMPREHENSIVE" / "RULES").
+def _title_and_date(front: list[str], order: str | None = None) -> tuple[str, str | None]:
+    """The title (the first paragraph: one line, or up to three, as in the
+    1999 releases' "COMPREHENSIVE" / "RULES") and the effective date (dates.py)."""
     words: list[str] = []
     for line in front:
         s = line.strip()
@@ -229,42 +292,17 @@ def _title_and_date(front: list[str]) -> tuple[str, str | None]:
             continue
         if not s or len(words) == 3:
             break
-        if words and (_DATE_WORDS.search(s) or _DATE_ISO.search(s) or _DATE_SLASH.search(s)):
+        if words and date_in(s):
             break  # "Last Updated: 2025-10-01" under the title is not part of it
         words.append(s)
     title = " ".join(words)
-    date: str | None = None
-    for line in front[:60]:
-        m = _DATE_WORDS.search(line)
-        if m and m.group(1).lower() in _MONTHS:
-            date = _iso(int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2)))
-            break
-    if date is None:
-        for line in front[:20]:
-            m = _DATE_ISO.search(line)
-            if m:
-                date = _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-                if date:
-                    break
-    if date is None:
-        for line in front[:20]:
-            m = _DATE_SLASH.search(line)
-            if m:
-                year = int(m.group(3))
-                year += 0 if year >= 100 else (1900 if year >= 70 else 2000)
-                date = _iso(year, int(m.group(1)), int(m.group(2)))
-                if date:
-                    title = title.replace(m.group(0), "").strip()
-                    break
+    date = find_date(front, order)
+    if date is not None:
+        # A date printed on the title line (04/23/99) is not part of the title.
+        for m in _DATE_SLASH.finditer(title):
+            title = title.replace(m.group(0), "").strip()
     title = re.sub(r"\s{2,}", " ", title.replace("_", "")).strip()
     return title, date
-
-
-def _iso(year: int, month: int, day: int) -> str | None:
-    try:
-        return _date(year, month, day).isoformat()
-    except ValueError:
-        return None
 
 
 def _is_decoration(s: str) -> bool:
@@ -557,10 +595,24 @@ def _parse_rules(
     wrapped: bool,
     origin: list[int] | None = None,
     clean: Callable[[str], str] = _clean,
-) -> tuple[Rule, ...]:
+) -> tuple[tuple[Rule, ...], _Tally]:
+    """The rules of lines ``start:end``, and what was read there (`_Tally`).
+
+    A line the profile does not read as an item, but that starts like one
+    (``100.1a``, ``(b)``, ``§ 3``: `_LABEL`), and a further paragraph of a
+    rule that already has one, are unread (`model.Coverage`); both are
+    counted only on the branches that take them, off the path of the item
+    lines."""
     # The loop runs once per line of the document: the profile's patterns and
     # the builder's methods are looked up once, before it.
     b = _Builder(profile.heading.match if profile.heading is not None else None)
+    blank = decorations = headings = 0
+    rule_kind = RuleKind.RULE
+    unread: list[int] = []
+    sub = profile.subitem.match if profile.subitem is not None else None
+    sub_stack: SubStack = ()
+    sub_anchor = ""  # the item the current run of sub-items is under
+    last_sub = -1  # index in b.items of the last sub-item
     start_item, add_example, add_paragraph, extend = b.start, b.example, b.paragraph, b.extend
     decoration = profile.decoration.match if profile.decoration is not None else None
     example = profile.example.match if profile.example is not None else None
@@ -590,6 +642,7 @@ def _parse_rules(
         s = clean(lines[i])
         if not s:
             prev = None
+            blank += 1
             continue
         notes: list[str] | None = None
         if joined is not None:
@@ -597,10 +650,12 @@ def _parse_rules(
             if m:
                 found, id_group, text_group = alternatives[m.lastindex]
                 if found is None:
+                    decorations += 1
                     continue  # a decoration
                 kind = found
         else:
             if decoration is not None and decoration(s):
+                decorations += 1
                 continue
             if note is not None:
                 notes = [n.group().strip() for n in note.finditer(s)]
@@ -620,7 +675,16 @@ def _parse_rules(
         # only about those lines, which it can change, and not about all.
         if m and not (lead is not None and prev is not None and lead(prev)):
             rule_id, text = m.group(id_group, text_group)
+            headings += kind is not rule_kind
             start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1, s)
+        elif sub is not None and b.items and (sm := sub(s)) is not None:
+            # A sub-item, (a) or (ii): numbered under the item above (`outline.py`).
+            if last_sub != len(b.items) - 1:  # the first of a run
+                sub_anchor, sub_stack = b.items[-1][0], ()
+            sub_stack = next_sub_item(sub_stack, sm.group("id"))
+            line = (origin[i] if origin else i) + 1
+            start_item(sub_item_id(sub_anchor, sub_stack), RuleKind.RULE, sm.group("text").strip(), line)
+            last_sub = len(b.items) - 1
         elif (
             example is not None
             and example(s)
@@ -629,12 +693,27 @@ def _parse_rules(
             add_example(s)
         elif wrapped and prev is not None:
             extend(s)
+            if s[0] in _LABEL_FIRST and _LABEL.match(s):
+                unread.append(i)
         else:
+            if (b.items and not b.in_example and b.items[-1][2]) or (s[0] in _LABEL_FIRST and _LABEL.match(s)):
+                unread.append(i)
             add_paragraph(s)
         if notes:
             b.note(notes)
         prev = s
-    return b.freeze()
+    return b.freeze(), (end - start - blank, decorations, headings, unread)
+
+
+_Tally = tuple[int, int, int, list[int]]
+"""What `_parse_rules` read: non-blank lines, decorations and section or
+heading lines among them, and the indexes of the unread lines."""
+FIRST_UNREAD = 3
+"""Unread lines a `Coverage` keeps, to show."""
+# What starts like a numbered item: 100.1a, 103.1.b.2., 1.2.3, 12., (b), (ii), § 4;
+# not a number in running text ("2 damage").
+_LABEL = re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
+_LABEL_FIRST = frozenset("0123456789(§")
 
 
 # --- paragraphs without numbers ---------------------------------------------
@@ -654,8 +733,10 @@ def _parse_paragraphs(source: Source, profile: Profile, prefix: str) -> Document
     rules = b.freeze()
     if not rules:
         raise ParseError("no paragraphs found", path=source.path, fix="the file holds no text")
+    read = _nonblank(lines)  # every line is part of a paragraph
     return Document(
-        path=source.path, title="", date=None, profile=profile.name, rules=rules, numbered=False
+        path=source.path, title="", date=None, profile=profile.name, rules=rules, numbered=False,
+        coverage=Coverage(lines=read, rules=read, headings=0, glossary=0, layout=0, unread=0),
     )
 
 

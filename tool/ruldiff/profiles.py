@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .dates import DATE_ORDERS
 from .errors import ConfigError
 from .limits import TimeLimitError, time_limit
 
@@ -78,18 +79,31 @@ class Profile:
     to (``\\bArt\\.\\s*(?P<id>\\d+)``). None: the built-in syntax, ``rule(s) N``,
     ``section(s) N`` and bare full rule numbers (``903.13``, ``103.1.b.2``),
     ranges included (semantic.py)."""
+    subitem: re.Pattern[str] | None = None
+    """A sub-item numbered under the item above it, such as ``(b)`` or
+    ``(ii)`` (groups ``id`` and ``text``): its ID is the label appended to
+    that item's, ``12.3(b)``, ``12.3(b)(ii)`` (outline.py)."""
     paragraphs: str | None = None
     """For documents without numbers: every blank-line-separated paragraph is
     an item, with this prefix and its position as ID (``p1``, ``p2``...)."""
     detect: re.Pattern[str] | None = None
     """Auto-detection: the profile applies when this matches one of the first
     `DETECT_LINES` lines."""
+    dates: str | None = None
+    """How the family writes a date in figures, ``month-first`` (US:
+    ``07/04/01`` is 4 July) or ``day-first``; None: a date such as
+    ``01/03/2025``, which can be read either way, is no date (dates.py)."""
+    infer: re.Pattern[str] | None = None
+    """Inference, for documents no ``detect`` pattern claims: the profile is
+    a candidate when this matches at least `INFER_LINES` lines of the
+    document, and the candidate whose item patterns read most lines wins
+    (`infer_profile`; built-in profiles only, like ``detect``)."""
     description: str = ""
 
 
 _PATTERNS = (
     "numbered", "decoration", "inline", "inline_example", "reference_lead", "note", "heading", "section",
-    "rule", "example", "reference", "detect",
+    "rule", "subitem", "example", "reference", "detect", "infer",
 )
 """The keys whose values are patterns, roughly in the order parsing uses them."""
 _REQUIRED = {"name", "rule"}
@@ -130,10 +144,14 @@ def _from_mapping(data: Any, source: str) -> Profile:
     missing = sorted(_REQUIRED - values.keys())
     if missing:
         raise ConfigError(f"missing key {missing[0]!r}", key=missing[0], path=source)
+    if values.get("dates") not in (None, *DATE_ORDERS):
+        raise ConfigError(
+            f"key 'dates' must be one of {', '.join(DATE_ORDERS)}", key="dates", path=source
+        )
     reference = values.get("reference")
     if reference is not None and "id" not in reference.groupindex:
         raise ConfigError("key 'reference' must have the named group (?P<id>...)", key="reference", path=source)
-    for key in ("rule", "heading", "section"):
+    for key in ("rule", "heading", "section", "subitem"):
         pattern = values.get(key)
         if pattern is not None and not {"id", "text"} <= set(pattern.groupindex):
             raise ConfigError(
@@ -289,11 +307,18 @@ def _lines(text: str) -> Iterator[str]:
 
 
 def detect_profile(text: str) -> Profile:
-    """The built-in profile whose ``detect`` pattern matches the start of `text`.
+    """The built-in profile that reads `text`, chosen from the document.
 
-    Profiles are tried in name order and the first that matches wins. When
-    none does, ``mtg-cr`` reads any document with numbered rules
-    (``100.1.``) or headings, and ``paragraphs`` one that has none at all.
+    1. A profile whose ``detect`` pattern matches one of the first lines
+       (profiles tried in name order), if its ``rule`` pattern reads a line
+       of the document: a "Last Updated" line alone does not make a
+       document Riftbound.
+    2. ``mtg-cr``, when its ``rule`` pattern reads a line (``100.1.``).
+    3. The numbering inferred from the document (`infer_profile`): the
+       profiles with an ``infer`` key (``outline``, ``laws``, ``articles``).
+    4. ``mtg-cr`` for a document with its headings but no rules (parsing
+       says what is missing), and ``paragraphs`` for one with no numbered
+       line at all.
     """
     head = text.split("\n", DETECT_LINES)[:DETECT_LINES]
     for name in BUILTIN:
@@ -301,9 +326,63 @@ def detect_profile(text: str) -> Profile:
             continue  # the fallback below; its detect pattern decides nothing
         detect = _detect_pattern(name)
         if detect is not None and any(detect.search(line) for line in head):
-            return load_profile(name)
+            profile = load_profile(name)
+            if profile.inline is not None or _reads(text, (profile.rule,)):
+                return profile
     fallback = load_profile("mtg-cr")
-    patterns = [p for p in (fallback.rule, fallback.heading, fallback.section) if p is not None]
-    if not any(p.match(line.strip()) for line in _lines(text) for p in patterns):
-        return load_profile("paragraphs")
-    return fallback
+    if _reads(text, (fallback.rule,)):
+        return fallback
+    inferred = infer_profile(text)
+    if inferred is not None:
+        return inferred
+    if _reads(text, tuple(p for p in (fallback.heading, fallback.section) if p is not None)):
+        return fallback
+    return load_profile("paragraphs")
+
+
+def _reads(text: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
+    """Whether one of `patterns` matches a line of `text` (stripped)."""
+    return any(p.match(line.strip()) for line in _lines(text) for p in patterns)
+
+
+INFER_LINES = 2
+"""Lines an ``infer`` pattern must match for its profile to be a candidate:
+one ``Law 1`` line may be a sentence, two are a numbering."""
+
+
+def infer_profile(text: str) -> Profile | None:
+    r"""The built-in profile with an ``infer`` key that reads most lines of
+    `text` as numbered items, among those whose ``infer`` pattern matches
+    at least `INFER_LINES` lines; None when there is none.
+
+    >>> infer_profile("Laws\n\nLaw 1 - Field\n1.1 Grass.\nLaw 2 - Ball\n2.1 Round.\n").name
+    'laws'
+    >>> infer_profile("House Rules\n\n1. Kitchen\n1.1 Wash up.\n1.2 Dry.\n").name
+    'outline'
+    >>> infer_profile("Dear players,\nsee you at noon.\n") is None
+    True
+    """
+    lines = [line.strip() for line in text.split("\n")]
+    best: tuple[tuple[int, int], Profile] | None = None
+    for name in BUILTIN:
+        if _infer_pattern(name) is None:
+            continue
+        profile = load_profile(name)
+        assert profile.infer is not None
+        infer = profile.infer.match
+        claimed = sum(1 for line in lines if infer(line))
+        if claimed < INFER_LINES:
+            continue
+        items = [p.match for p in (profile.heading, profile.section, profile.rule, profile.subitem) if p is not None]
+        # Most lines read wins; on a tie, the numbering most used.
+        score = (sum(1 for line in lines if any(match(line) for match in items)), claimed)
+        if best is None or score > best[0]:
+            best = (score, profile)
+    return best[1] if best is not None else None
+
+
+def _infer_pattern(name: str) -> str | None:
+    """The ``infer`` pattern of a built-in profile, as written (None without
+    one), read without compiling the profile."""
+    flat = _parse_flat((FORMATS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    return flat.get("infer") if flat is not None else None

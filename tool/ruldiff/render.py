@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import TemplateError
-from .model import Change, ChangeKind, Comparison, Document, Op, Rule, RuleKind, Substitution
+from .model import Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution
 from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
 
@@ -147,12 +147,23 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
 
 
 def document_json(doc: Document) -> dict[str, Any]:
-    """A parsed document as plain data (``ruldiff parse``): every item in order."""
+    """A parsed document as plain data (``ruldiff parse``): every item in
+    order, after what the profile read (`model.Coverage`)."""
+    coverage = doc.coverage
     return {
         "profile": doc.profile,
         "path": doc.path,
         "title": doc.title,
         "date": doc.date,
+        "coverage": None if coverage is None else {
+            "lines": coverage.lines,
+            "rules": coverage.rules,
+            "headings": coverage.headings,
+            "glossary": coverage.glossary,
+            "layout": coverage.layout,
+            "unread": coverage.unread,
+            "first_unread": [{"line": n, "text": text} for n, text in coverage.first_unread],
+        },
         "items": [
             {
                 "id": r.id,
@@ -181,6 +192,8 @@ def render_document(doc: Document, fmt: str) -> str:
     if fmt == "text":
         depth: dict[str | None, int] = {None: 0}
         lines = [f"{doc.title} ({doc.date or 'no date'}), profile {doc.profile}"]
+        if doc.coverage is not None:
+            lines.append(coverage_line(doc.coverage))
         for r in doc.items:
             depth[r.id] = depth.get(r.parent, 0) + 1
             indent = "  " * (depth[r.id] - 1)
@@ -188,6 +201,21 @@ def render_document(doc: Document, fmt: str) -> str:
             lines.extend(f"{indent}    {e}" for e in r.examples)
         return "\n".join(lines) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected json, yaml or text")
+
+
+def coverage_line(coverage: Coverage) -> str:
+    """What a profile read, for ``ruldiff parse -f text``.
+
+    >>> from ruldiff.model import Coverage
+    >>> print(coverage_line(Coverage(200, 150, 10, 30, 8, 2)))
+    coverage: 200 non-blank lines: 150 rules, 10 headings, 30 glossary, 8 layout, 2 unread (1%)
+    """
+    return (
+        f"coverage: {coverage.lines:,} non-blank lines: {coverage.rules:,} rules, "
+        f"{coverage.headings:,} headings, {coverage.glossary:,} glossary, {coverage.layout:,} layout, "
+        f"{coverage.unread:,} unread ({coverage.unread_share:.0%})"
+    )
+
 
 
 # --- template context -------------------------------------------------------

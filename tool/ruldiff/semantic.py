@@ -161,13 +161,14 @@ def _follows(a: str, b: str) -> bool:
 
 def _split_last(rule_id: str) -> tuple[str, str] | None:
     """(parent ID, last segment): ("903.13", "a") for 903.13a, ("103.1", "b")
-    for 103.1.b, ("714", "1") for 714.1; None for a single segment."""
+    for 103.1.b, ("714", "1") for 714.1, ("12.3", "b") for the sub-item
+    12.3(b); None for a single segment."""
     last = None
     for last in _SEGMENT.finditer(rule_id):
         pass
     if last is None or last.start() == 0:
         return None
-    return rule_id[: last.start()].rstrip("."), last.group()
+    return rule_id[: last.start()].rstrip(".("), last.group()
 
 
 def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
@@ -1432,10 +1433,18 @@ class _References(NamedTuple):
         return out
 
 
+_ROOT = re.compile(r"[A-Z](?=\.)|\D*?\d+")
+
+
 def _heading(rule_id: str) -> str | None:
-    """The root of a rule's number (714 for 714.1a); None for a root itself."""
-    split = _SEGMENT.findall(rule_id)
-    return split[0] if len(split) > 1 else None
+    """The root of a rule's number (714 for 714.1a, § 7 for § 7(1), A for
+    A.1); None for a root itself.
+
+    >>> [_heading(i) for i in ("714.1a", "§ 7(1)", "A.1", "714")]
+    ['714', '§ 7', 'A', None]
+    """
+    m = _ROOT.match(rule_id)
+    return m.group() if m and m.end() < len(rule_id) else None
 
 
 def _moved(c: Change, id_map: dict[str, str]) -> tuple[str, str] | None:
