@@ -47,3 +47,26 @@ def write_rules_pair(folder: Path, old: list[tuple[str, str]], new: list[tuple[s
     for path, rules in zip(paths, (old, new)):
         path.write_text(layout(rules), encoding="utf-8")
     return str(paths[0]), str(paths[1])
+
+
+REGENERATE = (
+    "Regenerate (pytest --update-golden, or python tool/make_reports.py) only if this change "
+    "in the output is intended and has been reviewed; otherwise the code has regressed: fix it."
+)
+
+
+def first_difference(name: str, actual: bytes, expected: bytes) -> str | None:
+    """None when the bytes are equal; else where they first differ, line by line,
+    shown with repr so that a carriage return or a BOM is visible."""
+    if actual == expected:
+        return None
+    got, want = actual.splitlines(keepends=True), expected.splitlines(keepends=True)
+    line = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    shown = [f"{name}: first difference at line {line + 1} ({len(actual)} bytes, expected {len(expected)})"]
+    for i in range(max(0, line - 1), line + 2):
+        if i < len(got) or i < len(want):
+            a = repr(got[i]) if i < len(got) else "(end of file)"
+            b = repr(want[i]) if i < len(want) else "(end of file)"
+            mark = "  " if a == b else "! "
+            shown.append(f"{mark}{i + 1}: expected {b}\n{mark}{' ' * len(str(i + 1))}  actual   {a}")
+    return "\n".join(shown)
