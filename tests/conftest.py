@@ -98,3 +98,39 @@ def sample() -> list[Path]:
     files = sorted(SAMPLE.glob("lanternfall-*.txt"))
     assert len(files) >= 3, "the sample corpus needs at least three versions"
     return files
+
+
+class Children:
+    """The processes a test forks (through ``os.fork``), recorded as they start."""
+
+    def __init__(self) -> None:
+        self.pids: list[int] = []
+
+    def unreaped(self) -> list[int]:
+        """Those not yet waited for: running, or zombies (reaped now, as a side
+        effect). Only this test's own children are looked at, never
+        ``waitpid(-1)``, so a child leaked by another test cannot fail this one."""
+        left = []
+        for pid in self.pids:
+            try:
+                os.waitpid(pid, os.WNOHANG)  # running, or a zombie nobody waited for
+            except ChildProcessError:
+                continue  # waited for
+            left.append(pid)
+        return left
+
+
+@pytest.fixture
+def children(monkeypatch: pytest.MonkeyPatch) -> Children:
+    """Records every process forked during the test; see `Children.unreaped`."""
+    seen = Children()
+    real_fork = os.fork
+
+    def recording_fork() -> int:
+        pid = real_fork()
+        if pid > 0:
+            seen.pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", recording_fork)
+    return seen

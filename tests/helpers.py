@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from ruldiff.model import Document
@@ -70,3 +73,25 @@ def first_difference(name: str, actual: bytes, expected: bytes) -> str | None:
             mark = "  " if a == b else "! "
             shown.append(f"{mark}{i + 1}: expected {b}\n{mark}{' ' * len(str(i + 1))}  actual   {a}")
     return "\n".join(shown)
+
+
+# Different, randomized string hashes (0 would turn randomization off).
+HASH_SEEDS = ("1", "2", "12345")
+
+
+def run_python(args: list[str], seed: str) -> bytes:
+    """Standard output of ``python ARGS`` in a new process with PYTHONHASHSEED=seed
+    (and no template cache); it must succeed."""
+    env = {**os.environ, "PYTHONHASHSEED": seed, "RULDIFF_CACHE_DIR": ""}
+    done = subprocess.run([sys.executable, *args], env=env, capture_output=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return done.stdout
+
+
+def same_under_every_hash_seed(args: list[str]) -> bytes:
+    """The output of ``python ARGS``, the same bytes in a process per hash seed.
+    Within one process, set and dict order of strings is fixed, so only
+    separate processes catch output that depends on it."""
+    outputs = {seed: run_python(args, seed) for seed in HASH_SEEDS}
+    assert len(set(outputs.values())) == 1, f"output depends on PYTHONHASHSEED: {outputs}"
+    return outputs[HASH_SEEDS[0]]
