@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-from ruldiff.model import Document
+from ruldiff.model import Comparison, Document
 from ruldiff.parse import parse
 from ruldiff.read import decode
+from ruldiff.render import render
 
 
 def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), date: str = "May 1, 2024") -> str:  # type: ignore[assignment]
@@ -95,3 +98,28 @@ def same_under_every_hash_seed(args: list[str]) -> bytes:
     outputs = {seed: run_python(args, seed) for seed in HASH_SEEDS}
     assert len(set(outputs.values())) == 1, f"output depends on PYTHONHASHSEED: {outputs}"
     return outputs[HASH_SEEDS[0]]
+
+
+_KINDS = r"(added|removed|changed|renumbered|split|merged)\b"
+
+
+def check_every_format(result: Comparison) -> None:
+    """Each format says what the comparison found: its counts, and one entry
+    per change of the right kind (not merely some text and a final newline)."""
+    s = result.summary
+    kinds = [c.kind.value for c in result.changes]
+    counts = ", ".join(f"{s[k]} {k}" for k in ("added", "removed", "changed", "renumbered"))
+    text = render(result, "text")
+    assert f"\nsummary: {counts}" in text
+    assert sorted(re.findall(r"^  [-+~<>] .+?  " + _KINDS, text, re.M)) == sorted(kinds)
+    md = render(result, "md")
+    assert md.startswith("# Changes from ") and f"\n{counts}" in md
+    assert sorted(re.findall(r"^- \*\*.+?\*\* " + _KINDS, md, re.M)) == sorted(kinds)
+    html = render(result, "html")
+    assert html.startswith("<!DOCTYPE html>") and html.endswith("</html>\n")
+    assert sorted(re.findall(r'class="change ' + _KINDS, html)) == sorted(kinds)
+    data = json.loads(render(result, "json"))
+    assert data["summary"] == s
+    assert [c["kind"] for c in data["changes"]] == kinds
+    for fmt, out in (("text", text), ("md", md), ("html", html)):
+        assert out.endswith("\n") and not out.endswith("\n\n\n"), fmt

@@ -33,8 +33,13 @@ def test_kinds_and_tags(old: Rule | None, new: Rule | None, kind: ChangeKind, ta
     # Tags need the whole document: semantic.annotate sets them.
     document_old = Document("a", "T", None, "p", (old,) if old else ())
     document_new = Document("b", "T", None, "p", (new,) if new else ())
-    (annotated,), _, _ = annotate([change], document_old, document_new) if kind is not ChangeKind.UNCHANGED else ((change,), (), ())
-    assert annotated.tags == tags
+    (annotated,), _, _ = annotate([change], document_old, document_new)
+    assert annotated.kind is kind and annotated.tags == tags
+    # The edits rebuild both texts: EQUAL and DELETE the old, EQUAL and INSERT the new.
+    assert "".join(e.text for e in change.edits if e.op is not Op.INSERT) == (old.full_text if old else "")
+    assert "".join(e.text for e in change.edits if e.op is not Op.DELETE) == (new.full_text if new else "")
+    same_text = old is not None and new is not None and old.full_text == new.full_text
+    assert same_text == all(e.op is Op.EQUAL for e in change.edits) == (not change.text_changed)
 
 
 def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:

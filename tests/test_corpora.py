@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpora_dir, each
+from helpers import check_every_format
 
 from ruldiff.cli import load
 from ruldiff.compare import compare
@@ -383,8 +384,7 @@ def test_every_consecutive_release_diffs_consistently(corpora: Path, pair: tuple
     unchanged = result.summary["unchanged"]
     assert sum(len(c.olds) for c in result.changes) + unchanged == len(old.items)
     assert sum(len(c.news) for c in result.changes) + unchanged == len(new.items)
-    for fmt in ("text", "md", "html", "json"):
-        assert render(result, fmt).endswith("\n")
+    check_every_format(result)
 
 
 def test_list_items_of_real_lists(corpora: Path) -> None:

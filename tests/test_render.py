@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import doc, layout, same_under_every_hash_seed, write_pair
+from helpers import check_every_format, doc, layout, same_under_every_hash_seed, write_pair
 
 from ruldiff.cli import load
 from ruldiff.compare import compare
@@ -151,6 +151,12 @@ def test_text_without_colour_uses_word_diff_markers() -> None:
     assert "> 100.1 -> 100.2  renumbered (text unchanged)" in text
     coloured = render(RESULT, "text", color=True)
     assert "\x1b[32m" in coloured and "{+" not in coloured
+
+
+def test_every_format_holds_every_change(sample: list[Path]) -> None:
+    for old, new in zip(sample, sample[1:]):
+        check_every_format(compare(load(str(old)), load(str(new))))
+    check_every_format(RESULT)
 
 
 @pytest.mark.parametrize("fmt", ["text", "md", "html", "json", "context"])
