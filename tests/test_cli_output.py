@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -226,6 +227,7 @@ def test_an_error_while_writing_leaves_no_temporary_file(
     monkeypatch.setattr(os, "replace", failing_replace)
     assert one_line_error(run(*files, "-f", "md", "-o", out)) == f"Error: {out}: cannot write: Input/output error"
     assert temp_files(tmp_path) == []
+    assert out.read_text(encoding="utf-8") == "previous\n"
 
     def crashing_replace(src: object, dst: object) -> None:
         raise RuntimeError("boom")
@@ -235,6 +237,64 @@ def test_an_error_while_writing_leaves_no_temporary_file(
         run(*files, "-f", "md", "-o", out)
     assert temp_files(tmp_path) == []
     assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+@pytest.mark.parametrize("existing", [True, False], ids=["existing target", "new target"])
+def test_a_disk_full_halfway_leaves_the_target_as_it_was(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, existing: bool
+) -> None:
+    """The file system fills up once part of the text is written: the error is
+    one line, the partial temporary file goes, and the target is untouched
+    (still there with its text and mode, or still absent)."""
+    out = tmp_path / "changes.html"
+    if existing:
+        out.write_text("previous\n", encoding="utf-8")
+        out.chmod(0o600)
+    real_fdopen = os.fdopen
+    written: list[str] = []
+
+    class FillsUp:
+        def __init__(self, f: Any) -> None:
+            self.f = f
+
+        def __enter__(self) -> FillsUp:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+        def fileno(self) -> int:
+            return int(self.f.fileno())
+
+        def write(self, text: str) -> int:
+            self.f.write(text[:100])
+            self.f.flush()
+            written.append(text[:100])
+            raise OSError(28, "No space left on device")
+
+    real_open, temporary = os.open, set()
+
+    def open_(path: Any, flags: int, *a: Any, **kw: Any) -> int:
+        fd = real_open(path, flags, *a, **kw)
+        if str(path).endswith(".tmp") and Path(path).parent == tmp_path:
+            temporary.add(fd)  # the temporary file beside the target
+        return fd
+
+    def fdopen(fd: int, *a: Any, **kw: Any) -> Any:
+        f = real_fdopen(fd, *a, **kw)
+        return FillsUp(f) if fd in temporary else f
+
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    line = one_line_error(run(*files, "-f", "html", "-o", out))
+    assert line == f"Error: {out}: cannot write: No space left on device"
+    assert written and written[0].startswith("<!DOCTYPE html>")  # it did fail halfway
+    assert temp_files(tmp_path) == []
+    if existing:
+        assert out.read_text(encoding="utf-8") == "previous\n"
+        assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    else:
+        assert not out.exists()
 
 
 # The command, run for real, receives a signal just before its temporary file
