@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import doc
 
-from ruldiff.classify import classify, is_cosmetic
+from ruldiff.classify import classify, is_cosmetic, same_words
 from ruldiff.compare import compare
 from ruldiff.model import ChangeKind, Document, MatchHow, Op, Pair, Rule, RuleKind
 from ruldiff.semantic import annotate
@@ -91,3 +91,31 @@ def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
     for _ in range(2000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
         assert _skeleton(text) == definition(text), text
+
+
+@pytest.mark.parametrize(
+    "old, new, same",
+    [
+        ("Draw a card.", "Draw a card.", True),
+        ("Draw a card.", "Draw  a\ncard.", True),
+        ("Magic®", "Magic ®", True),  # white space inside a word's characters is layout too
+        ("601.2e -g", "601.2e-g", True),
+        ("Draw a card.", "Draw a cart.", False),
+        ("Draw a card.", "Draw acard", False),
+    ],
+)
+def test_same_words_ignores_white_space_only(old: str, new: str, same: bool) -> None:
+    assert same_words(old, new) is same
+    assert same_words(new, old) is same
+
+
+def test_a_pair_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="^a pair needs an old or a new rule$"):
+        classify(Pair(None, None, MatchHow.UNPAIRED))
+
+
+@pytest.mark.parametrize("old, new", [(rule("1.1", "Draw."), None), (None, rule("1.1", "Draw.")),
+                                      (rule("1.1", "Draw."), rule("1.2", "Draw two."))])
+def test_the_change_says_how_its_rules_were_paired(old: Rule | None, new: Rule | None) -> None:
+    for how in (MatchHow.TEXT, MatchHow.NUMBER):
+        assert classify(Pair(old, new, how)).how is how
