@@ -44,7 +44,7 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 
 TESTS = {
-    "read": ["tests/test_read.py"],
+    "read": ["tests/test_read.py", "tests/test_pdf.py"],
     "parse": ["tests/test_parse.py"],
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py"],
