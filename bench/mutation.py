@@ -168,8 +168,11 @@ def main(args: list[str] | None = None) -> int:
         patterns = names if opts.sample is not None or module == "cli" else [f"ruldiff.{module}.*"]
         # mutmut in a session of its own, so that the time cap stops it and
         # every runner it forked.
+        # SIGINT's default action back: a shell starting this in the background
+        # leaves SIGINT ignored, which the CLI's signal tests would inherit.
         proc = subprocess.Popen([str(MUTMUT), "run", "--max-children", str(opts.jobs), *patterns], cwd=where,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
             output, _ = proc.communicate(timeout=left)
             if proc.returncode != 0:
