@@ -146,6 +146,7 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="run only N mutants per module")
     parser.add_argument("--seed", type=int, default=18, help="seed of the sample (default 18)")
     parser.add_argument("--time-cap", type=float, help="stop after this many seconds in all")
+    parser.add_argument("--functions", help="only the mutants of these functions (comma-separated names)")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/ruldiff-mutation"))
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(TESTS)
@@ -159,13 +160,19 @@ def main(args: list[str] | None = None) -> int:
         subprocess.run([sys.executable, "-c", GENERATE.format(jobs=opts.jobs)], cwd=where, check=True,
                        stdout=subprocess.DEVNULL)
         names = sorted(results(where, module))
+        if opts.functions:
+            # x_name__mutmut_N for a function, xǁClassǁname__mutmut_N for a method
+            wanted = [f.strip() for f in opts.functions.split(",")]
+            names = [n for n in names if any(n.split(".")[-1].split("__mutmut_")[0] in (f"x_{f}", f)
+                                             or n.split("__mutmut_")[0].endswith(f"ǁ{f}") for f in wanted)]
         if opts.sample is not None:
             names = sorted(random.Random(f"{opts.seed}:{module}").sample(names, min(opts.sample, len(names))))
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             print(f"{module}: not run, the time cap was reached", flush=True)
             continue
-        patterns = names if opts.sample is not None or module == "cli" else [f"ruldiff.{module}.*"]
+        whole = opts.sample is None and module != "cli" and not opts.functions
+        patterns = [f"ruldiff.{module}.*"] if whole else names
         # mutmut in a session of its own, so that the time cap stops it and
         # every runner it forked.
         # SIGINT's default action back: a shell starting this in the background
