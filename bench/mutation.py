@@ -81,12 +81,16 @@ set_mutant_under_test("mutant_generation")
 copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants({jobs})
 """
 
-# Appended to the staged tests/conftest.py. A mutant of worddiff can make a
-# worker think it is the parent and later os.kill(0, SIGKILL): the whole
-# process group, mutmut included. Refusing it fails the test: killed.
+# Appended to the staged tests/conftest.py: what a mutant must never do to
+# the machine. Refusing it fails the test, so the mutant counts as killed.
+# - A mutant of worddiff can make a worker think it is the parent and later
+#   os.kill(0, SIGKILL): the whole process group, mutmut included.
+# - A mutant of cli.output_target can take /dev/null for a regular file, and
+#   write_atomic then renames a temporary file over the device (seen: every
+#   later `> /dev/null` on the machine wrote to a file).
 GUARD = """
 
-_real_kill = os.kill
+_real_kill, _real_replace, _real_rename, _real_unlink = os.kill, os.replace, os.rename, os.unlink
 
 
 def _mutation_guard_kill(pid: int, sig: int) -> None:
@@ -95,7 +99,29 @@ def _mutation_guard_kill(pid: int, sig: int) -> None:
     _real_kill(pid, sig)
 
 
-os.kill = _mutation_guard_kill
+def _mutation_guard_path(path: object) -> None:
+    if os.path.realpath(os.fsdecode(path)).startswith(("/dev/", "/proc/", "/sys/")):
+        raise AssertionError(f"{path}: a mutant would replace or remove a device")
+
+
+def _mutation_guard_replace(src: object, dst: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(dst)
+    _real_replace(src, dst, *args, **kw)
+
+
+def _mutation_guard_rename(src: object, dst: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(dst)
+    _real_rename(src, dst, *args, **kw)
+
+
+def _mutation_guard_unlink(path: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(path)
+    _real_unlink(path, *args, **kw)
+
+
+os.kill, os.replace, os.rename, os.unlink = (
+    _mutation_guard_kill, _mutation_guard_replace, _mutation_guard_rename, _mutation_guard_unlink
+)
 """
 
 KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, or a timeout (mutmut's stats.py)

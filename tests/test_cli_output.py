@@ -325,3 +325,74 @@ def test_a_signal_while_writing_leaves_no_temporary_file(files: tuple[Path, Path
     assert (done.returncode, done.stderr) == (128 + signum, "")
     assert temp_files(tmp_path) == []
     assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+@pytest.fixture
+def ascii_locale() -> Any:
+    """The C locale for this process's text files: what a file opened without
+    an explicit encoding would then be written in is ASCII."""
+    import locale
+
+    if sys.flags.utf8_mode:
+        pytest.skip("in UTF-8 mode the locale does not set the encoding of files")
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+
+
+@pytest.mark.parametrize("how", ["file", "fifo"])
+def test_the_output_is_utf8_whatever_the_locale(files: tuple[Path, Path], tmp_path: Path, ascii_locale: None,
+                                                 how: str) -> None:
+    expected = stdout_of(*files, "-f", "md").encode("utf-8")
+    assert "→".encode() in expected  # something ASCII cannot hold
+    out = tmp_path / "out.md"
+    received: list[bytes] = []
+    if how == "fifo":
+        os.mkfifo(out)
+        reader = threading.Thread(target=lambda: received.append(out.read_bytes()), daemon=True)
+        reader.start()
+    result = run(*files, "-f", "md", "-o", out)
+    assert result.exit_code == 0, result.output
+    if how == "fifo":
+        reader.join(10)
+        assert received == [expected]
+    else:
+        assert out.read_bytes() == expected
+
+
+def test_a_missing_directory_is_named_as_given(files: tuple[Path, Path], tmp_path: Path) -> None:
+    out = tmp_path / "no such dir" / "out.md"
+    assert one_line_error(run(*files, "-o", out)) == f"Error: {out}: cannot write: directory does not exist"
+    # Through a symbolic link, the error names the link, as the user wrote it.
+    link = tmp_path / "link.md"
+    link.symlink_to(out)
+    assert one_line_error(run(*files, "-o", link)) == f"Error: {link}: cannot write: directory does not exist"
+
+
+def test_a_temporary_file_that_cannot_be_made_is_one_line(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out.md"
+    real_open = os.open
+
+    def refusing(path: Any, flags: int, *a: Any, **kw: Any) -> int:
+        if str(path).endswith(".tmp"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *a, **kw)
+
+    monkeypatch.setattr(os, "open", refusing)
+    assert one_line_error(run(*files, "-o", out)) == f"Error: {out}: cannot write: Permission denied"
+    assert not out.exists()
+
+
+def test_a_closed_standard_output_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruldiff.cli import emit
+    from ruldiff.errors import RuldiffError
+
+    monkeypatch.setattr(sys, "stdout", None)
+    with pytest.raises(RuldiffError) as err:
+        emit("text")
+    assert str(err.value) == "standard output: cannot write: it is closed"
