@@ -218,6 +218,9 @@ def test_an_unreadable_input_is_one_line(
 def test_an_error_while_writing_leaves_no_temporary_file(
     files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # No template cache: it renames files too, and a cold one would meet the
+    # failing rename before the output does.
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", "")
     out = tmp_path / "changes.md"
     out.write_text("previous\n", encoding="utf-8")
 
@@ -319,7 +322,7 @@ def test_a_signal_while_writing_leaves_no_temporary_file(files: tuple[Path, Path
         [sys.executable, "-c", SIGNAL_WHILE_WRITING, *map(str, files), "-f", "md", "-o", str(out)],
         capture_output=True,
         text=True,
-        env={**os.environ, "SIGNAL": str(signum)},
+        env={**os.environ, "SIGNAL": str(signum), "RULDIFF_CACHE_DIR": ""},  # the output's rename, not the cache's
         timeout=20,
     )
     assert (done.returncode, done.stderr) == (128 + signum, "")
