@@ -65,7 +65,7 @@ def require(path: Path, what: str) -> Path:
     if missing is None:
         return path
     source = f"RULDIFF_CORPORA={os.environ['RULDIFF_CORPORA']}" if os.environ.get("RULDIFF_CORPORA") \
-        else "RULDIFF_CORPORA is not set, so ../shared/corpora beside the repository"
+        else "RULDIFF_CORPORA unset: the default, ../shared/corpora beside the repository"
     message = f"{what} not found: {missing} is missing ({source}; set RULDIFF_CORPORA to the shared corpora folder)"
     if in_ci():
         pytest.fail(f"{message}; CI=true, so this is an error, not a skip", pytrace=False)
