@@ -260,3 +260,8 @@ def test_a_damaged_pdf_is_one_line(tmp_path: Path) -> None:
     message = str(err.value)
     assert message.startswith("bad.pdf: cannot read this PDF: ") and "\n" not in message
     assert "  " not in message and "XX" not in message
+
+
+def test_a_pdf_s_carriage_returns_become_line_feeds(tmp_path: Path) -> None:
+    data = make_pdf(["Rules", "100. One\rTwo", "101. Three\r\nFour"], tmp_path / "cr.pdf").read_bytes()
+    assert decode(data, "cr.pdf").text == "Rules\n100. One\nTwo\n101. Three\nFour\n"
