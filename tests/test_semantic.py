@@ -8,7 +8,7 @@ import pytest
 from helpers import doc
 
 from ruldiff.compare import compare
-from ruldiff.model import ChangeKind
+from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff import semantic
 from ruldiff.semantic import references
 
@@ -437,3 +437,25 @@ def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:
     from ruldiff.semantic import _clean_phrase
 
     assert _clean_phrase(d, i) == phrases
+
+
+def _rule(text: str, kind: RuleKind = RuleKind.RULE) -> Rule:
+    return Rule("1.1", kind, text)
+
+
+@pytest.mark.parametrize(
+    "whole, kept, part, kind, expected",
+    [
+        ("a b c d e f g h i j", "a b c d e", "f g h i j", RuleKind.RULE, True),
+        ("a b c d e f g h i j", "a b c d e", "f g h i j", RuleKind.HEADING, False),  # another kind of item
+        # 7 of the part's 10 words in the whole is enough (SPLIT_COVER), 6 is not.
+        ("a b c d e f g h i j k l", "a b c d e", "f g h i j k l x y z", RuleKind.RULE, True),
+        ("a b c d e f g h i j k l", "a b c d e", "f g h i j k w x y z", RuleKind.RULE, False),
+        # The whole must be closer to both by SPLIT_GAIN: 1.0 against 0.9 is enough...
+        ("a b c d e f g h i j k", "a b c d e f g h i", "j k", RuleKind.RULE, True),
+        # ...1.0 against 18/19 is not.
+        ("a b c d e f g h i j", "a b c d e f g h i", "i j", RuleKind.RULE, False),
+    ],
+)
+def test_part_of_a_split(whole: str, kept: str, part: str, kind: RuleKind, expected: bool) -> None:
+    assert semantic._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
