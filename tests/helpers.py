@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
-from ruldiff.model import Document
+from ruldiff.model import Comparison, Document
 from ruldiff.parse import parse
 from ruldiff.read import decode
+from ruldiff.render import render
 
 
 def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), date: str = "May 1, 2024") -> str:  # type: ignore[assignment]
@@ -47,3 +53,73 @@ def write_rules_pair(folder: Path, old: list[tuple[str, str]], new: list[tuple[s
     for path, rules in zip(paths, (old, new)):
         path.write_text(layout(rules), encoding="utf-8")
     return str(paths[0]), str(paths[1])
+
+
+REGENERATE = (
+    "Regenerate (pytest --update-golden, or python tool/make_reports.py) only if this change "
+    "in the output is intended and has been reviewed; otherwise the code has regressed: fix it."
+)
+
+
+def first_difference(name: str, actual: bytes, expected: bytes) -> str | None:
+    """None when the bytes are equal; else where they first differ, line by line,
+    shown with repr so that a carriage return or a BOM is visible."""
+    if actual == expected:
+        return None
+    got, want = actual.splitlines(keepends=True), expected.splitlines(keepends=True)
+    line = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    shown = [f"{name}: first difference at line {line + 1} ({len(actual)} bytes, expected {len(expected)})"]
+    for i in range(max(0, line - 1), line + 2):
+        if i < len(got) or i < len(want):
+            a = repr(got[i]) if i < len(got) else "(end of file)"
+            b = repr(want[i]) if i < len(want) else "(end of file)"
+            mark = "  " if a == b else "! "
+            shown.append(f"{mark}{i + 1}: expected {b}\n{mark}{' ' * len(str(i + 1))}  actual   {a}")
+    return "\n".join(shown)
+
+
+# Different, randomized string hashes (0 would turn randomization off).
+HASH_SEEDS = ("1", "2", "12345")
+
+
+def run_python(args: list[str], seed: str) -> bytes:
+    """Standard output of ``python ARGS`` in a new process with PYTHONHASHSEED=seed
+    (and no template cache); it must succeed."""
+    env = {**os.environ, "PYTHONHASHSEED": seed, "RULDIFF_CACHE_DIR": ""}
+    done = subprocess.run([sys.executable, *args], env=env, capture_output=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return done.stdout
+
+
+def same_under_every_hash_seed(args: list[str]) -> bytes:
+    """The output of ``python ARGS``, the same bytes in a process per hash seed.
+    Within one process, set and dict order of strings is fixed, so only
+    separate processes catch output that depends on it."""
+    outputs = {seed: run_python(args, seed) for seed in HASH_SEEDS}
+    assert len(set(outputs.values())) == 1, f"output depends on PYTHONHASHSEED: {outputs}"
+    return outputs[HASH_SEEDS[0]]
+
+
+_KINDS = r"(added|removed|changed|renumbered|split|merged)\b"
+
+
+def check_every_format(result: Comparison) -> None:
+    """Each format says what the comparison found: its counts, and one entry
+    per change of the right kind (not merely some text and a final newline)."""
+    s = result.summary
+    kinds = [c.kind.value for c in result.changes]
+    counts = ", ".join(f"{s[k]} {k}" for k in ("added", "removed", "changed", "renumbered"))
+    text = render(result, "text")
+    assert f"\nsummary: {counts}" in text
+    assert sorted(re.findall(r"^  [-+~<>] .+?  " + _KINDS, text, re.M)) == sorted(kinds)
+    md = render(result, "md")
+    assert md.startswith("# Changes from ") and f"\n{counts}" in md
+    assert sorted(re.findall(r"^- \*\*.+?\*\* " + _KINDS, md, re.M)) == sorted(kinds)
+    html = render(result, "html")
+    assert html.startswith("<!DOCTYPE html>") and html.endswith("</html>\n")
+    assert sorted(re.findall(r'class="change ' + _KINDS, html)) == sorted(kinds)
+    data = json.loads(render(result, "json"))
+    assert data["summary"] == s
+    assert [c["kind"] for c in data["changes"]] == kinds
+    for fmt, out in (("text", text), ("md", md), ("html", html)):
+        assert out.endswith("\n") and not out.endswith("\n\n\n"), fmt

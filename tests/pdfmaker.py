@@ -7,7 +7,7 @@ from pathlib import Path
 
 def _escape(line: str) -> bytes:
     raw = line.encode("cp1252")
-    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)").replace(b"\r", b"\\r")
 
 
 def make_pdf(lines: list[str], path: Path, per_page: int = 45) -> Path:

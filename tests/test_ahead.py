@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import Children
 from helpers import doc, layout
 
 from ruldiff.ahead import Ahead
@@ -40,14 +42,21 @@ def context() -> dict[str, Any]:
     return build_context(compare(old_doc(), doc(NEW)))
 
 
+_children: list[Children] = []
+
+
+@pytest.fixture(autouse=True)
+def _watch(children: Children) -> Iterator[None]:
+    _children.append(children)
+    yield
+    _children.pop()
+
+
 def children_left() -> bool:
-    """Whether this process has a child process that was not reaped (running,
-    or a zombie: reaped now, as a side effect)."""
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return False  # no child at all
-    return True
+    """Whether a helper this test started was not reaped (running, or a zombie:
+    reaped now, as a side effect). Only this test's own children are looked at."""
+    (watched,) = _children
+    return bool(watched.unreaped())
 
 
 @needs_fork
@@ -88,7 +97,8 @@ def test_a_helper_never_asked_is_stopped_and_reaped() -> None:
     with Ahead(old_doc, "changelog.html.j2") as ahead:
         pid = ahead._pid
         assert pid is not None
-    assert not children_left()
+    assert _children[0].pids == [pid]  # the helper is watched...
+    assert not children_left()  # ...and was reaped
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import doc
 
 from ruldiff.align import align, similarity
@@ -174,3 +175,69 @@ def test_the_caps_keep_finding_moved_rules_that_share_common_words() -> None:
     new += [("2", "New"), ("200", "New")] + [(f"200.{k + 21}.", f"{shared} {m} after") for k, m in enumerate(mine)]
     pairs = ids(align(doc(old), doc(new)))
     assert [p for p in pairs if p[0] and p[0].startswith("100.")] == [(f"100.{k + 1}", f"200.{k + 21}") for k in range(60)]
+
+
+def test_word_set_is_the_lower_cased_word_characters() -> None:
+    # The definition word_set computes faster (see its comment), on random
+    # mixes of ASCII, other letters, the context-lowered Σ and punctuation.
+    import random
+    import re
+
+    from ruldiff.align import word_set
+
+    pieces = ["a", "B", "z", "Q", "_", "7", " ", "\n", ".", "-", "’", "“", "—", "é", "É", "ß", "İ", "Σ", "σ",
+              "ﬁ", "\u00a0", "x\u0301", "Keeper", "ÉLAN", "player’s", "\ud800"]  # a lone surrogate too
+    rng = random.Random(18)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 10)))
+        assert word_set(text) == frozenset(re.findall(r"\w+", text.lower())), text
+
+
+@pytest.mark.parametrize(
+    "a, b, score",
+    [((), (), 1.0), (("a",), (), 0.0), ((), ("a",), 0.0), (("a", "b"), ("b", "c"), 0.5),
+     (("a", "b", "c"), ("a",), 0.5), (("a", "b"), ("a", "b"), 1.0), (("a",), ("b",), 0.0)],
+)
+def test_dice(a: tuple[str, ...], b: tuple[str, ...], score: float) -> None:
+    from ruldiff.align import dice
+
+    assert dice(frozenset(a), frozenset(b)) == score
+
+
+def test_longest_increasing_is_a_longest_run_in_order() -> None:
+    import itertools
+    import random
+
+    from ruldiff.align import _longest_increasing
+
+    def brute(anchors: list[tuple[int, int]]) -> int:
+        for size in range(len(anchors), 0, -1):
+            for pick in itertools.combinations(anchors, size):
+                if all(x[1] < y[1] for x, y in zip(pick, pick[1:])):
+                    return size
+        return 0
+
+    rng = random.Random(18)
+    assert _longest_increasing([]) == []
+    for _ in range(400):
+        n = rng.randrange(0, 9)
+        js = rng.sample(range(20), n)
+        anchors = list(enumerate(js))
+        run = _longest_increasing(anchors)
+        assert len(run) == brute(anchors), anchors
+        assert all(p in anchors for p in run)
+        assert run == sorted(run) and all(x[1] < y[1] for x, y in zip(run, run[1:])), (anchors, run)
+    assert _longest_increasing([(0, 3), (1, 1), (2, 2), (3, 0)]) == [(1, 1), (2, 2)]
+
+
+def test_changed_pairs_is_align_without_the_same_pairs() -> None:
+    from ruldiff.align import changed_pairs
+
+    old = doc([("1", "A"), ("100.1.", "One."), ("100.2.", "Two."), ("100.3.", "Three keepers.")],
+              [("Ember", "Fuel."), ("Tide", "Water.")])
+    new = doc([("1", "A"), ("100.1.", "Zero."), ("100.2.", "One."), ("100.3.", "Three keepers sit.")],
+              [("Ember", "Fuel."), ("Tide", "Sea water.")])
+    pairs = align(old, new)
+    same, changed = changed_pairs(old, new)
+    assert changed == tuple(p for p in pairs if p.how is not MatchHow.SAME)
+    assert same == sum(p.how is MatchHow.SAME for p in pairs) == 2  # section 1 and Ember

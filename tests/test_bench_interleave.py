@@ -25,9 +25,33 @@ def test_each_command_is_timed_every_round_and_compared_with_the_first(capsys: p
     assert status == 0
     rows = {line.split()[0]: line.split() for line in out.splitlines()[2:]}
     assert set(rows) == {"quick", "slow"}
-    assert rows["quick"][-1] == "1.00"
     assert float(rows["slow"][1]) >= 0.2  # the median of a process that sleeps 0.2 s
+    # The ratio is the slow median over the quick one (rounded to 3 decimals as shown).
+    assert float(rows["slow"][-1]) == pytest.approx(float(rows["slow"][1]) / float(rows["quick"][1]), rel=0.05)
     assert float(rows["slow"][-1]) > 1.0
+
+
+def test_rounds_interleave_the_commands_and_the_ratio_is_of_medians(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Times chosen so that median, mean, min and max give different ratios.
+    times = {"a": iter([99.0, 1.0, 2.0, 9.0]), "b": iter([99.0, 3.0, 5.0, 30.0])}
+    calls: list[str] = []
+
+    def timed(argv: list[str]) -> float:
+        calls.append(argv[0])
+        return next(times[argv[0]])
+
+    monkeypatch.setattr(interleave, "run_once", timed)
+    assert interleave.main(["--rounds", "3", "--warmup", "1", "first=a x", "second=b y"]) == 0
+    assert calls == ["a", "b"] * 4  # one warm-up round, then three, each command once per round in turn
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "3 rounds, each command once per round, in this order"
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert rows == {
+        "first": ["2.000", "4.000", "1.000", "9.000", "1.00"],  # the warm-up's 99 s left out
+        "second": ["5.000", "12.667", "3.000", "30.000", "2.50"],  # 5 / 2: medians
+    }
 
 
 def test_a_failing_command_stops_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import doc
 
-from ruldiff.classify import classify, is_cosmetic
+from ruldiff.classify import classify, is_cosmetic, same_words
 from ruldiff.compare import compare
 from ruldiff.model import ChangeKind, Document, MatchHow, Op, Pair, Rule, RuleKind
 from ruldiff.semantic import annotate
@@ -33,8 +33,13 @@ def test_kinds_and_tags(old: Rule | None, new: Rule | None, kind: ChangeKind, ta
     # Tags need the whole document: semantic.annotate sets them.
     document_old = Document("a", "T", None, "p", (old,) if old else ())
     document_new = Document("b", "T", None, "p", (new,) if new else ())
-    (annotated,), _, _ = annotate([change], document_old, document_new) if kind is not ChangeKind.UNCHANGED else ((change,), (), ())
-    assert annotated.tags == tags
+    (annotated,), _, _ = annotate([change], document_old, document_new)
+    assert annotated.kind is kind and annotated.tags == tags
+    # The edits rebuild both texts: EQUAL and DELETE the old, EQUAL and INSERT the new.
+    assert "".join(e.text for e in change.edits if e.op is not Op.INSERT) == (old.full_text if old else "")
+    assert "".join(e.text for e in change.edits if e.op is not Op.DELETE) == (new.full_text if new else "")
+    same_text = old is not None and new is not None and old.full_text == new.full_text
+    assert same_text == all(e.op is Op.EQUAL for e in change.edits) == (not change.text_changed)
 
 
 def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:
@@ -122,3 +127,30 @@ def test_a_damaged_character_is_cosmetic(old: str, new: str) -> None:
 )
 def test_damage_never_hides_a_real_edit(old: str, new: str) -> None:
     assert not is_cosmetic(old, new)
+
+@pytest.mark.parametrize(
+    "old, new, same",
+    [
+        ("Draw a card.", "Draw a card.", True),
+        ("Draw a card.", "Draw  a\ncard.", True),
+        ("Magic®", "Magic ®", True),  # white space inside a word's characters is layout too
+        ("601.2e -g", "601.2e-g", True),
+        ("Draw a card.", "Draw a cart.", False),
+        ("Draw a card.", "Draw acard", False),
+    ],
+)
+def test_same_words_ignores_white_space_only(old: str, new: str, same: bool) -> None:
+    assert same_words(old, new) is same
+    assert same_words(new, old) is same
+
+
+def test_a_pair_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="^a pair needs an old or a new rule$"):
+        classify(Pair(None, None, MatchHow.UNPAIRED))
+
+
+@pytest.mark.parametrize("old, new", [(rule("1.1", "Draw."), None), (None, rule("1.1", "Draw.")),
+                                      (rule("1.1", "Draw."), rule("1.2", "Draw two."))])
+def test_the_change_says_how_its_rules_were_paired(old: Rule | None, new: Rule | None) -> None:
+    for how in (MatchHow.TEXT, MatchHow.NUMBER):
+        assert classify(Pair(old, new, how)).how is how

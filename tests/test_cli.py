@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import layout, write_pair
+from helpers import first_difference, layout, write_pair
 
 from ruldiff.cli import main
 
@@ -44,7 +44,11 @@ def test_diff_subcommand_is_the_same(files: tuple[str, str]) -> None:
 def test_every_format_writes_the_same_bytes_to_a_file_and_to_stdout(files: tuple[str, str], tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"out.{fmt}"
     assert run(*files, "--format", fmt, "-o", str(out)).exit_code == 0
-    assert out.read_text(encoding="utf-8") == run(*files, "-f", fmt).output
+    printed = run(*files, "-f", fmt)
+    assert printed.exit_code == 0 and printed.stdout_bytes
+    # Bytes, not decoded text: a file written with CRLF line ends, or a BOM, differs.
+    difference = first_difference(str(out), out.read_bytes(), printed.stdout_bytes)
+    assert difference is None, difference
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp file left
 
 
@@ -52,9 +56,11 @@ def test_output_file_is_readable_by_others(files: tuple[str, str], tmp_path: Pat
     out = tmp_path / "changes.html"
     old_mask = os.umask(0o022)
     try:
-        run(*files, "-f", "html", "-o", str(out))
+        result = run(*files, "-f", "html", "-o", str(out))
     finally:
         os.umask(old_mask)
+    assert result.exit_code == 0 and result.output == ""
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert out.stat().st_mode & 0o777 == 0o644
 
 
@@ -171,8 +177,11 @@ def test_template_cache_location(files: tuple[str, str], tmp_path: Path) -> None
     assert [p.suffix for p in own.iterdir()] == [".jinja"]
     # An empty RULDIFF_CACHE_DIR turns the cache off.
     off = tmp_path / "off"
-    run(*files, "-f", "md", env={"RULDIFF_CACHE_DIR": "", "XDG_CACHE_HOME": str(off)})
-    assert not off.exists()
+    uncached = run(*files, "-f", "md", env={"RULDIFF_CACHE_DIR": "", "XDG_CACHE_HOME": str(off)})
+    # The command did its work (a failed run would cache nothing either)...
+    assert uncached.exit_code == 0 and uncached.output == run(*files, "-f", "md").output
+    assert uncached.output.startswith("# Changes from ")
+    assert not off.exists()  # ...without a cache
 
 
 def test_documents_read_with_different_profiles_get_a_warning(files: tuple[str, str], tmp_path: Path) -> None:

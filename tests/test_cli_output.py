@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -217,6 +218,9 @@ def test_an_unreadable_input_is_one_line(
 def test_an_error_while_writing_leaves_no_temporary_file(
     files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # No template cache: it renames files too, and a cold one would meet the
+    # failing rename before the output does.
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", "")
     out = tmp_path / "changes.md"
     out.write_text("previous\n", encoding="utf-8")
 
@@ -226,6 +230,7 @@ def test_an_error_while_writing_leaves_no_temporary_file(
     monkeypatch.setattr(os, "replace", failing_replace)
     assert one_line_error(run(*files, "-f", "md", "-o", out)) == f"Error: {out}: cannot write: Input/output error"
     assert temp_files(tmp_path) == []
+    assert out.read_text(encoding="utf-8") == "previous\n"
 
     def crashing_replace(src: object, dst: object) -> None:
         raise RuntimeError("boom")
@@ -235,6 +240,64 @@ def test_an_error_while_writing_leaves_no_temporary_file(
         run(*files, "-f", "md", "-o", out)
     assert temp_files(tmp_path) == []
     assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+@pytest.mark.parametrize("existing", [True, False], ids=["existing target", "new target"])
+def test_a_disk_full_halfway_leaves_the_target_as_it_was(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, existing: bool
+) -> None:
+    """The file system fills up once part of the text is written: the error is
+    one line, the partial temporary file goes, and the target is untouched
+    (still there with its text and mode, or still absent)."""
+    out = tmp_path / "changes.html"
+    if existing:
+        out.write_text("previous\n", encoding="utf-8")
+        out.chmod(0o600)
+    real_fdopen = os.fdopen
+    written: list[str] = []
+
+    class FillsUp:
+        def __init__(self, f: Any) -> None:
+            self.f = f
+
+        def __enter__(self) -> FillsUp:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+        def fileno(self) -> int:
+            return int(self.f.fileno())
+
+        def write(self, text: str) -> int:
+            self.f.write(text[:100])
+            self.f.flush()
+            written.append(text[:100])
+            raise OSError(28, "No space left on device")
+
+    real_open, temporary = os.open, set()
+
+    def open_(path: Any, flags: int, *a: Any, **kw: Any) -> int:
+        fd = real_open(path, flags, *a, **kw)
+        if str(path).endswith(".tmp") and Path(path).parent == tmp_path:
+            temporary.add(fd)  # the temporary file beside the target
+        return fd
+
+    def fdopen(fd: int, *a: Any, **kw: Any) -> Any:
+        f = real_fdopen(fd, *a, **kw)
+        return FillsUp(f) if fd in temporary else f
+
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    line = one_line_error(run(*files, "-f", "html", "-o", out))
+    assert line == f"Error: {out}: cannot write: No space left on device"
+    assert written and written[0].startswith("<!DOCTYPE html>")  # it did fail halfway
+    assert temp_files(tmp_path) == []
+    if existing:
+        assert out.read_text(encoding="utf-8") == "previous\n"
+        assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    else:
+        assert not out.exists()
 
 
 # The command, run for real, receives a signal just before its temporary file
@@ -259,9 +322,80 @@ def test_a_signal_while_writing_leaves_no_temporary_file(files: tuple[Path, Path
         [sys.executable, "-c", SIGNAL_WHILE_WRITING, *map(str, files), "-f", "md", "-o", str(out)],
         capture_output=True,
         text=True,
-        env={**os.environ, "SIGNAL": str(signum)},
+        env={**os.environ, "SIGNAL": str(signum), "RULDIFF_CACHE_DIR": ""},  # the output's rename, not the cache's
         timeout=20,
     )
     assert (done.returncode, done.stderr) == (128 + signum, "")
     assert temp_files(tmp_path) == []
     assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+@pytest.fixture
+def ascii_locale() -> Any:
+    """The C locale for this process's text files: what a file opened without
+    an explicit encoding would then be written in is ASCII."""
+    import locale
+
+    if sys.flags.utf8_mode:
+        pytest.skip("in UTF-8 mode the locale does not set the encoding of files")
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+
+
+@pytest.mark.parametrize("how", ["file", "fifo"])
+def test_the_output_is_utf8_whatever_the_locale(files: tuple[Path, Path], tmp_path: Path, ascii_locale: None,
+                                                 how: str) -> None:
+    expected = stdout_of(*files, "-f", "md").encode("utf-8")
+    assert "→".encode() in expected  # something ASCII cannot hold
+    out = tmp_path / "out.md"
+    received: list[bytes] = []
+    if how == "fifo":
+        os.mkfifo(out)
+        reader = threading.Thread(target=lambda: received.append(out.read_bytes()), daemon=True)
+        reader.start()
+    result = run(*files, "-f", "md", "-o", out)
+    assert result.exit_code == 0, result.output
+    if how == "fifo":
+        reader.join(10)
+        assert received == [expected]
+    else:
+        assert out.read_bytes() == expected
+
+
+def test_a_missing_directory_is_named_as_given(files: tuple[Path, Path], tmp_path: Path) -> None:
+    out = tmp_path / "no such dir" / "out.md"
+    assert one_line_error(run(*files, "-o", out)) == f"Error: {out}: cannot write: directory does not exist"
+    # Through a symbolic link, the error names the link, as the user wrote it.
+    link = tmp_path / "link.md"
+    link.symlink_to(out)
+    assert one_line_error(run(*files, "-o", link)) == f"Error: {link}: cannot write: directory does not exist"
+
+
+def test_a_temporary_file_that_cannot_be_made_is_one_line(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out.md"
+    real_open = os.open
+
+    def refusing(path: Any, flags: int, *a: Any, **kw: Any) -> int:
+        if str(path).endswith(".tmp"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *a, **kw)
+
+    monkeypatch.setattr(os, "open", refusing)
+    assert one_line_error(run(*files, "-o", out)) == f"Error: {out}: cannot write: Permission denied"
+    assert not out.exists()
+
+
+def test_a_closed_standard_output_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruldiff.cli import emit
+    from ruldiff.errors import RuldiffError
+
+    monkeypatch.setattr(sys, "stdout", None)
+    with pytest.raises(RuldiffError) as err:
+        emit("text")
+    assert str(err.value) == "standard output: cannot write: it is closed"

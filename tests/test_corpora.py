@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import corpora_dir
+from conftest import corpora_dir, each
+from helpers import check_every_format
 
 from ruldiff.cli import load
 from ruldiff.compare import compare
@@ -55,7 +56,7 @@ def test_corpora_hold_126_mtg_releases(corpora: Path) -> None:
     assert len(readme_table(corpora)) == 126
 
 
-@pytest.mark.parametrize("path", MTG, ids=[p.stem for p in MTG])
+@pytest.mark.parametrize("path", each(MTG, lambda p: p.stem))
 def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: Path) -> None:
     document = doc(path.stem)
     date, readme_count = readme_table(corpora)[path.stem]
@@ -95,8 +96,8 @@ def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: P
         assert raw[:1].isspace() or re.match(r"^\d{3}\.[a-z] ", raw), raw[:40]
 
 
-@pytest.mark.parametrize("path", MTG[:: 5] + MTG[-1:], ids=[p.stem for p in MTG[::5] + MTG[-1:]])
-def test_a_release_diffed_with_itself_has_no_changes(path: Path) -> None:
+@pytest.mark.parametrize("path", each(MTG[::5] + MTG[-1:], lambda p: p.stem))
+def test_a_release_diffed_with_itself_has_no_changes(corpora: Path, path: Path) -> None:
     result = compare(doc(path.stem), doc(path.stem))
     assert result.changes == ()
     assert result.summary["unchanged"] == len(doc(path.stem).items)
@@ -374,7 +375,7 @@ def any_doc(name: str) -> Document:
     return load(str(corpora_dir() / f"{name}.txt"))
 
 
-@pytest.mark.parametrize("pair", ARCHIVE, ids=[f"{a}..{b.rsplit('/', 1)[1]}" for a, b in ARCHIVE])
+@pytest.mark.parametrize("pair", each(ARCHIVE, lambda pair: f"{pair[0]}..{pair[1].rsplit('/', 1)[1]}"))
 def test_every_consecutive_release_diffs_consistently(corpora: Path, pair: tuple[str, str]) -> None:
     """The whole archive: every change rebuilds both texts, every rule is
     accounted for exactly once, and every format renders."""
@@ -390,8 +391,7 @@ def test_every_consecutive_release_diffs_consistently(corpora: Path, pair: tuple
     unchanged = result.summary["unchanged"]
     assert sum(len(c.olds) for c in result.changes) + unchanged == len(old.items)
     assert sum(len(c.news) for c in result.changes) + unchanged == len(new.items)
-    for fmt in ("text", "md", "html", "json"):
-        assert render(result, fmt).endswith("\n")
+    check_every_format(result)
 
 
 def test_list_items_of_real_lists(corpora: Path) -> None:

@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from conftest import Children
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="the parent-death signal (prctl) is Linux's"
@@ -77,3 +78,18 @@ print(os.waitpid(pid, 0)[1], unblocked)
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.split() == ["0", "True"], done.stderr
+
+
+def test_the_children_fixture_sees_a_child_nobody_waited_for(children: Children) -> None:
+    from ruldiff.forks import fork
+
+    pid = fork()
+    if pid == 0:
+        os._exit(0)
+    assert children.pids == [pid]
+    assert children.unreaped() == [pid]  # running, or a zombie (reaped by the look)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass  # it was the zombie
+    assert children.unreaped() == []

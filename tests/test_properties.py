@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from helpers import layout
+from helpers import layout, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -187,13 +187,7 @@ def test_swapping_the_documents_mirrors_the_changes(pair: tuple[Outline, Outline
 
 
 def run_ruldiff(old: Path, new: Path, jobs: str, seed: str) -> bytes:
-    env = {**os.environ, "PYTHONHASHSEED": seed, "RULDIFF_CACHE_DIR": ""}
-    done = subprocess.run(
-        [sys.executable, "-m", "ruldiff", str(old), str(new), "-f", "json", "-j", jobs],
-        env=env, capture_output=True, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return run_python(["-m", "ruldiff", str(old), str(new), "-f", "json", "-j", jobs], seed)
 
 
 @SLOW

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import codecs
+from pathlib import Path
 
 import pytest
+
+from pdfmaker import make_pdf
 
 from ruldiff.errors import ReadError
 from ruldiff.read import decode
@@ -165,3 +168,137 @@ def test_real_mac_roman_release_reads_without_garbled_characters(corpora) -> Non
 def test_real_windows_1252_releases_stay_windows_1252(corpora) -> None:  # type: ignore[no-untyped-def]
     for name in ("2003-12-01", "2006-07-15", "2013-07-11", "2022-10-07"):
         assert decode((corpora / "mtg" / f"{name}.txt").read_bytes(), name).encoding == "cp1252", name
+
+# Exact messages: the file, the line, the cause and what to do.
+NOT_TEXT = "(give a plain-text rules document)"
+RESAVE = "(save the file as UTF-8)"
+LE, BE = codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE
+
+
+def utf16(text: str, order: str) -> bytes:
+    return text.encode(f"utf-16-{order}", "surrogatepass")
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"100.1. ok\n100.2. bad\x07bell\n", f"r.txt:2: not a text file: control character U+0007 {NOT_TEXT}"),
+        (b"line one\nline two\nbad \x81 byte\n",
+         f"r.txt:3: cannot decode byte 0x81 at offset 22 as UTF-8, Windows-1252, Mac Roman {RESAVE}"),
+        (codecs.BOM_UTF8 + b"ok\n\xff\n", f"r.txt:2: cannot decode byte 0xFF at offset 3 as utf-8 {RESAVE}"),
+        # UTF-16: the line is counted in characters; U+010A's low byte is a line feed's.
+        (LE + utf16("\u010a\nb", "le") + b"\x00\xd8" + utf16("A", "le"),
+         f"r.txt:2: cannot decode byte 0x00 at offset 6 as utf-16-le {RESAVE}"),
+        (BE + utf16("\u010a\nb", "be") + b"\xd8\x00" + utf16("A", "be"),
+         f"r.txt:2: cannot decode byte 0xD8 at offset 6 as utf-16-be {RESAVE}"),
+        # NUL bytes that are no UTF-16: the line of the first one.
+        (b"\n\none\ntwo\x00\n\x00\n", f"r.txt:4: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (b"one\ntwo\nthr\x00ee\n", f"r.txt:3: not a text file: it contains NUL bytes {NOT_TEXT}"),  # NUL at an odd offset
+        (b"one\ntwo\nth\x00ree\n", f"r.txt:3: not a text file: it contains NUL bytes {NOT_TEXT}"),  # at an even one
+        (b"\x00" * 20, f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        # UTF-16 without a BOM is told by NUL bytes in more than 90% of one
+        # half and fewer than 10% of the other: exactly 90% or 10% is not enough.
+        (utf16("abcdefghi\u20ac", "le"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (utf16("abcdefghi\u0100", "le"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (utf16("abcdefghi\u20ac", "be"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (utf16("abcdefghi\u0100", "be"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (utf16("ab\x00cd\x00ef\x00ghijklmnopq", "le"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        # ...and below it, it is UTF-16, where a NUL character is a control.
+        (utf16("abcdefghijklmnopqrs\x00", "le"), f"r.txt:1: not a text file: control character U+0000 {NOT_TEXT}"),
+        (utf16("abcdefghijklmnopqrs\x00", "be"), f"r.txt:1: not a text file: control character U+0000 {NOT_TEXT}"),
+        # The line of a control character, whatever the line endings.
+        (LE + utf16("a\r\nb\r\nc\x07", "le"), f"r.txt:3: not a text file: control character U+0007 {NOT_TEXT}"),
+        (LE + utf16("a\rb\rc\x07", "le"), f"r.txt:3: not a text file: control character U+0007 {NOT_TEXT}"),
+        # Exactly 10% NUL bytes in one half is not UTF-16: a NUL character is.
+        (utf16("abcdefghi\x00", "le"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        (utf16("abcdefghi\x00", "be"), f"r.txt:1: not a text file: it contains NUL bytes {NOT_TEXT}"),
+        # UTF-16 found without a BOM, then a byte it cannot decode.
+        (utf16("abcdefghijklmnopqrstuvwxyz", "le") + b"\x00\xd8" + utf16("A", "le"),
+         f"r.txt:1: cannot decode byte 0x00 at offset 52 as utf-16-le {RESAVE}"),
+        (utf16("abcdefghijklmnopqrstuvwxyz", "be") + b"\xd8\x00" + utf16("A", "be"),
+         f"r.txt:1: cannot decode byte 0xD8 at offset 52 as utf-16-be {RESAVE}"),
+    ],
+)
+def test_errors_say_exactly_where_and_what(data: bytes, message: str) -> None:
+    with pytest.raises(ReadError) as err:
+        decode(data, "r.txt")
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("order", ["le", "be"])
+@pytest.mark.parametrize("bom", [True, False], ids=["BOM", "no BOM"])
+@pytest.mark.parametrize(
+    "text, style",
+    [("a\r\nb\r\n", "CRLF"), ("a\rb\r", "CR"), ("a\nb\n", "LF"), ("a\r\nb\rc\n", "mixed"), ("ab", "none")],
+)
+def test_utf16_line_endings_all_become_lf(order: str, bom: bool, text: str, style: str) -> None:
+    data = ({"le": LE, "be": BE}[order] if bom else b"") + utf16(text, order)
+    source = decode(data, "r.txt")
+    assert (source.text, source.newline, source.encoding) == (
+        text.replace("\r\n", "\n").replace("\r", "\n"), style, f"utf-16-{order}"
+    )
+
+
+@pytest.mark.parametrize("data, text", [(b"A\x00", "A"), (b"\x00A", "A")])
+def test_one_utf16_character_is_enough(data: bytes, text: str) -> None:
+    assert decode(data, "r.txt").text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u0085 first byte of the file\n",
+        "\u0080 lowest C1\n",
+        "\u009f highest C1, then more\n",
+        "\u00a9 then \u0085, then \u00a9 again\n",
+        "\u00a9\u00a9 \u0085 \u00a9\u00a9\n",
+    ],
+)
+def test_a_c1_control_is_found_anywhere_among_c2_bytes(text: str) -> None:
+    with pytest.raises(ReadError, match="^r.txt:1: not a text file: control character U\\+00"):
+        decode(text.encode("utf-8"), "r.txt")
+
+
+def test_the_source_keeps_its_path() -> None:
+    assert decode(b"100.1. Draw.\n", "rules/old.txt").path == "rules/old.txt"
+
+
+def test_rejects_str_saying_what_it_needs() -> None:
+    with pytest.raises(TypeError, match="^decode\\(\\) needs bytes, not str$"):
+        decode("text", "r.txt")  # type: ignore[arg-type]
+
+
+def test_utf16_is_told_from_the_first_4096_bytes_only() -> None:
+    # U+0100 has a NUL low byte: 204 of the first 2048 characters are under
+    # 10% of them, so this is UTF-16 LE; one more (the 2049th) would be over 10%
+    # of 2049, were it looked at.
+    text = ("\u0100" + "a" * 9) * 204 + "a" * (2048 - 2040) + "\u0100" + "tail"
+    assert decode(utf16(text, "le"), "r.txt").text == text
+
+
+def test_a_pdf_is_read_page_after_page(tmp_path: Path) -> None:
+    lines = ["Tidepool Rules", "100. General", "101. Draw a shell.", "102. Pass."]
+    data = make_pdf(lines, tmp_path / "p.pdf", per_page=2).read_bytes()
+    source = decode(data, "rules/p.pdf")
+    assert (source.path, source.encoding, source.newline) == ("rules/p.pdf", "pdf", "LF")
+    assert source.text == "\n".join(lines) + "\n"
+
+
+def test_a_pdf_without_text_is_named_a_scan(tmp_path: Path) -> None:
+    data = make_pdf([], tmp_path / "scan.pdf").read_bytes()
+    with pytest.raises(ReadError) as err:
+        decode(data, "scan.pdf")
+    assert str(err.value) == "scan.pdf: the PDF holds no text (is it a scan?) (give a text-based PDF or its text)"
+
+
+def test_a_damaged_pdf_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(ReadError) as err:
+        decode(b"%PDF-1.4\n1 0 obj\n<< /Type\n  /Catalog >>\nendobj\n", "bad.pdf")
+    message = str(err.value)
+    assert message.startswith("bad.pdf: cannot read this PDF: ") and "\n" not in message
+    assert "  " not in message and "XX" not in message
+
+
+def test_a_pdf_s_carriage_returns_become_line_feeds(tmp_path: Path) -> None:
+    data = make_pdf(["Rules", "100. One\rTwo", "101. Three\r\nFour"], tmp_path / "cr.pdf").read_bytes()
+    assert decode(data, "cr.pdf").text == "Rules\n100. One\nTwo\n101. Three\nFour\n"

@@ -1,7 +1,8 @@
 """reports/ holds the changelogs of the sample corpus; they must be up to date.
 
-Regenerate them with ``python tool/make_reports.py`` (or ``pytest --update-golden``).
 They double as golden files: any change to the output shows up here, byte for byte.
+Regenerate them (``python tool/make_reports.py`` or ``pytest --update-golden``) only
+when the change in output is intended and reviewed.
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from __future__ import annotations
 import importlib.util
 import os
 
+import pytest
+
 from conftest import ROOT
+from helpers import REGENERATE, first_difference
 
 
 def load_maker():  # type: ignore[no-untyped-def]
@@ -32,10 +36,15 @@ def test_reports_are_up_to_date(update_golden: bool) -> None:
     reports = ROOT / "reports"
     if update_golden:
         for name, text in expected.items():
-            (reports / name).write_text(text, encoding="utf-8", newline="\n")
-    stale = [name for name, text in expected.items()
-             if not (reports / name).is_file() or (reports / name).read_text(encoding="utf-8") != text]
-    assert not stale, f"reports/ is stale, run: python tool/make_reports.py ({', '.join(stale)})"
+            (reports / name).write_bytes(text.encode("utf-8"))
+    # Bytes, not decoded text: a report whose line ends became CRLF, or that
+    # gained a BOM, is stale too.
+    stale = [first_difference(f"reports/{name}", (reports / name).read_bytes(), text.encode("utf-8"))
+             if (reports / name).is_file() else f"reports/{name}: missing"
+             for name, text in expected.items()]
+    stale = [s for s in stale if s]
+    if stale:
+        pytest.fail("reports/ differs from the output of the code:\n" + "\n".join(stale) + "\n" + REGENERATE, pytrace=False)
     extra = sorted({p.name for p in reports.iterdir() if p.suffix in (".txt", ".md", ".html", ".json")} - set(expected))
     assert not extra, f"reports/ holds files make_reports.py does not write: {extra}"
 
@@ -49,3 +58,17 @@ def test_sample_reports_show_each_kind_of_change() -> None:
     assert "~ 201.2  changed [cosmetic]" in text
     assert "See rule [-102.3-]{+102.4+}." in text
     assert "+ Ember Limit  added" in text and "- Opening Hand  removed" in text
+
+
+def test_a_golden_differing_only_in_line_ends_is_shown_where_and_how() -> None:
+    golden = "+ 1.1  added\n  Draw.\n- 1.2  removed\n".encode()
+    assert first_difference("g", golden, golden) is None
+    crlf = golden.replace(b"\n", b"\r\n")
+    shown = first_difference("g", crlf, golden)
+    assert shown is not None
+    assert shown.splitlines()[0] == "g: first difference at line 1 (39 bytes, expected 36)"
+    assert "expected b'+ 1.1  added\\n'" in shown and "actual   b'+ 1.1  added\\r\\n'" in shown
+    # A line missing at the end, after equal ones.
+    shown = first_difference("g", golden.rsplit(b"-", 1)[0], golden)
+    assert shown is not None and "first difference at line 3" in shown and "(end of file)" not in shown.split("\n")[0]
+    assert "expected b'- 1.2  removed\\n'" in shown

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import doc
 
 from ruldiff.compare import compare
-from ruldiff.model import ChangeKind
+from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff import semantic
 from ruldiff.semantic import references
 
@@ -342,3 +343,119 @@ def test_a_reference_with_its_title_is_not_a_list_item() -> None:
         deleted="", inserted=" 113, “Lanterns,” rule", before="See rule", after=" 901, “Embers,” and rule 902."
     )
     assert semantic._list_items(run) is None
+
+
+@pytest.mark.parametrize(
+    "d, i, core",
+    [
+        ("also see rule 903.11", "see also rule 903.11", ("also see", "see also")),
+        ("a b c", "a b c", ("", "")),
+        ("a b c", "a x c", ("b", "x")),
+        ("a b", "a b c", ("", "c")),
+        ("b c", "a b c", ("", "a")),
+        ("x y", "p q", ("x y", "p q")),
+        ("", "new words", ("", "new words")),
+        ("a  b\nc", "a b d", ("c", "d")),
+        ("a a", "a", ("a", "")),
+    ],
+)
+def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[str, str]) -> None:
+    from ruldiff.semantic import _core
+
+    assert _core(d, i) == core
+
+
+@pytest.mark.parametrize(
+    "text, last, word",
+    [
+        ("draw a card", True, "card"),
+        ("draw a card", False, "draw"),
+        ("draw a card.", True, ""),  # ends with punctuation
+        ("(draw a card", False, ""),
+        ("keeper's turn", False, "keeper's"),
+        ("the keeper'", True, ""),  # a word, but it ends with an apostrophe
+        ("", True, ""),
+        ("   ", False, ""),
+        ("x", True, "x"),
+    ],
+)
+def test_edge_word(text: str, last: bool, word: str) -> None:
+    from ruldiff.semantic import _edge_word
+
+    assert _edge_word(text, last) == word
+
+
+@pytest.mark.parametrize(
+    "text, printed, end",
+    [
+        ("See rules 903.6–903.11 for more.", "903.11", True),
+        ("See rules 903.6 - 903.11 for more.", "903.11", True),
+        ("See rules 903.6—903.11.", "903.11", True),
+        ("See rules 903.6 through 903.11.", "903.11", True),
+        ("See rules 903.6 to 903.11.", "903.11", True),
+        ("See rules 903.6 and 903.11.", "903.11", False),
+        ("Pick one–a card from rule 903.11.", "903.11", False),  # the dash is more than 12 characters back
+        ("See 903.6–Glossary.", "Glossary", False),  # only a number ends a range
+        ("See rules 6–7.1.", "7.1", True),
+        ("–903.11 ends it.", "903.11", True),  # a dash at the very start
+        ("See 903.6–" + " " * 11 + "903.11.", "903.11", True),  # 12 characters back
+        ("See 903.6–" + " " * 12 + "903.11.", "903.11", False),  # 13
+    ],
+)
+def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: str, end: bool) -> None:
+    from ruldiff.semantic import _References
+
+    assert _References.range_end(text, text.index(printed), printed) is end
+
+
+@pytest.mark.parametrize(
+    "d, i, phrases",
+    [
+        ("comes into play,", "enters the battlefield,", ("comes into play", "enters the battlefield")),
+        ("“comes into play”", "“enters the battlefield”", ("comes into play", "enters the battlefield")),
+        ("target creature or player", "any target.", None),  # the ends differ: a rewrite and a period
+        ("110.5a", "111.2", None),
+        ("_magic_", "magic", None),
+        ("Magic", "magic", None),  # typography only
+        ("z", "x", None),
+        ("zone", "x", ("zone", "x")),
+        ("a", "a", None),
+        ("one two three four five six seven", "one", None),  # too long
+        ("one two three four five six", "seven", ("one two three four five six", "seven")),
+        ("draw 2", "draw two", None),
+        ("...", "!!!", None),
+        ("zone", "!!!", None),  # one side is no words at all
+        ("!!!", "zone", None),
+        ("zone", "", None),  # a pure insertion or deletion is no wording change
+        ("", "zone", None),
+        ("seven", "one two three four five six", ("seven", "one two three four five six")),
+        ("_zone_", "area", None),  # markup on either side
+        ("area", "_zone_", None),
+    ],
+)
+def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:
+    from ruldiff.semantic import _clean_phrase
+
+    assert _clean_phrase(d, i) == phrases
+
+
+def _rule(text: str, kind: RuleKind = RuleKind.RULE) -> Rule:
+    return Rule("1.1", kind, text)
+
+
+@pytest.mark.parametrize(
+    "whole, kept, part, kind, expected",
+    [
+        ("a b c d e f g h i j", "a b c d e", "f g h i j", RuleKind.RULE, True),
+        ("a b c d e f g h i j", "a b c d e", "f g h i j", RuleKind.HEADING, False),  # another kind of item
+        # 7 of the part's 10 words in the whole is enough (SPLIT_COVER), 6 is not.
+        ("a b c d e f g h i j k l", "a b c d e", "f g h i j k l x y z", RuleKind.RULE, True),
+        ("a b c d e f g h i j k l", "a b c d e", "f g h i j k w x y z", RuleKind.RULE, False),
+        # The whole must be closer to both by SPLIT_GAIN: 1.0 against 0.9 is enough...
+        ("a b c d e f g h i j k", "a b c d e f g h i", "j k", RuleKind.RULE, True),
+        # ...1.0 against 18/19 is not.
+        ("a b c d e f g h i j", "a b c d e f g h i", "i j", RuleKind.RULE, False),
+    ],
+)
+def test_part_of_a_split(whole: str, kept: str, part: str, kind: RuleKind, expected: bool) -> None:
+    assert semantic._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected

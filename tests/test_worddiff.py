@@ -6,6 +6,8 @@ import os
 import random
 
 import pytest
+from conftest import Children
+from helpers import same_under_every_hash_seed
 
 from ruldiff.model import Edit, Op
 from ruldiff import worddiff
@@ -134,11 +136,19 @@ def test_a_reworded_list_keeps_its_items() -> None:
     )
 
 
-def test_same_result_every_time() -> None:
-    old = "A long rule " * 200 + "with one change at the end."
-    new = "A long rule " * 200 + "with two changes at the end."
-    assert diff_words(old, new) == diff_words(old, new)
+def test_same_result_whatever_the_hash_seed() -> None:
+    # Tokens become characters through a dict: a process per hash seed shows
+    # the edits do not depend on string hashing.
+    old = "A long rule " * 200 + "with one change at the end, or two."
+    new = "A long rule " * 200 + "with two changes at the end, or one."
+    script = (
+        "import sys; from ruldiff.worddiff import diff_words; "
+        "print([(e.op.name, e.text) for e in diff_words(sys.argv[1], sys.argv[2])])"
+    )
+    out = same_under_every_hash_seed(["-c", script, old, new])
+    assert out.decode() == f"{[(e.op.name, e.text) for e in diff_words(old, new)]}\n"
     assert rebuild(diff_words(old, new)) == (old, new)
+    assert len(diff_words(old, new)) > 2
 
 
 @pytest.mark.parametrize(
@@ -163,11 +173,11 @@ def many_pairs() -> list[tuple[str, str]]:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_workers_give_the_same_edits_in_the_same_order() -> None:
+def test_workers_give_the_same_edits_in_the_same_order(children: Children) -> None:
     pairs = many_pairs()
     assert diff_all(pairs, workers=3) == diff_all(pairs, workers=1) == [diff_words(*p) for p in pairs]
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # every worker was waited for
+    assert len(children.pids) == 2  # two workers beside this process...
+    assert children.unreaped() == []  # ...each waited for
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
@@ -196,7 +206,7 @@ def test_without_a_process_to_spare_the_work_is_done_here(monkeypatch: pytest.Mo
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch, children: Children) -> None:
     # Ctrl-C (or any error) while this process diffs its share: the workers,
     # which may be blocked writing their edits, are killed and reaped.
     pairs = [(old * 40, new * 40) for old, new in many_pairs()]  # edits bigger than a pipe holds
@@ -211,5 +221,21 @@ def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(worddiff, "_edits_of_share", interrupted_here)
     with pytest.raises(KeyboardInterrupt):
         diff_all(pairs, workers=3)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
+    assert len(children.pids) == 2
+    assert children.unreaped() == []
+
+
+def test_each_token_gets_its_own_code_until_the_last_one() -> None:
+    from ruldiff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _code
+
+    latin1 = len(_LATIN1_CODES)
+    # First the Latin-1 characters that are neither letters, digits nor space...
+    assert [_code(n) for n in range(latin1)] == list(_LATIN1_CODES)
+    assert all(not (c.isalnum() or c.isspace()) for c in _LATIN1_CODES) and len(set(_LATIN1_CODES)) == latin1
+    # ...then private-use characters from _BASE, one per token...
+    assert _code(latin1) == chr(_BASE) and _code(latin1 + 1) == chr(_BASE + 1)
+    last = latin1 + _MAX_CODES
+    assert _code(last - 1) == chr(_BASE + _MAX_CODES - 1)
+    # ...and from _MAX_CODES on, all the same one.
+    assert _code(last) == _code(last + 1) == _code(last + 1000) == chr(_BASE + _MAX_CODES)
+    assert len({_code(n) for n in range(0, last + 1, 97)}) == len(range(0, last + 1, 97))

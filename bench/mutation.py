@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Mutation testing of ruldiff's core with mutmut, module by module.
+
+Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-cap SECONDS]
+
+Each MODULE (default: all of read parse align worddiff classify semantic
+render cli) is mutated on its own and its mutants are run against that
+module's fast unit tests only (TESTS below), never the corpora or the golden
+reports: a mutant that only a golden file notices counts as a survivor,
+since a golden failure invites regeneration rather than a fix. For ``cli``
+only the functions that write output are mutated (CLI_OUTPUT).
+
+mutmut 3 imports the code under test from ``.``, ``src/`` or ``source/``
+only, so each module is staged in WORKDIR/<module>/ as ``src/ruldiff`` plus
+a copy of ``tests/``; the work tree is never touched. Mutants listed in
+bench/mutation-equivalent.txt (name, then why it cannot change behaviour)
+are left out of the score: they are equivalent, not untested. The names
+number the mutants of a function in order, so they shift when that
+function changes: review the list when a listed function is edited.
+
+``--sample N --seed S`` runs N mutants per module chosen with a fixed seed
+(what .ci/run does); ``--time-cap`` stops the whole run after that many
+seconds and scores what was checked. Exit status: 0, or 2 when mutmut could
+not run (a clean test run failing, say) or checked no mutant at all.
+Survivors are listed, not failed on: the score is reported, and the full
+run is the one to act on (see bench/README.md, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTMUT = Path(sys.executable).with_name("mutmut")
+EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
+
+TESTS = {
+    "read": ["tests/test_read.py", "tests/test_pdf.py"],
+    "parse": ["tests/test_parse.py"],
+    "align": ["tests/test_align.py"],
+    "worddiff": ["tests/test_worddiff.py"],
+    "classify": ["tests/test_classify.py"],
+    "semantic": ["tests/test_semantic.py", "tests/test_claims.py"],
+    "render": ["tests/test_render.py"],
+    "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
+}
+
+# The output writing of cli.py: where -o and standard output are written.
+CLI_OUTPUT = (
+    "emit", "_write_all", "output_target", "_names_a_descriptor", "_inputs",
+    "_same_file", "deliver", "_write_through", "write_atomic",
+)
+
+STAGED_PYPROJECT = """\
+[tool.pytest.ini_options]
+testpaths = ["tests"]
+addopts = "-p no:cacheprovider"
+
+[tool.mutmut]
+source_paths = ["src/ruldiff"]
+only_mutate = ["src/ruldiff/{module}.py"]
+pytest_add_cli_args_test_selection = {tests}
+use_git_change_detection = false
+also_copy = ["tool", "corpora"]
+"""
+
+# mutmut 3.8.1 has no "generate only" command: its own first steps of `run`.
+GENERATE = """\
+from mutmut.__main__ import copy_src_dir, copy_also_copy_files, setup_source_paths, create_mutants
+from mutmut.mutation.trampoline import set_mutant_under_test
+set_mutant_under_test("mutant_generation")
+copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants({jobs})
+"""
+
+# Appended to the staged tests/conftest.py: what a mutant must never do to
+# the machine. Refusing it fails the test, so the mutant counts as killed.
+# - A mutant of worddiff can make a worker think it is the parent and later
+#   os.kill(0, SIGKILL): the whole process group, mutmut included.
+# - A mutant of cli.output_target can take /dev/null for a regular file, and
+#   write_atomic then renames a temporary file over the device (seen: every
+#   later `> /dev/null` on the machine wrote to a file).
+GUARD = """
+
+_real_kill, _real_replace, _real_rename, _real_unlink = os.kill, os.replace, os.rename, os.unlink
+
+
+def _mutation_guard_kill(pid: int, sig: int) -> None:
+    if pid <= 1:
+        raise AssertionError(f"os.kill({pid}, {sig}) would signal a process group or init")
+    _real_kill(pid, sig)
+
+
+def _mutation_guard_path(path: object) -> None:
+    if os.path.realpath(os.fsdecode(path)).startswith(("/dev/", "/proc/", "/sys/")):
+        raise AssertionError(f"{path}: a mutant would replace or remove a device")
+
+
+def _mutation_guard_replace(src: object, dst: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(dst)
+    _real_replace(src, dst, *args, **kw)
+
+
+def _mutation_guard_rename(src: object, dst: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(dst)
+    _real_rename(src, dst, *args, **kw)
+
+
+def _mutation_guard_unlink(path: object, *args: object, **kw: object) -> None:
+    _mutation_guard_path(path)
+    _real_unlink(path, *args, **kw)
+
+
+os.kill, os.replace, os.rename, os.unlink = (
+    _mutation_guard_kill, _mutation_guard_replace, _mutation_guard_rename, _mutation_guard_unlink
+)
+"""
+
+KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, or a timeout (mutmut's stats.py)
+
+
+def stage(module: str, workdir: Path) -> Path:
+    """A fresh copy of the package as src/ruldiff and of tests/, configured for one module."""
+    where = workdir / module
+    shutil.rmtree(where, ignore_errors=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "tool" / "ruldiff", where / "src" / "ruldiff", ignore=ignore)
+    shutil.copytree(ROOT / "tests", where / "tests", ignore=ignore)
+    # Read as data by some tests (a profile's YAML, the sample corpus); never imported from there.
+    shutil.copytree(ROOT / "tool", where / "tool", ignore=ignore)
+    shutil.copytree(ROOT / "corpora", where / "corpora", ignore=ignore)
+    with open(where / "tests" / "conftest.py", "a", encoding="utf-8") as conftest:
+        conftest.write(GUARD)
+    (where / "pyproject.toml").write_text(
+        STAGED_PYPROJECT.format(module=module, tests=json.dumps(TESTS[module])), encoding="utf-8"
+    )
+    return where
+
+
+def results(where: Path, module: str) -> dict[str, int | None]:
+    """Mutant name -> exit code of its test run (None: not run yet)."""
+    meta = where / "mutants" / "src" / "ruldiff" / f"{module}.py.meta"
+    codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    if module == "cli":
+        codes = {k: v for k, v in codes.items()
+                 if any(k.split(".")[-1].startswith(f"x_{f}__mutmut_") for f in CLI_OUTPUT)}
+    return codes
+
+
+def equivalents() -> dict[str, str]:
+    """bench/mutation-equivalent.txt: mutant name -> why it is equivalent."""
+    out = {}
+    for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, why = line.partition(" ")
+            out[name] = why.strip()
+    return out
+
+
+def main(args: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", metavar="MODULE", help=f"default: {' '.join(TESTS)}")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
+    parser.add_argument("--sample", type=int, help="run only N mutants per module")
+    parser.add_argument("--seed", type=int, default=18, help="seed of the sample (default 18)")
+    parser.add_argument("--time-cap", type=float, help="stop after this many seconds in all")
+    parser.add_argument("--functions", help="only the mutants of these functions (comma-separated names)")
+    parser.add_argument("--workdir", type=Path, default=Path("/tmp/ruldiff-mutation"))
+    opts = parser.parse_args(args)
+    unknown = set(opts.modules) - set(TESTS)
+    if unknown:
+        parser.error(f"unknown module(s) {sorted(unknown)}; choose from {' '.join(TESTS)}")
+    deadline = time.monotonic() + opts.time_cap if opts.time_cap else None
+    skip = equivalents()
+    rows, checked_any, broken = [], False, False
+    for module in opts.modules or list(TESTS):
+        where = stage(module, opts.workdir)
+        subprocess.run([sys.executable, "-c", GENERATE.format(jobs=opts.jobs)], cwd=where, check=True,
+                       stdout=subprocess.DEVNULL)
+        names = sorted(results(where, module))
+        if opts.functions:
+            # x_name__mutmut_N for a function, xǁClassǁname__mutmut_N for a method
+            wanted = [f.strip() for f in opts.functions.split(",")]
+            names = [n for n in names if any(n.split(".")[-1].split("__mutmut_")[0] in (f"x_{f}", f)
+                                             or n.split("__mutmut_")[0].endswith(f"ǁ{f}") for f in wanted)]
+        if opts.sample is not None:
+            names = sorted(random.Random(f"{opts.seed}:{module}").sample(names, min(opts.sample, len(names))))
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            print(f"{module}: not run, the time cap was reached", flush=True)
+            continue
+        whole = opts.sample is None and module != "cli" and not opts.functions
+        patterns = [f"ruldiff.{module}.*"] if whole else names
+        # mutmut in a session of its own, so that the time cap stops it and
+        # every runner it forked.
+        # SIGINT's default action back: a shell starting this in the background
+        # leaves SIGINT ignored, which the CLI's signal tests would inherit.
+        proc = subprocess.Popen([str(MUTMUT), "run", "--max-children", str(opts.jobs), *patterns], cwd=where,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        try:
+            output, _ = proc.communicate(timeout=left)
+            if proc.returncode != 0:
+                broken = True
+                print(f"{module}: mutmut failed ({proc.returncode}):\n{output[-3000:]}", flush=True)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            print(f"{module}: stopped by the time cap; scoring what was checked", flush=True)
+        codes = {k: v for k, v in results(where, module).items() if k in set(names)}
+        equivalent = [k for k in codes if k in skip]
+        run = {k: v for k, v in codes.items() if v is not None and k not in skip}
+        killed = [k for k, v in run.items() if v in KILLED]
+        survived = sorted(k for k in run if k not in killed)
+        checked_any = checked_any or bool(run)
+        score = f"{100 * len(killed) / len(run):.1f}%" if run else "-"
+        rows.append((module, len(codes), len(equivalent), len(run), len(killed), score))
+        for name in survived:
+            print(f"  survived: {name} (exit {run[name]}); see: cd {where} && {MUTMUT} show {name}", flush=True)
+        print(f"{module}: {len(killed)} of {len(run)} killed ({score}), {len(equivalent)} equivalent", flush=True)
+    print(f"\n{'module':<10} {'mutants':>7} {'equiv.':>6} {'checked':>7} {'killed':>6} {'score':>6}")
+    for module, total, eq, n, k, score in rows:
+        print(f"{module:<10} {total:>7} {eq:>6} {n:>7} {k:>6} {score:>6}")
+    return 2 if broken or not checked_any else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
