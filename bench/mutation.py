@@ -145,6 +145,16 @@ def stage(module: str, workdir: Path) -> Path:
     return where
 
 
+def unit_tests_only(where: Path) -> dict[str, str]:
+    """The environment of a mutation run: the module's unit tests only. A
+    test file may also hold a test of the real corpora (test_read.py reads
+    one release); with no corpora and not under CI, those skip, as on a
+    developer's machine without the data, instead of failing as CI wants."""
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env["RULDIFF_CORPORA"] = str(where / "no-corpora")
+    return env
+
+
 def results(where: Path, module: str) -> dict[str, int | None]:
     """Mutant name -> exit code of its test run (None: not run yet)."""
     meta = where / "mutants" / "src" / "ruldiff" / f"{module}.py.meta"
@@ -205,7 +215,8 @@ def main(args: list[str] | None = None) -> int:
         # leaves SIGINT ignored, which the CLI's signal tests would inherit.
         proc = subprocess.Popen([str(MUTMUT), "run", "--max-children", str(opts.jobs), *patterns], cwd=where,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
-                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                                env=unit_tests_only(where))
         try:
             output, _ = proc.communicate(timeout=left)
             if proc.returncode != 0:
