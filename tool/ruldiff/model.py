@@ -443,7 +443,7 @@ class Comparison:
     """(rule ID, its stale references, the ID each should probably point to or
     ``""``) for every rule of the new document, changed or not, whose
     references point nowhere or, unchanged from the old text, at a rule that
-    was renumbered or removed."""
+    was renumbered."""
 
     @property
     def summary(self) -> dict[str, int]:

@@ -1154,9 +1154,8 @@ def annotate(
     same_ids = old_ids & new_ids
     id_map = dict(zip(same_ids, same_ids))
     id_map.update(moves)
-    gone = {o.id for c in changes if not c.news for o in c.olds}
     refs = _References(
-        id_map, new_ids, gone, new.references, new.title,
+        id_map, new_ids, new.references, new.title,
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
     )
 
@@ -1209,10 +1208,11 @@ def annotate(
                 used, d, i = by_run[k]
                 tags.add("substitution")
                 fam = families[family_of[index[used[0]]]]
+                old_mapped = _apply(run.deleted, (), id_map)  # normalised, numbers mapped
                 for a, b in used:
-                    fam.counts[(a, b)] += max(1, _count_phrase(a, _norm(_apply(run.deleted, (), id_map))))
+                    fam.counts[(a, b)] += max(1, _count_phrase(a, old_mapped))
                     news_used.append(b)
-                core = _core(_apply(run.deleted, (), id_map), run.new)
+                core = _core(old_mapped, run.new)
                 if (
                     len(used) == 1 and core != used[0] and _phrase_in(used[0][0], core[0])
                     and len(core[0].split()) <= SUB_MAX_WORDS
@@ -1317,11 +1317,11 @@ def _initials(title: str) -> str:
 
 class _References(NamedTuple):
     """What tells a stale reference: the old -> new numbers, the new IDs,
-    the old rules removed, the document's reference syntax and title."""
+    the document's reference syntax and title, and the texts under each
+    number."""
 
     id_map: dict[str, str]
     new_ids: set[str]
-    gone: set[str]
     syntax: re.Pattern[str] | None
     title: str
     old_texts: dict[str, str]
@@ -1343,7 +1343,7 @@ class _References(NamedTuple):
     def other_document(self, text: str, at: int) -> bool:
         """Whether the reference at `at` in `text` is to another document.
 
-        >>> r = _References({}, set(), set(), None, "Riftbound Tournament Rules", {}, {})
+        >>> r = _References({}, set(), None, "Riftbound Tournament Rules", {}, {})
         >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
         (True, True)
         >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
@@ -1368,18 +1368,21 @@ class _References(NamedTuple):
         range still covers its rules when the numbers inside it shift."""
         return printed[:1].isdigit() and _RANGE_START.search(text[max(0, at - 12) : at]) is not None
 
-    def stale(self, text: str, own: str, kept: Callable[[int, int], bool]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The stale references of a new text, and what each should be.
+    def stale(
+        self, text: str, spans: list[tuple[int, str, str]], own: str, kept: Callable[[int, int], bool]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The stale references of a new text (its `_reference_spans`), and
+        what each should be.
 
         A reference is stale when it points at no rule of the new document,
         or when, left as it was in the old text (`kept` tells, from the
         offsets of its characters), it points at a number whose old rule was
-        renumbered or removed: it now names another rule. A reference the
-        release wrote or updated is taken as the editors meant it.
+        renumbered: it now names another rule. A reference the release wrote
+        or updated is taken as the editors meant it.
         """
         printed_refs: list[str] = []
         should_be: list[str] = []
-        for at, target, printed in _reference_spans(text, self.syntax):
+        for at, target, printed in spans:
             if target == own or printed in printed_refs or self.other_document(text, at):
                 continue
             moved_to = self.id_map.get(target, target)
@@ -1403,7 +1406,8 @@ class _References(NamedTuple):
         if c.new is None:
             return (), ()
         text = "\n".join(r.full_text for r in c.news)
-        if not _reference_spans(text, self.syntax):
+        spans = _reference_spans(text, self.syntax)
+        if not spans:
             return (), ()  # most rules
         kept: list[tuple[int, int]] = []
         at = 0
@@ -1412,22 +1416,23 @@ class _References(NamedTuple):
                 kept.append((at, at + len(e.text)))
             if e.op is not Op.DELETE:
                 at += len(e.text)
-        return self.stale(text, c.new.id, lambda s, t: any(a <= s and t <= b for a, b in kept))
+        return self.stale(text, spans, c.new.id, lambda s, t: any(a <= s and t <= b for a, b in kept))
 
     def of_rules(self, rules: Sequence[Rule]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
         """The stale references of rules the release did not change. Only
         those that mention a number which is not a rule of the new document,
-        or whose old rule was renumbered or removed, can hold one: one pass
-        over the whole document finds them."""
+        or whose old rule was renumbered, can hold one: one pass over the
+        whole document finds them."""
         texts = [r.full_text for r in rules]
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         suspects: set[int] = set()
         for start, number, _printed in _reference_spans("\n".join(texts), self.syntax):
-            if self.id_map.get(number, number) != number or number not in self.new_ids or number in self.gone:
+            if self.id_map.get(number, number) != number or number not in self.new_ids:
                 suspects.add(bisect_right(starts, start) - 1)
         out = []
         for k in sorted(suspects):
-            stale, should_be = self.stale(texts[k], rules[k].id, lambda s, t: True)
+            text = texts[k]
+            stale, should_be = self.stale(text, _reference_spans(text, self.syntax), rules[k].id, lambda s, t: True)
             if stale:
                 out.append((rules[k].id, stale, should_be))
         return out
