@@ -57,6 +57,12 @@ def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:
         ("a, b and c", "a, b, and c", True),
         ("a b", "a c", False),
         ("903.13", "903.11", False),
+        # A range's dash re-encoded, or lost in a conversion, is typography ...
+        ("See rules 306-311.", "See rules 306\u2013311.", True),
+        ("in 409.1a-409.1f are", "in 409.1a\ufffd409.1f are", True),
+        # ... but a sign before a small number is meaning.
+        ("costs X-1", "costs X+1", False),
+        ("gets +1/+1", "gets -1/-1", False),
     ],
 )
 def test_cosmetic(old: str, new: str, cosmetic: bool) -> None:
@@ -85,8 +91,9 @@ def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
     def definition(text: str) -> str:
         text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).replace("'", "").casefold()
         # Underscores are italics markup; an apostrophe joins, a misplaced one is
-        # typography; comparison signs and a sign before a number are words.
-        return " ".join(re.findall(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|[+-](?=[\dx])", text))
+        # typography; comparison signs and a sign before a number are words, but
+        # not a dash between a word and a rule number (a range, "306-311").
+        return " ".join(re.findall(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})", text))
 
     pieces = ["a", "B", "ß", "ﬁ", "İ", "_", "1", " ", "\u00a0", "\u200b", "’", "“", "—", "…", "\n", ".", "x\u0301", "+", "≥", "%"]
     rng = random.Random(3)

@@ -35,8 +35,10 @@ _TYPOGRAPHY = str.maketrans(
 # Words, without the underscores that mark italics in some releases
 # ("_Future Sight_"): markup, not text.
 # Signs that carry meaning are kept as words of their own: comparisons and
-# a sign before a number ("+1/+1" is not "-1/-1", "≥ 3" not "≤ 3").
-_WORD = re.compile(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|[+-](?=[\dx])")
+# a sign before a number ("+1/+1" is not "-1/-1", "≥ 3" not "≤ 3"), but not
+# a dash between a word and a rule number, which is a range ("306-311",
+# "409.1a-409.1f"; "X-1" keeps its sign).
+_WORD = re.compile(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})")
 # A character lost in a conversion, between two letters: "they?re" for
 # "they're" (2008-05), U+FFFD for a sign the converter could not map.
 _GARBLED = re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])")
@@ -110,6 +112,8 @@ def is_cosmetic(old: str, new: str) -> bool:
     (False, False)
     >>> is_cosmetic("gets −1/−1", "gets -1/-1"), is_cosmetic("rules 601.2e–g", "rules 601.2e-g")
     (True, True)
+    >>> is_cosmetic("rules 306-311", "rules 306\ufffd311")  # a range's dash lost in a conversion
+    True
     >>> is_cosmetic("see www.example.com", "see <www.example.com>")  # markup around an address
     True
     >>> is_cosmetic("as they're chosen", "as they?re chosen")  # a character lost in a conversion
