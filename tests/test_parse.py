@@ -138,6 +138,19 @@ def test_a_term_glued_to_its_first_sense_is_split_from_it() -> None:
     assert doc.glossary[1].text.splitlines()[:2] == ["1. A card.", "2. A card's physical token."]
 
 
+def test_an_entry_with_no_blank_line_before_it_is_an_entry_of_its_own() -> None:
+    # A release lost the blank line between two entries: a short capitalised
+    # line after a finished definition is the next term, not more definition.
+    text = MODERN.replace("Shell\n1. A card.", "Spray\nWater from a wave.\nShell\n1. A card.")
+    doc = doc_of(text)
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Spray", "glossary:Shell"]
+    assert doc.glossary[1].text == "Water from a wave."
+    # A short last line is part of the definition: a term has a definition after it.
+    two = MODERN.replace("See rule 100.1a.\n", "See rule 100.1a.\nSee Shell\n")
+    assert [g.id for g in doc_of(two).glossary] == ["glossary:Pool", "glossary:Shell"]
+    assert doc_of(two).glossary[0].text.endswith("See rule 100.1a.\nSee Shell")
+
+
 def test_numbered_senses_after_a_blank_line_stay_in_their_entry() -> None:
     # Two releases set each sense of a term apart with blank lines; a sense
     # is still part of the definition, never a term of its own.

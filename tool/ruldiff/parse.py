@@ -799,6 +799,36 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 # A term glued to its first numbered sense: a letter, then "1. " and text.
 _GLUED_SENSE = re.compile(r"^(.*[^\W\d_])(1\. \S.*)$")
 _SENSE = re.compile(r"\d{1,2}\.\s")
+# A term line inside a block: a few words, capitalised, with no closing
+# punctuation (see `_glued_entries`).
+_TERM_LINE = re.compile(r"[A-Z][\w'’,/()-]*(?: [\w'’,/()&-]+){0,4}")
+_SENTENCE_DONE = re.compile(r"[.!?:;)\"”]$")
+
+
+def _glued_entries(block: list[tuple[int, str]], wrapped: bool) -> list[list[tuple[int, str]]]:
+    """A block cut where a term line follows a finished definition line
+    with no blank line between them ("Companion", its definition, then
+    "Concede" and its own: 2020-08-07 lost the blank line); unwrapped text
+    only, where every paragraph is one line.
+
+    >>> [[s for _, s in b] for b in _glued_entries([(1, "Cat"), (2, "A pet."), (3, "Dog"), (4, "A friend.")], False)]
+    [['Cat', 'A pet.'], ['Dog', 'A friend.']]
+    """
+    if wrapped or len(block) < 4:
+        return [block]
+    out = [block[:2]]
+    for k in range(2, len(block)):
+        line = block[k][1]
+        if (
+            k + 1 < len(block)
+            and len(out[-1]) >= 2
+            and _TERM_LINE.fullmatch(line)
+            and _SENTENCE_DONE.search(block[k - 1][1].rstrip())
+        ):
+            out.append([block[k]])
+        else:
+            out[-1].append(block[k])
+    return out
 
 
 def _parse_glossary(
@@ -819,7 +849,7 @@ def _parse_glossary(
     entries: list[tuple[str, list[str], list[str], int]] = []
     seen: dict[str, int] = {}
     example = profile.example.match if profile.example is not None else None
-    for block in _blocks(lines, start, end, profile):
+    for block in (b for whole in _blocks(lines, start, end, profile) for b in _glued_entries(whole, wrapped)):
         first_line, first = block[0]
         body = block
         if entries and (first[:1].isspace() or _SENSE.match(first)):
