@@ -106,6 +106,33 @@ def test_a_word_swapped_twice_but_kept_more_often_is_no_rewrite() -> None:
     assert pair(old, new).substitutions == ()
 
 
+def test_a_word_inserted_across_the_document_is_found_though_new_text_uses_the_old_phrase() -> None:
+    # "double-faced" -> "transforming double-faced" in five rules, while new
+    # rules about a new kind ("modal double-faced") use the bare phrase: what
+    # the release kept is judged on the old document, not on text it added.
+    texts = [
+        "A {}double-faced relic turns over when it is flipped.",
+        "The keeper may not draw a {}double-faced glyph twice.",
+        "Each {}double-faced token leaves the vault at dusk.",
+        "If a warden holds a {}double-faced lamp, nothing happens.",
+        "Shuffle every {}double-faced card back before the round ends.",
+    ]
+    old = [t.format("") for t in texts] + ["Rest."]
+    new = [t.format("transforming ") for t in texts] + ["Rest."]
+    new += [f"A modal double-faced relic of kind {k} and another double-faced one." for k in "abcdefgh"]
+    subs = pair(old, new).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == [("double-faced", "transforming double-faced", 5)]
+    # A few swaps of a word the old document kept elsewhere are still no rewrite.
+    keep = [f"A double-faced relic of kind {k}." for k in "abcdefgh"]
+    assert pair(keep + old[:2], keep + new[:2]).substitutions == ()
+
+
+def test_a_symbol_spelled_anew_is_never_a_substitution_of_letters() -> None:
+    old = [f"Pay {{P}} to flip relic {k}." for k in "abcdef"] + ["Rest."]
+    new = [f"Pay {{PW}} to flip relic {k}." for k in "abcdef"] + ["Rest."]
+    assert pair(old, new).substitutions == ()
+
+
 # --- list items --------------------------------------------------------------------
 
 

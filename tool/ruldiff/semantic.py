@@ -858,6 +858,8 @@ def _edge_word(text: str, last: bool) -> str:
 def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]:
     """The candidate phrases of one run (see the essay above), most
     specific last, each with whether the run only inserts or deletes it."""
+    if run.before.endswith("{") or run.after.startswith("}"):
+        return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
     d0 = _apply(run.deleted, (), id_map)
     a, b = d0.split(), run.new.split()
     start = 0
@@ -893,7 +895,7 @@ def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]
 
 
 def _find_substitutions(
-    changes: Sequence[Change], runs: dict[int, list[_Run]], id_map: dict[str, str], new: Document
+    changes: Sequence[Change], runs: dict[int, list[_Run]], id_map: dict[str, str], old: Document, new: Document
 ) -> list[tuple[str, str]]:
     """The accepted phrases (old, new), most frequent first (steps 1-3)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
@@ -913,7 +915,7 @@ def _find_substitutions(
                     one_sided.add((d, i))
     if not seen:
         return []
-    new_text = ""  # the whole new document, normalised: built when first needed
+    old_text = new_text = ""  # the whole documents, normalised: built when first needed
     accepted: list[tuple[str, str]] = []
     explained: set[tuple[int, int]] = set()
     # Most rules first; the phrase itself before one with a neighbour word.
@@ -928,16 +930,24 @@ def _find_substitutions(
         if not _two_distinct(contexts[cand]):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
-        if not new_text:
+        if not old_text:
+            old_text = "\n".join(_norm(r.full_text) for r in old.items)
             new_text = "\n".join(_norm(r.full_text) for r in new.items)
         # The release may keep the old phrase where it still means what it
-        # says, but not more often than it replaced it; a rewrite made in
-        # many rules (`KEPT_RULES`) may keep it up to `KEPT_RATIO` times as
-        # often ("enters the battlefield" -> "enters" in 60 rules of 2024-08).
-        limit = len(left) * (KEPT_RATIO if rules >= KEPT_RULES else 1)
-        if _phrase_in(d, i):  # "double-faced" -> "transforming double-faced"
-            limit += new_text.count(i)
-        if _occurs_more_than(d, new_text, limit):
+        # says, but not more often than it replaced it: kept is what the old
+        # document had less what was replaced, and what the new one has. A
+        # rewrite made in many rules (`KEPT_RULES`) may keep it up to
+        # `KEPT_RATIO` times as often ("enters the battlefield" -> "enters"
+        # in 60 rules of 2024-08), and is judged on the old document alone:
+        # new text that uses the old phrase ("modal double-faced" beside
+        # "double-faced" -> "transforming double-faced", 2020-09) was never
+        # there to replace.
+        many = rules >= KEPT_RULES
+        limit = len(left) * (KEPT_RATIO if many else 1)
+        grown = _phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
+        if _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0)):
+            continue
+        if not many and _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)):
             continue
         accepted.append(cand)
         explained |= left
@@ -1160,7 +1170,7 @@ def annotate(
     )
 
     runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
-    subs = _find_substitutions(changes, runs, id_map, new)
+    subs = _find_substitutions(changes, runs, id_map, old, new)
     # Most runs hold no substitution's old phrase: one search for any of them
     # (never empty: without substitutions it matches nothing) spares trying
     # each substitution on each run.
