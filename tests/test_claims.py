@@ -127,6 +127,25 @@ def test_a_word_inserted_across_the_document_is_found_though_new_text_uses_the_o
     assert pair(keep + old[:2], keep + new[:2]).substitutions == ()
 
 
+def test_a_phrase_deleted_across_the_document_is_one_substitution_to_nothing() -> None:
+    texts = [
+        "Lanterns are lit at dusk. The phrase \"Ember [cost]\" means pay that cost.",
+        "Wardens keep the vault. The phrase \"Tidecall [cost]\" means draw a glyph.",
+        "A relic is never shuffled. The phrase \"Glimmer\" means the relic shines.",
+        "Each keeper may pass once. The phrase \"Hush\" means no keeper speaks.",
+    ]
+    old = texts + ["Rest."]
+    new = [t.replace(" The phrase", "") for t in texts] + ["Rest."]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("the phrase", "", 4)]
+    assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 5)}
+    # Deleted in two rules only, it is two edits, not a rewrite; and a deleted
+    # function word is never one.
+    assert pair(texts[:2] + ["Rest."], new[:2] + ["Rest."]).substitutions == ()
+    words = [t.replace("The phrase", "Then the") for t in texts] + ["Rest."]
+    assert pair(words, [t.replace(" Then the", "") for t in words]).substitutions == ()
+
+
 def test_a_symbol_spelled_anew_is_never_a_substitution_of_letters() -> None:
     old = [f"Pay {{P}} to flip relic {k}." for k in "abcdef"] + ["Rest."]
     new = [f"Pay {{PW}} to flip relic {k}." for k in "abcdef"] + ["Rest."]

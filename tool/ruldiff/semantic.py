@@ -752,6 +752,9 @@ def _core(d: str, i: str) -> tuple[str, str]:
 #    sense with its neighbour ("this [-artifact-]{+token+}"), is a phrase.
 #    A verb that only agrees with a new subject ("he or she has" -> "they
 #    have") is set aside: the candidate is "he or she" -> "they".
+#    A phrase deleted between two marks, with no neighbour word to go with
+#    it ("hand.[- The phrase-] \"Cycling"), is a candidate of its own: the
+#    phrase -> nothing (`_deleted_phrase`), reported with an empty new side.
 # 2. A candidate is a clean phrase (`_clean_phrase`): whole words at both
 #    ends, no rule number, not typography, at most `SUB_MAX_WORDS` words.
 # 3. Candidates are taken most frequent first; a candidate is accepted when
@@ -891,7 +894,26 @@ def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]
             clean = _clean_phrase(*_without_agreement(cd, ci))
             if clean is not None and (*clean, one_sided) not in out:
                 out.append((*clean, one_sided))
+    if not i and len(forms) == 1 and _deleted_phrase(d):
+        out.append((d, "", True))  # a phrase deleted between two marks ("hand.[- The phrase-] \"Cycling")
     return out
+
+
+def _deleted_phrase(d: str) -> bool:
+    """Whether a deleted text is a phrase a release may delete across the
+    document: whole words, two to `SUB_MAX_WORDS` of them, one at least not
+    a function word, with no number, mark or markup.
+
+    >>> _deleted_phrase("the phrase"), _deleted_phrase("of the"), _deleted_phrase("see rule 702.1."), _deleted_phrase("damage")
+    (True, False, False, False)
+    """
+    words = d.split()
+    return (
+        2 <= len(words) <= SUB_MAX_WORDS
+        and all(_CONTEXT_WORD.match(w) and w[-1].isalnum() for w in words)
+        and not any(ch.isdigit() or ch == "_" for ch in d)
+        and any(w not in _NOT_AN_ITEM for w in words)
+    )
 
 
 def _find_substitutions(
@@ -934,20 +956,21 @@ def _find_substitutions(
             old_text = "\n".join(_norm(r.full_text) for r in old.items)
             new_text = "\n".join(_norm(r.full_text) for r in new.items)
         # The release may keep the old phrase where it still means what it
-        # says, but not more often than it replaced it: kept is what the old
-        # document had less what was replaced, and what the new one has. A
-        # rewrite made in many rules (`KEPT_RULES`) may keep it up to
-        # `KEPT_RATIO` times as often ("enters the battlefield" -> "enters"
-        # in 60 rules of 2024-08), and is judged on the old document alone:
-        # new text that uses the old phrase ("modal double-faced" beside
-        # "double-faced" -> "transforming double-faced", 2020-09) was never
-        # there to replace.
+        # says, but not more often than it replaced it: what the new document
+        # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
+        # up to `KEPT_RATIO` times as often ("enters the battlefield" ->
+        # "enters" in 60 rules of 2024-08), and passes too if what the old
+        # document had, less what it replaced, is that little: new text may
+        # use the old phrase ("modal double-faced" beside "double-faced" ->
+        # "transforming double-faced", 2020-09), and was never there to
+        # replace. Either count alone can overstate what was kept (the old
+        # one where another form of the rewrite replaced the phrase too).
         many = rules >= KEPT_RULES
         limit = len(left) * (KEPT_RATIO if many else 1)
         grown = _phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
-        if _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0)):
-            continue
-        if not many and _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)):
+        if _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
+            not many or _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0))
+        ):
             continue
         accepted.append(cand)
         explained |= left
@@ -1011,7 +1034,7 @@ def _families(
     for x in range(len(subs)):
         for y in range(x):
             (dx, ix), (dy, iy) = subs[x], subs[y]
-            if dx == dy or ix == iy or _stem_words(dx) == _stem_words(dy):
+            if dx == dy or (ix and ix == iy) or _stem_words(dx) == _stem_words(dy):
                 union(x, y)
             elif (" " in dy and _phrase_in(dy, dx)) or (" " in dx and _phrase_in(dx, dy)):
                 union(x, y)  # a longer phrase holding a phrase of two words or more
@@ -1027,7 +1050,10 @@ def _families(
 
         for x in range(len(subs)):
             for y in range(x):
-                if find(x) != find(y) and alike(subs[x][0], subs[y][0], ALIKE_OLD) and alike(subs[x][1], subs[y][1], ALIKE_NEW):
+                if (
+                    find(x) != find(y) and subs[x][1] and subs[y][1]  # two deletions are not alike for it
+                    and alike(subs[x][0], subs[y][0], ALIKE_OLD) and alike(subs[x][1], subs[y][1], ALIKE_NEW)
+                ):
                     union(x, y)
     # Families the release applied in the same rules: at least two rules,
     # and half the rules of the smaller family. One editorial pass rewrites
@@ -1187,7 +1213,7 @@ def annotate(
             probe = _norm(old_ctx)
             if not any_old.search(probe):
                 continue
-            used = [(a, b) for a, b in subs if _phrase_in(a, probe) and _phrase_in(b, new_ctx)]
+            used = [(a, b) for a, b in subs if _phrase_in(a, probe) and (not b or _phrase_in(b, new_ctx))]
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
@@ -1220,8 +1246,11 @@ def annotate(
                 fam = families[family_of[index[used[0]]]]
                 old_mapped = _apply(run.deleted, (), id_map)  # normalised, numbers mapped
                 for a, b in used:
+                    if any(a != x and _phrase_in(a, x) for x, _ in used):
+                        continue  # counted with the longer form that holds it ("color to your mana pool")
                     fam.counts[(a, b)] += max(1, _count_phrase(a, old_mapped))
-                    news_used.append(b)
+                    if b:  # a verb agrees with a new subject, never with a deletion
+                        news_used.append(b)
                 core = _core(old_mapped, run.new)
                 if (
                     len(used) == 1 and core != used[0] and _phrase_in(used[0][0], core[0])
