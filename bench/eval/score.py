@@ -160,6 +160,8 @@ def main() -> None:
             key = claim_key(s.old, s.new)
             if (n, key) in sub_ok:
                 summary.add("substitutions", True, sub_ok[(n, key)])
+                if not sub_ok[(n, key)]:
+                    errors.append(f"pair {n}: substitution {s.old!r} -> {s.new!r} judged false")
             else:
                 unjudged.append({"type": "substitution", "pair": n, "claim": key, "old": s.old, "new": s.new,
                                  "count": s.count, "rules": list(s.rules[:8])})
@@ -167,6 +169,8 @@ def main() -> None:
             for ref in refs:
                 if (n, rule, ref) in stale_ok:
                     summary.add("stale references", True, stale_ok[(n, rule, ref)])
+                    if not stale_ok[(n, rule, ref)]:
+                        errors.append(f"pair {n} {rule}: stale reference {ref!r} judged false")
                 else:
                     unjudged.append({"type": "stale", "pair": n, "rule": rule, "reference": ref})
     print(f"{len(labels)} labelled changes in {len(sample['pairs'])} pairs; {unsure} left out as unsure\n")

@@ -1417,7 +1417,9 @@ class _References(NamedTuple):
         or when, left as it was in the old text (`kept` tells, from the
         offsets of its characters), it points at a number whose old rule was
         renumbered: it now names another rule. A reference the release wrote
-        or updated is taken as the editors meant it.
+        or updated is taken as the editors meant it. So is a reference to
+        the rule right after its own ("616.1c ... proceed to 616.1d"): the
+        next step, which a rule inserted after it becomes (2022-02).
         """
         printed_refs: list[str] = []
         should_be: list[str] = []
@@ -1430,6 +1432,7 @@ class _References(NamedTuple):
             elif (
                 moved_to != target and kept(at, at + len(printed))
                 and not self.range_end(text, at, printed) and not self.same_content(target)
+                and not _follows(own, target)
             ):
                 # A rule that was removed, its number taken by another, is
                 # left alone: a short heading whose title changed ("Land" ->
