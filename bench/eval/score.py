@@ -94,8 +94,9 @@ def main() -> None:
     parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
     parser.add_argument(
-        "--set", default="sample", choices=["sample", "holdout", "final"],
-        help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (untouched)",
+        "--set", default="sample", choices=["sample", "holdout", "final", "fresh"],
+        help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (a second"
+        " round), 'fresh' (drawn and labelled after the last change to the claims)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
