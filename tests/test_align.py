@@ -102,6 +102,38 @@ def test_rule_moved_far_away_with_an_edit_is_found() -> None:
     assert pair.how is MatchHow.MOVED
 
 
+def test_rule_moved_within_its_section_and_edited_is_found_at_a_lower_similarity() -> None:
+    # Moved past the rule that took its number, and cut: 0.6-0.7 similar,
+    # too little for a far move, enough within one section.
+    moved = "Any keeper may look at both faces of a double-faced glyph at any time, even when it is in the vault."
+    old = doc([("1", "A"), ("100", "General"), ("100.1.", "Draw a glyph at dawn."), ("100.1a", moved),
+               ("100.1b", "Each keeper keeps one lantern lit."), ("100.2.", "Pass at dusk.")])
+    new = doc([("1", "A"), ("100", "General"), ("100.1.", "Draw a glyph at dawn."),
+               ("100.1a", "Each keeper keeps one lantern lit."),
+               ("100.2.", "Keepers may look at both faces of a double-faced glyph they own."), ("100.3.", "Pass at dusk.")])
+    pairs = dict(ids(align(old, new)))
+    assert pairs["100.1a"] == "100.2"
+    # Across sections, the same similarity is not enough.
+    far = doc([("1", "A"), ("100", "General"), ("100.1.", "Draw a glyph at dawn."),
+               ("100.1a", "Each keeper keeps one lantern lit."), ("100.2.", "Pass at dusk."),
+               ("2", "B"), ("200", "Other"), ("200.1.", "Keepers may look at both faces of a double-faced glyph they own.")])
+    assert dict(ids(align(old, far)))["100.1a"] is None
+
+
+def test_a_heading_moved_and_pluralised_is_the_same_heading() -> None:
+    old = doc([("1", "Zones"), ("100", "The Ember Zone"), ("100.1.", "Embers rest here."),
+               ("101", "Vault"), ("101.1.", "Glyphs rest here.")])
+    new = doc([("1", "Zones"), ("101", "Vault"), ("101.1.", "Glyphs rest here."),
+               ("2", "Other zones"), ("200", "Ember Zones"), ("200.1.", "Embers rest there, one pile each.")])
+    assert dict(ids(align(old, new)))["100"] == "200"
+
+
+def test_a_glossary_term_renamed_by_a_word_is_the_same_entry() -> None:
+    old = doc([("1", "A"), ("100.1.", "Rule.")], [("Lasting Ember", "An ember that stays lit through the night and the day.")])
+    new = doc([("1", "A"), ("100.1.", "Rule.")], [("Ember", "An ember stays lit through the night; see rule 100.1.")])
+    assert ids(align(old, new))[-1] == ("glossary:Lasting Ember", "glossary:Ember")
+
+
 def test_glossary_pairs_by_term_whatever_the_text() -> None:
     old = doc([("1", "A"), ("100.1.", "Rule.")], [("Ember", "Fuel."), ("Keeper", "A player.")])
     new = doc([("1", "A"), ("100.1.", "Rule.")], [("Ember", "The resource keepers spend."), ("Lantern", "A marker.")])

@@ -142,6 +142,8 @@ def main() -> None:
                 (pairing.tp if right else pairing.fp)["pairing"] += 1
             if truth_pairs and not right:
                 pairing.fn["pairing"] += 1
+            if (claims_pair or truth_pairs) and not right:
+                errors.append(f"pair {n} pairing: got {got_pair} true {true_pair} ({label.get('why', '')})")
             for k in (*KINDS, "none"):
                 kinds.add(k, got_kind == k, true_kind == k)
             true_tags = set(label["tags"])

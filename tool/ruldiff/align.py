@@ -95,6 +95,17 @@ looked at; a pair never taken changes nothing, so the output is
 byte-identical with the cap. What it can cost: a rule moved far and edited
 whose rarest words are each shared by hundreds of unpaired rules may be
 reported as removed and added instead of moved."""
+NEAR_MOVED_MIN = 0.6
+"""The same for two rules of one section (the same first number): a rule
+moved a few places and edited ("look at both faces" 711.1c -> 711.2 in
+2015-01, 0.63 similar, across the rule that took its number) is no far move."""
+CONTAINED_MIN = 0.9
+"""Step 6 also takes a pair whose shorter text has this share of its words
+in the longer one, if it has `CONTAINED_WORDS` words or more and the two
+are at least `GAP_MIN` similar: a rule moved and cut short ("look at both
+faces" 711.1c -> 711.2 in 2015-01, 0.63 similar) keeps few of its words
+but adds none."""
+CONTAINED_WORDS = 10
 MOVED_KEEP = 8
 """Step 6 keeps each rule's best `MOVED_KEEP` candidates. Unbounded, the
 crafted case above kept all 400 of each rule (8,000 rules: 515 MB). On the
@@ -299,6 +310,7 @@ def _align(
 
     if by_id:  # glossary: a term is its identity; only a renamed term is left to find
         _match_moved(a, b, link)
+        _match_renamed_terms(a, b, link)
         return same, _in_reading_order(a, b, how, sims, keep_same)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
@@ -317,6 +329,8 @@ def _align(
 
     # 6. Moved and edited: candidates share a rare word.
     _match_moved(a, b, link)
+    # 7. Short titles that read the same but for plurals and articles.
+    _match_titles(a, b, link)
 
     return same, _in_reading_order(a, b, how, sims, keep_same)
 
@@ -409,14 +423,88 @@ def _match_moved(a: _Side, b: _Side, link: _Link) -> None:
             if j in seen or a.items[i].kind is not b.items[j].kind:
                 continue
             seen.add(j)
-            sim = dice(a.words(i), b.words(j))
-            if sim >= MOVED_MIN:
+            wa, wb = a.words(i), b.words(j)
+            sim = dice(wa, wb)
+            least = NEAR_MOVED_MIN if _section(a.items[i].id) == _section(b.items[j].id) else MOVED_MIN
+            if sim >= least or (sim >= GAP_MIN and _contained(wa, wb)):
                 mine.append((-sim, i, j, sim))
         candidates += mine if len(mine) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, mine)
     candidates.sort()
     for _, i, j, sim in candidates:
         if a.partner[i] is None and b.partner[j] is None:
             link(i, j, MatchHow.MOVED, sim)
+
+
+def _section(rule_id: str) -> str:
+    """The number a rule ID starts with: its section ("711" for 711.1c)."""
+    return rule_id.split(".", 1)[0]
+
+
+def _contained(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether the smaller word set, of `CONTAINED_WORDS` words or more, is
+    almost all (`CONTAINED_MIN`) in the other."""
+    small = min(len(a), len(b))
+    return small >= CONTAINED_WORDS and len(a & b) >= CONTAINED_MIN * small
+
+
+_FUNCTION_WORDS = frozenset({"the", "a", "an", "of"})
+
+
+def _title_key(words: frozenset[str]) -> frozenset[str]:
+    """A short title's words, singular, without articles: "The Champion
+    Zone" and "Champion Zones" are one title."""
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words - _FUNCTION_WORDS)
+
+
+def _match_titles(a: _Side, b: _Side, link: _Link) -> None:
+    """7. Short titles (headings, glossary terms) left over that read the
+    same but for plurals and articles, each found once among what is left
+    on both sides: a heading moved to another section and pluralised
+    (Riftbound 2026-03: "Banishment" 107.5 -> "Banishments" 108.6)."""
+    def keys(side: _Side) -> dict[tuple[RuleKind, frozenset[str]], list[int]]:
+        out: dict[tuple[RuleKind, frozenset[str]], list[int]] = {}
+        for i in side.unpaired():
+            words = side.words(i)
+            if 0 < len(words) <= TITLE_WORDS:
+                out.setdefault((side.items[i].kind, _title_key(words)), []).append(i)
+        return out
+
+    olds, news = keys(a), keys(b)
+    for key, found in olds.items():
+        there = news.get(key)
+        if key[1] and len(found) == 1 and there is not None and len(there) == 1:
+            link(found[0], there[0], MatchHow.MOVED, dice(a.words(found[0]), b.words(there[0])))
+
+
+def _term_words(entry_id: str) -> frozenset[str]:
+    return word_set(entry_id.partition(":")[2])
+
+
+def _match_renamed_terms(a: _Side, b: _Side, link: _Link) -> None:
+    """A glossary term renamed by adding or dropping words ("Enchant World"
+    -> "World", 2004-10; "... Rule" -> "... Rule (Obsolete)"), whose
+    definition is at least `RENAMED_TERM_MIN` similar: each the only such
+    term of the other among those left."""
+    olds, news = a.unpaired(), b.unpaired()
+    found: dict[int, list[int]] = {}
+    taken: Counter[int] = Counter()
+    for i in olds:
+        ti = _term_words(a.items[i].id)
+        for j in news:
+            tj = _term_words(b.items[j].id)
+            if ti and tj and (ti <= tj or tj <= ti) and dice(a.words(i), b.words(j)) >= RENAMED_TERM_MIN:
+                found.setdefault(i, []).append(j)
+                taken[j] += 1
+    for i, js in found.items():
+        if len(js) == 1 and taken[js[0]] == 1:
+            link(i, js[0], MatchHow.MOVED, dice(a.words(i), b.words(js[0])))
+
+
+RENAMED_TERM_MIN = 0.4
+"""A renamed glossary term's definitions share this much: the term's own
+words carry most of the evidence."""
+TITLE_WORDS = 4
+"""Step 7 compares texts of at most this many words: titles, not rules."""
 
 
 def _in_reading_order(
