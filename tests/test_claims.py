@@ -146,6 +146,26 @@ def test_a_phrase_deleted_across_the_document_is_one_substitution_to_nothing() -
     assert pair(words, [t.replace(" Then the", "") for t in words]).substitutions == ()
 
 
+def test_another_inflection_of_a_big_rewrite_belongs_to_it_even_in_one_rule() -> None:
+    # "enters the vault" -> "enters" in five rules; "enter the vault" -> "enter"
+    # once, in a card's example, beside a use the release kept: the same rewrite.
+    texts = [
+        "When a glyph {} the vault, its keeper draws.",
+        "A lantern that {} the vault unlit stays dark.",
+        "Each token {} the vault face down.",
+        "If a relic {} the vault, shuffle it instead.",
+        "Whenever an ember {} the vault, count the embers.",
+    ]
+    old = [t.format("enters") for t in texts] + ["Example: Vault Keeper says “Have this enter the vault tapped.” Glyphs can’t enter the vault."]
+    new = [t.format("enters").replace("enters the vault", "enters") for t in texts]
+    new += ["Example: Vault Keeper says “Have this enter tapped.” Glyphs can’t enter the vault."]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [
+        ("enters the vault / enter the vault", "enters / enter", 6)
+    ]
+    assert by_new(result)["100.6"].tags == ("substitution",)
+
+
 def test_a_symbol_spelled_anew_is_never_a_substitution_of_letters() -> None:
     old = [f"Pay {{P}} to flip relic {k}." for k in "abcdef"] + ["Rest."]
     new = [f"Pay {{PW}} to flip relic {k}." for k in "abcdef"] + ["Rest."]

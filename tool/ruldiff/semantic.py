@@ -974,7 +974,34 @@ def _find_substitutions(
             continue
         accepted.append(cand)
         explained |= left
+    # The other inflections of a rewrite made in many rules ("enter the
+    # battlefield" -> "enter" beside "enters the battlefield" -> "enters",
+    # 2024-08, in two card examples) are that rewrite, wherever they are.
+    big = [s for s in accepted if len({n for n, _ in seen[s]}) >= KEPT_RULES]
+    for cand in sorted(seen):
+        if cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
+            accepted.append(cand)
+            explained |= seen[cand]
     return accepted
+
+
+def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Whether two candidates are one rewrite in other inflections: word for
+    word the same or one verb in its two numbers, on both sides, and not the
+    same candidate.
+
+    >>> _inflected(("enter the battlefield", "enter"), ("enters the battlefield", "enters"))
+    True
+    >>> _inflected(("enter the vault", "enter"), ("enters the battlefield", "enters"))
+    False
+    """
+    if a == b:
+        return False
+    for x, y in zip(a, b):
+        wx, wy = x.split(), y.split()
+        if len(wx) != len(wy) or not all(p == q or _agree(p, q) for p, q in zip(wx, wy)):
+            return False
+    return True
 
 
 def _two_distinct(sentences: set[str]) -> bool:
@@ -1156,7 +1183,7 @@ def _substitution_list(
                 continue
             heads.append((d, i))
         cores = {_core(d, i) for d, i in heads}
-        if len(heads) > 1 and len(cores) == 1:
+        if len(heads) > 1 and len(cores) == 1 and all(next(iter(cores))):  # never to a bare deletion
             heads = [cores.pop()]  # "play a", "to play" -> "cast a", "to cast": "play" -> "cast"
         variants = tuple((d, i, n) for (d, i), n in by_count if (d, i) not in heads)
         news = [h[1] for h in heads]
