@@ -378,3 +378,21 @@ def test_a_range_of_subrules_whose_both_ends_moved_is_a_reference_update() -> No
            ("100.2a", "Wake."), ("100.2b", "Draw."), ("100.2c", "Pass."), ("100.2d", "Rest.")]
     c = by_new(compare(doc(old), doc(new)))["100.1"]
     assert c.tags == ("cross-reference",)
+
+
+def test_a_new_first_item_of_a_list_is_an_item() -> None:
+    old = ["The relic types are Bell, Key (see rule 100.3), Lamp, and Shell.", "Rest.", "More."]
+    new = ["The relic types are Anchor (see rule 100.3), Bell, Key (see rule 100.3), Lamp, and Shell.", "Rest.", "More."]
+    c = by_new(pair(old, new))["100.1"]
+    assert (c.items_added, c.items_removed, c.tags) == (("Anchor",), (), ("list-item",))
+    # A word glued before the old first item is no new item: "Old Bell" is one.
+    glued = ["The relic types are Old Bell, Key, Lamp, and Shell.", "Rest.", "More."]
+    c = by_new(pair(["The relic types are Bell, Key, Lamp, and Shell.", "Rest.", "More."], glued))["100.1"]
+    assert c.items_added == () and "list-item" not in c.tags
+
+
+def test_a_condition_dropped_from_a_list_of_conditions_is_no_list_item() -> None:
+    old = ["A keeper may take back a move if no glyph was drawn since, a warden allows it, and both agree.", "Rest."]
+    new = ["A keeper may take back a move if no glyph was drawn since and both agree.", "Rest."]
+    c = by_new(pair(old, new))["100.1"]
+    assert c.items_removed == () and c.tags == ("substantive",)

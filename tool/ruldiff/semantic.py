@@ -561,6 +561,7 @@ _LIST_WINDOW = 6  # words on each side of an edit where its list's commas must b
 _ITEM_POINTER = re.compile(r"\s*\((?:see )?(?:rules?|sections?) [\w.–-]+\)")
 _FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
 # What ends the clause a list sits in.
+_LIST_INTRO = re.compile(r"(?:\b(?:are|include|includes|including)|:)$")
 _CLAUSE_END = re.compile(r"[;:.!?()\n]")
 
 
@@ -585,13 +586,25 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
 
 def _is_item(text: str) -> bool:
     """Whether a piece between separators can be a whole item: a few words,
-    not a reference, not only function words."""
+    not a reference, not only function words, and not a clause (a pronoun or
+    an auxiliary verb: "if no action was taken, a judge allows it, and …"
+    lists conditions, not names).
+
+    >>> _is_item("cohort"), _is_item("a judge allows it"), _is_item("the"), _is_item("rule 702.1")
+    (True, False, False, False)
+    """
     words = text.split()
     return (
         0 < len(words) <= 4
         and not _REFERENCE_ITEM.fullmatch(text)
         and any(w.lower() not in _NOT_AN_ITEM for w in words)
+        and not any(w in _CLAUSE_WORDS for w in words)
     )
+
+
+_CLAUSE_WORDS = frozenset(
+    "it they them you he she we is are was were be been has have had can can't may must will would should".split()
+)
 
 
 def _list_side(text: str, before: str, after: str) -> list[str] | None:
@@ -613,7 +626,12 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
     items, starts, ends = _separated(text)
     tail = before.rstrip(_ITEM_ENDS)
     head = after.lstrip(_ITEM_ENDS)
-    left = starts or tail.endswith(",") or _ENDS_WITH_AND_OR.search(tail[-4:]) is not None
+    left = (
+        starts or tail.endswith(",") or _ENDS_WITH_AND_OR.search(tail[-4:]) is not None
+        # A new first item, before the words that introduce the list ("The
+        # artifact types are{+ Blood,+} Clue, …"), ends with its separator.
+        or (ends and _LIST_INTRO.search(tail) is not None)
+    )
     right = (
         ends
         or not head
