@@ -178,28 +178,33 @@ def diff_command(
     """Compare two versions of a rules document."""
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
+    if old == STDIO and new == STDIO:
+        raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
     try:
         inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
         target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
+    stdin = Stdin(max_size)
+    if STDIO in (old, new):
+        stdin.prefetch()  # here, before the helper is forked
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
-    with Ahead(lambda: load(old, profile, max_size), template, templates, cache, helper=workers > 1) as ahead:
+    with Ahead(lambda: load(old, profile, max_size, stdin), template, templates, cache, helper=workers > 1) as ahead:
         try:
             try:
-                new_doc = load(new, profile, max_size)
+                new_doc = load(new, profile, max_size, stdin)
             except RuldiffError:
                 ahead.old_document()  # an error in the old document is reported first
                 raise
             old_doc = ahead.old_document()
-            warn_misfit(old_doc, profile, max_size)
-            warn_misfit(new_doc, profile, max_size)
+            warn_misfit(old_doc, profile, max_size, stdin)
+            warn_misfit(new_doc, profile, max_size, stdin)
             if old_doc.profile != new_doc.profile:
                 # Two versions of one document read with two grammars give a
                 # changelog of noise: say so, the output alone would not.
                 click.echo(
-                    f"warning: {old} was read with profile {old_doc.profile}, {new} with "
+                    f"warning: {shown(old)} was read with profile {old_doc.profile}, {shown(new)} with "
                     f"{new_doc.profile}; give --profile to read both the same way",
                     err=True,
                 )
@@ -240,10 +245,11 @@ def diff_command(
 @max_size_option
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
     """Print the parsed structure of a document (to check a profile)."""
+    stdin = Stdin(max_size)
     try:
         target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
-        doc = load(file, profile, max_size)
-        warn_misfit(doc, profile, max_size)
+        doc = load(file, profile, max_size, stdin)
+        warn_misfit(doc, profile, max_size, stdin)
         deliver(render_document(doc, fmt), target)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
@@ -406,17 +412,79 @@ def _stdout_error(exc: OSError) -> Exception:
     return RuldiffError(f"cannot write: {exc.strerror}", path="standard output")
 
 
-def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
-    """Read, decode and parse one document, with the named profile or a detected one."""
+STDIO = "-"
+"""The name that stands for standard input (as OLD, NEW or FILE) or
+standard output (``-o -``)."""
+
+STDIN_NAME = "<stdin>"
+"""Standard input as messages and outputs name it."""
+
+
+def shown(path: str) -> str:
+    """`path` as messages name it: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIO else path
+
+
+class Stdin:
+    """Standard input as a document: read once (it cannot be read twice), at
+    most `max_size` bytes, as a file is; an error in reading it is kept and
+    raised where the document is loaded, so that errors keep their order
+    (OLD's before NEW's)."""
+
+    def __init__(self, max_size: int = MAX_SIZE) -> None:
+        self.max_size = max_size
+        self._data: bytes | None = None
+        self._error: ReadError | None = None
+
+    def read(self) -> bytes:
+        """The bytes of standard input (read on the first call)."""
+        if self._data is None and self._error is None:
+            try:
+                self._data = _read_stdin(self.max_size)
+            except ReadError as exc:
+                self._error = exc
+        if self._error is not None:
+            raise self._error
+        assert self._data is not None
+        return self._data
+
+    def prefetch(self) -> None:
+        """Read now, in this process, before a helper is forked (`Ahead`):
+        the helper then finds the bytes in its copy of this object."""
+        with contextlib.suppress(ReadError):
+            self.read()
+
+
+def _read_stdin(max_size: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:  # started with stdin closed (<&-)
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME)
+    try:
+        binary: Any = getattr(stream, "buffer", stream)
+        data = binary.read(max_size + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=STDIN_NAME) from None
+    except ValueError:  # closed
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME) from None
+    if isinstance(data, str):  # a text stream without a binary layer
+        data = data.encode("utf-8")
+    if len(data) > max_size:
+        raise _too_large(STDIN_NAME, max_size)
+    return bytes(data)
+
+
+def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> Document:
+    """Read, decode and parse one document, with the named profile or a
+    detected one; ``-`` is standard input (`stdin`, else read here)."""
     # The bytes are dropped once decoded: parsing never holds both.
-    source = decode(read_input(path, max_size), path)
+    source = decode(read_input(path, max_size, stdin), shown(path))
     if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
         return parse_bounded(source, load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
     return parse(source, grammar)
 
 
-def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE) -> None:
+def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> None:
     """Say on standard error, in one line, when `doc`'s profile left much
     of it unread (fit.py), with a built-in profile that reads it better.
     Only then is the document read again, to try that profile."""
@@ -424,16 +492,22 @@ def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE) ->
         return
     better = None
     if profile is not None:  # a detected profile is already the best guess
-        better = better_profile(decode(read_input(doc.path, max_size), doc.path), doc)
+        path = STDIO if stdin is not None and doc.path == STDIN_NAME else doc.path
+        better = better_profile(decode(read_input(path, max_size, stdin), doc.path), doc)
     click.echo(fit_warning(doc, better), err=True)
 
 
-def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
+def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> bytes:
     """The bytes of an input file, refused early when it is not a regular
     file (a directory, a device such as /dev/zero, a FIFO) or is larger than
     `max_size` bytes: looked at with stat() before it is opened (opening a
     device can have effects of its own), checked again on the open file, and
-    never more than `max_size` + 1 bytes are read."""
+    never more than `max_size` + 1 bytes are read.
+
+    ``-`` is standard input, whatever it is (a pipe, a file, a terminal),
+    read up to `max_size` + 1 bytes and refused beyond `max_size`."""
+    if path == STDIO:
+        return (stdin if stdin is not None else Stdin(max_size)).read()
     try:
         _check_input(path, os.stat(path), max_size)
         # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
@@ -514,9 +588,11 @@ class Target:
     written, never replaced."""
 
 
-def output_target(path: str, inputs: Sequence[str]) -> Target:
+def output_target(path: str, inputs: Sequence[str]) -> Target | None:
     """Check, before any work, where ``-o PATH`` may write; raise a
     RuldiffError where it must not.
+
+    - ``-`` is standard output: None, as without ``-o``;
 
     - an input of the command (the same file, by device and inode: through
       symbolic or hard links too) is refused;
@@ -529,6 +605,8 @@ def output_target(path: str, inputs: Sequence[str]) -> Target:
       protection, as the directory, not the file, decides who may rename;
     - otherwise a new file, or the existing one replaced with its mode kept.
     """
+    if path == STDIO:
+        return None
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -580,9 +658,11 @@ def _inputs(
 
 
 def _same_file(info: os.stat_result, path: str) -> bool:
+    """Whether `path` (``-``: standard input, whatever file it was opened
+    from: ``-o new.txt < new.txt``) is the file `info` describes."""
     try:
-        other = os.stat(path)
-    except (OSError, ValueError):
+        other = os.fstat(sys.stdin.fileno()) if path == STDIO else os.stat(path)
+    except (OSError, ValueError, AttributeError):
         return False
     return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
 
@@ -657,6 +737,6 @@ def cache_dir() -> Path | None:
 def _use_color(choice: str, output: str | None) -> bool:
     if choice != "auto":
         return choice == "always"
-    if output is not None or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+    if (output is not None and output != STDIO) or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout is not None and sys.stdout.isatty()
