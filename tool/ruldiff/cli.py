@@ -59,7 +59,8 @@ max_size_option = click.option(
     metavar="BYTES",
     callback=lambda ctx, param, value: parse_size(value),
     default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
+    help="Refuse an input larger than this, such as 500K, 64M or 1G, before reading it "
+    "all [default: 64M, some 50 times the largest real rules document].",
 )
 
 
@@ -86,29 +87,46 @@ class OutputClosed(Exception):
 
 
 class DefaultGroup(click.Group):
-    """A group that runs its default command when the first argument names none."""
+    """A group that runs its default command when the first argument names
+    none of its commands nor one of its own options: ``ruldiff OLD NEW`` is
+    ``ruldiff diff OLD NEW``, while ``ruldiff -h``, ``ruldiff --help`` and
+    ``ruldiff --version`` stay the group's. (The group's options are read
+    from its parameters, so that a short name such as ``-h`` is not forwarded
+    to ``diff`` while ``--help`` is not, as it once was.)"""
 
     default_command = "diff"
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
+        if args and args[0] not in self.commands and args[0] not in self._own_options(ctx):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
+
+    def _own_options(self, ctx: click.Context) -> set[str]:
+        return {name for param in self.get_params(ctx) for name in (*param.opts, *param.secondary_opts)}
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ruldiff")
 def main() -> None:
-    """Semantic diffs of numbered rules documents.
+    """Compare two releases of a numbered rules document (game rules,
+    tournament policies, regulations): which rules were added, removed,
+    changed or renumbered, and the words that changed in each.
 
     \b
-    ruldiff OLD NEW                      changelog in the terminal
-    ruldiff OLD NEW -f html -o out.html  changelog as one HTML file
-    ruldiff OLD NEW -f md -o CHANGES.md  changelog as Markdown
-    ruldiff OLD NEW -f json              the JSON contract (see README)
+    Examples:
+      ruldiff old.txt new.txt                      the changelog, to read here
+      ruldiff old.txt new.txt -f html -o out.html  one HTML page to share
+      ruldiff old.txt new.txt -f md -o CHANGES.md  Markdown for a pull request
+      ruldiff old.txt new.txt -f json | jq .summary   data for a script
+      curl -s URL | ruldiff old.txt -              NEW from standard input
+      ruldiff parse new.txt -f text                how a document is read
 
-    Exit status: 0 on success (with --exit-code: 0 if the documents have no
-    changes, 1 if they have), 2 on any error.
+    \b
+    Exit status: 0 success (with --exit-code: no changes), 1 changes found
+    (only with --exit-code), 2 any error, told in one line.
+
+    'ruldiff OLD NEW' is short for 'ruldiff diff OLD NEW'; see
+    'ruldiff diff --help' for every option of a comparison.
     """
 
 
@@ -122,45 +140,52 @@ def main() -> None:
     type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="Output format. 'context' dumps what templates receive.",
+    help="text: for the terminal; md: Markdown (pull requests, wikis); html: one page with "
+    "everything inline; json: data for programs (the contract in the README); "
+    "context: what a template receives (to write your own).",
 )
 @click.option(
     "-o",
     "--output",
     metavar="FILE",
-    help="Write to FILE (atomically) instead of standard output; never to an input.",
+    help="Write to FILE instead of standard output ('-': standard output). FILE is complete "
+    "or untouched, never half-written, and never one of the inputs.",
 )
 @click.option(
     "--exit-code",
     is_flag=True,
-    help="Exit with status 1 if there are changes, 0 if there are none.",
+    help="Exit with status 1 if the documents differ and 0 if not, as 'git diff "
+    "--exit-code' does (errors stay 2); the output is written either way.",
 )
 @click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour terminal text. 'auto': only on a terminal, and not when NO_COLOR is set.",
+    help="Colour the text format: 'auto' colours only a terminal, and never with NO_COLOR set.",
 )
 @click.option(
     "--profile",
     metavar="NAME|FILE",
-    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+    help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. "
+    "Detected when omitted; give it when a warning says a document was read badly.",
 )
 @click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to use: above one, a helper loads the old document and the "
-    "Markdown or HTML template while the new document is loaded and compared, and the "
-    "word diffs of large comparisons are shared among them [default: CPUs, at most 4]. "
-    "The output does not depend on it.",
+    metavar="N",
+    help="Use up to N processor cores: with more, a large comparison finishes sooner; "
+    "-j 1 leaves the others free. The output is the same whatever N "
+    "[default: the cores there are, at most 4].",
 )
 @click.option(
     "--templates",
     type=click.Path(file_okay=False, path_type=str),
-    help="Directory of templates that replace the built-in ones of the same name.",
+    metavar="DIR",
+    help="Use your own templates: a file in DIR named like a built-in one "
+    "(changelog.md.j2, changelog.html.j2) replaces it. Start from -f context.",
 )
 @max_size_option
 def diff_command(
@@ -175,7 +200,18 @@ def diff_command(
     templates: str | None,
     max_size: int,
 ) -> None:
-    """Compare two versions of a rules document."""
+    """Compare two releases of a rules document: OLD, then NEW.
+
+    Each is a text file in any common encoding, a text-based PDF, a Word
+    file (.docx) or a saved web page; '-' reads it from standard input.
+
+    \b
+    Examples:
+      ruldiff old.txt new.txt                      read the changelog here
+      ruldiff old.txt new.txt -f html -o out.html  one page with everything
+      ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
+      ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
+    """
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
     if old == STDIO and new == STDIO:
@@ -231,7 +267,7 @@ def diff_command(
 @click.option(
     "--profile",
     metavar="NAME|FILE",
-    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+    help=f"How to read it: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
 )
 @click.option(
     "-f",
@@ -240,11 +276,20 @@ def diff_command(
     type=click.Choice(["json", "yaml", "text"]),
     default="json",
     show_default=True,
+    help="json or yaml: every item, for programs; text: an indented outline, to read.",
 )
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE; never to the input.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to the input.")
 @max_size_option
 def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
-    """Print the parsed structure of a document (to check a profile)."""
+    """Show how a document is read: its title, date, rules and glossary, and
+    how much of it the profile read (to check a profile). FILE '-' reads
+    standard input.
+
+    \b
+    Examples:
+      ruldiff parse new.txt -f text | less
+      ruldiff parse new.txt --profile my-rules.yaml -f yaml
+    """
     stdin = Stdin(max_size)
     try:
         target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
