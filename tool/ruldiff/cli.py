@@ -244,6 +244,7 @@ def diff_command(
                     f"{new_doc.profile}; give --profile to read both the same way",
                     err=True,
                 )
+            warn_swapped(old_doc, new_doc)
             comparison = compare(old_doc, new_doc, workers=workers)
             if templates is not None and not Path(templates).is_dir():
                 raise RuldiffError("templates directory not found", path=templates)
@@ -540,6 +541,20 @@ def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE, st
         path = STDIO if stdin is not None and doc.path == STDIN_NAME else doc.path
         better = better_profile(decode(read_input(path, max_size, stdin), doc.path), doc)
     click.echo(fit_warning(doc, better), err=True)
+
+
+def warn_swapped(old: Document, new: Document) -> None:
+    """Say on standard error, in one line, when NEW's effective date (as the
+    documents print it, dates.py) is earlier than OLD's: the arguments are
+    most likely swapped, and the changelog would run backwards (every
+    added rule shown as removed). A warning, not an error: comparing an
+    older release against a newer one can be meant."""
+    if old.date is not None and new.date is not None and new.date < old.date:
+        click.echo(
+            f"warning: NEW ({new.path}, effective {new.date}) is older than OLD ({old.path}, "
+            f"effective {old.date}); swapped arguments? The order is: ruldiff OLD NEW",
+            err=True,
+        )
 
 
 def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> bytes:
