@@ -38,6 +38,7 @@ from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
+from .stat import render_stat
 
 __all__ = ["main", "run"]
 
@@ -115,6 +116,7 @@ def main() -> None:
     \b
     Examples:
       ruldiff old.txt new.txt                      the changelog, to read here
+      ruldiff old.txt new.txt --stat               a summary: counts by section
       ruldiff old.txt new.txt -f html -o out.html  one HTML page to share
       ruldiff old.txt new.txt -f md -o CHANGES.md  Markdown for a pull request
       ruldiff old.txt new.txt -f json | jq .summary   data for a script
@@ -150,6 +152,12 @@ def main() -> None:
     metavar="FILE",
     help="Write to FILE instead of standard output ('-': standard output). FILE is complete "
     "or untouched, never half-written, and never one of the inputs.",
+)
+@click.option(
+    "--stat",
+    is_flag=True,
+    help="Only a summary, as 'git diff --stat': changes per section with a bar of their "
+    "kinds, the totals by kind and tag, the main substitutions and renumbering runs.",
 )
 @click.option(
     "--exit-code",
@@ -193,6 +201,7 @@ def diff_command(
     new: str,
     fmt: str,
     output: str | None,
+    stat: bool,
     exit_code: bool,
     color: str,
     profile: str | None,
@@ -208,12 +217,15 @@ def diff_command(
     \b
     Examples:
       ruldiff old.txt new.txt                      read the changelog here
+      ruldiff old.txt new.txt --stat               only the counts, by section
       ruldiff old.txt new.txt -f html -o out.html  one page with everything
       ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
       ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
     """
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
+    if stat and fmt != "text":
+        raise click.UsageError(f"--stat is a summary in text; it does not combine with --format {fmt}")
     if old == STDIO and new == STDIO:
         raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
     try:
@@ -248,14 +260,17 @@ def diff_command(
             comparison = compare(old_doc, new_doc, workers=workers)
             if templates is not None and not Path(templates).is_dir():
                 raise RuldiffError("templates directory not found", path=templates)
-            text = render(
-                comparison,
-                fmt,
-                templates=templates,
-                color=fmt == "text" and _use_color(color, output),
-                cache=cache,
-                prepared=ahead,
-            )
+            if stat:
+                text = render_stat(comparison, color=_use_color(color, output))
+            else:
+                text = render(
+                    comparison,
+                    fmt,
+                    templates=templates,
+                    color=fmt == "text" and _use_color(color, output),
+                    cache=cache,
+                    prepared=ahead,
+                )
             deliver(text, target)
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
