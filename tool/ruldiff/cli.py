@@ -38,6 +38,7 @@ from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
+from .pager import PagerError, page, pager_command
 from .stat import render_stat
 
 __all__ = ["main", "run"]
@@ -117,6 +118,7 @@ def main() -> None:
     Examples:
       ruldiff old.txt new.txt                      the changelog, to read here
       ruldiff old.txt new.txt --stat               a summary: counts by section
+      ruldiff old.txt new.txt --no-pager           no pager on a terminal
       ruldiff old.txt new.txt -f html -o out.html  one HTML page to share
       ruldiff old.txt new.txt -f md -o CHANGES.md  Markdown for a pull request
       ruldiff old.txt new.txt -f json | jq .summary   data for a script
@@ -152,6 +154,12 @@ def main() -> None:
     metavar="FILE",
     help="Write to FILE instead of standard output ('-': standard output). FILE is complete "
     "or untouched, never half-written, and never one of the inputs.",
+)
+@click.option(
+    "--no-pager",
+    is_flag=True,
+    help="Write straight to the terminal. Otherwise, on a terminal, the output goes "
+    "through $RULDIFF_PAGER, $PAGER or less (with LESS=FRX unless LESS is set), as git does.",
 )
 @click.option(
     "--stat",
@@ -201,6 +209,7 @@ def diff_command(
     new: str,
     fmt: str,
     output: str | None,
+    no_pager: bool,
     stat: bool,
     exit_code: bool,
     color: str,
@@ -271,7 +280,7 @@ def diff_command(
                     cache=cache,
                     prepared=ahead,
                 )
-            deliver(text, target)
+            deliver(text, target, paged=output is None and not no_pager)
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
@@ -295,8 +304,11 @@ def diff_command(
     help="json or yaml: every item, for programs; text: an indented outline, to read.",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to the input.")
+@click.option("--no-pager", is_flag=True, help="Write straight to the terminal, not through a pager.")
 @max_size_option
-def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
+def parse_command(
+    file: str, profile: str | None, fmt: str, output: str | None, no_pager: bool, max_size: int
+) -> None:
     """Show how a document is read: its title, date, rules and glossary, and
     how much of it the profile read (to check a profile). FILE '-' reads
     standard input.
@@ -311,7 +323,7 @@ def parse_command(file: str, profile: str | None, fmt: str, output: str | None, 
         target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
         doc = load(file, profile, max_size, stdin)
         warn_misfit(doc, profile, max_size, stdin)
-        deliver(render_document(doc, fmt), target)
+        deliver(render_document(doc, fmt), target, paged=output is None and not no_pager)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
@@ -742,15 +754,49 @@ def _same_file(info: os.stat_result, path: str) -> bool:
     return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
 
 
-def deliver(text: str, target: Target | None) -> None:
-    """Write `text` to standard output (`emit`), or where `output_target`
-    said: through a device or FIFO, else atomically (`write_atomic`)."""
-    if target is None:
+def deliver(text: str, target: Target | None, *, paged: bool = False) -> None:
+    """Write `text` to standard output (`emit`), through a pager when
+    `paged` and standard output is a terminal (`page_or_emit`), or where
+    `output_target` said: through a device or FIFO, else atomically
+    (`write_atomic`)."""
+    if target is None and paged:
+        page_or_emit(text)
+    elif target is None:
         emit(text)
     elif not target.through:
         write_atomic(target.real, text, mode=target.mode, shown=target.path)
     else:
         _write_through(target, text)
+
+
+def page_or_emit(text: str) -> None:
+    """Show `text` through the pager when standard output is a terminal and
+    a pager is set (`pager.pager_command`), else `emit` it. The text is
+    complete before the pager starts, so an error is never paged, and the
+    pager is waited for before the command ends, a signal included (exit
+    130 on Ctrl-C, once the pager has restored the terminal). A pager that
+    cannot be started is a warning, and the text is written straight."""
+    stream = sys.stdout
+    command = pager_command(os.environ)
+    if command is None or stream is None or not _isatty(stream):
+        emit(text)
+        return
+    try:
+        stream.flush()
+        page(text.encode(stream.encoding, stream.errors or "strict"), command, os.environ)
+    except PagerError as exc:
+        if any(name in os.environ for name in ("RULDIFF_PAGER", "PAGER")):  # not the default missing
+            click.echo(f"warning: {exc}; writing to the terminal (set PAGER, or give --no-pager)", err=True)
+        emit(text)
+    except OSError as exc:
+        raise _stdout_error(exc) from None
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _write_through(target: Target, text: str) -> None:
