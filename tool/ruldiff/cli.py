@@ -39,6 +39,7 @@ from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
 from .pager import PagerError, page, pager_command
+from .schema import schema_text
 from .stat import render_stat
 
 __all__ = ["main", "run"]
@@ -63,6 +64,11 @@ max_size_option = click.option(
     default=str(MAX_SIZE),
     help="Refuse an input larger than this, such as 500K, 64M or 1G, before reading it "
     "all [default: 64M, some 50 times the largest real rules document].",
+)
+
+
+no_pager_option = click.option(
+    "--no-pager", is_flag=True, help="Write straight to the terminal, not through a pager."
 )
 
 
@@ -124,6 +130,7 @@ def main() -> None:
       ruldiff old.txt new.txt -f json | jq .summary   data for a script
       curl -s URL | ruldiff old.txt -              NEW from standard input
       ruldiff parse new.txt -f text                how a document is read
+      ruldiff schema                               the JSON Schema of -f json
 
     \b
     Exit status: 0 success (with --exit-code: no changes), 1 changes found
@@ -145,7 +152,7 @@ def main() -> None:
     default="text",
     show_default=True,
     help="text: for the terminal; md: Markdown (pull requests, wikis); html: one page with "
-    "everything inline; json: data for programs (the contract in the README); "
+    "everything inline; json: data for programs (its schema: 'ruldiff schema'); "
     "context: what a template receives (to write your own).",
 )
 @click.option(
@@ -304,7 +311,7 @@ def diff_command(
     help="json or yaml: every item, for programs; text: an indented outline, to read.",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to the input.")
-@click.option("--no-pager", is_flag=True, help="Write straight to the terminal, not through a pager.")
+@no_pager_option
 @max_size_option
 def parse_command(
     file: str, profile: str | None, fmt: str, output: str | None, no_pager: bool, max_size: int
@@ -324,6 +331,27 @@ def parse_command(
         doc = load(file, profile, max_size, stdin)
         warn_misfit(doc, profile, max_size, stdin)
         deliver(render_document(doc, fmt), target, paged=output is None and not no_pager)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+
+
+@main.command("schema")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output).")
+@no_pager_option
+def schema_command(output: str | None, no_pager: bool) -> None:
+    """Print the JSON Schema (draft 2020-12) of '--format json': every key,
+    its type and the values it takes. The schema ships with ruldiff, and
+    describes exactly the output of this version.
+
+    \b
+    Examples:
+      ruldiff schema -o ruldiff.schema.json
+      ruldiff old.txt new.txt -f json -o changes.json
+      check-jsonschema --schemafile ruldiff.schema.json changes.json
+    """
+    try:
+        target = output_target(output, ()) if output is not None else None
+        deliver(schema_text(), target, paged=output is None and not no_pager)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
