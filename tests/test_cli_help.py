@@ -15,7 +15,7 @@ def helped(*args: str) -> str:
     return str(result.output)
 
 
-@pytest.mark.parametrize("command", [[], ["diff"], ["parse"]], ids=["group", "diff", "parse"])
+@pytest.mark.parametrize("command", [[], ["diff"], ["parse"], ["schema"]], ids=["group", "diff", "parse", "schema"])
 def test_short_and_long_help_are_the_same(command: list[str]) -> None:
     assert helped(*command, "-h") == helped(*command, "--help")
 

@@ -13,16 +13,13 @@ import pty
 import select
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from helpers import layout, write_pair
+from helpers import PAIR_NEW, PAIR_OLD, RULDIFF, write_pair
 
-OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
-NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
-RULDIFF = [sys.executable, "-m", "ruldiff"]
+OLD, NEW = PAIR_OLD, PAIR_NEW
 
 
 @pytest.fixture

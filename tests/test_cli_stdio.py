@@ -7,19 +7,17 @@ detection), once, and named ``<stdin>`` in messages and outputs.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import layout, write_pair
+from helpers import PAIR_NEW, PAIR_OLD, RULDIFF, write_pair
 
 from ruldiff.cli import main
 
-OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
-NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
-RULDIFF = [sys.executable, "-m", "ruldiff"]
+OLD, NEW = PAIR_OLD, PAIR_NEW
 
 
 @pytest.fixture
@@ -126,5 +124,5 @@ def test_a_pipeline_through_standard_input_and_output(files: tuple[Path, Path]) 
 
 def test_a_closed_standard_input_is_a_one_line_error(files: tuple[Path, Path]) -> None:
     done = subprocess.run([*RULDIFF, str(files[0]), "-"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          preexec_fn=lambda: __import__("os").close(0), timeout=60)
+                          preexec_fn=lambda: os.close(0), timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "Error: <stdin>: cannot read: it is closed\n")

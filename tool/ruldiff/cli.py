@@ -1,10 +1,13 @@
 """The command line: the only module that imports click, and the only one that does I/O.
 
-    ruldiff OLD NEW [--format text|md|html|json|context] [-o FILE] [--exit-code]
+    ruldiff OLD NEW [--format text|md|html|json|context] [--stat] [-o FILE] [--exit-code]
+    ruldiff parse FILE          ruldiff schema
 
 `main` is a click group whose default command is ``diff``, so that
 ``ruldiff old.txt new.txt`` and ``ruldiff diff old.txt new.txt`` are the same,
-and later subcommands fit beside it. Errors raised by the pipeline
+and later subcommands fit beside it. ``-`` names standard input (OLD, NEW,
+FILE: `Stdin`) and standard output (``-o -``); on a terminal the output goes
+through a pager (`page_or_emit`, pager.py). Errors raised by the pipeline
 (`RuldiffError`) are turned here, and only here, into one line on stderr and
 exit status 2; so are click's usage errors, failures to write, and signals
 (`run`). Where ``-o`` may write is decided here too (`output_target`): never
