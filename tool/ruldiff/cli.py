@@ -290,9 +290,14 @@ def diff_command(
                     cache=cache,
                     prepared=ahead,
                 )
-            deliver(text, target, paged=output is None and not no_pager)
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
+    # Written once the helper is stopped: a reader may keep the pager open
+    # for minutes, and the helper's memory is not needed meanwhile.
+    try:
+        deliver(text, target, paged=output is None and not no_pager)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
         sys.exit(1)
 
