@@ -261,3 +261,26 @@ def test_exit_code_in_shell_conditions(files: tuple[str, str], tmp_path: Path) -
     assert done.stdout == "same\nchanged: 1\nerror: 2\nstat from stdin: 1\n"
     assert done.stderr == f"Error: {tmp_path}/missing.txt: no such file\n"  # only the error says anything
     assert out.read_text(encoding="utf-8").startswith("# Changes from")  # written whole, then status 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["{old}", "{new}", "--stat", "-f", "json"],
+         "Error: --stat is a summary in text; it does not combine with --format json (see 'ruldiff diff --help')"),
+        (["-", "-"], "Error: OLD and NEW cannot both be standard input ('-'); give one of them as a file "
+                     "(see 'ruldiff diff --help')"),
+        (["schema", "extra"], "Error: Got unexpected extra argument (extra) (see 'ruldiff schema --help')"),
+        (["schema", "-o", "{dir}"], "Error: {dir}: is a directory (give a file name)"),
+        (["-", "{old}", "--max-size", "10"], "Error: <stdin>: larger than the 10 bytes allowed "
+                                             "(give --max-size to read larger files)"),
+    ],
+    ids=["stat-with-json", "stdin-twice", "schema-extra", "schema-to-a-directory", "stdin-too-large"],
+)
+def test_errors_of_this_releases_options_are_one_line(
+    files: tuple[str, str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    old, new = files
+    with open(new, "rb") as stdin:
+        done = ruldiff(*(a.format(old=old, new=new, dir=tmp_path) for a in args), stdin=stdin)
+    assert assert_one_line_error(done) == message.format(dir=tmp_path)
