@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 from helpers import doc
 
 from ruldiff import compare
@@ -22,8 +23,7 @@ def test_the_sample_pair_summary_is_pinned(sample: list[Path]) -> None:
         " 2  Glyphs          |  3 ~~~\n"
         " 3  Turn Structure  | 10 ~~~~~~~~~~\n"
         " Glossary           |  3 +-~\n"
-        " 25 changes: 2 added, 2 removed, 17 changed, 4 renumbered (+ added, - removed, ~ changed, > renumbered);"
-        " 56 unchanged\n"
+        " 25 changes: 2 added (+), 2 removed (-), 17 changed (~), 4 renumbered (>); 56 unchanged\n"
         " tags: 10 substantive, 8 substitution, 2 list-item, 1 cosmetic, 1 cross-reference\n"
         ' substitutions: "active" -> "current" (8)\n'
         " renumbering: 1 run: 102.2-102.5 -> 102.3-102.6\n"
@@ -97,3 +97,9 @@ def test_stat_with_another_format_is_a_usage_error(sample: list[Path], fmt: str)
     from ruldiff import cli
 
     assert cli._status([str(sample[0]), str(sample[1]), "--stat", "-f", fmt]) == 2
+
+
+def test_the_readme_example_is_the_output(sample: list[Path]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("$ ruldiff corpora/lanternfall-2024-01-15.txt corpora/lanternfall-2024-06-01.txt --stat\n")[1]
+    assert shown.split("```")[0] == render_stat(compare(load(str(sample[0])), load(str(sample[1]))))

@@ -54,7 +54,7 @@ def render_stat(comparison: Comparison, *, color: bool = False) -> str:
     >>> print(render_stat(compare(doc("100.1. Draw.", "100.2. Pass."), doc("100.1. Draw two.", "100.2. Pass."))), end="")
     Rules (no date) -> Rules (no date)
      1  Basics  | 1 ~
-     1 change: 1 changed (+ added, - removed, ~ changed, > renumbered); 2 unchanged
+     1 change: 1 changed (~); 2 unchanged
      tags: 1 substantive
     """
     changes = comparison.changes
@@ -76,12 +76,11 @@ def render_stat(comparison: Comparison, *, color: bool = False) -> str:
     if hidden:
         count = sum(sum(c.values()) for _, c in hidden)
         out.append(f" … {len(hidden)} more sections with fewer changes: {count} in all")
-    kinds = ", ".join(f"{summary[k.value]} {k.value}" for k in _KINDS if summary.get(k.value))
-    legend = "(+ added, - removed, ~ changed, > renumbered"
-    legend += ", < split or merged)" if summary.get("split") or summary.get("merged") else ")"
+    # Each kind with its mark, as git writes "10 insertions(+)": the legend of the bars.
+    kinds = ", ".join(f"{summary[k.value]} {k.value} ({_MARK[k]})" for k in _KINDS if summary.get(k.value))
     plural = "" if len(changes) == 1 else "s"
     if changes:
-        out.append(f" {len(changes)} change{plural}: {kinds} {legend}; {summary.get('unchanged', 0)} unchanged")
+        out.append(f" {len(changes)} change{plural}: {kinds}; {summary.get('unchanged', 0)} unchanged")
     else:
         out.append(f" no changes; {summary.get('unchanged', 0)} unchanged")
     tags = Counter(tag for c in changes for tag in c.tags)
