@@ -196,3 +196,8 @@ def test_the_helper_process_is_gone_while_the_pager_runs(files: tuple[str, str],
     status, _, err = on_a_terminal([*files, "-j", "2"], environ(PAGER=str(script)))
     assert (status, err) == (0, "")
     assert log.read_text(encoding="utf-8") == "1"  # the pager alone
+
+
+def test_the_default_less_missing_writes_straight_and_says_nothing(files: tuple[str, str], tmp_path: Path) -> None:
+    status, shown, err = on_a_terminal(list(files), environ(PATH=str(tmp_path)))  # no less on this PATH
+    assert (status, err) == (0, "") and b"Test Game Rules" in shown
