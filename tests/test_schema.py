@@ -68,13 +68,15 @@ def test_the_command_output_holds_from_standard_input_too(sample: list[Path]) ->
 
 def _real_pairs() -> list[tuple[str, str]]:
     """Real release pairs of every kind: adjacent, the 2018 rewrite, the
-    17-year gap, a hard-wrapped 1999 pair, Riftbound core and tournament."""
+    17-year gap, a hard-wrapped 1999 pair, 2004 (a phrase deleted across the
+    document: a substitution to nothing), Riftbound core and tournament."""
     root = corpora_dir()
     pairs = [
         ("mtg/2025-11-14.txt", "mtg/2026-01-16.txt"),
         ("mtg/2018-01-19.txt", "mtg/2018-04-27.txt"),
         ("mtg/2009-10-01.txt", "mtg/2026-01-16.txt"),
         ("mtg/1999-04-23.txt", "mtg/1999-11-01.txt"),
+        ("mtg/2004-06-01.txt", "mtg/2004-10-01.txt"),
         ("riftbound/2025-10-01.txt", "riftbound/2026-06-18.txt"),
         ("riftbound-tournament/2026-03-30.txt", "riftbound-tournament/2026-07-16.txt"),
     ]
@@ -122,9 +124,16 @@ BREAKAGES = {
     "a summary count as text": lambda d: d["summary"].update(added="2"),
     "a summary without unchanged": lambda d: d["summary"].pop("unchanged"),
     "a substitution counted 0 times": lambda d: d["substitutions"][0].update(count=0),
+    "a substitution of nothing for nothing": lambda d: d["substitutions"][0].update(old="", new=""),
     "a renumbering run with a key more": lambda d: d["renumbering"][0].update(shift=1),
     "moved as a list": lambda d: d["changes"][0].update(moved=["1", "2"]),
 }
+
+
+def test_a_phrase_deleted_across_the_document_holds(good: dict[str, Any]) -> None:
+    deleted = copy.deepcopy(good)
+    deleted["substitutions"][0].update(new="")  # a substitution to nothing
+    assert errors(deleted) == []
 
 
 @pytest.mark.parametrize("breakage", list(BREAKAGES), ids=list(BREAKAGES))
