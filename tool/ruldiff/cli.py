@@ -130,7 +130,7 @@ def main() -> None:
       ruldiff old.txt new.txt --no-pager           no pager on a terminal
       ruldiff old.txt new.txt -f html -o out.html  one HTML page to share
       ruldiff old.txt new.txt -f md -o CHANGES.md  Markdown for a pull request
-      ruldiff old.txt new.txt -f json | jq .summary   data for a script
+      ruldiff old.txt new.txt -f json | jq .       data for a script
       curl -s URL | ruldiff old.txt -              NEW from standard input
       ruldiff parse new.txt -f text                how a document is read
       ruldiff schema                               the JSON Schema of -f json
