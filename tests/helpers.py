@@ -123,3 +123,12 @@ def check_every_format(result: Comparison) -> None:
     assert [c["kind"] for c in data["changes"]] == kinds
     for fmt, out in (("text", text), ("md", md), ("html", html)):
         assert out.endswith("\n") and not out.endswith("\n\n\n"), fmt
+
+
+PAIR_OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
+PAIR_NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
+"""The smallest pair with a change of each common kind (100.1 added, one
+renumbered, 100.2 removed), for the command-line tests."""
+
+RULDIFF = [sys.executable, "-m", "ruldiff"]
+"""The command, run as a process."""

@@ -213,3 +213,24 @@ def test_the_command_ends_without_losing_output(tmp_path: Path) -> None:
     assert piped.returncode == 0 and written.returncode == 0 and piped.stderr == b""
     assert len(json.loads(piped.stdout)["changes"]) == 1000
     assert piped.stdout == out.read_bytes()
+
+
+def test_new_older_than_old_warns_once_that_the_arguments_look_swapped(tmp_path: Path) -> None:
+    older = layout([("1", "Basics"), ("100.1.", "Draw a card.")], date="May 1, 2024")
+    newer = layout([("1", "Basics"), ("100.1.", "Draw two cards.")], date="June 3, 2024")
+    (tmp_path / "a.txt").write_text(older, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(newer, encoding="utf-8")
+    a, b = str(tmp_path / "a.txt"), str(tmp_path / "b.txt")
+    swapped = run(b, a, "--exit-code")
+    assert swapped.exit_code == 1 and swapped.stdout.startswith("Test Game Rules (2024-06-03) -> Test Game Rules (2024-05-01)")
+    assert swapped.stderr == (
+        f"warning: NEW ({a}, effective 2024-05-01) is older than OLD ({b}, effective 2024-06-03); "
+        "swapped arguments? The order is: ruldiff OLD NEW\n"
+    )
+    assert run(a, b).stderr == ""  # the right order
+    assert run(a, a).stderr == ""  # the same date
+    undated = tmp_path / "undated.txt"
+    undated.write_text("\n".join(line for line in older.splitlines() if "effective" not in line) + "\n", encoding="utf-8")
+    assert run(b, str(undated)).stderr == ""  # a date missing: nothing to compare
+    piped = CliRunner().invoke(main, [b, "-"], input=older.encode(), catch_exceptions=False)
+    assert "warning: NEW (<stdin>, effective 2024-05-01) is older than OLD" in piped.stderr

@@ -230,3 +230,57 @@ def test_a_ctrl_c_under_exit_code_on_identical_files_is_130_not_1(corpora: Path)
     same = corpora / "mtg" / "2026-01-16.txt"
     status, err, _ = start_and_signal([str(same), str(same), "--exit-code", "-j", "2"], signal.SIGINT, 1)
     assert (status, err) == (130, "")
+
+
+# --- --exit-code in pipelines ----------------------------------------------
+
+
+def sh(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`script` in bash with pipefail, `ruldiff` standing for this package's command."""
+    command = " ".join(RULDIFF)
+    return subprocess.run(["bash", "-c", f"set -o pipefail\nruldiff() {{ {command} \"$@\"; }}\n{script}"],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, **env})
+
+
+def test_exit_code_through_a_pipe_reaches_pipefail_and_the_output_is_whole(files: tuple[str, str]) -> None:
+    old, new = files
+    done = sh(f'ruldiff {old} {new} --exit-code -f json | python3 -c "import json,sys; '
+              f'print(len(json.load(sys.stdin)[\'changes\']))"; echo "status ${{PIPESTATUS[0]}}"')
+    assert done.stdout == "3\nstatus 1\n" and done.stderr == ""  # 100.1 added and removed, one renumbered
+
+
+def test_exit_code_in_shell_conditions(files: tuple[str, str], tmp_path: Path) -> None:
+    old, new = files
+    out = tmp_path / "changes.md"
+    done = sh(
+        f"if ruldiff {old} {old} --exit-code > /dev/null; then echo same; fi\n"
+        f"ruldiff {old} {new} --exit-code -f md -o {out} || echo \"changed: $?\"\n"
+        f"ruldiff {old} {tmp_path}/missing.txt --exit-code; echo \"error: $?\"\n"
+        f"ruldiff {old} - --exit-code --stat < {new} > /dev/null; echo \"stat from stdin: $?\"\n"
+    )
+    assert done.stdout == "same\nchanged: 1\nerror: 2\nstat from stdin: 1\n"
+    assert done.stderr == f"Error: {tmp_path}/missing.txt: no such file\n"  # only the error says anything
+    assert out.read_text(encoding="utf-8").startswith("# Changes from")  # written whole, then status 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["{old}", "{new}", "--stat", "-f", "json"],
+         "Error: --stat is a summary in text; it does not combine with --format json (see 'ruldiff diff --help')"),
+        (["-", "-"], "Error: OLD and NEW cannot both be standard input ('-'); give one of them as a file "
+                     "(see 'ruldiff diff --help')"),
+        (["schema", "extra"], "Error: Got unexpected extra argument (extra) (see 'ruldiff schema --help')"),
+        (["schema", "-o", "{dir}"], "Error: {dir}: is a directory (give a file name)"),
+        (["-", "{old}", "--max-size", "10"], "Error: <stdin>: larger than the 10 bytes allowed "
+                                             "(give --max-size to read larger files)"),
+    ],
+    ids=["stat-with-json", "stdin-twice", "schema-extra", "schema-to-a-directory", "stdin-too-large"],
+)
+def test_errors_of_this_releases_options_are_one_line(
+    files: tuple[str, str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    old, new = files
+    with open(new, "rb") as stdin:
+        done = ruldiff(*(a.format(old=old, new=new, dir=tmp_path) for a in args), stdin=stdin)
+    assert assert_one_line_error(done) == message.format(dir=tmp_path)

@@ -52,6 +52,7 @@ def test_installed_command_renders_builtin_templates(tmp_path: Path, editable: b
         assert Path(where).is_relative_to(tmp_path / "venv")
         assert (Path(where) / "templates" / "changelog.html.j2").is_file()
         assert (Path(where) / "py.typed").is_file()
+        assert (Path(where) / "schema.json").is_file()
     old, new = sorted(SAMPLE.glob("lanternfall-*.txt"))[:2]
     ruldiff = tmp_path / "venv" / "bin" / "ruldiff"
     for fmt, marker in (("html", "<!DOCTYPE html>"), ("md", "# Changes from")):
@@ -60,3 +61,5 @@ def test_installed_command_renders_builtin_templates(tmp_path: Path, editable: b
                               capture_output=True, text=True, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert out.read_text(encoding="utf-8").startswith(marker)
+    done = subprocess.run([str(ruldiff), "schema"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0 and '"$schema": "https://json-schema.org/draft/2020-12/schema"' in done.stdout

@@ -1,10 +1,13 @@
 """The command line: the only module that imports click, and the only one that does I/O.
 
-    ruldiff OLD NEW [--format text|md|html|json|context] [-o FILE] [--exit-code]
+    ruldiff OLD NEW [--format text|md|html|json|context] [--stat] [-o FILE] [--exit-code]
+    ruldiff parse FILE          ruldiff schema
 
 `main` is a click group whose default command is ``diff``, so that
 ``ruldiff old.txt new.txt`` and ``ruldiff diff old.txt new.txt`` are the same,
-and later subcommands fit beside it. Errors raised by the pipeline
+and later subcommands fit beside it. ``-`` names standard input (OLD, NEW,
+FILE: `Stdin`) and standard output (``-o -``); on a terminal the output goes
+through a pager (`page_or_emit`, pager.py). Errors raised by the pipeline
 (`RuldiffError`) are turned here, and only here, into one line on stderr and
 exit status 2; so are click's usage errors, failures to write, and signals
 (`run`). Where ``-o`` may write is decided here too (`output_target`): never
@@ -38,6 +41,9 @@ from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
 from .render import FORMATS, TEMPLATE_OF, render, render_document
+from .pager import PagerError, page, pager_command
+from .schema import schema_text
+from .stat import render_stat
 
 __all__ = ["main", "run"]
 
@@ -59,7 +65,13 @@ max_size_option = click.option(
     metavar="BYTES",
     callback=lambda ctx, param, value: parse_size(value),
     default=str(MAX_SIZE),
-    help="Refuse an input larger than this (suffixes K, M, G: powers of 1024) [default: 64M].",
+    help="Refuse an input larger than this, such as 500K, 64M or 1G, before reading it "
+    "all [default: 64M, some 50 times the largest real rules document].",
+)
+
+
+no_pager_option = click.option(
+    "--no-pager", is_flag=True, help="Write straight to the terminal, not through a pager."
 )
 
 
@@ -86,29 +98,49 @@ class OutputClosed(Exception):
 
 
 class DefaultGroup(click.Group):
-    """A group that runs its default command when the first argument names none."""
+    """A group that runs its default command when the first argument names
+    none of its commands nor one of its own options: ``ruldiff OLD NEW`` is
+    ``ruldiff diff OLD NEW``, while ``ruldiff -h``, ``ruldiff --help`` and
+    ``ruldiff --version`` stay the group's. (The group's options are read
+    from its parameters, so that a short name such as ``-h`` is not forwarded
+    to ``diff`` while ``--help`` is not, as it once was.)"""
 
     default_command = "diff"
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
+        if args and args[0] not in self.commands and args[0] not in self._own_options(ctx):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
+
+    def _own_options(self, ctx: click.Context) -> set[str]:
+        return {name for param in self.get_params(ctx) for name in (*param.opts, *param.secondary_opts)}
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ruldiff")
 def main() -> None:
-    """Semantic diffs of numbered rules documents.
+    """Compare two releases of a numbered rules document (game rules,
+    tournament policies, regulations): which rules were added, removed,
+    changed or renumbered, and the words that changed in each.
 
     \b
-    ruldiff OLD NEW                      changelog in the terminal
-    ruldiff OLD NEW -f html -o out.html  changelog as one HTML file
-    ruldiff OLD NEW -f md -o CHANGES.md  changelog as Markdown
-    ruldiff OLD NEW -f json              the JSON contract (see README)
+    Examples:
+      ruldiff old.txt new.txt                      the changelog, to read here
+      ruldiff old.txt new.txt --stat               a summary: counts by section
+      ruldiff old.txt new.txt --no-pager           no pager on a terminal
+      ruldiff old.txt new.txt -f html -o out.html  one HTML page to share
+      ruldiff old.txt new.txt -f md -o CHANGES.md  Markdown for a pull request
+      ruldiff old.txt new.txt -f json | jq .       data for a script
+      curl -s URL | ruldiff old.txt -              NEW from standard input
+      ruldiff parse new.txt -f text                how a document is read
+      ruldiff schema                               the JSON Schema of -f json
 
-    Exit status: 0 on success (with --exit-code: 0 if the documents have no
-    changes, 1 if they have), 2 on any error.
+    \b
+    Exit status: 0 success (with --exit-code: no changes), 1 changes found
+    (only with --exit-code), 2 any error, told in one line.
+
+    'ruldiff OLD NEW' is short for 'ruldiff diff OLD NEW'; see
+    'ruldiff diff --help' for every option of a comparison.
     """
 
 
@@ -122,45 +154,64 @@ def main() -> None:
     type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="Output format. 'context' dumps what templates receive.",
+    help="text: for the terminal; md: Markdown (pull requests, wikis); html: one page with "
+    "everything inline; json: data for programs (its schema: 'ruldiff schema'); "
+    "context: what a template receives (to write your own).",
 )
 @click.option(
     "-o",
     "--output",
     metavar="FILE",
-    help="Write to FILE (atomically) instead of standard output; never to an input.",
+    help="Write to FILE instead of standard output ('-': standard output). FILE is complete "
+    "or untouched, never half-written, and never one of the inputs.",
+)
+@click.option(
+    "--no-pager",
+    is_flag=True,
+    help="Write straight to the terminal. Otherwise, on a terminal, the output goes "
+    "through $RULDIFF_PAGER, $PAGER or less (with LESS=FRX unless LESS is set), as git does.",
+)
+@click.option(
+    "--stat",
+    is_flag=True,
+    help="Only a summary, as 'git diff --stat': changes per section with a bar of their "
+    "kinds, the totals by kind and tag, the main substitutions and renumbering runs.",
 )
 @click.option(
     "--exit-code",
     is_flag=True,
-    help="Exit with status 1 if there are changes, 0 if there are none.",
+    help="Exit with status 1 if the documents differ and 0 if not, as 'git diff "
+    "--exit-code' does (errors stay 2); the output is written either way.",
 )
 @click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour terminal text. 'auto': only on a terminal, and not when NO_COLOR is set.",
+    help="Colour the text format: 'auto' colours only a terminal, and never with NO_COLOR set.",
 )
 @click.option(
     "--profile",
     metavar="NAME|FILE",
-    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+    help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. "
+    "Detected when omitted; give it when a warning says a document was read badly.",
 )
 @click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to use: above one, a helper loads the old document and the "
-    "Markdown or HTML template while the new document is loaded and compared, and the "
-    "word diffs of large comparisons are shared among them [default: CPUs, at most 4]. "
-    "The output does not depend on it.",
+    metavar="N",
+    help="Use up to N processor cores: with more, a large comparison finishes sooner; "
+    "-j 1 leaves the others free. The output is the same whatever N "
+    "[default: the cores there are, at most 4].",
 )
 @click.option(
     "--templates",
     type=click.Path(file_okay=False, path_type=str),
-    help="Directory of templates that replace the built-in ones of the same name.",
+    metavar="DIR",
+    help="Use your own templates: a file in DIR named like a built-in one "
+    "(changelog.md.j2, changelog.html.j2) replaces it. Start from -f context.",
 )
 @max_size_option
 def diff_command(
@@ -168,6 +219,8 @@ def diff_command(
     new: str,
     fmt: str,
     output: str | None,
+    no_pager: bool,
+    stat: bool,
     exit_code: bool,
     color: str,
     profile: str | None,
@@ -175,48 +228,76 @@ def diff_command(
     templates: str | None,
     max_size: int,
 ) -> None:
-    """Compare two versions of a rules document."""
+    """Compare two releases of a rules document: OLD, then NEW.
+
+    Each is a text file in any common encoding, a text-based PDF, a Word
+    file (.docx) or a saved web page; '-' reads it from standard input.
+
+    \b
+    Examples:
+      ruldiff old.txt new.txt                      read the changelog here
+      ruldiff old.txt new.txt --stat               only the counts, by section
+      ruldiff old.txt new.txt -f html -o out.html  one page with everything
+      ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
+      ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
+    """
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     template, cache = TEMPLATE_OF.get(fmt), cache_dir()
+    if stat and fmt != "text":
+        raise click.UsageError(f"--stat is a summary in text; it does not combine with --format {fmt}")
+    if old == STDIO and new == STDIO:
+        raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
     try:
         inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
         target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
+    stdin = Stdin(max_size)
+    if STDIO in (old, new):
+        stdin.prefetch()  # here, before the helper is forked
     # With a second process to spare, a helper loads the old document, then
     # the template, while this one loads the new document and compares (ahead.py).
-    with Ahead(lambda: load(old, profile, max_size), template, templates, cache, helper=workers > 1) as ahead:
+    with Ahead(lambda: load(old, profile, max_size, stdin), template, templates, cache, helper=workers > 1) as ahead:
         try:
             try:
-                new_doc = load(new, profile, max_size)
+                new_doc = load(new, profile, max_size, stdin)
             except RuldiffError:
                 ahead.old_document()  # an error in the old document is reported first
                 raise
             old_doc = ahead.old_document()
-            warn_misfit(old_doc, profile, max_size)
-            warn_misfit(new_doc, profile, max_size)
+            warn_misfit(old_doc, profile, max_size, stdin)
+            warn_misfit(new_doc, profile, max_size, stdin)
             if old_doc.profile != new_doc.profile:
                 # Two versions of one document read with two grammars give a
                 # changelog of noise: say so, the output alone would not.
                 click.echo(
-                    f"warning: {old} was read with profile {old_doc.profile}, {new} with "
+                    f"warning: {shown(old)} was read with profile {old_doc.profile}, {shown(new)} with "
                     f"{new_doc.profile}; give --profile to read both the same way",
                     err=True,
                 )
+            warn_swapped(old_doc, new_doc)
             comparison = compare(old_doc, new_doc, workers=workers)
             if templates is not None and not Path(templates).is_dir():
                 raise RuldiffError("templates directory not found", path=templates)
-            text = render(
-                comparison,
-                fmt,
-                templates=templates,
-                color=fmt == "text" and _use_color(color, output),
-                cache=cache,
-                prepared=ahead,
-            )
-            deliver(text, target)
+            if stat:
+                text = render_stat(comparison, color=_use_color(color, output))
+            else:
+                text = render(
+                    comparison,
+                    fmt,
+                    templates=templates,
+                    color=fmt == "text" and _use_color(color, output),
+                    cache=cache,
+                    prepared=ahead,
+                )
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
+    # Written once the helper is stopped: a reader may keep the pager open
+    # for minutes, and the helper's memory is not needed meanwhile.
+    try:
+        deliver(text, target, paged=output is None and not no_pager)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
     if exit_code and comparison.changes:
         sys.exit(1)
 
@@ -226,7 +307,7 @@ def diff_command(
 @click.option(
     "--profile",
     metavar="NAME|FILE",
-    help=f"Format profile: {', '.join(BUILTIN)}, or a YAML file. Detected when omitted.",
+    help=f"How to read it: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
 )
 @click.option(
     "-f",
@@ -235,16 +316,50 @@ def diff_command(
     type=click.Choice(["json", "yaml", "text"]),
     default="json",
     show_default=True,
+    help="json or yaml: every item, for programs; text: an indented outline, to read.",
 )
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE; never to the input.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to the input.")
+@no_pager_option
 @max_size_option
-def parse_command(file: str, profile: str | None, fmt: str, output: str | None, max_size: int) -> None:
-    """Print the parsed structure of a document (to check a profile)."""
+def parse_command(
+    file: str, profile: str | None, fmt: str, output: str | None, no_pager: bool, max_size: int
+) -> None:
+    """Show how a document is read: its title, date, rules and glossary, and
+    how much of it the profile read (to check a profile). FILE '-' reads
+    standard input.
+
+    \b
+    Examples:
+      ruldiff parse new.txt -f text | less
+      ruldiff parse new.txt --profile my-rules.yaml -f yaml
+    """
+    stdin = Stdin(max_size)
     try:
         target = output_target(output, _inputs(file, profile=profile)) if output is not None else None
-        doc = load(file, profile, max_size)
-        warn_misfit(doc, profile, max_size)
-        deliver(render_document(doc, fmt), target)
+        doc = load(file, profile, max_size, stdin)
+        warn_misfit(doc, profile, max_size, stdin)
+        deliver(render_document(doc, fmt), target, paged=output is None and not no_pager)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+
+
+@main.command("schema")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output).")
+@no_pager_option
+def schema_command(output: str | None, no_pager: bool) -> None:
+    """Print the JSON Schema (draft 2020-12) of '--format json': every key,
+    its type and the values it takes. The schema ships with ruldiff, and
+    describes exactly the output of this version.
+
+    \b
+    Examples:
+      ruldiff schema -o ruldiff.schema.json
+      ruldiff old.txt new.txt -f json -o changes.json
+      check-jsonschema --schemafile ruldiff.schema.json changes.json
+    """
+    try:
+        target = output_target(output, ()) if output is not None else None
+        deliver(schema_text(), target, paged=output is None and not no_pager)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
@@ -406,17 +521,79 @@ def _stdout_error(exc: OSError) -> Exception:
     return RuldiffError(f"cannot write: {exc.strerror}", path="standard output")
 
 
-def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE) -> Document:
-    """Read, decode and parse one document, with the named profile or a detected one."""
+STDIO = "-"
+"""The name that stands for standard input (as OLD, NEW or FILE) or
+standard output (``-o -``)."""
+
+STDIN_NAME = "<stdin>"
+"""Standard input as messages and outputs name it."""
+
+
+def shown(path: str) -> str:
+    """`path` as messages name it: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIO else path
+
+
+class Stdin:
+    """Standard input as a document: read once (it cannot be read twice), at
+    most `max_size` bytes, as a file is; an error in reading it is kept and
+    raised where the document is loaded, so that errors keep their order
+    (OLD's before NEW's)."""
+
+    def __init__(self, max_size: int = MAX_SIZE) -> None:
+        self.max_size = max_size
+        self._data: bytes | None = None
+        self._error: ReadError | None = None
+
+    def read(self) -> bytes:
+        """The bytes of standard input (read on the first call)."""
+        if self._data is None and self._error is None:
+            try:
+                self._data = _read_stdin(self.max_size)
+            except ReadError as exc:
+                self._error = exc
+        if self._error is not None:
+            raise self._error
+        assert self._data is not None
+        return self._data
+
+    def prefetch(self) -> None:
+        """Read now, in this process, before a helper is forked (`Ahead`):
+        the helper then finds the bytes in its copy of this object."""
+        with contextlib.suppress(ReadError):
+            self.read()
+
+
+def _read_stdin(max_size: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:  # started with stdin closed (<&-)
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME)
+    try:
+        binary: Any = getattr(stream, "buffer", stream)
+        data = binary.read(max_size + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=STDIN_NAME) from None
+    except ValueError:  # closed
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME) from None
+    if isinstance(data, str):  # a text stream without a binary layer
+        data = data.encode("utf-8")
+    if len(data) > max_size:
+        raise _too_large(STDIN_NAME, max_size)
+    return bytes(data)
+
+
+def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> Document:
+    """Read, decode and parse one document, with the named profile or a
+    detected one; ``-`` is standard input (`stdin`, else read here)."""
     # The bytes are dropped once decoded: parsing never holds both.
-    source = decode(read_input(path, max_size), path)
+    source = decode(read_input(path, max_size, stdin), shown(path))
     if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
         return parse_bounded(source, load_profile(profile), profile)
     grammar = load_profile(profile) if profile is not None else None
     return parse(source, grammar)
 
 
-def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE) -> None:
+def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> None:
     """Say on standard error, in one line, when `doc`'s profile left much
     of it unread (fit.py), with a built-in profile that reads it better.
     Only then is the document read again, to try that profile."""
@@ -424,16 +601,36 @@ def warn_misfit(doc: Document, profile: str | None, max_size: int = MAX_SIZE) ->
         return
     better = None
     if profile is not None:  # a detected profile is already the best guess
-        better = better_profile(decode(read_input(doc.path, max_size), doc.path), doc)
+        path = STDIO if stdin is not None and doc.path == STDIN_NAME else doc.path
+        better = better_profile(decode(read_input(path, max_size, stdin), doc.path), doc)
     click.echo(fit_warning(doc, better), err=True)
 
 
-def read_input(path: str, max_size: int = MAX_SIZE) -> bytes:
+def warn_swapped(old: Document, new: Document) -> None:
+    """Say on standard error, in one line, when NEW's effective date (as the
+    documents print it, dates.py) is earlier than OLD's: the arguments are
+    most likely swapped, and the changelog would run backwards (every
+    added rule shown as removed). A warning, not an error: comparing an
+    older release against a newer one can be meant."""
+    if old.date is not None and new.date is not None and new.date < old.date:
+        click.echo(
+            f"warning: NEW ({new.path}, effective {new.date}) is older than OLD ({old.path}, "
+            f"effective {old.date}); swapped arguments? The order is: ruldiff OLD NEW",
+            err=True,
+        )
+
+
+def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> bytes:
     """The bytes of an input file, refused early when it is not a regular
     file (a directory, a device such as /dev/zero, a FIFO) or is larger than
     `max_size` bytes: looked at with stat() before it is opened (opening a
     device can have effects of its own), checked again on the open file, and
-    never more than `max_size` + 1 bytes are read."""
+    never more than `max_size` + 1 bytes are read.
+
+    ``-`` is standard input, whatever it is (a pipe, a file, a terminal),
+    read up to `max_size` + 1 bytes and refused beyond `max_size`."""
+    if path == STDIO:
+        return (stdin if stdin is not None else Stdin(max_size)).read()
     try:
         _check_input(path, os.stat(path), max_size)
         # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
@@ -514,9 +711,11 @@ class Target:
     written, never replaced."""
 
 
-def output_target(path: str, inputs: Sequence[str]) -> Target:
+def output_target(path: str, inputs: Sequence[str]) -> Target | None:
     """Check, before any work, where ``-o PATH`` may write; raise a
     RuldiffError where it must not.
+
+    - ``-`` is standard output: None, as without ``-o``;
 
     - an input of the command (the same file, by device and inode: through
       symbolic or hard links too) is refused;
@@ -529,6 +728,8 @@ def output_target(path: str, inputs: Sequence[str]) -> Target:
       protection, as the directory, not the file, decides who may rename;
     - otherwise a new file, or the existing one replaced with its mode kept.
     """
+    if path == STDIO:
+        return None
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -580,22 +781,58 @@ def _inputs(
 
 
 def _same_file(info: os.stat_result, path: str) -> bool:
+    """Whether `path` (``-``: standard input, whatever file it was opened
+    from: ``-o new.txt < new.txt``) is the file `info` describes."""
     try:
-        other = os.stat(path)
-    except (OSError, ValueError):
+        other = os.fstat(sys.stdin.fileno()) if path == STDIO else os.stat(path)
+    except (OSError, ValueError, AttributeError):
         return False
     return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
 
 
-def deliver(text: str, target: Target | None) -> None:
-    """Write `text` to standard output (`emit`), or where `output_target`
-    said: through a device or FIFO, else atomically (`write_atomic`)."""
-    if target is None:
+def deliver(text: str, target: Target | None, *, paged: bool = False) -> None:
+    """Write `text` to standard output (`emit`), through a pager when
+    `paged` and standard output is a terminal (`page_or_emit`), or where
+    `output_target` said: through a device or FIFO, else atomically
+    (`write_atomic`)."""
+    if target is None and paged:
+        page_or_emit(text)
+    elif target is None:
         emit(text)
     elif not target.through:
         write_atomic(target.real, text, mode=target.mode, shown=target.path)
     else:
         _write_through(target, text)
+
+
+def page_or_emit(text: str) -> None:
+    """Show `text` through the pager when standard output is a terminal and
+    a pager is set (`pager.pager_command`), else `emit` it. The text is
+    complete before the pager starts, so an error is never paged, and the
+    pager is waited for before the command ends, a signal included (exit
+    130 on Ctrl-C, once the pager has restored the terminal). A pager that
+    cannot be started is a warning, and the text is written straight."""
+    stream = sys.stdout
+    command = pager_command(os.environ)
+    if command is None or stream is None or not _isatty(stream):
+        emit(text)
+        return
+    try:
+        stream.flush()
+        page(text.encode(stream.encoding, stream.errors or "strict"), command, os.environ)
+    except PagerError as exc:
+        if any(name in os.environ for name in ("RULDIFF_PAGER", "PAGER")):  # not the default missing
+            click.echo(f"warning: {exc}; writing to the terminal (set PAGER, or give --no-pager)", err=True)
+        emit(text)
+    except OSError as exc:
+        raise _stdout_error(exc) from None
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _write_through(target: Target, text: str) -> None:
@@ -657,6 +894,6 @@ def cache_dir() -> Path | None:
 def _use_color(choice: str, output: str | None) -> bool:
     if choice != "auto":
         return choice == "always"
-    if output is not None or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+    if (output is not None and output != STDIO) or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout is not None and sys.stdout.isatty()

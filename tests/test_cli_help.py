@@ -1,0 +1,42 @@
+"""cli.py, help: ``-h`` and ``--help`` alike at every level, and help that
+speaks to a user (what each option gives, with examples)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ruldiff.cli import main
+
+
+def helped(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args), prog_name="ruldiff", catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return str(result.output)
+
+
+@pytest.mark.parametrize("command", [[], ["diff"], ["parse"], ["schema"]], ids=["group", "diff", "parse", "schema"])
+def test_short_and_long_help_are_the_same(command: list[str]) -> None:
+    assert helped(*command, "-h") == helped(*command, "--help")
+
+
+def test_bare_help_is_the_groups_and_lists_the_commands() -> None:
+    text = helped("-h")
+    assert text.startswith("Usage: ruldiff [OPTIONS] COMMAND [ARGS]...")
+    assert "Commands:" in text and "diff " in text and "parse " in text
+
+
+def test_the_default_command_still_runs_and_still_takes_help_after_the_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # `ruldiff OLD NEW -h` is the help of what would run: diff's.
+    assert helped("old.txt", "new.txt", "-h") == helped("diff", "--help")
+
+
+def test_help_has_examples_and_says_what_options_give() -> None:
+    group, diff = helped("--help"), helped("diff", "--help")
+    assert "Examples:" in group and "ruldiff old.txt new.txt -f html -o out.html" in group
+    assert "Exit status: 0" in group
+    assert "Examples:" in diff and "'-' reads it from standard input" in diff
+    jobs = diff.split("--jobs N", 1)[1].split("--templates", 1)[0]
+    assert "processor cores" in jobs and "finishes sooner" in jobs
+    assert "helper" not in jobs and "word diffs" not in jobs  # how it works is not what a user gets
+    assert "Examples:" in helped("parse", "--help")
