@@ -396,3 +396,15 @@ def test_a_condition_dropped_from_a_list_of_conditions_is_no_list_item() -> None
     new = ["A keeper may take back a move if no glyph was drawn since and both agree.", "Rest."]
     c = by_new(pair(old, new))["100.1"]
     assert c.items_removed == () and c.tags == ("substantive",)
+
+
+def test_a_reference_to_a_rule_whose_text_went_into_its_first_subrule_is_not_stale() -> None:
+    # Old 100.2 became 100.2a under a new 100.2 that introduces it: "see rule
+    # 100.2" still holds it.
+    old = ["Draw; see rule 100.2.", "A keeper may pass.", "Rest."]
+    new = ["Draw; see rule 100.2.", "Passing", "A keeper may pass.", "Rest."]
+    old_doc = [("1", "Basics"), ("100", "General"), ("100.1.", old[0]), ("100.2.", old[1]), ("100.3.", old[2])]
+    new_doc = [("1", "Basics"), ("100", "General"), ("100.1.", new[0]), ("100.2.", new[1]), ("100.2a", new[2]), ("100.3.", new[3])]
+    result = compare(doc(old_doc), doc(new_doc))
+    assert {c.new.id: c.kind.value for c in result.changes if c.new and c.old} == {"100.2a": "renumbered"}
+    assert result.stale == ()

@@ -159,6 +159,12 @@ def _follows(a: str, b: str) -> bool:
     return False
 
 
+def _is_child(rule_id: str, parent: str) -> bool:
+    """Whether a rule ID is a subrule right under `parent` (102.4a, 103.1.b)."""
+    last = _split_last(rule_id)
+    return last is not None and last[0] == parent
+
+
 def _split_last(rule_id: str) -> tuple[str, str] | None:
     """(parent ID, last segment): ("903.13", "a") for 903.13a, ("103.1", "b")
     for 103.1.b, ("714", "1") for 714.1, ("12.3", "b") for the sub-item
@@ -507,6 +513,12 @@ def _updates_references(
     return "".join(pieces) + old[copied:] == before + inserted + after != old
 
 
+_SPACE_AT_END = re.compile(r"\s$")
+_SPACE_AT_START = re.compile(r"\s")
+_WORD_START = re.compile(r"\S{1,40}$")
+_WORD_END = re.compile(r"\S{1,40}")
+
+
 def _plain(
     deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
     syntax: re.Pattern[str] | None = None,
@@ -516,6 +528,15 @@ def _plain(
     change of punctuation ("[-421-]{+434.+}")."""
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
+    if not _SPACE_AT_END.search(before) and not _SPACE_AT_START.match(after):
+        # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
+        # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").
+        head = _WORD_START.search(before)
+        tail = _WORD_END.match(after)
+        h = head.group() if head else ""
+        t = tail.group() if tail else ""
+        if (h or t) and is_cosmetic(h + deleted + t, h + inserted + t):
+            return "cosmetic"
     if syntax is not None:
         if _updates_references(deleted, inserted, before, after, id_map, syntax):
             return "cross-reference"
@@ -1464,7 +1485,10 @@ class _References(NamedTuple):
         renumbered: it now names another rule. A reference the release wrote
         or updated is taken as the editors meant it. So is a reference to
         the rule right after its own ("616.1c ... proceed to 616.1d"): the
-        next step, which a rule inserted after it becomes (2022-02).
+        next step, which a rule inserted after it becomes (2022-02). And so
+        is a reference to a rule whose text went down into its own first
+        subrule ("rule 102.4" when old 102.4 became 102.4a under a new
+        102.4): the rule still holds it.
         """
         printed_refs: list[str] = []
         should_be: list[str] = []
@@ -1477,7 +1501,7 @@ class _References(NamedTuple):
             elif (
                 moved_to != target and kept(at, at + len(printed))
                 and not self.range_end(text, at, printed) and not self.same_content(target)
-                and not _follows(own, target)
+                and not _follows(own, target) and not _is_child(moved_to, target)
             ):
                 # A rule that was removed, its number taken by another, is
                 # left alone: a short heading whose title changed ("Land" ->
