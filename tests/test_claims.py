@@ -408,3 +408,11 @@ def test_a_reference_to_a_rule_whose_text_went_into_its_first_subrule_is_not_sta
     result = compare(doc(old_doc), doc(new_doc))
     assert {c.new.id: c.kind.value for c in result.changes if c.new and c.old} == {"100.2a": "renumbered"}
     assert result.stale == ()
+
+
+def test_a_comma_moved_with_a_dropped_and_goes_with_that_edit() -> None:
+    # "cost[-,-] that holds a glyph[- and-]{+,+} the only": the comma is part
+    # of recasting the sentence, not a cosmetic edit of its own.
+    old = ["If a keeper pays no cost, that holds a glyph and the only choice left is to pass.", "Rest."]
+    new = ["If a keeper pays no cost that holds a glyph, the only choice left is to pass.", "Rest."]
+    assert "cosmetic" not in by_new(pair(old, new))["100.1"].tags

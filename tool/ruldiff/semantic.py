@@ -1337,6 +1337,7 @@ def annotate(
                     removed.extend(items[1])
                 else:
                     separators_only = True  # list-item if the change edits items, else substantive
+                    reworded.append((run.at, run.at + len(run.inserted)))  # a comma beside it goes with it
             else:
                 tags.add("substantive")
                 reworded.append((run.at, run.at + len(run.inserted)))
