@@ -416,3 +416,18 @@ def test_a_comma_moved_with_a_dropped_and_goes_with_that_edit() -> None:
     old = ["If a keeper pays no cost, that holds a glyph and the only choice left is to pass.", "Rest."]
     new = ["If a keeper pays no cost that holds a glyph, the only choice left is to pass.", "Rest."]
     assert "cosmetic" not in by_new(pair(old, new))["100.1"].tags
+
+
+def test_a_renamed_word_in_italics_is_a_substitution_shown_without_markup() -> None:
+    texts = [
+        "Relic kinds, counted through the {} set, are Bell and Key.",
+        "Every glyph printed up to the {} set reads from left to right.",
+        "Wardens named before the {} set keep their old titles.",
+        "Since the {} set, lanterns have no wick.",
+    ]
+    old = [t.format("_Tidefall_") for t in texts]
+    new = [t.format("_Shards of Dusk_") for t in texts]
+    old += ["Rest.", "Tidefall tokens are embers."]
+    new += ["Rest.", "Tidefall tokens are embers."]
+    subs = pair(old, new).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == [("tidefall", "shards of dusk", 4)]

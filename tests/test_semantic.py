@@ -429,8 +429,12 @@ def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: 
         ("zone", "", None),  # a pure insertion or deletion is no wording change
         ("", "zone", None),
         ("seven", "one two three four five six", ("seven", "one two three four five six")),
-        ("_zone_", "area", None),  # markup on either side
-        ("area", "_zone_", None),
+        # Italics around a renamed word are markup, the rename is wording
+        # ("through the _Eventide_ set" -> "_Shards of Alara_"); italics alone are not.
+        ("_zone_", "_area_", ("_zone_", "_area_")),
+        ("_zone_", "area", ("_zone_", "area")),
+        ("_zone_", "zone", None),
+        ("zone_a", "area", None),  # an underscore inside a word is no markup
     ],
 )
 def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:

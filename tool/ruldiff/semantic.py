@@ -815,6 +815,7 @@ _FULL_STOP = re.compile(r"[.!?](?:\s|$)")  # what ends a sentence (not a colon: 
 _QUOTE = re.compile(r"[\"“”]|(?<!\w)['’‘]|['’‘](?!\w)")
 _RULE_NUMBER = re.compile(r"\d{3}|\d\.\d|\b\d+[a-z]\b")
 _CONTEXT_WORD = re.compile(r"^[\w][\w'’-]*$")
+_MARKUP = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")  # italics: "_Eventide_"
 
 
 def _agree(a: str, b: str) -> bool:
@@ -878,8 +879,10 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
         return None  # a reference, not wording
     if any(ch.isdigit() for ch in cd + ci) or not _LETTER.search(cd + ci):
         return None  # numbers, symbols and references are not wording
-    if "_" in cd or "_" in ci or is_cosmetic(cd, ci):
+    if _MARKUP.sub("", cd) == _MARKUP.sub("", ci) or is_cosmetic(cd, ci):
         return None  # markup or typography: cosmetic
+    if "_" in _MARKUP.sub("", cd + " " + ci):
+        return None  # a phrase that starts or ends inside italics
     if len(cd) == 1 and len(ci) == 1:
         return None  # a variable or a symbol letter ("z" -> "x"), not wording
     if _QUOTE.search(cd) or _QUOTE.search(ci):
@@ -1224,7 +1227,10 @@ def _substitution_list(
         cores = {_core(d, i) for d, i in heads}
         if len(heads) > 1 and len(cores) == 1 and all(next(iter(cores))):  # never to a bare deletion
             heads = [cores.pop()]  # "play a", "to play" -> "cast a", "to cast": "play" -> "cast"
-        variants = tuple((d, i, n) for (d, i), n in by_count if (d, i) not in heads)
+        variants = tuple(
+            (_MARKUP.sub("", d), _MARKUP.sub("", i), n) for (d, i), n in by_count if (d, i) not in heads
+        )
+        heads = [(_MARKUP.sub("", d), _MARKUP.sub("", i)) for d, i in heads]  # shown without italics markup
         news = [h[1] for h in heads]
         out.append(
             Substitution(
