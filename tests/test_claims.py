@@ -139,6 +139,9 @@ def test_a_phrase_deleted_across_the_document_is_one_substitution_to_nothing() -
     result = pair(old, new)
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("the phrase", "", 4)]
     assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 5)}
+    from ruldiff.render import render
+
+    assert 'substitution: "the phrase" deleted (4 times in 4 rules)' in render(result, "text")
     # Deleted in two rules only, it is two edits, not a rewrite; and a deleted
     # function word is never one.
     assert pair(texts[:2] + ["Rest."], new[:2] + ["Rest."]).substitutions == ()

@@ -103,9 +103,15 @@ counted ("and 12 more")."""
 def _variants_text(variants: list[dict[str, Any]]) -> str:
     """A family's other forms, most frequent first: ``"he or she has" ->
     "they have" (31); ...; and 3 more``."""
-    shown = [f"\"{v['old']}\" -> \"{v['new']}\" ({v['count']})" for v in variants[:SHOWN_VARIANTS]]
+    shown = [f"{_rewrite_text(v['old'], v['new'])} ({v['count']})" for v in variants[:SHOWN_VARIANTS]]
     more = len(variants) - SHOWN_VARIANTS
     return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def _rewrite_text(old: str, new: str) -> str:
+    """One form of a substitution: ``"he or she" -> "they"``, or
+    ``"the phrase" deleted`` when it is replaced by nothing."""
+    return f"\"{old}\" deleted" if not new else f"\"{old}\" -> \"{new}\""
 
 
 def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]:
@@ -920,7 +926,7 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         out.append("renumbered: " + "; ".join(f"{r['old']} -> {r['new']}" for r in context["renumbering"]))
     for sub in context["substitutions"]:
         out.append(
-            f"substitution: \"{sub['old']}\" -> \"{sub['new']}\" "
+            f"substitution: {_rewrite_text(sub['old'], sub['new'])} "
             f"({sub['count']} times in {len(sub['rules'])} rules)"
         )
         if sub["variants"]:
