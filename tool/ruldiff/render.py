@@ -322,7 +322,11 @@ def _stale_links(
 ) -> list[dict[str, Any]]:
     """Stale references as links: ``{"text", "anchor", "now", "now_anchor"}``,
     the reference as printed (``rule 903.13``) to its old number's change, and
-    the number it should be to its new one."""
+    the number it should be to its new one.
+
+    >>> _stale_links(("rule 903.13", "rule 100.9."), ("903.11", ""), {"903.13": "old-903.13"}, {})
+    [{'text': 'rule 903.13', 'anchor': 'old-903.13', 'now': '903.11', 'now_anchor': None}, {'text': 'rule 100.9.', 'anchor': None, 'now': None, 'now_anchor': None}]
+    """
     out = []
     for ref, now in zip(refs, should_be):
         printed = _PRINTED_ID.search(ref)
