@@ -3,8 +3,13 @@
 - `to_json(comparison)` -> the JSON contract as plain dicts (README, "JSON").
 - `build_context(comparison)` -> the template context: plain dicts, already
   grouped and ordered, so that templates hold no logic (README, "Templates").
-- `render(comparison, fmt, templates=None, color=False)` -> the output text.
+- `render(comparison, fmt, templates=None, color=False, style=..., template=...,
+  max_chars=...)` -> the output text, in a style (`STYLES`), with a template
+  of the user's, shortened to a size (`cap.shorten`).
 - `FORMATS`: the format names `render` accepts.
+- `template_name(fmt, style)` -> the built-in template of a format and style.
+
+Cuts and runs of IDs come from `excerpt`, computed once in `build_context`.
 
 Built-in templates live in the package (``ruldiff/templates/``, linked from
 the top-level ``templates/`` folder of the source tree). A user's directory,
