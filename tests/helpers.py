@@ -113,8 +113,9 @@ def check_every_format(result: Comparison) -> None:
     assert f"\nsummary: {counts}" in text
     assert sorted(re.findall(r"^  [-+~<>] .+?  " + _KINDS, text, re.M)) == sorted(kinds)
     md = render(result, "md")
-    assert md.startswith("# Changes from ") and f"\n{counts}" in md
-    assert sorted(re.findall(r"^- \*\*.+?\*\* " + _KINDS, md, re.M)) == sorted(kinds)
+    table = " | ".join(str(s[k]) for k in ("added", "removed", "changed", "renumbered"))
+    assert md.startswith("# Changes from ") and f"\n| {table} |" in md
+    assert sorted(re.findall(r"^- (?:<a id=\"[^\"]+\"></a>)+\*\*.+?\*\* " + _KINDS, md, re.M)) == sorted(kinds)
     html = render(result, "html")
     assert html.startswith("<!DOCTYPE html>") and html.endswith("</html>\n")
     assert sorted(re.findall(r'class="change ' + _KINDS, html)) == sorted(kinds)

@@ -59,8 +59,10 @@ def test_html_is_escaped_and_self_contained() -> None:
     assert "Pass &lt;the&gt; *turn*" in html
     assert "<ins> &amp; rest</ins>" in html
     assert "<the>" not in html
-    assert "http://" not in html and "https://" not in html and "<script" not in html
-    assert 'id="r-100.3"' in html
+    assert "http://" not in html and "https://" not in html
+    # One script, inline: nothing is fetched.
+    assert html.count("<script") == 1 and "<script>" in html and " src=" not in html
+    assert 'id="new-100.3"' in html and 'id="old-100.2"' in html
 
 
 def test_markdown_escapes_markdown_and_html() -> None:
@@ -139,7 +141,7 @@ def test_context_is_grouped_by_section_and_json_serialisable() -> None:
     # Substantive changes by section; a renumbering without edits is folded apart.
     assert [c["label"] for c in context["sections"][0]["changes"]] == ["100.1", "100.3"]
     assert [c["label"] for c in context["renumbered_only"]] == ["100.2"]
-    assert context["new_rules"] == [{"label": "100.1", "anchor": "r-100.1", "title": None}]
+    assert context["new_rules"] == [{"label": "100.1", "anchor": "new-100.1", "title": None}]
     assert [c["label"] for c in context["glossary"]] == ["Ember"]
     assert json.loads(render(RESULT, "context")) == context
 

@@ -32,7 +32,7 @@ def test_reports_are_up_to_date(update_golden: bool) -> None:
         expected = maker.reports()
     finally:
         os.chdir(cwd)
-    assert len(expected) == 12  # 3 pairs x 4 formats
+    assert len(expected) == 15  # 3 pairs x (4 formats + the Markdown bulletin)
     reports = ROOT / "reports"
     if update_golden:
         for name, text in expected.items():

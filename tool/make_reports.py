@@ -36,6 +36,7 @@ def reports() -> dict[str, str]:
         stem = f"{old.stem}_to_{new.stem.removeprefix('lanternfall-')}"
         for fmt, ext in EXTENSIONS.items():
             out[f"{stem}.{ext}"] = render(comparison, fmt)
+        out[f"{stem}.bulletin.md"] = render(comparison, "md", style="bulletin")
     return out
 
 

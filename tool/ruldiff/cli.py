@@ -40,7 +40,8 @@ from .fit import better_profile, fit_warning, misfit
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, load_profile
-from .render import FORMATS, TEMPLATE_OF, render, render_document
+from .cap import parse_limit, size
+from .render import FORMATS, STYLES, render, render_document, template_name
 from .pager import PagerError, page, pager_command
 from .schema import schema_text
 from .stat import render_stat
@@ -144,6 +145,56 @@ def main() -> None:
     """
 
 
+def _max_chars(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return parse_limit(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def layout_options(f: Any) -> Any:
+    """How the changelog is laid out (issue #15): --style, --template, --max-chars."""
+    f = click.option(
+        "--max-chars",
+        metavar="N|comment|summary",
+        callback=_max_chars,
+        help="Shorten the changelog to at most N bytes, dropping detail first "
+        "(renumbered-only, mechanical, long texts) and saying so at its end. "
+        "'comment': 65,536 (a GitHub comment); 'summary': 1 MiB (a CI job summary).",
+    )(f)
+    f = click.option(
+        "--template",
+        "template_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Render this one template (sandboxed) with the context --format context shows.",
+    )(f)
+    return click.option(
+        "--style",
+        type=click.Choice(STYLES),
+        default="changelog",
+        show_default=True,
+        help="'bulletin': only the substantive changes, by section, as official update bulletins read.",
+    )(f)
+
+
+def chosen_template(
+    fmt: str, style: str, template_file: str | None, templates: str | None
+) -> tuple[str | None, str | None]:
+    """The template to render and the directory searched first: the user's
+    --template FILE, or the style's built-in template (None for text, json
+    and context)."""
+    if template_file is None:
+        return template_name(fmt, style), templates
+    if templates is not None:
+        raise RuldiffError("give --template FILE or --templates DIR, not both")
+    if not Path(template_file).is_file():
+        raise RuldiffError("template not found", path=template_file)
+    return os.path.basename(template_file), os.path.dirname(template_file) or "."
+
+
 @main.command("diff")
 @click.argument("old")
 @click.argument("new")
@@ -214,6 +265,7 @@ def main() -> None:
     "(changelog.md.j2, changelog.html.j2) replaces it. Start from -f context.",
 )
 @max_size_option
+@layout_options
 def diff_command(
     old: str,
     new: str,
@@ -227,6 +279,9 @@ def diff_command(
     jobs: int | None,
     templates: str | None,
     max_size: int,
+    style: str,
+    template_file: str | None,
+    max_chars: int | None,
 ) -> None:
     """Compare two releases of a rules document: OLD, then NEW.
 
@@ -242,12 +297,20 @@ def diff_command(
       ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
     """
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-    template, cache = TEMPLATE_OF.get(fmt), cache_dir()
-    if stat and fmt != "text":
-        raise click.UsageError(f"--stat is a summary in text; it does not combine with --format {fmt}")
+    cache = cache_dir()
+    if stat:
+        clash = [
+            name for name, given in (
+                (f"--format {fmt}", fmt != "text"), (f"--style {style}", style != "changelog"),
+                ("--template", template_file is not None), ("--max-chars", max_chars is not None),
+            ) if given
+        ]
+        if clash:
+            raise click.UsageError(f"--stat is a summary in text; it does not combine with {', '.join(clash)}")
     if old == STDIO and new == STDIO:
         raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
     try:
+        template, templates = chosen_template(fmt, style, template_file, templates)
         inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
         target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
@@ -289,7 +352,14 @@ def diff_command(
                     color=fmt == "text" and _use_color(color, output),
                     cache=cache,
                     prepared=ahead,
+                    style=style,
+                    template=template,
+                    max_chars=max_chars,
                 )
+                if max_chars is not None and size(text) > max_chars:
+                    click.echo(
+                        f"warning: even shortened, the changelog is {size(text):,} bytes, over {max_chars:,}", err=True
+                    )
         except RuldiffError as exc:
             raise Failure(str(exc)) from None
     # Written once the helper is stopped: a reader may keep the pager open

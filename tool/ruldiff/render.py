@@ -3,8 +3,13 @@
 - `to_json(comparison)` -> the JSON contract as plain dicts (README, "JSON").
 - `build_context(comparison)` -> the template context: plain dicts, already
   grouped and ordered, so that templates hold no logic (README, "Templates").
-- `render(comparison, fmt, templates=None, color=False)` -> the output text.
+- `render(comparison, fmt, templates=None, color=False, style=..., template=...,
+  max_chars=...)` -> the output text, in a style (`STYLES`), with a template
+  of the user's, shortened to a size (`cap.shorten`).
 - `FORMATS`: the format names `render` accepts.
+- `template_name(fmt, style)` -> the built-in template of a format and style.
+
+Cuts and runs of IDs come from `excerpt`, computed once in `build_context`.
 
 Built-in templates live in the package (``ruldiff/templates/``, linked from
 the top-level ``templates/`` folder of the source tree). A user's directory,
@@ -20,12 +25,15 @@ import os
 import re
 import stat
 import time
+from functools import partial
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .cap import shorten, substantive
 from .errors import TemplateError
+from .excerpt import CUT, cut_edits, id_runs
 from .model import Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution
 from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
@@ -34,17 +42,32 @@ if TYPE_CHECKING:
     import jinja2
 
 __all__ = [
-    "FORMATS", "build_context", "document_json", "render", "render_document", "render_template",
+    "FORMATS", "STYLES", "build_context", "template_name", "document_json", "render", "render_document", "render_template",
     "to_json",
 ]
 
 FORMATS = ("text", "md", "html", "json", "context")
+STYLES = ("changelog", "bulletin")
+"""Built-in styles: the whole changelog, or a bulletin of the substantive
+changes by section (`cap.substantive`), as official update bulletins read."""
 """Output formats: terminal text, Markdown, HTML, the JSON contract, and the
 template context as JSON (what a custom template receives)."""
 
 BUILTIN_TEMPLATES = Path(__file__).parent / "templates"
 TEMPLATE_OF = {"md": "changelog.md.j2", "html": "changelog.html.j2"}
 """The template that renders each template-based format."""
+
+
+def template_name(fmt: str, style: str = "changelog") -> str | None:
+    """The built-in template of a format and style, None for a format that
+    has none (text, json, context).
+
+    >>> template_name("md", "bulletin"), template_name("text")
+    ('bulletin.md.j2', None)
+    """
+    if fmt not in TEMPLATE_OF:
+        return None
+    return TEMPLATE_OF[fmt].replace("changelog.", f"{style}.", 1)
 
 JSON_FORMAT_VERSION = 1
 
@@ -257,8 +280,36 @@ def _labels(rules: tuple[Rule, ...]) -> str | None:
 _ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
 
 
-def _anchor(rule_id: str) -> str:
-    return "r-" + _ANCHOR_UNSAFE.sub("-", rule_id)
+def _anchor(side: str, rule_id: str) -> str:
+    """The anchor of a rule's number on one side: ``new-903.11``, ``old-903.13``.
+
+    >>> _anchor("new", "glossary:Abandon")
+    'new-glossary-Abandon'
+    """
+    return f"{side}-" + _ANCHOR_UNSAFE.sub("-", rule_id)
+
+
+def _anchors(sides: list[tuple[tuple[Rule, ...], tuple[Rule, ...]]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The anchors of every old and every new number that has a change, one
+    per number and side: a number removed and then reused (57 in the 17-year
+    gap) has two, ``old-`` and ``new-``. Two IDs that read the same once made
+    safe (``glossary:A B``, ``glossary:A-B``) get ``-2``, ``-3``... in reading
+    order, so that no anchor repeats."""
+    taken: set[str] = set()
+    maps: tuple[dict[str, str], dict[str, str]] = ({}, {})
+    for olds, news in sides:
+        for side, rules, found in (("old", olds, maps[0]), ("new", news, maps[1])):
+            for r in rules:
+                if r.id in found:
+                    continue
+                anchor = base = _anchor(side, r.id)
+                n = 1
+                while anchor in taken:
+                    n += 1
+                    anchor = f"{base}-{n}"
+                taken.add(anchor)
+                found[r.id] = anchor
+    return maps
 
 
 MECHANICAL = frozenset({"cross-reference", "substitution", "cosmetic"})
@@ -269,28 +320,71 @@ def _is_mechanical(tags: tuple[str, ...], text_changed: bool) -> bool:
     return text_changed and bool(tags) and set(tags) - {"stale-reference"} <= MECHANICAL
 
 
+def _link(rule_id: str, anchors: dict[str, str]) -> dict[str, Any]:
+    """An ID and the anchor of its change, or None where it has none here."""
+    return {"id": rule_id, "anchor": anchors.get(rule_id)}
+
+
+_PRINTED_ID = re.compile(r"[\w.-]+?(?=[.,;:)]*$)")
+
+
+def _stale_links(
+    refs: tuple[str, ...], should_be: tuple[str, ...], old: dict[str, str], new: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Stale references as links: ``{"text", "anchor", "now", "now_anchor"}``,
+    the reference as printed (``rule 903.13``) to its old number's change, and
+    the number it should be to its new one.
+
+    >>> _stale_links(("rule 903.13", "rule 100.9."), ("903.11", ""), {"903.13": "old-903.13"}, {})
+    [{'text': 'rule 903.13', 'anchor': 'old-903.13', 'now': '903.11', 'now_anchor': None}, {'text': 'rule 100.9.', 'anchor': None, 'now': None, 'now_anchor': None}]
+    """
+    out = []
+    for ref, now in zip(refs, should_be):
+        printed = _PRINTED_ID.search(ref)
+        out.append({
+            "text": ref,
+            "anchor": old.get(printed.group()) if printed else None,
+            "now": now or None,
+            "now_anchor": new.get(now) if now else None,
+        })
+    return out
+
+
+def _range_links(ids: str, anchors: dict[str, str]) -> list[dict[str, Any]]:
+    """The ends of a run of IDs (``903.10-903.13``, or one ID) as links."""
+    first, sep, last = ids.partition("-")
+    if sep and first in anchors and last in anchors:
+        return [_link(first, anchors), _link(last, anchors)]
+    return [_link(ids, anchors)]
+
+
 def _change_context(
     c: Change,
     olds: tuple[Rule, ...],
     news: tuple[Rule, ...],
-    links: dict[str, str],
+    anchors: tuple[dict[str, str], dict[str, str]],
     syntax: re.Pattern[str] | None = None,
 ) -> dict[str, Any]:
     """One change of the context; `olds` and `news` are ``c.olds`` and ``c.news``
-    (properties that build a tuple on every read), `links` the anchor of every
-    rule that has a change (see `build_context`)."""
+    (properties that build a tuple on every read), `anchors` the anchor of
+    every old and every new number with a change (see `_anchors`)."""
     rule = c.new or c.old
     assert rule is not None
     item = rule.kind
     old_label = _labels(olds)
     new_label = _labels(news)
+    old_anchors, new_anchors = anchors
     refs = []
     if item is RuleKind.GLOSSARY:
         for target, _printed in references(rule.full_text, syntax):
-            if target in links and target not in refs:
+            if target in new_anchors and target not in refs and not target.startswith("glossary:"):
                 refs.append(target)
     text_changed = c.text_changed
     value = _VALUE
+    edits = [{"op": value[e.op], "text": e.text} for e in c.edits]
+    own = [new_anchors[r.id] for r in news] + [old_anchors[r.id] for r in olds]
+    own = list(dict.fromkeys(own))
+    shown = cut_edits(edits) if text_changed else edits
     return {
         "kind": value[c.kind],
         "old": _ids(olds),
@@ -298,21 +392,24 @@ def _change_context(
         "label": new_label if new_label is not None else old_label,
         "old_label": old_label,
         "new_label": new_label,
-        # links holds the anchor of every numbered rule with a change: this one's
-        "anchor": links.get(rule.id) or _anchor(rule.id),
+        "anchor": own[0],
+        "aliases": own[1:],
         "item": value[item],
         "title": rule.text if item is RuleKind.SECTION or item is RuleKind.HEADING else None,
         "tags": list(c.tags),
         "mechanical": _is_mechanical(c.tags, text_changed),
         "text_changed": text_changed,
-        "edits": [{"op": value[e.op], "text": e.text} for e in c.edits],
+        "edits": edits,
+        "shown": shown,
+        "cut": len(shown) != len(edits),
         "stale": list(c.stale),
         "stale_should_be": [h or None for h in c.stale_should_be],
         "stale_shown": _stale_shown(c.stale, c.stale_should_be),
+        "stale_links": _stale_links(c.stale, c.stale_should_be, old_anchors, new_anchors),
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
-        "links": [{"id": t, "anchor": links[t]} for t in refs],
+        "links": [{"id": t, "anchor": new_anchors[t]} for t in refs],
         "old_line": c.old.line if c.old else None,
         "new_line": c.new.line if c.new else None,
     }
@@ -325,37 +422,51 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
 
     - ``tool`` (name, version); ``old`` and ``new`` (as in the JSON contract);
       ``summary`` (counts by kind, ``unchanged`` included); ``total_changes``;
+      ``kind_counts`` and ``tag_counts``: ``{"kind"|"tag", "count"}`` of the
+      kinds and tags the changes have (what the HTML page filters by);
     - ``new_rules`` and ``removed_rules``: ``{"label", "anchor", "title"}`` of
-      every added and removed numbered rule;
-    - ``renumbering``: ``{"old", "new"}`` runs; ``substitutions``: ``{"old",
-      "new", "count", "rules"}``; ``list_items``: ``{"label", "anchor",
-      "added", "removed"}``; ``stale``: ``{"rule", "references", "should_be", "shown"}`` (``shown``: each reference with the ID it should be, ``rule 903.13 (now 903.11)``);
+      every added and removed numbered rule; ``new_runs`` and ``removed_runs``:
+      the same collapsed into runs of rules in a row, ``{"first", "last",
+      "count"}`` (``last`` None for a rule alone), read ``701.9–701.9f (7 rules)``;
+    - ``renumbering``: ``{"old", "new", "old_links", "new_links"}`` runs, the
+      links being the run's ends ``{"id", "anchor"}``; ``substitutions``:
+      ``{"old", "new", "count", "rules", "rule_links", "variants"}``;
+      ``list_items``: ``{"label", "anchor", "added", "removed"}``; ``stale``:
+      ``{"rule", "rule_anchor", "references", "should_be", "shown", "links"}``
+      (``shown``: each reference with the ID it should be, ``rule 903.13 (now
+      903.11)``; ``links``: the same as ``{"text", "anchor", "now",
+      "now_anchor"}``);
     - ``sections``: the substantive changes of the numbered rules, as
       ``{"id", "title", "changes"}`` groups in reading order (``id`` None for
       rules outside any section);
     - ``glossary``: every glossary change;
     - ``mechanical``: changes whose edits are only cross-reference updates,
       substitutions or cosmetic;
-    - ``renumbered_only``: rules renumbered with their text unchanged.
+    - ``renumbered_only``: rules renumbered with their text unchanged;
+    - ``omitted``: what a shortened changelog left out (`cap.shorten`), or None.
 
     Each change has ``kind``, ``old``, ``new``, ``label``, ``old_label``,
-    ``new_label``, ``anchor``, ``item`` (section/heading/rule/glossary),
-    ``title``, ``tags``, ``mechanical``, ``text_changed``, ``edits``
-    (``{"op", "text"}``), ``stale``, ``stale_should_be``, ``stale_shown``, ``items_added``, ``items_removed``,
-    ``moved`` (``[old heading, new heading]`` or None), ``links`` (rules a
-    glossary entry refers to that have a change here: ``{"id", "anchor"}``),
-    ``old_line`` and ``new_line``.
+    ``new_label``, ``anchor`` and ``aliases`` (the anchors of its numbers,
+    ``new-903.11`` and ``old-903.13``: unique, one per number and side, the
+    new first), ``item`` (section/heading/rule/glossary), ``title``, ``tags``,
+    ``mechanical``, ``text_changed``, ``edits`` (``{"op", "text"}``),
+    ``shown`` (the edits with long unchanged runs cut, each cut an edit of op
+    ``"…"`` holding the text cut: `excerpt.cut_edits`), ``cut`` (whether
+    ``shown`` has a cut), ``stale``,
+    ``stale_should_be``, ``stale_shown``, ``stale_links``, ``items_added``,
+    ``items_removed``, ``moved`` (``[old heading, new heading]`` or None),
+    ``links`` (rules a glossary entry refers to that have a change here:
+    ``{"id", "anchor"}``), ``old_line`` and ``new_line``.
+
+    A link's ``anchor`` is None where the ID has no change here: the
+    templates print it as plain text.
     """
     old_index = {r.id: r for r in comparison.old.rules}
     new_index = {r.id: r for r in comparison.new.rules}
     # Change.olds and Change.news build a tuple on each read: read them once.
     sides = [(c.olds, c.news) for c in comparison.changes]
-    links = {
-        r.id: _anchor(r.id)
-        for olds, news in sides
-        for r in (news or olds)[:1]
-        if r.kind is not RuleKind.GLOSSARY
-    }
+    anchors = _anchors(sides)
+    old_anchors, new_anchors = anchors
     sections: list[dict[str, Any]] = []
     glossary: list[dict[str, Any]] = []
     mechanical: list[dict[str, Any]] = []
@@ -376,7 +487,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
         assert rule is not None
-        item = _change_context(c, olds, news, links, syntax)
+        item = _change_context(c, olds, news, anchors, syntax)
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:
@@ -405,24 +516,54 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
                 {"id": key, "title": section.text if section else None, "changes": []}
             )
         sections[-1]["changes"].append(item)
+    tag_counts: dict[str, int] = {}
+    for c in comparison.changes:
+        for t in c.tags:
+            tag_counts[t] = tag_counts.get(t, 0) + 1
+    old_at = {r.id: i for i, r in enumerate(comparison.old.rules)}
+    new_at = {r.id: i for i, r in enumerate(comparison.new.rules)}
     return {
         "tool": {"name": "ruldiff", "version": __version__},
         "old": _doc_json(comparison.old),
         "new": _doc_json(comparison.new),
         "summary": comparison.summary,
         "total_changes": len(comparison.changes),
+        "kind_counts": [
+            {"kind": k, "count": comparison.summary.get(k, 0)}
+            for k in _KINDS if k != "unchanged" and comparison.summary.get(k)
+        ],
+        "tag_counts": [{"tag": t, "count": tag_counts[t]} for t in sorted(tag_counts)],
         "new_rules": new_rules,
         "removed_rules": removed_rules,
-        "renumbering": [{"old": r.old, "new": r.new} for r in comparison.renumbering],
-        "substitutions": [_substitution_json(s) for s in comparison.substitutions],
+        "new_runs": id_runs(new_rules, [new_at.get(r["label"], -2) for r in new_rules]),
+        "removed_runs": id_runs(removed_rules, [old_at.get(r["label"], -2) for r in removed_rules]),
+        "renumbering": [
+            {
+                "old": r.old, "new": r.new,
+                "old_links": _range_links(r.old, old_anchors),
+                "new_links": _range_links(r.new, new_anchors),
+            }
+            for r in comparison.renumbering
+        ],
+        "substitutions": [
+            {**_substitution_json(s), "rule_links": [_link(r, new_anchors) for r in s.rules]}
+            for s in comparison.substitutions
+        ],
         "list_items": list_items,
         "stale": [
-            {**_stale_json(s), "shown": _stale_shown(s[1], s[2])} for s in comparison.stale
+            {
+                **_stale_json(s),
+                "rule_anchor": new_anchors.get(s[0]),
+                "shown": _stale_shown(s[1], s[2]),
+                "links": _stale_links(s[1], s[2], old_anchors, new_anchors),
+            }
+            for s in comparison.stale
         ],
         "sections": sections,
         "glossary": glossary,
         "mechanical": mechanical,
         "renumbered_only": renumbered_only,
+        "omitted": None,
     }
 
 
@@ -437,6 +578,9 @@ def render(
     color: bool = False,
     cache: str | Path | None = None,
     prepared: Callable[[dict[str, Any]], str] | None = None,
+    style: str = "changelog",
+    template: str | None = None,
+    max_chars: int | None = None,
 ) -> str:
     """Render a comparison in one of `FORMATS`; the text always ends with a newline.
 
@@ -444,19 +588,32 @@ def render(
     directory for compiled templates (see `environment`). `prepared`: for ``md``
     and ``html``, a function that renders the context with that format's
     template, loaded ahead of time (`ahead.Ahead`); it must give what
-    `render_template` gives."""
+    `render_template` gives. `style`: one of `STYLES`; `template`: the name of
+    the template to use instead of the style's (found in `templates` first);
+    `max_chars`: shorten the text to fit (`cap.shorten`)."""
     if fmt == "json":
         return _dump(to_json(comparison))
     context = build_context(comparison)
+    if style == "bulletin":
+        context = substantive(context)
+    elif style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
     if fmt == "context":
         return _dump(context)
-    if fmt == "text":
-        return render_text(context, color=color)
-    if fmt in TEMPLATE_OF:
-        if prepared is not None:
-            return prepared(context)
-        return render_template(TEMPLATE_OF[fmt], context, templates, cache)
-    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    draw: Callable[[dict[str, Any]], str]
+    if fmt == "text" and template is None:
+        draw = partial(render_text, color=color)
+    elif fmt in TEMPLATE_OF or template is not None:
+        name = template or template_name(fmt, style)
+        assert name is not None
+        draw = prepared if prepared is not None else partial(
+            render_template, name, templates=templates, cache=cache
+        )
+    else:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if max_chars is None:
+        return draw(context)
+    return shorten(context, draw, max_chars)[0]
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -522,14 +679,30 @@ def environment(
 _SEPARATOR = "\x00"
 _WRAP = {"=": "%s", "-": "<del>%s</del>", "+": "<ins>%s</ins>"}
 """How each op's escaped text is written, in HTML and in Markdown alike (any
-op but ``=`` and ``-`` as an insertion)."""
+op but ``=``, ``-`` and the cut ``…`` as an insertion)."""
+_HTML_CUT = (
+    '<span class="cut"><button aria-expanded="false" aria-label="show text cut">[…]</button><span>%s</span></span>'
+)
+"""A cut in HTML: the mark, a button that opens it (the page's script), and
+the text cut, hidden until then (and shown in print)."""
+_MD_CUT = "\\[…\\]"
+"""A cut in Markdown (and in the terminal, unescaped): ``[…]``, followed by a
+space where the text cut ended with one."""
+
+
+def _cut_mark(mark: str, text: str) -> str:
+    return mark + " " if text[-1:].isspace() else mark
 
 
 def _write_edits(
-    edits: list[dict[str, str]], escape: Callable[[str], str], escape_joined: Callable[[str], str]
+    edits: list[dict[str, str]],
+    escape: Callable[[str], str],
+    escape_joined: Callable[[str], str],
+    cut: Callable[[str, str], str],
 ) -> str:
     """Each edit's text through `escape`, deletions and insertions in ``<del>``
-    and ``<ins>``; `escape_joined` escapes texts joined by `_SEPARATOR` at once."""
+    and ``<ins>``; `escape_joined` escapes texts joined by `_SEPARATOR` at once;
+    `cut(raw, escaped)` writes a cut."""
     if len(edits) == 1:  # an added or removed rule, most often
         return _WRAP.get(edits[0]["op"], _WRAP["+"]) % escape(edits[0]["text"])
     texts = [e["text"] for e in edits]
@@ -537,7 +710,10 @@ def _write_edits(
     if len(pieces) != len(texts):  # a text holds the separator
         pieces = [escape(t) for t in texts]
     wrap, insert = _WRAP.get, _WRAP["+"]
-    return "".join([wrap(e["op"], insert) % text for e, text in zip(edits, pieces)])
+    return "".join([
+        cut(e["text"], text) if e["op"] == CUT else wrap(e["op"], insert) % text
+        for e, text in zip(edits, pieces)
+    ])
 
 
 def edits_html(edits: list[dict[str, str]]) -> Any:
@@ -549,7 +725,11 @@ def edits_html(edits: list[dict[str, str]]) -> Any:
     """
     import markupsafe  # installed with jinja2 (`from` would cost more, per change)
 
-    return markupsafe.Markup(_write_edits(edits, _html_escape, _html_escape))
+    return markupsafe.Markup(_write_edits(edits, _html_escape, _html_escape, _html_cut))
+
+
+def _html_cut(raw: str, escaped: str) -> str:
+    return _HTML_CUT % escaped
 
 
 def _html_escape(text: str) -> str:
@@ -567,7 +747,11 @@ def edits_md(edits: list[dict[str, str]]) -> str:
     >>> edits_md([{"op": "=", "text": "Draw *one* "}, {"op": "-", "text": "card"}, {"op": "+", "text": "cards"}])
     'Draw \\\\*one\\\\* <del>card</del><ins>cards</ins>'
     """
-    return _write_edits(edits, md_escape, _md_escape_pieces)
+    return _write_edits(edits, md_escape, _md_escape_pieces, _md_cut)
+
+
+def _md_cut(raw: str, escaped: str) -> str:
+    return _cut_mark(_MD_CUT, raw)
 
 
 def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
@@ -838,6 +1022,17 @@ _KIND_COLOR = {
 _KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
+def _run_text(run: dict[str, Any]) -> str:
+    """A run of IDs as text: ``701.9–701.9f (7 rules)``, or one ID.
+
+    >>> _run_text({"first": {"label": "701.9"}, "last": {"label": "701.9f"}, "count": 7})
+    '701.9–701.9f (7 rules)'
+    """
+    if run["last"] is None:
+        return str(run["first"]["label"])
+    return f"{run['first']['label']}–{run['last']['label']} ({run['count']} rules)"
+
+
 def _each_line(text: str, start: str, end: str) -> str:
     """Mark each line of an edit on its own, so that no marker spans a line break."""
     if "\n" not in text:  # most edits
@@ -869,10 +1064,12 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
 
     def edits(change: dict[str, Any]) -> str:
         out = []
-        for e in change["edits"]:
+        for e in change["shown"]:
             op = e["op"]
             if op == equal:
                 out.append(e["text"])
+            elif op == CUT:
+                out.append(paint(_cut_mark("[…]", e["text"]), "dim"))
             else:
                 out.append(_each_line(e["text"], *(deleted if op == delete else inserted)))
         return "".join(out)
@@ -919,9 +1116,9 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
     if not context["total_changes"]:
         out.append("no changes")
     if context["new_rules"]:
-        out.append("new rules: " + ", ".join(r["label"] for r in context["new_rules"]))
+        out.append("new rules: " + ", ".join(map(_run_text, context["new_runs"])))
     if context["removed_rules"]:
-        out.append("removed rules: " + ", ".join(r["label"] for r in context["removed_rules"]))
+        out.append("removed rules: " + ", ".join(map(_run_text, context["removed_runs"])))
     if context["renumbering"]:
         out.append("renumbered: " + "; ".join(f"{r['old']} -> {r['new']}" for r in context["renumbering"]))
     for sub in context["substitutions"]:

@@ -1327,6 +1327,7 @@ def annotate(
                 if (
                     len(used) == 1 and core != used[0] and _phrase_in(used[0][0], core[0])
                     and len(core[0].split()) <= SUB_MAX_WORDS
+                    and core[1] and _clean_phrase(*core) == core  # a clean phrase too, no stray quote
                 ):
                     fam.counts[core] += 1  # a longer form of the phrase: listed with it
                     fam.counts[used[0]] -= 1

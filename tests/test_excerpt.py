@@ -1,0 +1,53 @@
+"""excerpt.py: context cuts and runs of IDs."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ruldiff.excerpt import CUT, cut_edits, id_runs
+
+WORDS = st.lists(st.sampled_from(["draw", "a", "card", "the", "player\n", "may", "  ", "—", "x."]), max_size=40)
+EDITS = st.lists(
+    st.tuples(st.sampled_from(["=", "-", "+"]), WORDS.map("".join)).filter(lambda e: e[1] != ""),
+    max_size=8,
+)
+
+
+@given(EDITS, st.integers(0, 8), st.integers(1, 12))
+def test_cuts_lose_no_text_and_only_cut_unchanged_text(edits: list[tuple[str, str]], words: int, minimum: int) -> None:
+    given_edits = [{"op": op, "text": text} for op, text in edits]
+    out = cut_edits(given_edits, words=words, minimum=minimum)
+    assert "".join(e["text"] for e in out) == "".join(e["text"] for e in given_edits)
+    assert [e for e in out if e["op"] not in ("=", CUT)] == [e for e in given_edits if e["op"] != "="]
+    for e in out:
+        if e["op"] == CUT:
+            assert len(e["text"].split()) >= minimum
+
+
+def test_a_one_word_edit_in_a_long_rule_keeps_six_words_each_side() -> None:
+    before = " ".join(f"w{i}" for i in range(200)) + " "
+    after = " " + " ".join(f"v{i}" for i in range(200))
+    edits = [{"op": "=", "text": before}, {"op": "+", "text": "Sorcerer,"}, {"op": "=", "text": after}]
+    out = cut_edits(edits)
+    assert [e["op"] for e in out] == [CUT, "=", "+", "=", CUT]
+    assert out[1]["text"] == "w194 w195 w196 w197 w198 w199 "
+    assert out[3]["text"] == " v0 v1 v2 v3 v4 v5 "
+    # between two edits: both ends kept
+    middle = [{"op": "-", "text": "a"}, {"op": "=", "text": before}, {"op": "+", "text": "b"}]
+    assert [e["op"] for e in cut_edits(middle)] == ["-", "=", CUT, "=", "+"]
+
+
+def test_added_removed_and_unchanged_rules_are_not_cut() -> None:
+    long = " ".join(["word"] * 300)
+    for edits in ([{"op": "+", "text": long}], [{"op": "=", "text": long}], [{"op": "-", "text": long}, {"op": "+", "text": "x"}]):
+        assert cut_edits(edits) == edits
+
+
+def test_id_runs_collapse_three_or_more_in_a_row() -> None:
+    items = [{"label": str(i)} for i in range(10)]
+    runs = id_runs(items, [0, 1, 2, 3, 5, 6, 8, 9, 10, 20])
+    assert [(r["first"]["label"], r["last"] and r["last"]["label"], r["count"]) for r in runs] == [
+        ("0", "3", 4), ("4", None, 1), ("5", None, 1), ("6", "8", 3), ("9", None, 1),
+    ]
+    assert id_runs([], []) == []

@@ -1,0 +1,64 @@
+"""Screenshots of the sample corpus's HTML changelogs: ``python tool/make_screenshots.py``.
+
+Writes reports/screenshots/*.png from reports/*.html (run tool/make_reports.py
+first): the v1 → v2 changelog in light and dark, filtered to the substantive
+changes, and its bulletin. Headless Chromium (/usr/bin/chromium, or
+$RULDIFF_CHROMIUM) through the playwright package. Images depend on the
+fonts installed, so they are not golden files: regenerate them when the look
+of the page changes, and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tool"))
+
+from ruldiff.cli import load  # noqa: E402
+from ruldiff.compare import compare  # noqa: E402
+from ruldiff.render import render  # noqa: E402
+
+OUT = ROOT / "reports" / "screenshots"
+PAIR = "lanternfall-2024-01-15_to_2024-06-01"
+SIZE = {"width": 1100, "height": 1100}
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    changelog = ROOT / "reports" / f"{PAIR}.html"
+    bulletin = OUT / f"{PAIR}.bulletin.html"
+    os.chdir(ROOT)
+    comparison = compare(load("corpora/lanternfall-2024-01-15.txt"), load("corpora/lanternfall-2024-06-01.txt"))
+    bulletin.write_text(render(comparison, "html", style="bulletin"), encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("RULDIFF_CHROMIUM", "/usr/bin/chromium"))
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport=SIZE, color_scheme=scheme)
+            page.goto(changelog.as_uri() + "#s-1")
+            page.evaluate("() => window.scrollBy(0, -40)")
+            page.locator("article .cut button").first.click()
+            page.screenshot(path=str(OUT / f"{PAIR}.{scheme}.png"))
+            print(f"wrote {OUT / f'{PAIR}.{scheme}.png'}")
+            page.close()
+        page = browser.new_page(viewport=SIZE)
+        page.goto(changelog.as_uri())
+        page.check("#substantive")
+        page.fill("#q", "ember")
+        page.locator("#tools").scroll_into_view_if_needed()
+        page.screenshot(path=str(OUT / f"{PAIR}.search.png"))
+        print(f"wrote {OUT / f'{PAIR}.search.png'}")
+        page = browser.new_page(viewport=SIZE)
+        page.goto(bulletin.as_uri())
+        page.screenshot(path=str(OUT / f"{PAIR}.bulletin.png"))
+        print(f"wrote {OUT / f'{PAIR}.bulletin.png'}")
+        browser.close()
+    bulletin.unlink()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Shorter views of a change for readers: context cuts and runs of IDs.
+
+- `cut_edits(edits, words)` -> the edits with long unchanged runs cut to a few
+  words around each edit: the cut text is kept, as an edit of op ``"…"``, so
+  that a template may show it on demand (the HTML changelog opens it on a
+  click) or print the mark alone (Markdown and terminal text).
+- `id_runs(items, positions)` -> consecutive IDs collapsed into runs, as
+  ``701.9–701.9f (7 rules)`` reads.
+
+Both are pure functions over the plain dicts of the template context
+(`render.build_context`), computed once there: templates only display them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["CONTEXT_WORDS", "CUT", "MIN_CUT", "MIN_RUN", "cut_edits", "id_runs"]
+
+CUT = "…"
+"""The op of an edit cut from view: unchanged text, shown on demand."""
+
+CONTEXT_WORDS = 6
+"""Unchanged words kept on each side of an edit: enough to find the place in
+the rule (and to read "may" -> "must" in its clause), few enough that a
+one-word edit in a 2,800-character rule (205.3m) shows as one line."""
+
+MIN_CUT = 10
+"""Words a cut must hide at least: a cut of a few words saves less
+than the mark and the click cost the reader."""
+
+MIN_RUN = 3
+"""IDs in a row that collapse into a run: two read as well listed."""
+
+_WORD = re.compile(r"\S+\s*")
+_LEADING_SPACE = re.compile(r"\s*")
+
+
+def _cut(text: str, keep_head: int, keep_tail: int, minimum: int) -> list[dict[str, str]] | None:
+    """`text` as kept head, cut middle and kept tail, or None when the middle
+    would hide fewer than `minimum` words. Cuts fall between words: the white
+    space after a word stays with it."""
+    lead = _LEADING_SPACE.match(text)
+    start = lead.end() if lead else 0
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text, start)]
+    if len(words) - keep_head - keep_tail < minimum:
+        return None
+    head_end = words[keep_head - 1][1] if keep_head else start
+    tail_start = words[len(words) - keep_tail][0] if keep_tail else len(text)
+    pieces = [
+        {"op": "=", "text": text[:head_end]},
+        {"op": CUT, "text": text[head_end:tail_start]},
+        {"op": "=", "text": text[tail_start:]},
+    ]
+    return [p for p in pieces if p["text"]]
+
+
+def cut_edits(
+    edits: list[dict[str, str]], words: int = CONTEXT_WORDS, minimum: int = MIN_CUT
+) -> list[dict[str, str]]:
+    """The edits with each long unchanged run cut to `words` words next to the
+    edits around it; the cut text becomes an edit of op `CUT`. Joined, the
+    texts are the input's; an edit that is not a change (one ``=``, or an
+    added or removed rule) is returned as it is.
+
+    >>> edits = [{"op": "=", "text": "One two three four five six seven eight nine ten "},
+    ...          {"op": "-", "text": "may"}, {"op": "+", "text": "must"},
+    ...          {"op": "=", "text": " draw a card."}]
+    >>> [(e["op"], e["text"]) for e in cut_edits(edits, words=2, minimum=3)]
+    [('…', 'One two three four five six seven eight '), ('=', 'nine ten '), ('-', 'may'), ('+', 'must'), ('=', ' draw a card.')]
+    >>> cut_edits(edits, words=2, minimum=9) == edits
+    True
+    """
+    if len(edits) < 2 or not any(e["op"] == "=" for e in edits):
+        return edits
+    out: list[dict[str, str]] = []
+    last = len(edits) - 1
+    for i, e in enumerate(edits):
+        if e["op"] != "=":
+            out.append(e)
+            continue
+        # A run before the first edit keeps its end, one after the last its
+        # start, one between two edits both.
+        pieces = _cut(e["text"], words if i else 0, words if i < last else 0, minimum)
+        out.extend(pieces if pieces is not None else [e])
+    return out
+
+
+def id_runs(items: list[dict[str, Any]], positions: list[int]) -> list[dict[str, Any]]:
+    """Items in a row (each position one more than the last) collapsed into
+    runs of `MIN_RUN` or more: ``{"first", "last", "count"}``, where ``last``
+    is None for a single item. `positions` are the items' places in their
+    document, in the same order.
+
+    >>> items = [{"label": x} for x in ("1", "2", "3", "7", "9", "10")]
+    >>> [(r["first"]["label"], r["last"] and r["last"]["label"], r["count"])
+    ...  for r in id_runs(items, [1, 2, 3, 7, 9, 10])]
+    [('1', '3', 3), ('7', None, 1), ('9', None, 1), ('10', None, 1)]
+    """
+    runs: list[dict[str, Any]] = []
+    start = 0
+    for end in range(1, len(items) + 1):
+        if end < len(items) and positions[end] == positions[end - 1] + 1:
+            continue
+        if end - start >= MIN_RUN:
+            runs.append({"first": items[start], "last": items[end - 1], "count": end - start})
+        else:
+            runs.extend({"first": item, "last": None, "count": 1} for item in items[start:end])
+        start = end
+    return runs
