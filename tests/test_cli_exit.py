@@ -271,6 +271,9 @@ def test_exit_code_in_shell_conditions(files: tuple[str, str], tmp_path: Path) -
         (["{old}", "{new}", "--stat", "--style", "bulletin", "--max-chars", "100"],
          "Error: --stat is a summary in text; it does not combine with --style bulletin, --max-chars "
          "(see 'ruldiff diff --help')"),
+        (["{old}", "{new}", "-f", "json", "--max-chars", "comment"],
+         "Error: --format json is the data, not a page; it does not combine with --max-chars "
+         "(see 'ruldiff diff --help')"),
         (["-", "-"], "Error: OLD and NEW cannot both be standard input ('-'); give one of them as a file "
                      "(see 'ruldiff diff --help')"),
         (["schema", "extra"], "Error: Got unexpected extra argument (extra) (see 'ruldiff schema --help')"),
@@ -278,7 +281,7 @@ def test_exit_code_in_shell_conditions(files: tuple[str, str], tmp_path: Path) -
         (["-", "{old}", "--max-size", "10"], "Error: <stdin>: larger than the 10 bytes allowed "
                                              "(give --max-size to read larger files)"),
     ],
-    ids=["stat-with-json", "stat-with-layout", "stdin-twice", "schema-extra", "schema-to-a-directory", "stdin-too-large"],
+    ids=["stat-with-json", "stat-with-layout", "json-with-a-cap", "stdin-twice", "schema-extra", "schema-to-a-directory", "stdin-too-large"],
 )
 def test_errors_of_this_releases_options_are_one_line(
     files: tuple[str, str], tmp_path: Path, args: list[str], message: str

@@ -298,15 +298,18 @@ def diff_command(
     """
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     cache = cache_dir()
+    layout = [
+        name for name, given in (
+            (f"--style {style}", style != "changelog"), ("--template", template_file is not None),
+            ("--max-chars", max_chars is not None),
+        ) if given
+    ]
     if stat:
-        clash = [
-            name for name, given in (
-                (f"--format {fmt}", fmt != "text"), (f"--style {style}", style != "changelog"),
-                ("--template", template_file is not None), ("--max-chars", max_chars is not None),
-            ) if given
-        ]
+        clash = [f"--format {fmt}"] * (fmt != "text") + layout
         if clash:
             raise click.UsageError(f"--stat is a summary in text; it does not combine with {', '.join(clash)}")
+    if fmt in ("json", "context") and layout:
+        raise click.UsageError(f"--format {fmt} is the data, not a page; it does not combine with {', '.join(layout)}")
     if old == STDIO and new == STDIO:
         raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
     try:
