@@ -120,6 +120,28 @@ def test_rule_moved_within_its_section_and_edited_is_found_at_a_lower_similarity
     assert dict(ids(align(old, far)))["100.1a"] is None
 
 
+def test_a_near_tie_in_a_gap_keeps_the_order_the_documents_share() -> None:
+    # Best first, old 100.3 takes new 100.2 (0.95) and leaves old 100.1 to new
+    # 100.3 (0.85): crossed. Swapped, both pairs score 0.90: the same total,
+    # in the order the two documents share.
+    word = "amber basalt cinder dune ember fjord glade heath islet jetty kelp loam marsh " \
+           "nettle oxbow peat quarry reef shoal tarn umber vale wold xeric yarrow".split()
+
+    def text(numbers: list[int]) -> str:
+        return " ".join(word[n - 1] for n in numbers) + "."
+
+    p = list(range(1, 21))
+    b = [*range(1, 20), 21]
+    q = [*range(1, 18), 21, 22, 23]
+    a = [*range(1, 19), 24, 25]
+    old = doc([("1", "A"), ("100", "Steps"), ("100.0.", "Begin."), ("100.1.", text(a)),
+               ("100.2.", "Nothing happens here at all."), ("100.3.", text(b)), ("100.4.", "End.")])
+    new = doc([("1", "A"), ("100", "Steps"), ("100.0.", "Begin."), ("100.1.", "A brand new step is taken now."),
+               ("100.2.", text(p)), ("100.3.", text(q)), ("100.4.", "End.")])
+    pairs = dict(ids(align(old, new)))
+    assert (pairs["100.1"], pairs["100.3"]) == ("100.2", "100.3")
+
+
 def test_a_heading_moved_and_pluralised_is_the_same_heading() -> None:
     old = doc([("1", "Zones"), ("100", "The Ember Zone"), ("100.1.", "Embers rest here."),
                ("101", "Vault"), ("101.1.", "Glyphs rest here.")])

@@ -78,13 +78,18 @@ class Score:
         return f"| {title or name} | {p} | {r} |"
 
 
-def find(changes: list, old: list[str], new: list[str]):  # type: ignore[no-untyped-def]
-    """The change of the current output that holds the drawn rule."""
-    ids = set(new) or set(old)
-    side = "news" if new else "olds"
-    for c in changes:
-        if ids & {r.id for r in getattr(c, side)}:
-            return c
+def find(changes: list, old: list[str], new: list[str], true_old: list[str] = (), true_new: list[str] = ()):  # type: ignore[no-untyped-def, assignment]
+    """The change of the current output that holds the drawn rule: for a
+    rule that truly became one other rule, the change holding that rule (a
+    change the code now pairs otherwise is judged on what really happened to
+    the rule, not on the pair drawn then); else the change holding the rules
+    as drawn."""
+    searches = [(set(true_new), "news")] if len(true_old) == 1 and len(true_new) == 1 else []
+    searches.append((set(new), "news") if new else (set(old), "olds"))
+    for ids, side in searches:
+        for c in changes:
+            if ids & {r.id for r in getattr(c, side)}:
+                return c
     return None
 
 
@@ -121,7 +126,7 @@ def main() -> None:
             if label.get("unsure"):
                 unsure += 1
                 continue
-            c = find(changes, label["old"], label["new"])
+            c = find(changes, label["old"], label["new"], label["true_old"], label["true_new"])
             true_kind = label["kind"]
             if c is None:  # the rule is now unchanged (white space only, say): paired as it was drawn
                 got_pair = (sorted(label["old"]), sorted(label["new"]))
