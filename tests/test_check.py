@@ -360,3 +360,26 @@ def test_latest_releases_hold_no_finding_of_the_older_misprints(corpora: Path) -
     # Precision guard: the sequence classes report nothing on the latest MTG release.
     found = codes(real(corpora, "mtg/2026-01-16.txt"))
     assert not [c for c in found if c[0] in ("duplicate-number", "numbering-gap", "out-of-order")]
+
+
+def test_readme_walkthrough_output_is_the_tools(sample: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "For editors" walk-through: the draft its sed command makes, and
+    each command's output as the README shows it."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## For editors\n", 1)[1].split("\n## ", 1)[0]
+    v2, v3 = sample[1], sample[2]
+    text = v3.read_text(encoding="utf-8")
+    text = text.replace("See rule 205, “Relics.”", "See rule 204, “Relics.”", 1).replace("See rule 104.1.", "See rule 104.7.")
+    (tmp_path / "draft.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "corpora").mkdir()
+    for path in (v2, v3):
+        (tmp_path / "corpora" / path.name).write_bytes(path.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    shown = [block.split("\n", 1) for block in section.split("```\n$ ")[1:]]
+    assert len(shown) == 2
+    for command, rest in shown:
+        expected = rest.split("```", 1)[0]
+        result = CliRunner().invoke(main, [*command.split()[1:], "--no-pager"])
+        assert result.output == expected, command
+        assert result.exit_code == 1
+    assert CliRunner().invoke(main, ["check", f"corpora/{v2.name}", f"corpora/{v3.name}"]).exit_code == 0

@@ -142,12 +142,13 @@ def _norm_title(text: str) -> str:
     return text.strip(".,;: ").lower()
 
 
-def _title_after(text: str, end: int) -> str | None:
+def _title_after(text: str, end: int) -> tuple[str, str] | None:
     """The title printed right after a reference that ends at `end`
-    ("rule 702.19, “Trample.”", "rule 318. Cleanups for more information"),
-    normalised; None when there is none."""
+    ("rule 702.19, “Trample.”", "rule 318. Cleanups for more information"):
+    as printed (without its end punctuation) and normalised; None when there
+    is none."""
     m = _QUOTED_TITLE.match(text, end) or _DOTTED_TITLE.match(text, end)
-    return _norm_title(m.group(1)) if m else None
+    return (m.group(1).strip().rstrip(".,;:"), _norm_title(m.group(1))) if m else None
 
 
 def _shape(rule_id: str) -> str:
@@ -198,7 +199,8 @@ def _reference_findings(doc: Document) -> list[Finding]:
         for at, target, printed in spans:
             if target == rule.id or printed in reported or refs.other_document(text, at):
                 continue
-            title = _title_after(text, at + len(printed))
+            found_title = _title_after(text, at + len(printed))
+            printed_title, title = found_title if found_title else ("", None)
             where = _where(rule)
             if target in ids:
                 if title is None or doc.references is not None:
@@ -215,8 +217,8 @@ def _reference_findings(doc: Document) -> list[Finding]:
                 reported.add(printed)
                 out.append(Finding(
                     "title-mismatch", rule.id, rule.line,
-                    f"{where} cites {printed}, “{title}”, but {target} is “{texts[target]}”; "
-                    f"“{title}” is {meant}",
+                    f"{where} cites {printed}, “{printed_title}”, but {target} is “{texts[target]}”; "
+                    f"“{printed_title}” is {meant}",
                     meant, printed,
                 ))
                 continue
@@ -230,7 +232,7 @@ def _reference_findings(doc: Document) -> list[Finding]:
                 ))
                 continue
             meant = titles.get(title) if title is not None else None
-            hint = f"; “{title}” is {meant}" if meant else ""
+            hint = f"; “{printed_title}” is {meant}" if meant else ""
             if not meant:
                 meant = _transposed(target, ids)
                 hint = f"; {meant}, with two digits swapped, is a rule" if meant else ""
