@@ -286,7 +286,7 @@ def test_command_json_output_and_the_config_file(tmp_path: Path, monkeypatch: py
     assert data["findings"][0] == {
         "code": "dangling-reference", "severity": "problem", "rule": "101.3", "line": 19,
         "reason": "rule 101.3 cites rule 100.7, but there is no rule 100.7",
-        "suggestion": "", "cited": "rule 100.7", "related": [],
+        "suggestion": "", "cited": "rule 100.7", "related": [], "path": "",
     }
     monkeypatch.chdir(tmp_path)
     (tmp_path / "ruldiff.yaml").write_text("check:\n  ignore: [dangling-reference]\n", encoding="utf-8")

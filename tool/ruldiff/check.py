@@ -37,6 +37,7 @@ import yaml
 from .align import dice, word_set
 from .errors import ConfigError
 from .model import ChangeKind, Comparison, Document, Rule, RuleKind
+from .notes import UnusedNote
 from .profiles import Profile
 from .semantic import _References, _reference_spans, _SEGMENT, _split_last, references
 
@@ -47,6 +48,7 @@ __all__ = [
     "check_document",
     "check_release",
     "is_problem",
+    "note_findings",
     "parse_config",
 ]
 
@@ -65,6 +67,7 @@ CODES: dict[str, tuple[str, str]] = {
     "removed-reference": (PROBLEM, "a reference to a rule the release removed"),
     "cites-changed": (REVIEW, "rules that cite a substantively changed rule, to review"),
     "glossary-link-moved": (REVIEW, "a glossary entry whose rule links moved"),
+    "unused-note": (PROBLEM, "an editor's note for an ID with no change"),
 }
 """Every finding code: (severity, what it means). Only ``problem`` findings
 make ``ruldiff check`` exit 1; ``review`` findings are lists to read."""
@@ -105,6 +108,9 @@ class Finding:
     """The reference as printed, for a reference finding."""
     related: tuple[str, ...] = ()
     """Other rules involved: for ``cites-changed``, the rules that cite it."""
+    path: str = ""
+    """The file `line` is in when it is not the document checked (NEW): the
+    notes file, for ``unused-note``."""
 
     @property
     def severity(self) -> str:
@@ -622,6 +628,20 @@ def _glossary_moves(comparison: Comparison) -> list[Finding]:
                 f"{_where(c.new)} now links {', '.join(pairs)}", "",
             ))
     return out
+
+
+def note_findings(unused: Sequence[UnusedNote], path: str) -> list[Finding]:
+    """The editors' notes that match no change (notes.py), as findings at
+    their line of the notes file `path`."""
+    return [
+        Finding(
+            "unused-note", u.note.id, u.note.line,
+            f"the note for {u.note.id} matches no change: {u.reason}"
+            + (f"; did you mean {u.did_you_mean}?" if u.did_you_mean else ""),
+            u.did_you_mean, path=path,
+        )
+        for u in unused
+    ]
 
 
 # --- accepted findings ----------------------------------------------------------------

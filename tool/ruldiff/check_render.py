@@ -64,7 +64,7 @@ def render_findings(findings: Sequence[Finding], fmt: str, documents: Sequence[s
     out = []
     for f in findings:
         fix = f" (fix: {f.suggestion})" if f.suggestion and f.suggestion not in f.reason else ""
-        out.append(f"{path}:{f.line}: {f.rule}: {f.code}: {f.reason}{fix}")
+        out.append(f"{f.path or path}:{f.line}: {f.rule}: {f.code}: {f.reason}{fix}")
     out.append(_summary_line(findings, ignored))
     return "\n".join(out) + "\n"
 
@@ -84,6 +84,7 @@ def _json(findings: Sequence[Finding], documents: Sequence[str], ignored: int) -
                 "suggestion": f.suggestion,
                 "cited": f.cited,
                 "related": list(f.related),
+                "path": f.path,
             }
             for f in findings
         ],

@@ -33,7 +33,10 @@ import click
 
 from . import __version__
 from .ahead import Ahead
-from .check import apply_ignores, check_document, check_ignore, check_release, is_problem, parse_config
+from .check import (
+    apply_ignores, check_document, check_ignore, check_release, is_problem, note_findings, parse_config,
+)
+from .notes import Note, match_notes, parse_notes
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
 from .errors import ReadError, RuldiffError
@@ -399,6 +402,12 @@ when --config is not given."""
     "in the current directory, when there is one].",
 )
 @click.option(
+    "--notes",
+    metavar="FILE",
+    help="Editors' notes (YAML: change ID -> Markdown); with OLD NEW, a note whose ID "
+    "has no change is reported, with the ID it probably means.",
+)
+@click.option(
     "--profile",
     metavar="NAME|FILE",
     help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
@@ -411,6 +420,7 @@ def check_command(
     output: str | None,
     ignores: tuple[str, ...],
     config: str | None,
+    notes: str | None,
     profile: str | None,
     no_pager: bool,
     max_size: int,
@@ -441,6 +451,8 @@ def check_command(
         raise click.UsageError("check takes FILE, or OLD NEW: at most two documents")
     if documents.count(STDIO) > 1:
         raise click.UsageError("only one document can be standard input ('-')")
+    if notes is not None and len(documents) != 2:
+        raise click.UsageError("--notes needs OLD and NEW: notes are matched to the changes between them")
     stdin = Stdin(max_size)
     try:
         config_path = config if config is not None else (CHECK_CONFIG if os.path.isfile(CHECK_CONFIG) else None)
@@ -451,7 +463,14 @@ def check_command(
             except (OSError, UnicodeDecodeError) as exc:
                 raise RuldiffError(f"cannot read the config file: {exc}", path=config_path) from None
             accepted.extend(parse_config(config_text, config_path))
-        inputs = _inputs(*documents, profile=profile) + ([config_path] if config_path else [])
+        inputs = _inputs(*documents, profile=profile) + [p for p in (config_path, notes) if p]
+        editors_notes: tuple[Note, ...] = ()
+        if notes is not None:
+            try:
+                notes_text = Path(notes).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise RuldiffError(f"cannot read the notes: {exc}", path=notes) from None
+            editors_notes = parse_notes(notes_text, notes)
         target = output_target(output, inputs) if output is not None else None
         loaded = []
         for path in documents:
@@ -466,7 +485,11 @@ def check_command(
         text, grammar, new_doc = loaded[-1]
         if len(loaded) == 2:
             warn_swapped(loaded[0][2], new_doc)
-            findings = check_release(compare(loaded[0][2], new_doc), text, grammar)
+            comparison = compare(loaded[0][2], new_doc)
+            findings = check_release(comparison, text, grammar)
+            if notes is not None:
+                _, unused = match_notes(comparison, editors_notes)
+                findings += tuple(note_findings(unused, notes))
         else:
             findings = check_document(new_doc, text, grammar)
         kept, dropped = apply_ignores(findings, accepted)
