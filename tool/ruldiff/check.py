@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 from .align import dice, word_set
-from .errors import ConfigError
+from .errors import ConfigError, yaml_error
 from .model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .profiles import Profile
@@ -686,11 +686,7 @@ def parse_config(text: str, path: str) -> tuple[str, ...]:
     try:
         data: Any = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ConfigError(
-            f"not valid YAML: {getattr(exc, 'problem', None) or exc}", path=path,
-            line=mark.line + 1 if mark is not None else None,
-        ) from None
+        raise yaml_error(exc, path) from None
     if data is None:
         return ()
     if not isinstance(data, dict):

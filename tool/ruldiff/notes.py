@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from .errors import ConfigError
+from .errors import ConfigError, yaml_error
 from .model import Comparison
 
 __all__ = ["Note", "UnusedNote", "match_notes", "parse_notes"]
@@ -80,11 +80,7 @@ def parse_notes(text: str, path: str) -> tuple[Note, ...]:
     try:
         root = yaml.compose(text, Loader=_TextLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ConfigError(
-            f"not valid YAML: {getattr(exc, 'problem', None) or exc}", path=path,
-            line=mark.line + 1 if mark is not None else None,
-        ) from None
+        raise yaml_error(exc, path) from None
     if root is None:
         return ()
     if not isinstance(root, yaml.MappingNode):
