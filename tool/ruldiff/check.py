@@ -38,6 +38,7 @@ from .align import dice, word_set
 from .errors import ConfigError, yaml_error
 from .model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
+from .overrides import Override
 from .profiles import Profile
 from .semantic import _References, _reference_spans, _SEGMENT, _split_last, references
 
@@ -49,6 +50,7 @@ __all__ = [
     "check_release",
     "is_problem",
     "note_findings",
+    "override_findings",
     "parse_config",
 ]
 
@@ -68,6 +70,7 @@ CODES: dict[str, tuple[str, str]] = {
     "cites-changed": (REVIEW, "rules that cite a substantively changed rule, to review"),
     "glossary-link-moved": (REVIEW, "a glossary entry whose rule links moved"),
     "unused-note": (PROBLEM, "an editor's note for an ID with no change"),
+    "stale-override": (PROBLEM, "a match override that no longer applies"),
 }
 """Every finding code: (severity, what it means). Only ``problem`` findings
 make ``ruldiff check`` exit 1; ``review`` findings are lists to read."""
@@ -641,6 +644,15 @@ def note_findings(unused: Sequence[UnusedNote], path: str) -> list[Finding]:
             u.did_you_mean, path=path,
         )
         for u in unused
+    ]
+
+
+def override_findings(unmet: Sequence[tuple[Override, str]], path: str) -> list[Finding]:
+    """The match overrides that no longer apply (overrides.py), as findings
+    at their line of the overrides file `path`."""
+    return [
+        Finding("stale-override", o.old or o.new[0], o.line, f"override “{o.shown}” no longer applies: {why}", path=path)
+        for o, why in unmet
     ]
 
 

@@ -34,8 +34,10 @@ import click
 from . import __version__
 from .ahead import Ahead
 from .check import (
-    apply_ignores, check_document, check_ignore, check_release, is_problem, note_findings, parse_config,
+    apply_ignores, check_document, check_ignore, check_release, is_problem, note_findings, override_findings,
+    parse_config,
 )
+from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
 from .notes import Note, match_notes, parse_notes
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
@@ -408,6 +410,12 @@ when --config is not given."""
     "has no change is reported, with the ID it probably means.",
 )
 @click.option(
+    "--overrides",
+    metavar="FILE",
+    help="Match overrides (YAML list: {old: 903.9, removed: true}, {old: 112.10, new: [112.10, "
+    "112.10c]}...), applied before the alignment; one that no longer applies is reported.",
+)
+@click.option(
     "--profile",
     metavar="NAME|FILE",
     help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
@@ -421,6 +429,7 @@ def check_command(
     ignores: tuple[str, ...],
     config: str | None,
     notes: str | None,
+    overrides: str | None,
     profile: str | None,
     no_pager: bool,
     max_size: int,
@@ -453,6 +462,8 @@ def check_command(
         raise click.UsageError("only one document can be standard input ('-')")
     if notes is not None and len(documents) != 2:
         raise click.UsageError("--notes needs OLD and NEW: notes are matched to the changes between them")
+    if overrides is not None and len(documents) != 2:
+        raise click.UsageError("--overrides needs OLD and NEW: overrides say how their rules pair")
     stdin = Stdin(max_size)
     try:
         config_path = config if config is not None else (CHECK_CONFIG if os.path.isfile(CHECK_CONFIG) else None)
@@ -463,14 +474,20 @@ def check_command(
             except (OSError, UnicodeDecodeError) as exc:
                 raise RuldiffError(f"cannot read the config file: {exc}", path=config_path) from None
             accepted.extend(parse_config(config_text, config_path))
-        inputs = _inputs(*documents, profile=profile) + [p for p in (config_path, notes) if p]
+        inputs = _inputs(*documents, profile=profile) + [p for p in (config_path, notes, overrides) if p]
         editors_notes: tuple[Note, ...] = ()
-        if notes is not None:
+        forced: tuple[Override, ...] = ()
+        for path, what in ((notes, "notes"), (overrides, "overrides")):
+            if path is None:
+                continue
             try:
-                notes_text = Path(notes).read_text(encoding="utf-8")
+                extra = Path(path).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
-                raise RuldiffError(f"cannot read the notes: {exc}", path=notes) from None
-            editors_notes = parse_notes(notes_text, notes)
+                raise RuldiffError(f"cannot read the {what}: {exc}", path=path) from None
+            if what == "notes":
+                editors_notes = parse_notes(extra, path)
+            else:
+                forced = parse_overrides(extra, path)
         target = output_target(output, inputs) if output is not None else None
         loaded = []
         for path in documents:
@@ -485,8 +502,11 @@ def check_command(
         text, grammar, new_doc = loaded[-1]
         if len(loaded) == 2:
             warn_swapped(loaded[0][2], new_doc)
-            comparison = compare(loaded[0][2], new_doc)
+            old_doc = loaded[0][2]
+            comparison = compare(old_doc, new_doc, plan=apply_overrides(forced, old_doc, new_doc))
             findings = check_release(comparison, text, grammar)
+            if overrides is not None:
+                findings += tuple(override_findings(unmet_overrides(forced, old_doc, new_doc), overrides))
             if notes is not None:
                 _, unused = match_notes(comparison, editors_notes)
                 findings += tuple(note_findings(unused, notes))
