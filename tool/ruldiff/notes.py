@@ -1,6 +1,8 @@
 """Editors' notes: an explanation ("why") written for a change, by its ID.
 
 - `parse_notes(text, path)` -> the notes of a YAML file, in file order.
+- `compose_text(text, path)` -> the YAML node tree of an editor's file,
+  numbers read as text (also for overrides.py).
 - `match_notes(comparison, notes)` -> (change ID -> note, the unused notes).
 
 A notes file maps change IDs to Markdown::
@@ -30,7 +32,7 @@ import yaml
 from .errors import ConfigError, yaml_error
 from .model import Comparison
 
-__all__ = ["Note", "UnusedNote", "match_notes", "parse_notes"]
+__all__ = ["Note", "UnusedNote", "compose_text", "match_notes", "parse_notes"]
 
 MAX_NOTE = 20_000
 """Longest note, in characters: a paragraph or a few, not a document."""
@@ -71,16 +73,23 @@ _TextLoader.yaml_implicit_resolvers = {
 }
 
 
+def compose_text(text: str, path: str) -> yaml.Node | None:
+    """The YAML node tree of an editor's file (notes, overrides), every
+    plain scalar read as text, with its line marks; a YAML error becomes a
+    ConfigError at its line."""
+    try:
+        return yaml.compose(text, Loader=_TextLoader)
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc, path) from None
+
+
 def parse_notes(text: str, path: str) -> tuple[Note, ...]:
     """The notes of a YAML file: a mapping of change IDs to Markdown.
 
     >>> [(n.id, n.text, n.line) for n in parse_notes("903.10: Why it moved.\\n'glossary:Relic': |\\n  Shorter.\\n", "n.yaml")]
     [('903.10', 'Why it moved.', 1), ('glossary:Relic', 'Shorter.', 2)]
     """
-    try:
-        root = yaml.compose(text, Loader=_TextLoader)
-    except yaml.YAMLError as exc:
-        raise yaml_error(exc, path) from None
+    root = compose_text(text, path)
     if root is None:
         return ()
     if not isinstance(root, yaml.MappingNode):

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import yaml
 
-from .errors import ConfigError, yaml_error
+from .errors import ConfigError
 from .model import Document
-from .notes import _TextLoader
+from .notes import compose_text
 
 __all__ = ["Override", "Plan", "apply", "parse_overrides", "unmet"]
 
@@ -93,10 +93,7 @@ def parse_overrides(text: str, path: str) -> tuple[Override, ...]:
     >>> [o.shown for o in parse_overrides("- {old: 903.9, removed: true}\\n- {old: 112.10, new: [112.10, 112.10c]}\\n", "o.yaml")]
     ['old 903.9 is removed', 'old 112.10 became 112.10 and 112.10c']
     """
-    try:
-        root = yaml.compose(text, Loader=_TextLoader)
-    except yaml.YAMLError as exc:
-        raise yaml_error(exc, path) from None
+    root = compose_text(text, path)
     if root is None:
         return ()
     if not isinstance(root, yaml.SequenceNode):
