@@ -1,23 +1,26 @@
 """The pipeline from two parsed documents to a comparison.
 
-- `compare(old, new, workers=1)` -> `Comparison`: align, diff words,
-  classify, then the semantic pass.
+- `compare(old, new, workers=1, plan=None)` -> `Comparison`: align, diff
+  words, classify, then the semantic pass; `plan` holds an editor's
+  overrides (overrides.py), applied before the alignment.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
-from .align import changed_pairs
+from .align import changed_pairs, dice, word_set
 from .classify import classify
-from .model import ChangeKind, Comparison, Document
-from .semantic import annotate, join_splits, renumbering
+from .model import ChangeKind, Comparison, Document, MatchHow, Pair
+from .overrides import Plan
+from .semantic import annotate, force_splits, join_splits, renumbering
 from .worddiff import diff_all, diff_words
 
 __all__ = ["compare"]
 
 
-def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
+def compare(old: Document, new: Document, *, workers: int = 1, plan: Plan | None = None) -> Comparison:
     """Compare two parsed documents: align, diff words, classify, then read the
     changes across the document (splits and merges, renumbering map,
     references, substitutions, lists; see semantic.py).
@@ -34,7 +37,7 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
     """
     numbered = old.numbered and new.numbered
     # Same number, same text: most rules of a release, counted, never listed.
-    unchanged, aligned = changed_pairs(old, new)
+    unchanged, aligned = _aligned_with(plan, old, new) if plan else changed_pairs(old, new)
     pairs = []
     for p in aligned:
         if p.old and p.new and (p.old.id == p.new.id or not numbered) and p.old.full_text == p.new.full_text:
@@ -56,7 +59,14 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
             unchanged += 1
         else:
             classified.append(c)
-    listed = join_splits(classified, diff_words)
+    fixed = frozenset(plan.taken_old | plan.taken_new) if plan else frozenset()
+    listed = join_splits(classified, diff_words, fixed)
+    if plan and plan.splits:
+        olds, news = {r.id: r for r in old.items}, {r.id: r for r in new.items}
+        mains = dict(plan.pairs)
+        listed = force_splits(
+            listed, [(olds[o], news[mains[o]], tuple(news[n] for n in parts)) for o, parts in plan.splits], diff_words
+        )
     counts = Counter(c.kind for c in listed)
     counts[ChangeKind.UNCHANGED] = unchanged
     annotated, substitutions, stale = annotate(listed, old, new)
@@ -69,3 +79,50 @@ def compare(old: Document, new: Document, *, workers: int = 1) -> Comparison:
         substitutions=substitutions,
         stale=stale,
     )
+
+
+def _aligned_with(plan: Plan, old: Document, new: Document) -> tuple[int, tuple[Pair, ...]]:
+    """`changed_pairs` with an editor's overrides: the rules they name are
+    taken out before the automatic alignment, which pairs the rest; their
+    pairs and unpaired rules are then put in reading order with the others
+    (new document order; a removed rule after the new place of the old
+    rule before it, as align.py places them)."""
+    taken_old, taken_new = plan.taken_old, plan.taken_new
+
+    def rest(doc: Document, taken: set[str]) -> Document:
+        return replace(
+            doc,
+            rules=tuple(r for r in doc.rules if r.id not in taken),
+            glossary=tuple(r for r in doc.glossary if r.id not in taken),
+        )
+
+    unchanged, aligned = changed_pairs(rest(old, taken_old), rest(new, taken_new))
+    olds = {r.id: r for r in old.items}
+    news = {r.id: r for r in new.items}
+    forced = [
+        Pair(olds[o], news[n], MatchHow.OVERRIDE, dice(word_set(olds[o].full_text), word_set(news[n].full_text)))
+        for o, n in plan.pairs
+    ]
+    forced += [Pair(olds[o], None, MatchHow.UNPAIRED) for o in plan.removed]
+    forced += [Pair(None, news[n], MatchHow.UNPAIRED) for n in plan.added]
+    every = [*aligned, *forced]
+    # The new place of each old rule: its partner's; a rule in no pair kept
+    # its number and text (a pair of step 1, which is not listed).
+    place = {r.id: k for k, r in enumerate(new.items)}
+    partner: dict[str, int | None] = {p.old.id: place[p.new.id] if p.new else None for p in every if p.old}
+    anchor: dict[str, int] = {}
+    last = -1
+    for r in old.items:
+        at = partner.get(r.id, place.get(r.id))
+        anchor[r.id] = last
+        if at is not None:
+            last = at
+    order = {r.id: k for k, r in enumerate(old.items)}
+
+    def key(p: Pair) -> tuple[int, int, int]:
+        if p.new is not None:
+            return place[p.new.id], 0, 0
+        assert p.old is not None
+        return anchor[p.old.id], 1, order[p.old.id]
+
+    return unchanged, tuple(sorted(every, key=key))

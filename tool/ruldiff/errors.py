@@ -4,7 +4,7 @@
 - `ReadError`      the bytes of a file cannot be read or decoded.
 - `ParseError`     the text is not a rules document the profile understands.
 - `TemplateError`  a template is missing or fails to render.
-- `ConfigError`    a configuration or profile value is wrong.
+- `ConfigError`    a configuration or profile value is wrong (`yaml_error` makes one from a YAML error).
 """
 
 from __future__ import annotations
@@ -53,3 +53,11 @@ class ConfigError(RuldiffError):
     def __init__(self, message: str, *, key: str | None = None, **kw: object) -> None:
         super().__init__(message, **kw)  # type: ignore[arg-type]
         self.key = key
+
+
+def yaml_error(exc: Exception, path: str) -> ConfigError:
+    """A ``yaml.YAMLError`` as a ConfigError at the line its ``problem_mark``
+    names (config files, editors' notes)."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    return ConfigError(f"not valid YAML: {problem}", path=path, line=mark.line + 1 if mark is not None else None)

@@ -286,6 +286,8 @@ class MatchHow(_Enum):
     """Different IDs, text very similar, found anywhere in the document."""
     UNPAIRED = "unpaired"
     """Only on one side: added or removed."""
+    OVERRIDE = "override"
+    """Paired as an editor's overrides file says (overrides.py), whatever the texts."""
 
 
 @dataclass(frozen=True, slots=True)

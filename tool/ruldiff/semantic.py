@@ -50,6 +50,7 @@ from .model import (
     ChangeKind,
     Document,
     Edit,
+    MatchHow,
     Op,
     Renumbering,
     Rule,
@@ -57,7 +58,7 @@ from .model import (
     Substitution,
 )
 
-__all__ = ["annotate", "join_splits", "references", "renumbering"]
+__all__ = ["annotate", "force_splits", "join_splits", "references", "renumbering"]
 
 SPLIT_COVER = 0.7
 """Least share of a new rule's words found in an old rule, for that new rule
@@ -333,7 +334,7 @@ def _share(whole: Rule, part: Rule) -> int:
 
 
 def join_splits(
-    changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]]
+    changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
     """Replace a paired rule and the added (removed) rules near it that hold
     the rest of one old (new) rule's text by a single ``split``
@@ -344,16 +345,20 @@ def join_splits(
     "112.10a" / "112.10b" / "112.10c"). The change is paired with the part
     that holds most of the old text (`Change.new`, or `Change.old` for a
     merge); `Change.news` (`olds`) lists every part in document order.
-    `diff` computes the word edits of the joined texts.
+    `diff` computes the word edits of the joined texts. A pair an editor
+    forced (``override``), and the rules whose IDs are in `fixed` (those an
+    editor's overrides name), are left as they are.
     """
     out = list(changes)
     i = 0
     while i < len(out):
         c = out[i]
-        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more:
+        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more or c.how is MatchHow.OVERRIDE:
             i += 1
             continue
         near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
+        if fixed:
+            near = [j for j in near if not any(r.id in fixed for r in (*out[j].olds, *out[j].news))]
         # A split is a merge seen backwards: one rule on one side holds the
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
@@ -381,6 +386,34 @@ def join_splits(
         out = [ch for k, ch in enumerate(out) if k != i and k not in taken]
         out.insert(first, change)
         i = first + 1
+    return out
+
+
+def force_splits(
+    changes: Sequence[Change],
+    splits: Sequence[tuple[Rule, Rule, tuple[Rule, ...]]],
+    diff: Callable[[str, str], tuple[Edit, ...]],
+) -> list[Change]:
+    """Make each (old rule, main part, every part) a ``split`` change, as an
+    editor's overrides file says (overrides.py), whatever the texts: the
+    changes that held its rules are replaced by it, where the first of them
+    stood. The main part is the one the editor paired with the old rule."""
+    out = list(changes)
+    for whole, main, parts in splits:
+        ids = {r.id for r in parts}
+        involved = [
+            k for k, c in enumerate(out)
+            if (c.old is not None and c.old.id == whole.id) or any(r.id in ids for r in c.news)
+        ]
+        ordered = tuple(sorted(parts, key=lambda r: r.line))
+        joined = "\n".join(r.full_text for r in ordered)
+        change = Change(
+            ChangeKind.SPLIT, whole, main, diff(whole.full_text, joined),
+            how=MatchHow.OVERRIDE, more=tuple(r for r in ordered if r is not main),
+        )
+        first = min(involved) if involved else len(out)
+        out = [c for k, c in enumerate(out) if k not in involved]
+        out.insert(first, change)
     return out
 
 

@@ -1,0 +1,386 @@
+"""ruldiff check: every finding class on invented text, the ignore list and
+config file, the command's formats and exit status, and real findings by ID."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ruldiff.check import Finding, apply_ignores, check_document, check_release, parse_config
+from ruldiff.check_render import render_findings
+from ruldiff.cli import load, main
+from ruldiff.compare import compare
+from ruldiff.errors import ConfigError
+from ruldiff.parse import parse
+from ruldiff.profiles import detect_profile
+from ruldiff.read import decode
+
+from helpers import doc, layout
+
+BASE = [
+    ("1", "Game Concepts"),
+    ("100", "General"),
+    ("100.1", "Keepers tend lanterns."),
+    ("100.2", "Each keeper starts with three lanterns."),
+    ("101", "Ember"),
+    ("101.1", "Ember pays for glyphs."),
+    ("101.2", "Unspent ember fades at the end of the turn."),
+    ("102", "Wards"),
+    ("102.1", "A ward is a relic."),
+]
+
+
+def codes(findings: tuple[Finding, ...]) -> list[tuple[str, str]]:
+    return [(f.code, f.rule) for f in findings]
+
+
+def with_rule(rule_id: str, text: str, after: str) -> list[tuple[str, str]]:
+    rules = list(BASE)
+    at = next(k for k, (i, _) in enumerate(rules) if i == after) + 1
+    rules.insert(at, (rule_id, text))
+    return rules
+
+
+# --- one version -------------------------------------------------------------
+
+
+def test_a_clean_document_has_no_findings() -> None:
+    rules = with_rule("101.3", "See rule 100.2 and rules 101.1–101.2, and section 1.", "101.2")
+    assert check_document(doc(rules, [("Ember", "What glyphs cost. See rule 101.1.")])) == ()
+
+
+def test_reference_to_no_rule_is_dangling_with_its_line() -> None:
+    d = doc(with_rule("101.3", "Unspent ember goes to the pool. See rule 100.7.", "101.2"))
+    (f,) = check_document(d)
+    assert (f.code, f.rule, f.cited) == ("dangling-reference", "101.3", "rule 100.7")
+    assert f.line == next(r.line for r in d.rules if r.id == "101.3")
+    assert f.severity == "problem"
+
+
+def test_glossary_see_rule_and_range_ends_are_checked() -> None:
+    d = doc(
+        with_rule("101.3", "Follow rules 101.1–101.9 in order.", "101.2"),
+        [("Lantern", "A marker of light. See rule 104.1.")],
+    )
+    found = {(f.rule, f.cited) for f in check_document(d)}
+    assert found == {("101.3", "101.9"), ("glossary:Lantern", "rule 104.1")}
+
+
+def test_reference_with_a_title_suggests_the_rule_of_that_title() -> None:
+    d = doc(with_rule("101.3", "See rule 109, “Wards.”", "101.2"))
+    (f,) = check_document(d)
+    assert (f.code, f.suggestion) == ("dangling-reference", "102")
+
+
+def test_reference_with_two_digits_swapped_suggests_the_rule() -> None:
+    (f,) = check_document(doc(with_rule("101.3", "See rule 110.2.", "101.2")))
+    assert (f.code, f.suggestion) == ("dangling-reference", "101.2")
+
+
+def test_number_in_a_form_no_rule_uses_is_mistyped() -> None:
+    rules = with_rule("100.2a", "A lantern is lit.", "100.2") + [("100.3", "See rule 100.2.a.")]
+    f = next(f for f in check_document(doc(rules)) if f.rule == "100.3")
+    assert (f.code, f.suggestion) == ("mistyped-reference", "100.2a")
+
+
+def test_quoted_title_of_another_rule_is_a_title_mismatch() -> None:
+    d = doc(with_rule("101.3", "See rule 101, “Wards.”", "101.2"))
+    (f,) = check_document(d)
+    assert (f.code, f.rule, f.suggestion) == ("title-mismatch", "101.3", "102")
+
+
+def test_title_of_the_heading_above_or_a_short_form_is_no_mismatch() -> None:
+    rules = with_rule("101.3", "See rule 102.1, “Wards,” and rule 101, “Ember.”", "101.2")
+    assert check_document(doc(rules)) == ()
+
+
+def test_number_printed_twice_is_a_duplicate_with_the_number_it_should_be() -> None:
+    rules = BASE[:3] + [("100.2", "One."), ("100.3", "Two."), ("100.3", "Three.")] + BASE[4:]
+    (f,) = check_document(doc(rules))
+    assert (f.code, f.rule, f.suggestion) == ("duplicate-number", "100.3", "100.4")
+
+
+def test_number_printed_with_a_space_inside_is_reported_once() -> None:
+    text = layout([*BASE[:3], ("100.2", "One."), ("100.2a", "First."), ("100.2c", "Third.")])
+    text = text.replace("100.2c Third.", "100. 2b Second.\n\n100.2c Third.")
+    (f,) = check_document(parse(decode(text.encode(), "t.txt")))
+    assert (f.code, f.rule, f.suggestion) == ("duplicate-number", "100", "100.2b")
+
+
+def test_skipped_number_or_letter_is_a_gap() -> None:
+    rules = BASE[:4] + [("100.2a", "A."), ("100.2c", "C."), ("100.4", "Four.")] + BASE[4:]
+    found = check_document(doc(rules))
+    assert [(f.code, f.rule, f.suggestion) for f in found] == [
+        ("numbering-gap", "100.2c", "100.2b"),
+        ("numbering-gap", "100.4", "100.3"),
+    ]
+
+
+def test_letters_l_and_o_may_be_skipped_or_used() -> None:
+    letters = "abcdefghijkmnpq"  # no l, no o: the MTG way
+    rules = BASE[:4] + [(f"100.2{c}", f"Item {c}.") for c in letters] + BASE[4:]
+    assert check_document(doc(rules)) == ()
+    rules = BASE[:4] + [(f"100.2{c}", f"Item {c}.") for c in "abcdefghijklmno"] + BASE[4:]
+    assert check_document(doc(rules)) == ()
+
+
+def test_number_below_the_one_before_is_out_of_order() -> None:
+    rules = BASE[:4] + [("100.4", "Four."), ("100.3", "Three.")] + BASE[4:]
+    found = codes(check_document(doc(rules)))
+    assert ("out-of-order", "100.3") in found
+
+
+CONTENTS = """Test Game Rules
+
+These rules are effective as of May 1, 2024.
+
+Contents
+
+1. Game Concepts
+100. General
+101. Embers
+103. Relics
+Glossary
+
+"""
+
+
+def test_contents_entries_that_do_not_match_the_headings() -> None:
+    body = layout(BASE).split("\n", 4)[4]  # the rules, without the front matter
+    source = decode((CONTENTS + body).encode(), "t.txt")
+    profile = detect_profile(source.text)
+    d = parse(source, profile)
+    found = sorted((f.rule, f.reason) for f in check_document(d, source.text, profile))
+    assert found == [
+        ("102", "heading 102. Wards is not in the Contents"),
+        ("contents", "the Contents lists 101. Embers, but heading 101 is “Ember”"),
+        ("contents", "the Contents lists 103. Relics, but there is no heading 103"),
+    ]
+
+
+def test_contents_dot_leaders_and_page_numbers_are_not_part_of_a_title() -> None:
+    contents = CONTENTS.replace("101. Embers", "101. Ember.........4").replace("103. Relics", "102. Wards ....... 5")
+    body = layout(BASE).split("\n", 4)[4]
+    source = decode((contents + body).encode(), "t.txt")
+    profile = detect_profile(source.text)
+    assert check_document(parse(source, profile), source.text, profile) == ()
+
+
+# --- two versions --------------------------------------------------------------
+
+OLD = [
+    ("1", "Game Concepts"),
+    ("100", "General"),
+    ("100.1", "Keepers tend lanterns of every colour in the circle."),
+    ("100.2", "Each keeper starts the game with three lit lanterns and no ember."),
+    ("100.3", "A keeper with no lit lantern loses the game at once."),
+    ("100.4", "Relics strike during the dusk phase of their controller."),
+    ("101", "Ember"),
+    ("101.1", "Ember pays for glyphs. See rule 100.4."),
+    ("101.2", "A keeper draws a glyph when a lantern is rekindled. See rule 100.3."),
+    ("101.3", "Unspent ember fades at the end of the turn, unless a relic keeps it."),
+]
+GLOSSARY = [("Relic", "A glyph that stays. See rule 100.4."), ("Snuffed", "Not lit. See rule 100.3.")]
+
+
+def release(new_rules: list[tuple[str, str]], glossary: list[tuple[str, str]]) -> tuple[Finding, ...]:
+    return check_release(compare(doc(OLD, GLOSSARY, "old.txt"), doc(new_rules, glossary, "new.txt")))
+
+
+def test_reference_left_at_the_old_number_of_a_renumbered_rule() -> None:
+    new = OLD[:4] + [("100.3", "Lanterns are lit at the start of the game."),
+                     ("100.4", OLD[4][1]), ("100.5", OLD[5][1])] + OLD[6:]
+    found = release(new, [GLOSSARY[0], ("Snuffed", "Not lit. See rule 100.4.")])
+    stale = [(f.code, f.rule, f.suggestion) for f in found if f.code == "renumbered-reference"]
+    # 101.1 and the glossary's Relic cite 100.4 (now 100.5), 101.2 cites
+    # 100.3 (now 100.4), all unchanged; Snuffed was updated.
+    assert stale == [
+        ("renumbered-reference", "101.1", "100.5"),
+        ("renumbered-reference", "101.2", "100.4"),
+        ("renumbered-reference", "glossary:Relic", "100.5"),
+    ]
+    assert ("glossary-link-moved", "glossary:Snuffed") in codes(found)
+
+
+def test_reference_to_a_removed_rule() -> None:
+    new = OLD[:4] + OLD[5:]  # 100.3 removed, and its number left free
+    found = release(new, GLOSSARY[:1])
+    assert [(f.code, f.rule) for f in found if f.severity == "problem"] == [
+        ("numbering-gap", "100.4"),
+        ("removed-reference", "101.2"),
+    ]
+
+
+def test_rules_citing_a_substantively_changed_rule_are_listed_for_review() -> None:
+    new = OLD[:5] + [("100.4", "Relics strike during the dawn phase of every keeper.")] + OLD[6:]
+    found = release(new, GLOSSARY)
+    (f,) = [f for f in found if f.code == "cites-changed"]
+    assert (f.rule, f.related, f.severity) == ("100.4", ("101.1", "glossary:Relic"), "review")
+
+
+def test_a_release_that_changes_nothing_has_no_findings() -> None:
+    assert release(OLD, GLOSSARY) == ()
+
+
+# --- ignores and config -------------------------------------------------------------
+
+
+def test_ignore_a_code_or_one_accepted_finding() -> None:
+    a = Finding("numbering-gap", "100.4", 3, "r")
+    b = Finding("dangling-reference", "101.1", 5, "r")
+    assert apply_ignores([a, b], ["numbering-gap"]) == ((b,), 1)
+    assert apply_ignores([a, b], ["dangling-reference:101.1"]) == ((a,), 1)
+    assert apply_ignores([a, b], ["dangling-reference:999"]) == ((a, b), 0)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("check:\n  ignor: []\n", "unknown key check.ignor (did you mean check.ignore?)"),
+        ("chek: {}\n", "unknown key chek (did you mean check?)"),
+        ("check:\n  ignore: [numbering-gapp]\n", "did you mean numbering-gap?"),
+        ("check:\n  ignore: numbering-gap\n", "must be a list"),
+        ("check: [\n", "not valid YAML"),
+    ],
+)
+def test_config_errors_say_what_to_fix(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as exc:
+        parse_config(text, "ruldiff.yaml")
+    assert message in str(exc.value)
+    assert str(exc.value).startswith("ruldiff.yaml")
+
+
+# --- the command ----------------------------------------------------------------------
+
+
+def write(tmp_path: Path, name: str, rules: list[tuple[str, str]]) -> str:
+    path = tmp_path / name
+    path.write_text(layout(rules), encoding="utf-8")
+    return str(path)
+
+
+def test_command_exit_status_clean_problems_and_error(tmp_path: Path) -> None:
+    runner = CliRunner()
+    clean = write(tmp_path, "clean.txt", BASE)
+    broken = write(tmp_path, "broken.txt", with_rule("101.3", "See rule 100.7.", "101.2"))
+    assert runner.invoke(main, ["check", clean]).exit_code == 0
+    result = runner.invoke(main, ["check", broken])
+    assert result.exit_code == 1
+    assert f"{broken}:" in result.output and ": 101.3: dangling-reference: " in result.output
+    assert runner.invoke(main, ["check", str(tmp_path / "missing.txt")]).exit_code == 2
+    assert runner.invoke(main, ["check", broken, "--ignore", "dangling-reference:101.3"]).exit_code == 0
+    assert runner.invoke(main, ["check", broken, "--ignore", "danglin"]).exit_code == 2
+
+
+def test_command_json_output_and_the_config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = write(tmp_path, "broken.txt", with_rule("101.3", "See rule 100.7.", "101.2"))
+    out = tmp_path / "review.json"
+    result = CliRunner().invoke(main, ["check", broken, "-f", "json", "-o", str(out)])
+    assert result.exit_code == 1
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["ruldiff_check"] == 1 and data["documents"] == [broken]
+    assert data["summary"] == {"problems": 1, "review": 0, "ignored": 0, "by_code": {"dangling-reference": 1}}
+    assert data["findings"][0] == {
+        "code": "dangling-reference", "severity": "problem", "rule": "101.3", "line": 19,
+        "reason": "rule 101.3 cites rule 100.7, but there is no rule 100.7",
+        "suggestion": "", "cited": "rule 100.7", "related": [], "path": "",
+    }
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ruldiff.yaml").write_text("check:\n  ignore: [dangling-reference]\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", broken])
+    assert result.exit_code == 0 and "1 ignored" in result.output
+
+
+def test_command_never_writes_over_an_input(tmp_path: Path) -> None:
+    clean = write(tmp_path, "clean.txt", BASE)
+    before = Path(clean).read_bytes()
+    result = CliRunner().invoke(main, ["check", clean, "-o", clean])
+    assert result.exit_code == 2 and Path(clean).read_bytes() == before
+
+
+def test_command_on_two_versions_of_the_sample(sample: list[Path]) -> None:
+    result = CliRunner().invoke(main, ["check", str(sample[1]), str(sample[2]), "--no-pager"])
+    assert result.exit_code == 0, result.output
+    assert "glossary-link-moved: glossary entry “Relic” now links 204 -> 205" in result.output
+
+
+def test_markdown_lists_problems_then_what_to_review() -> None:
+    findings = [Finding("cites-changed", "100.4", 7, "r2"), Finding("dangling-reference", "101.1", 9, "r1", "101.2")]
+    md = render_findings(findings, "md", ["a.txt", "b.txt"])
+    assert md.index("## Problems") < md.index("## To review")
+    assert "| 9 | 101.1 | dangling-reference | r1 | 101.2 |" in md
+
+
+def test_sample_corpus_is_clean(sample: list[Path]) -> None:
+    for path in sample:
+        source = decode(path.read_bytes(), str(path))
+        profile = detect_profile(source.text)
+        assert check_document(parse(source, profile), source.text, profile) == (), path
+
+
+# --- real findings (by ID only) -----------------------------------------------------------
+
+
+def real(corpora: Path, name: str) -> tuple[Finding, ...]:
+    source = decode((corpora / name).read_bytes(), name)
+    profile = detect_profile(source.text)
+    return check_document(parse(source, profile), source.text, profile)
+
+
+def test_real_dangling_references(corpora: Path) -> None:
+    assert ("dangling-reference", "glossary:Map") in codes(real(corpora, "mtg/2026-01-16.txt"))
+    assert ("dangling-reference", "602.4.a.8.f") in codes(real(corpora, "riftbound-tournament/2026-07-16.txt"))
+
+
+def test_real_titles_that_name_another_rule(corpora: Path) -> None:
+    found = {(f.code, f.rule): f.suggestion for f in real(corpora, "mtg/2025-04-04.txt")}
+    assert found[("title-mismatch", "glossary:Endure")] == "701.62"
+    found = {(f.code, f.rule): f.suggestion for f in real(corpora, "riftbound/2026-06-18.txt")}
+    assert found[("title-mismatch", "328.1")] == "353"
+
+
+def test_real_misprinted_numbers(corpora: Path) -> None:
+    found = {(f.code, f.rule): f.suggestion for f in real(corpora, "mtg/2009-09-04.txt")}
+    assert found[("duplicate-number", "702.30d")] == "702.30e"
+    found = {(f.code, f.rule): f.suggestion for f in real(corpora, "mtg/2010-06-18.txt")}
+    assert found[("numbering-gap", "505.54")] == "505.5"
+
+
+def test_real_reference_left_at_an_old_number(corpora: Path) -> None:
+    old, new = (load(str(corpora / "mtg" / n)) for n in ("2024-02-06.txt", "2024-03-08.txt"))
+    found = {(f.code, f.rule): f.suggestion for f in check_release(compare(old, new))}
+    assert found[("renumbered-reference", "glossary:Day")] == "728"
+    assert found[("renumbered-reference", "502.2")] == "728"
+
+
+def test_latest_releases_hold_no_finding_of_the_older_misprints(corpora: Path) -> None:
+    # Precision guard: the sequence classes report nothing on the latest MTG release.
+    found = codes(real(corpora, "mtg/2026-01-16.txt"))
+    assert not [c for c in found if c[0] in ("duplicate-number", "numbering-gap", "out-of-order")]
+
+
+def test_readme_walkthrough_output_is_the_tools(sample: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "For editors" walk-through: the draft its sed command makes, and
+    each command's output as the README shows it."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## For editors\n", 1)[1].split("\n## ", 1)[0]
+    v2, v3 = sample[1], sample[2]
+    text = v3.read_text(encoding="utf-8")
+    text = text.replace("See rule 205, “Relics.”", "See rule 204, “Relics.”", 1).replace("See rule 104.1.", "See rule 104.7.")
+    (tmp_path / "draft.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "corpora").mkdir()
+    for path in (v2, v3):
+        (tmp_path / "corpora" / path.name).write_bytes(path.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    shown = [block.split("\n", 1) for block in section.split("```\n$ ")[1:]]
+    shown = [(command, rest) for command, rest in shown if command.startswith("ruldiff check")]
+    assert len(shown) == 2  # the review of the draft: alone, then against the last release
+    for command, rest in shown:
+        expected = rest.split("```", 1)[0]
+        result = CliRunner().invoke(main, [*command.split()[1:], "--no-pager"])
+        assert result.output == expected, command
+        assert result.exit_code == 1
+    assert CliRunner().invoke(main, ["check", f"corpora/{v2.name}", f"corpora/{v3.name}"]).exit_code == 0

@@ -1,0 +1,81 @@
+"""Review state: fingerprints, what a later run shows, the walk, the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ruldiff.cli import load
+from ruldiff.compare import compare
+from ruldiff.errors import ConfigError
+from ruldiff.model import Change, Comparison
+from ruldiff.review import Accepted, change_id, dump_reviewed, fingerprint, parse_reviewed, partition, walk
+
+
+def pair(sample: list[Path], a: int, b: int) -> Comparison:
+    return compare(load(str(sample[a])), load(str(sample[b])))
+
+
+def test_fingerprints_are_stable_and_tell_changes_apart(sample: list[Path]) -> None:
+    one, two = pair(sample, 1, 2), pair(sample, 1, 2)
+    prints = [fingerprint(c) for c in one.changes]
+    assert prints == [fingerprint(c) for c in two.changes]
+    assert len(set(prints)) == len(prints)
+
+
+def test_a_later_run_shows_only_what_is_new_or_differs(sample: list[Path]) -> None:
+    first = pair(sample, 0, 1)
+    state = {change_id(c): Accepted(fingerprint(c)) for c in first.changes}
+    again = partition(first.changes, state)
+    assert (len(again.accepted), again.differs, again.new) == (len(first.changes), (), ())
+    assert again.hidden_note == f"{len(first.changes)} accepted changes hidden"
+    later = partition(pair(sample, 0, 2).changes, state)
+    # v1 -> v3 holds v1 -> v2's changes, some edited again by v3, and v3's own.
+    assert later.accepted and later.new
+    assert all(change_id(c) in state for c in later.differs)
+    assert not any(change_id(c) in state for c in later.new)
+
+
+def test_walk_accepts_notes_skips_and_quits(sample: list[Path]) -> None:
+    changes = pair(sample, 1, 2).changes
+    answers = iter([("accept", ""), ("skip", ""), ("note", " Why: **wards**. "), ("quit", "")])
+    asked: list[tuple[int, int]] = []
+
+    def ask(c: Change, k: int, n: int) -> tuple[str, str]:
+        asked.append((k, n))
+        return next(answers)
+
+    state = walk(changes, {}, ask)
+    assert asked == [(1, len(changes)), (2, len(changes)), (3, len(changes)), (4, len(changes))]
+    assert state == {
+        change_id(changes[0]): Accepted(fingerprint(changes[0])),
+        change_id(changes[2]): Accepted(fingerprint(changes[2]), "Why: **wards**."),
+    }
+    # The next session starts with what was skipped.
+    first_asked: list[str] = []
+    walk(changes, state, lambda c, k, n: (first_asked.append(change_id(c)), ("quit", ""))[1])
+    assert first_asked == [change_id(changes[1])]
+
+
+def test_state_file_round_trips_and_is_deterministic() -> None:
+    state = {"903.11": Accepted("ab" * 10, "Moved."), "100.1": Accepted("cd" * 10)}
+    text = dump_reviewed(state)
+    assert parse_reviewed(text, "r.json") == state
+    assert text == dump_reviewed(dict(reversed(list(state.items()))))
+    assert text.index('"100.1"') < text.index('"903.11"') and '"note"' in text and text.endswith("}\n")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not valid JSON"),
+        ('{"accepted": {}}', "not a review state file"),
+        ('{"ruldiff_reviewed": 1, "accepted": []}', "'accepted' must map"),
+        ('{"ruldiff_reviewed": 1, "accepted": {"1.1": {}}}', "needs a fingerprint"),
+    ],
+)
+def test_a_bad_state_file_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as exc:
+        parse_reviewed(text, "r.json")
+    assert message in str(exc.value) and str(exc.value).startswith("r.json")

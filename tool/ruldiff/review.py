@@ -1,0 +1,184 @@
+"""Review state: which changes an editor has accepted, by a stable
+fingerprint of each change, so that a later run shows only what is new or
+differs since.
+
+- `fingerprint(change)` -> a stable hex digest of the change's IDs and edits.
+- `change_id(change)` -> the ID a change is known by (NEW's number, OLD's
+  for a removed rule).
+- `partition(changes, state)` -> `Partition`: accepted, differs, new.
+- `walk(changes, state, ask)` -> the state after an editor's session
+  (accept, skip, note, quit), asking through `ask`.
+- `parse_reviewed(text, path)`, `dump_reviewed(state)`: the state file.
+
+The state file is JSON, written with sorted keys (deterministic, so that it
+diffs well in version control)::
+
+    {"ruldiff_reviewed": 1,
+     "accepted": {"903.11": {"fingerprint": "5c1e…", "note": "…"}}}
+
+The fingerprint covers the change's kind, its old and new IDs and its word
+edits, and nothing that depends on the run (no line numbers, paths or
+dates): the same change in a later draft has the same fingerprint; an
+accepted ID whose change reads otherwise now "differs".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ConfigError
+from .model import Change
+
+__all__ = [
+    "Accepted",
+    "Partition",
+    "change_id",
+    "dump_reviewed",
+    "fingerprint",
+    "parse_reviewed",
+    "partition",
+    "walk",
+]
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """One accepted change."""
+
+    fingerprint: str
+    note: str = ""
+    """The editor's note, Markdown (``""``: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Partition:
+    """The changes of a run, by what the review state says of them, each in
+    the run's order."""
+
+    accepted: tuple[Change, ...] = ()
+    """Accepted, and unchanged since: hidden or marked."""
+    differs: tuple[Change, ...] = ()
+    """Accepted once under this ID, but reading otherwise now."""
+    new: tuple[Change, ...] = ()
+    """Never reviewed."""
+
+    @property
+    def hidden_note(self) -> str:
+        """What an output says of the accepted changes it leaves out."""
+        n = len(self.accepted)
+        return f"{n} accepted change{'s' if n != 1 else ''} hidden" if n else ""
+
+
+def change_id(change: Change) -> str:
+    """NEW's number of the change (OLD's for a removed rule)."""
+    rule = change.new if change.new is not None else change.old
+    assert rule is not None
+    return rule.id
+
+
+def fingerprint(change: Change) -> str:
+    """A stable digest of what a change is: kind, IDs, edits.
+
+    >>> from ruldiff.model import Change, ChangeKind, Edit, Op, Rule, RuleKind
+    >>> r = Rule("1.1", RuleKind.RULE, "x", line=3)
+    >>> c = Change(ChangeKind.CHANGED, r, r, (Edit(Op.EQUAL, "Draw "), Edit(Op.INSERT, "two")))
+    >>> moved = Change(ChangeKind.CHANGED, Rule("1.1", RuleKind.RULE, "x", line=9), r, c.edits)
+    >>> fingerprint(c) == fingerprint(moved), len(fingerprint(c))
+    (True, 20)
+    """
+    data = [
+        change.kind.value,
+        [r.id for r in change.olds],
+        [r.id for r in change.news],
+        [[e.op.value, e.text] for e in change.edits],
+    ]
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(blob).hexdigest()[:20]
+
+
+def partition(changes: Sequence[Change], state: Mapping[str, Accepted]) -> Partition:
+    """Split the changes of a run by the review state."""
+    accepted: list[Change] = []
+    differs: list[Change] = []
+    new: list[Change] = []
+    for c in changes:
+        seen = state.get(change_id(c))
+        if seen is None:
+            new.append(c)
+        elif seen.fingerprint == fingerprint(c):
+            accepted.append(c)
+        else:
+            differs.append(c)
+    return Partition(tuple(accepted), tuple(differs), tuple(new))
+
+
+Answer = tuple[str, str]
+"""What an editor answers for a change: (``accept`` | ``skip`` | ``note`` |
+``quit``, a note for ``note``)."""
+
+
+def walk(
+    changes: Sequence[Change], state: Mapping[str, Accepted], ask: Callable[[Change, int, int], Answer]
+) -> dict[str, Accepted]:
+    """The review state after a session over the changes not accepted as
+    they are (new, then differing, in the run's order). `ask(change, k, n)`
+    asks about the k-th of n: ``accept`` records it, ``note`` records it
+    with the note, ``skip`` leaves it for later, ``quit`` ends the session,
+    keeping what was recorded."""
+    out = dict(state)
+    p = partition(changes, state)
+    todo = [*p.new, *p.differs]
+    for k, c in enumerate(todo, 1):
+        action, note = ask(c, k, len(todo))
+        if action == "quit":
+            break
+        if action in ("accept", "note"):
+            out[change_id(c)] = Accepted(fingerprint(c), note.strip() if action == "note" else "")
+        elif action != "skip":
+            raise ValueError(f"unknown answer {action!r}")
+    return out
+
+
+def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
+    """The review state of a file written by `dump_reviewed`.
+
+    >>> parse_reviewed(dump_reviewed({"1.1": Accepted("ab12", "ok")}), "r.json")
+    {'1.1': Accepted(fingerprint='ab12', note='ok')}
+    """
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from None
+    if not isinstance(data, dict) or data.get("ruldiff_reviewed") != STATE_VERSION:
+        raise ConfigError(
+            f"not a review state file (expected \"ruldiff_reviewed\": {STATE_VERSION})", path=path,
+        )
+    accepted = data.get("accepted", {})
+    if not isinstance(accepted, dict):
+        raise ConfigError("'accepted' must map change IDs to {fingerprint, note}", path=path, key="accepted")
+    out: dict[str, Accepted] = {}
+    for rule_id, entry in accepted.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), str):
+            raise ConfigError(f"the entry for {rule_id} needs a fingerprint", path=path, key=f"accepted.{rule_id}")
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise ConfigError(f"the note for {rule_id} must be text", path=path, key=f"accepted.{rule_id}.note")
+        out[str(rule_id)] = Accepted(entry["fingerprint"], note)
+    return out
+
+
+def dump_reviewed(state: Mapping[str, Accepted]) -> str:
+    """The state file's text: sorted keys, one entry per line, a final newline."""
+    data = {
+        "ruldiff_reviewed": STATE_VERSION,
+        "accepted": {
+            k: {"fingerprint": a.fingerprint, **({"note": a.note} if a.note else {})} for k, a in sorted(state.items())
+        },
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
