@@ -9,6 +9,8 @@
   - ``steps/NNN-OLD_to_NEW.{html,md,json}``: each step's changelog, as
     ``ruldiff OLD NEW`` renders it, with links to the previous and next
     steps, the index and the lineage of each rule it changes;
+  - ``steps/NNN-OLD_to_NEW.rules.html``: the rules that step changes, each
+    linked to its lineage (the changelog's navigation links there);
   - ``rules/index.html`` and ``rules/<rule>.html``: the lineage of each rule
     that changed in the series: its numbers through the versions, and each
     change, linked to the step's changelog.
@@ -158,6 +160,7 @@ def _nav(index: int, names: Sequence[str], versions: Sequence[Version], fmt: str
         "new": versions[index + 1].label,
         "previous": f"{names[index - 1]}.{fmt}" if index > 0 else None,
         "next": f"{names[index + 1]}.{fmt}" if index + 1 < len(names) else None,
+        "rules": f"{names[index]}.rules.html",
     }
     return render_template(f"history-nav.{fmt}.j2", context)
 
@@ -281,6 +284,11 @@ def build(
     for lineage in chains:
         if lineage.events:
             write(lineage.page, rule_page(lineage, versions, names))
+    for i, rules in enumerate(_by_step(chains, len(names))):
+        write(f"steps/{names[i]}.rules.html", render_template("history-step-rules.html.j2", {
+            "step": i + 1, "old": versions[i].label, "new": versions[i + 1].label, "page": f"{names[i]}.html",
+            "rules": rules,
+        }))
     changed = [l for l in chains if l.events]
     write("rules/index.html", render_template("history-rules.html.j2", {
         "rules": [{"id": l.last_id, "first_id": l.first_id, "page": l.page.removeprefix("rules/"),
@@ -289,6 +297,19 @@ def build(
     write("index.json", index_json(versions, steps, names, warnings))
     write("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings)))
     return warnings
+
+
+def _by_step(chains: Sequence[Lineage], steps: int) -> list[list[dict[str, str]]]:
+    """For each step, the rules it changes, each with its lineage page (in
+    the order of the step's changelog)."""
+    out: list[list[dict[str, str]]] = [[] for _ in range(steps)]
+    for lineage in chains:
+        for i, kind, old, new, anchor in lineage.events:
+            out[i].append({"label": ", ".join(new or old), "kind": kind, "anchor": anchor,
+                           "page": "../" + lineage.page, "key": anchor})
+    for rules in out:
+        rules.sort(key=lambda r: _id_key(r["label"]))
+    return out
 
 
 def _id_key(rule_id: str) -> tuple[Any, ...]:
