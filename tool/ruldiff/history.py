@@ -198,6 +198,8 @@ class SiteWriter:
                 continue
             self._inputs.add((st.st_dev, st.st_ino))
         self._made: set[str] = set()
+        if os.path.exists(site) and not os.path.isdir(site):
+            raise RuldiffError("is not a directory", path=site, fix="give a directory for the site")
         try:
             os.makedirs(site, exist_ok=True)
         except OSError as exc:

@@ -31,6 +31,7 @@ another profile never reads older entries (store.py).
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import os
 import selectors
@@ -309,9 +310,12 @@ class Series:
             packed = self.store.get("doc", self._doc_key(version.digest))
         if packed is not None:
             try:
-                return unpack_document(marshal.loads(packed) if isinstance(packed, bytes) else packed)
+                doc = unpack_document(marshal.loads(packed) if isinstance(packed, bytes) else packed)
             except Exception:  # a damaged entry: parsed anew
                 pass
+            else:
+                # Cached by content: the same bytes may have been read under another name.
+                return doc if doc.path == version.path else dataclasses.replace(doc, path=version.path)
         return parse_bytes(self.read(version.path), version.path, self.profile)
 
     # --- steps -----------------------------------------------------------

@@ -41,7 +41,8 @@ class TraceEntry:
     """How it came from the previous version: a ChangeKind value, or None
     (unchanged, or first seen)."""
     edits: tuple[tuple[str, str], ...] = ()
-    """The word edits from the previous version, when it changed."""
+    """The word edits of the change from the previous version (for a
+    merge, from every rule merged, joined in order)."""
     others: tuple[str, ...] = ()
     """The other rules of a split or merge at this step."""
 
