@@ -160,3 +160,26 @@ def test_history_on_the_archive_orders_by_printed_date(corpora: Path, tmp_path: 
     index = json.loads((site / "index.json").read_text(encoding="utf-8"))
     dates = [v["date"] for v in index["versions"]]
     assert dates == sorted(dates) and "2021-02-15" in dates
+
+
+def test_the_atom_feed_has_one_entry_per_release_newest_first_and_escapes(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    docs = tmp_path / "in"
+    docs.mkdir()
+    for i, date in enumerate(("May 1, 2024", "June 1, 2024")):
+        text = layout([("1", "Basics"), ("100", "General"), ("100.1.", f"Draw {i} <cards> & more.")], date=date)
+        (docs / f"v{i}.txt").write_text(text.replace("Test Game Rules", "Rules <&> of \"Test\""), encoding="utf-8")
+    site = tmp_path / "site"
+    assert run("history", docs, "-o", site).exit_code == 0
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    feed = ET.parse(site / "feed.xml").getroot()
+    entries = feed.findall("a:entry", ns)
+    assert len(entries) == 1
+    assert entries[0].findtext("a:title", namespaces=ns) == 'Rules <&> of "Test" 2024-06-01'
+    assert entries[0].findtext("a:updated", namespaces=ns) == "2024-06-01T00:00:00Z"
+    href = entries[0].find("a:link", ns).get("href")  # type: ignore[union-attr]
+    assert (site / str(href)).is_file()
+    sample = ET.parse(build_sample(tmp_path / "s") / "feed.xml").getroot()
+    assert [e.findtext("a:updated", namespaces=ns) for e in sample.findall("a:entry", ns)] == [
+        "2025-09-01T00:00:00Z", "2025-02-10T00:00:00Z", "2024-06-01T00:00:00Z"]

@@ -5,7 +5,8 @@
   text)`, the whole site:
 
   - ``index.html``: a timeline of the releases, with their counts and an
-    inline SVG chart; ``index.json``: the same as data;
+    inline SVG chart; ``index.json``: the same as data; ``feed.xml``: an
+    Atom feed of the releases;
   - ``steps/NNN-OLD_to_NEW.{html,md,json}``: each step's changelog, as
     ``ruldiff OLD NEW`` renders it, with links to the previous and next
     steps, the index and the lineage of each rule it changes;
@@ -312,6 +313,7 @@ def build(
     memo.save()
     write("index.json", index_json(versions, steps, names, warnings))
     write("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings)))
+    write("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names)))
     return warnings
 
 
@@ -416,6 +418,35 @@ def index_json(versions: Sequence[Version], steps: Sequence[Step], names: Sequen
         ],
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _timestamp(version: Version) -> str:
+    """An Atom date from a release's effective date (none printed: the epoch,
+    so that the feed never depends on when it was written)."""
+    return f"{version.date or '1970-01-01'}T00:00:00Z"
+
+
+def feed_context(versions: Sequence[Version], steps: Sequence[Step], names: Sequence[str]) -> dict[str, Any]:
+    """What ``history-feed.xml.j2`` receives: an Atom entry per release but
+    the first, newest first, identified by the digest of its content."""
+    entries = []
+    for s in reversed(steps):
+        new = versions[s.index + 1]
+        counts = _counts(s)
+        entries.append({
+            "title": f"{new.title} {new.label}",
+            "id": f"urn:sha256:{new.digest}",
+            "updated": _timestamp(new),
+            "href": f"steps/{names[s.index]}.html",
+            "summary": ", ".join(f"{counts[k]} {k}" for k in KINDS) + f", {counts['substitutions']} substitutions",
+        })
+    return {
+        "title": versions[-1].title,
+        "id": f"urn:sha256:{versions[0].digest}",
+        "updated": _timestamp(versions[-1]),
+        "entries": entries,
+        "tool": {"name": "ruldiff", "version": __version__},
+    }
 
 
 CHART_HEIGHT = 120
