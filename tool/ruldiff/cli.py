@@ -35,6 +35,7 @@ import click
 from . import __version__
 from .ahead import Ahead
 from .compare import compare
+from .config import CONFIG_NAME, Config, load_config
 from .errors import ReadError, RuldiffError
 from .model import Document
 from .fit import better_profile, fit_warning, misfit
@@ -369,16 +370,29 @@ def schema_command(output: str | None, no_pager: bool) -> None:
         raise Failure(str(exc)) from None
 
 
+config_option = click.option(
+    "--config", metavar="FILE",
+    help="Project defaults (profile, templates, output, releases, order) [default: ./ruldiff.yaml, if there is one].",
+)
+
+
 @main.command("history")
-@click.argument("files", nargs=-1, required=True, metavar="FILES...|DIR")
-@click.option("-o", "--output", "site", required=True, metavar="SITE",
-              help="The directory of the site (created if missing); files of an earlier run are replaced.")
+@click.argument("files", nargs=-1, metavar="FILES...|DIR")
+@click.option("-o", "--output", "site", metavar="SITE",
+              help="The directory of the site (created if missing; a page that changed is replaced) "
+              "[default: 'output' of ruldiff.yaml].")
+@click.option("--templates", type=click.Path(file_okay=False, path_type=str), metavar="DIR",
+              help="Your own templates: a file in DIR named like a built-in one replaces it, on every page.")
+@config_option
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Parse and compare on up to N processes [default: the cores there are, at most 2].")
 @max_size_option
-def history_command(files: tuple[str, ...], site: str, profile: str | None, jobs: int | None, max_size: int) -> None:
+def history_command(
+    files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
+    jobs: int | None, max_size: int,
+) -> None:
     """Write the history of a document as a static site: every release in
     the order of the effective dates they print, a changelog per step (HTML,
     Markdown, JSON), a timeline and the lineage of each rule.
@@ -390,25 +404,34 @@ def history_command(files: tuple[str, ...], site: str, profile: str | None, jobs
     Examples:
       ruldiff history releases/ -o site          every file in releases/
       ruldiff history v1.txt v2.txt v3.txt -o site
+      ruldiff history                            as ruldiff.yaml says
     """
     workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
+        settings = _project_config(config)
+        files = files or settings.releases
+        site = site or settings.output
+        profile = profile or settings.profile
+        templates = templates or settings.templates
+        if not files or site is None:
+            raise click.UsageError("give the releases (FILES... or DIR) and -o SITE, or set 'releases' and 'output' in ruldiff.yaml")
         if STDIO in files:
             raise RuldiffError("a history reads files, not standard input ('-')")
         paths = collect(files)
         read = functools.partial(read_input, max_size=max_size)
-        writer = SiteWriter(site, _inputs(*paths, profile=profile), write_atomic)
+        template_files = [str(p) for p in Path(templates).glob("*.j2")] if templates is not None else []
+        writer = SiteWriter(site, [*_inputs(*paths, profile=profile), *template_files, *([config] if config else [])], write_atomic)
         store = Store(_series_cache())
         with _Progress() as progress:
             series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
-            build(paths, series, writer, warn=progress.warn)
+            build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 
 
 @main.command("trace")
 @click.argument("rule")
-@click.argument("files", nargs=-1, required=True, metavar="FILES...|DIR")
+@click.argument("files", nargs=-1, metavar="FILES...|DIR")
 @click.option("--in", "at", metavar="FILE|DATE",
               help="The version in which RULE has this ID (a file given, its name, or its date) "
               "[default: the last version that has it].")
@@ -419,11 +442,12 @@ def history_command(files: tuple[str, ...], site: str, profile: str | None, jobs
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Parse and compare on up to N processes [default: the cores there are, at most 2].")
+@config_option
 @no_pager_option
 @max_size_option
 def trace_command(
     rule: str, files: tuple[str, ...], at: str | None, fmt: str, output: str | None, profile: str | None,
-    jobs: int | None, no_pager: bool, max_size: int,
+    jobs: int | None, config: str | None, no_pager: bool, max_size: int,
 ) -> None:
     """The lineage of one rule across every version: its number and text in
     each, and the edits between them, following renumberings, splits and
@@ -437,6 +461,11 @@ def trace_command(
     """
     workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
+        settings = _project_config(config)
+        files = files or settings.releases
+        profile = profile or settings.profile
+        if not files:
+            raise click.UsageError("give the releases (FILES... or DIR), or set 'releases' in ruldiff.yaml")
         if STDIO in files:
             raise RuldiffError("a trace reads files, not standard input ('-')")
         paths = collect(files)
@@ -444,7 +473,7 @@ def trace_command(
         read = functools.partial(read_input, max_size=max_size)
         with _Progress() as progress:
             series = Series(read, profile=profile, store=Store(_series_cache()), workers=workers, progress=progress)
-            versions, warnings = series.versions(paths)
+            versions, warnings = series.versions(paths, settings.order)
             for w in warnings:
                 progress.warn(w)
             start = None
@@ -458,6 +487,16 @@ def trace_command(
         deliver(render_trace(result, fmt), target, paged=output is None and not no_pager)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
+
+
+def _project_config(path: str | None) -> Config:
+    """The project's defaults: `path`, else ``ruldiff.yaml`` in the current
+    directory if there is one, else none."""
+    if path is None:
+        if not os.path.isfile(CONFIG_NAME):
+            return Config()
+        path = CONFIG_NAME
+    return load_config(decode(read_input(path, MAX_SIZE), path).text, path)
 
 
 def _series_cache() -> Path | None:

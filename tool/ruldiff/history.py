@@ -46,15 +46,30 @@ from .series import Series, Step, Version
 from .store import Store, code_digest, digest
 
 @functools.cache
-def _template(name: str) -> Any:
-    """A built-in template, compiled once per process: compiling costs ~7 ms,
-    more than rendering a rule's page, of which the archive has 4,000."""
-    return load_template(name)
+def _template(name: str, templates: str | None = None) -> Any:
+    """A template (the user's, from `templates`, else the built-in one),
+    compiled once per process: compiling costs ~7 ms, more than rendering a
+    rule's page, of which the archive has 4,000."""
+    return load_template(name, templates)
 
 
-def render_template(name: str, context: dict[str, Any]) -> str:
-    """`render.render_template` of a built-in template, compiled once (`_template`)."""
-    return render_loaded(_template(name), name, context)
+def render_template(name: str, context: dict[str, Any], templates: str | None = None) -> str:
+    """`render.render_template`, each template compiled once (`_template`)."""
+    return render_loaded(_template(name, templates), name, context, templates)
+
+
+def templates_digest(templates: str | None) -> str:
+    """What of a user's template directory the cached pages depend on: the
+    content of each of its ``*.j2`` files ("" without one)."""
+    if templates is None:
+        return ""
+    directory = Path(templates)
+    if not directory.is_dir():
+        raise RuldiffError("templates directory not found", path=templates)
+    parts: list[str | bytes] = []
+    for path in sorted(directory.glob("*.j2")):
+        parts += [path.name, path.read_bytes()]
+    return digest(*parts)
 
 
 __all__ = ["SITE_FORMATS", "SiteWriter", "build", "lineages", "safe_name"]
@@ -146,24 +161,24 @@ def step_name(index: int, old: Version, new: Version) -> str:
     return f"{index + 1:03d}-{safe_name(old.label, 40)}_to_{safe_name(new.label, 40)}"
 
 
-def step_pages(comparison: Comparison) -> tuple[str, ...]:
+def step_pages(comparison: Comparison, templates: str | None = None) -> tuple[str, ...]:
     """A step's changelog in each of `SITE_FORMATS`, as ``ruldiff OLD NEW -f FMT`` writes it.
 
     The templates are compiled once per process (`_template`), not once per
     step as `render` alone would: compiling the HTML and Markdown templates
     takes ~60 ms, rendering an adjacent pair's changelogs with them ~4 ms
     (measured on 2025-11-14 -> 2026-01-16, CPU time)."""
-    return tuple(render(comparison, fmt, prepared=_prepared(fmt)) for fmt in SITE_FORMATS)
+    return tuple(render(comparison, fmt, prepared=_prepared(fmt, templates)) for fmt in SITE_FORMATS)
 
 
-def _prepared(fmt: str) -> Callable[[dict[str, Any]], str] | None:
+def _prepared(fmt: str, templates: str | None) -> Callable[[dict[str, Any]], str] | None:
     name = TEMPLATE_OF.get(fmt)
     if name is None:
         return None
-    return lambda context: render_loaded(_template(name), name, context)
+    return lambda context: render_template(name, context, templates)
 
 
-def _nav(index: int, names: Sequence[str], versions: Sequence[Version], fmt: str) -> str:
+def _nav(index: int, names: Sequence[str], versions: Sequence[Version], fmt: str, templates: str | None = None) -> str:
     """The navigation put at the top of a step's HTML or Markdown changelog."""
     context = {
         "format": fmt,
@@ -175,7 +190,7 @@ def _nav(index: int, names: Sequence[str], versions: Sequence[Version], fmt: str
         "next": f"{names[index + 1]}.{fmt}" if index + 1 < len(names) else None,
         "rules": f"{names[index]}.rules.html",
     }
-    return render_template(f"history-nav.{fmt}.j2", context)
+    return render_template(f"history-nav.{fmt}.j2", context, templates)
 
 
 _BODY = re.compile(r"<body[^>]*>\n?")
@@ -277,11 +292,17 @@ def build(
     series: Series,
     write: Callable[[str, str], None],
     warn: Callable[[str], None] = lambda message: None,
+    *,
+    templates: str | None = None,
+    explicit_order: Sequence[str] = (),
 ) -> tuple[str, ...]:
     """Write the history site of the files `paths` (see the module's
     docstring) through `write`; `warn` is told at once of what is doubtful
-    in the order of the versions; return those warnings."""
-    versions, warnings = series.versions(paths)
+    in the order of the versions; return those warnings. `templates`: a
+    directory of the user's templates, searched first for every page;
+    `explicit_order`: file names, oldest first, instead of the dates."""
+    variant = "site" + templates_digest(templates)
+    versions, warnings = series.versions(paths, explicit_order)
     for w in warnings:
         warn(w)
     if len(versions) < 2:
@@ -291,12 +312,12 @@ def build(
     def deliver(i: int, pages: Any) -> None:
         for fmt, page in zip(SITE_FORMATS, pages):
             if fmt != "json":
-                page = with_nav(page, _nav(i, names, versions, fmt), fmt)
+                page = with_nav(page, _nav(i, names, versions, fmt, templates), fmt)
             write(f"steps/{names[i]}.{fmt}", page)
 
-    steps = series.steps(versions, step_pages, variant="site", deliver=deliver)
+    steps = series.steps(versions, functools.partial(step_pages, templates=templates), variant=variant, deliver=deliver)
     chains = lineages(versions, steps)
-    memo = Memo(series.store, versions[0])
+    memo = Memo(series.store, versions[0], variant, templates)
     for lineage in chains:
         if lineage.events:
             write(lineage.page, rule_page(lineage, versions, names, memo))
@@ -306,14 +327,14 @@ def build(
             "rules": rules,
         }))
     changed = [l for l in chains if l.events]
-    write("rules/index.html", render_template("history-rules.html.j2", {
+    write("rules/index.html", render_template("history-rules.html.j2", templates=templates, context={
         "rules": [{"id": l.last_id, "first_id": l.first_id, "page": l.page.removeprefix("rules/"),
                    "changes": len(l.events)} for l in sorted(changed, key=lambda l: _id_key(l.last_id))],
     }))
     memo.save()
     write("index.json", index_json(versions, steps, names, warnings))
-    write("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings)))
-    write("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names)))
+    write("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates))
+    write("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates))
     return warnings
 
 
@@ -324,9 +345,10 @@ class Memo:
     changed. Adding a release changes a few hundred of the archive's 4,500
     rule pages; rendering them all took ~1 of the ~2 s of CPU of a rerun."""
 
-    def __init__(self, store: Store, first: Version) -> None:
+    def __init__(self, store: Store, first: Version, variant: str = "", templates: str | None = None) -> None:
         self.store = store
-        self.key = digest(__version__, code_digest(), "pages", first.digest)
+        self.templates = templates
+        self.key = digest(__version__, code_digest(), "pages", variant, first.digest)
         found = store.get("memo", self.key)
         self.old: dict[str, str] = found if isinstance(found, dict) else {}
         self.new: dict[str, str] = {}
@@ -335,7 +357,7 @@ class Memo:
         key = digest(name, repr(context))
         text = self.old.get(key)
         if not isinstance(text, str):
-            text = render_template(name, context)
+            text = render_template(name, context, self.templates)
         self.new[key] = text
         return text
 

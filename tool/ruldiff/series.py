@@ -186,10 +186,16 @@ def _unpack_step(packed: Any, index: int, edits: Any = None) -> Step:
     )
 
 
-def order(versions: Sequence[Version]) -> tuple[tuple[Version, ...], tuple[str, ...]]:
+def order(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[tuple[Version, ...], tuple[str, ...]]:
     """The versions oldest first, by the effective date each prints; by file
     name when one has none (and a warning naming those), and among versions
-    of the same date (a warning too).
+    of the same date (a warning too). With `explicit` (the ``order`` of
+    ruldiff.yaml: file names, oldest first), in that order; a version it
+    does not name is an error.
+
+    >>> vs, w = order([Version("x/b.txt", "", "2020-01-01", "T", ()), Version("a.txt", "", None, "T", ())], ["b.txt", "a.txt"])
+    >>> [x.path for x in vs], w
+    (['x/b.txt', 'a.txt'], ())
 
     >>> v = lambda p, d: Version(p, "", d, "T", ())
     >>> vs, w = order([v("b.txt", "2020-01-01"), v("a.txt", "2021-01-01")])
@@ -199,6 +205,15 @@ def order(versions: Sequence[Version]) -> tuple[tuple[Version, ...], tuple[str, 
     >>> [x.path for x in vs], w
     (['a.txt', 'b.txt'], ('no effective date found in b.txt: every version is ordered by file name',))
     """
+    if explicit:
+        rank = {name: i for i, name in enumerate(explicit)}
+        missing = [v.path for v in versions if v.name not in rank]
+        if missing:
+            raise RuldiffError(
+                f"not named in the order of ruldiff.yaml: {', '.join(missing[:5])}",
+                fix="add its file name to 'order', or remove 'order' to order by dates",
+            )
+        return tuple(sorted(versions, key=lambda v: (rank[v.name], v.path))), ()
     by_name = sorted(versions, key=_name_key)
     undated = [v.path for v in by_name if v.date is None]
     if undated:
@@ -261,8 +276,9 @@ class Series:
 
     # --- versions --------------------------------------------------------
 
-    def versions(self, paths: Sequence[str]) -> tuple[tuple[Version, ...], tuple[str, ...]]:
-        """Read each file, find its date (parsing it unless cached), and order them (`order`)."""
+    def versions(self, paths: Sequence[str], explicit: Sequence[str] = ()) -> tuple[tuple[Version, ...], tuple[str, ...]]:
+        """Read each file, find its date (parsing it unless cached), and order
+        them (`order`, `explicit` its order of file names)."""
         found: list[Version | None] = [None] * len(paths)
         missing: list[tuple[int, str, str]] = []
         for i, path in enumerate(paths):
@@ -298,7 +314,7 @@ class Series:
             self.progress("read", seen, total)
 
         fan_out(missing, work, self.workers, done, weights=[_size(p) for _, p, _ in missing])
-        return order([v for v in found if v is not None])
+        return order([v for v in found if v is not None], explicit)
 
     def _doc_key(self, sha: str) -> str:
         return digest(self._key, "doc", sha)
