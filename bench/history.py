@@ -15,7 +15,8 @@ wait4, which covers the forked workers):
   pairs, one process each, as a reference for the cost of a diff.
 
 Prints per variant the median, min and max seconds, the ratio of medians to
-``git x125`` and the peak memory; the machine's load average before and
+``git x125``, the peak memory and the median CPU time (user + system, the
+workers included: steadier than the wall clock on a busy machine); the machine's load average before and
 after, to say how noisy it was. Targets: cold < 15 s, add-one < 2 s, peak
 < 300 MB.
 """
@@ -36,8 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(seconds, peak MB) of one run; exits if it fails."""
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """(seconds, peak MB, CPU seconds: user + system, workers included) of one run; exits if it fails."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -46,7 +47,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     if proc.returncode not in (0, 1):
         sys.exit(f"history bench: {' '.join(argv[:3])}... failed ({proc.returncode}): {err[-500:]}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -74,7 +75,7 @@ def main() -> int:
                        env=env | {"RULDIFF_CACHE_DIR": str(warm)}, check=True, stderr=subprocess.DEVNULL)
         (series / files[-1].name).symlink_to(files[-1])
         names = [f"cold -j{j}" for j in jobs] + [f"add-one -j{j}" for j in jobs] + ["git x125"]
-        samples: dict[str, list[tuple[float, float]]] = {n: [] for n in names}
+        samples: dict[str, list[tuple[float, float, float]]] = {n: [] for n in names}
         load_before = os.getloadavg()
         for r in range(opts.rounds):
             for j in jobs:
@@ -94,20 +95,21 @@ def main() -> int:
             for old, new in zip(files, files[1:]):
                 subprocess.run(["git", "diff", "--no-index", "--word-diff", str(old), str(new)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            samples["git x125"].append((time.perf_counter() - start, 0.0))
+            samples["git x125"].append((time.perf_counter() - start, 0.0, 0.0))
             print(f"round {r + 1}: " + ", ".join(f"{n} {samples[n][-1][0]:.2f}s" for n in names), flush=True)
         load_after = os.getloadavg()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    base = statistics.median(s for s, _ in samples["git x125"])
+    base = statistics.median(s for s, _, _ in samples["git x125"])
     print(f"\n{len(files)} releases, {opts.rounds} rounds; load average before {load_before[0]:.2f}, "
           f"after {load_after[0]:.2f} ({os.cpu_count()} cores)")
-    print(f"{'variant':<14} {'median':>8} {'min':>8} {'max':>8} {'vs git':>7} {'peak MB':>8}")
+    print(f"{'variant':<14} {'median':>8} {'min':>8} {'max':>8} {'vs git':>7} {'peak MB':>8} {'CPU s':>7}")
     for n in names:
-        secs = [s for s, _ in samples[n]]
-        peak = max(m for _, m in samples[n])
+        secs = [s for s, _, _ in samples[n]]
+        peak = max(m for _, m, _ in samples[n])
+        cpu = statistics.median(c for _, _, c in samples[n])
         print(f"{n:<14} {statistics.median(secs):8.2f} {min(secs):8.2f} {max(secs):8.2f} "
-              f"{statistics.median(secs) / base:7.2f} {peak:8.1f}")
+              f"{statistics.median(secs) / base:7.2f} {peak:8.1f} {cpu:7.2f}")
     if opts.json:
         Path(opts.json).write_text(json.dumps({"load": [load_before, load_after], "samples": samples}, indent=1))
     return 0

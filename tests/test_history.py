@@ -54,9 +54,11 @@ def test_steps_link_to_the_previous_and_next_and_to_each_rules_lineage(tmp_path:
     md = (site / "steps" / "002-2024-06-01_to_2025-02-10.md").read_text(encoding="utf-8")
     assert "[← previous](001-2024-01-15_to_2024-06-01.md)" in md and "[next →](003-2025-02-10_to_2025-09-01.md)" in md
     rules = (site / "steps" / "002-2024-06-01_to_2025-02-10.rules.html").read_text(encoding="utf-8")
-    pages = re.findall(r'href="\.\./(rules/[^"]+)"', rules)
-    assert pages and all((site / p).is_file() for p in pages)
-    lineage = (site / pages[0]).read_text(encoding="utf-8")
+    links = [link.split("#") for link in re.findall(r'href="\.\./(rules/[^"]+)"', rules)]
+    assert links and all((site / page).is_file() for page, _ in links)
+    for page, anchor in links:  # each rule's lineage is a section of its group's page
+        assert f'<section id="{anchor}">' in (site / page).read_text(encoding="utf-8")
+    lineage = (site / links[0][0]).read_text(encoding="utf-8")
     assert "../steps/002-2024-06-01_to_2025-02-10.html#r-" in lineage
 
 
