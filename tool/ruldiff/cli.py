@@ -403,7 +403,7 @@ def history_command(
 
     \b
     Examples:
-      ruldiff history releases/ -o site          every file in releases/
+      ruldiff history releases/ -o site          every release in releases/ (*.txt, *.pdf...)
       ruldiff history v1.txt v2.txt v3.txt -o site
       ruldiff history                            as ruldiff.yaml says
     """

@@ -325,6 +325,7 @@ def build(
     directory of the user's templates, searched first for every page;
     `explicit_order`: file names, oldest first, instead of the dates."""
     variant = "site" + templates_digest(templates)
+    _template.cache_clear()  # compiled once per site: a template edited since an earlier build is read anew
     versions, warnings = series.versions(paths, explicit_order)
     for w in warnings:
         warn(w)
