@@ -42,6 +42,10 @@ def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(tmp_path: P
     index = json.loads((site / "index.json").read_text(encoding="utf-8"))
     assert [v["date"] for v in index["versions"]] == ["2024-01-15", "2024-06-01", "2025-02-10", "2025-09-01"]
     assert index["steps"][0]["summary"]["added"] == 2 and index["steps"][2]["substitutions"] == 1
+    assert [(s["previous"], s["next"]) for s in index["steps"]] == [
+        (None, "steps/002-2024-06-01_to_2025-02-10.json"),
+        ("steps/001-2024-01-15_to_2024-06-01.json", "steps/003-2025-02-10_to_2025-09-01.json"),
+        ("steps/002-2024-06-01_to_2025-02-10.json", None)]
     html = (site / "index.html").read_text(encoding="utf-8")
     assert "<svg" in html and 'href="steps/003-2025-02-10_to_2025-09-01.html"' in html
 
@@ -185,3 +189,19 @@ def test_the_atom_feed_has_one_entry_per_release_newest_first_and_escapes(tmp_pa
     sample = ET.parse(build_sample(tmp_path / "s") / "feed.xml").getroot()
     assert [e.findtext("a:updated", namespaces=ns) for e in sample.findall("a:entry", ns)] == [
         "2025-09-01T00:00:00Z", "2025-02-10T00:00:00Z", "2024-06-01T00:00:00Z"]
+
+
+def test_each_step_is_the_pairs_changelog_as_ruldiff_writes_it_plus_navigation() -> None:
+    """The site's step pages are ``ruldiff OLD NEW -f FMT`` (reports/), the
+    HTML and Markdown with the navigation added on top, the JSON untouched
+    (the contract's schema allows no other keys)."""
+    reports, site = ROOT / "reports", ROOT / "reports" / "history" / "steps"
+    for step, pair in (("001-2024-01-15_to_2024-06-01", "lanternfall-2024-01-15_to_2024-06-01"),
+                       ("003-2025-02-10_to_2025-09-01", "lanternfall-2025-02-10_to_2025-09-01")):
+        assert (site / f"{step}.json").read_bytes() == (reports / f"{pair}.json").read_bytes()
+        page = (site / f"{step}.html").read_text(encoding="utf-8")
+        nav = re.search(r'<nav class="history".*?</nav>\n', page, re.S)
+        assert nav is not None
+        assert page.replace(nav.group(), "", 1) == (reports / f"{pair}.html").read_text(encoding="utf-8")
+        md = (site / f"{step}.md").read_text(encoding="utf-8")
+        assert md.split("\n\n", 1)[1] == (reports / f"{pair}.md").read_text(encoding="utf-8")

@@ -474,6 +474,10 @@ def index_json(versions: Sequence[Version], steps: Sequence[Step], names: Sequen
                 "summary": s.summary,
                 "substitutions": s.substitutions,
                 "pages": {fmt: f"steps/{names[s.index]}.{fmt}" for fmt in SITE_FORMATS},
+                # The step JSON is the changelog contract (its schema allows no other keys):
+                # its previous and next steps are given here.
+                "previous": f"steps/{names[s.index - 1]}.json" if s.index > 0 else None,
+                "next": f"steps/{names[s.index + 1]}.json" if s.index + 1 < len(names) else None,
             }
             for s in steps
         ],
