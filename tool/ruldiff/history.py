@@ -109,7 +109,8 @@ class Lineage:
     """Its ID in the last version that has it."""
     page: str
     """Its page in the site, ``rules/GROUP.html``: one page per rule heading
-    (``rules/903.html``) or glossary letter (``rules/glossary-S.html``)."""
+    (``rules/903.html``) or glossary letter (``rules/glossary-S.html``) of
+    the number it was first seen under."""
     anchor: str
     """Its place in the page."""
 
@@ -160,7 +161,11 @@ def lineages(versions: Sequence[Version], steps: Sequence[Step]) -> tuple[Lineag
     out = []
     for first, first_id, events, last_id in chains:
         name = f"l-{safe_name(first_id)}_{safe_name(versions[first].label, 30)}_{digest(first_id)[:6]}"
-        out.append(Lineage(first, first_id, tuple(events), last_id, f"rules/{rule_group(last_id)}.html", name))
+        # Grouped by the number it was first seen under, which a new release
+        # never changes: its page and anchor stay, and so do the links to it
+        # (grouped by its last number, adding a release moved the lineages it
+        # renumbered, and re-rendered every page linking to them: 265 pages).
+        out.append(Lineage(first, first_id, tuple(events), last_id, f"rules/{rule_group(first_id)}.html", name))
     return tuple(out)
 
 
