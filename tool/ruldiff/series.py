@@ -462,13 +462,14 @@ def fan_out(
     in a worker is raised here; the workers are stopped and reaped on every
     way out. Results must be marshal-able.
 
-    What it pays, measured (bench/history.py, whole MTG archive, 2 rounds
-    interleaved, shared 2-core machine at load 3-4): nothing there. A cold
-    site took 49.1 s with one process and 51.1 s with two (26.4 against
-    27.0 s of CPU), a rerun after adding a release 3.6 against 4.1 s. So
-    the commands use one process unless ``-j`` says otherwise; on a machine
-    with a core to spare the work divides (each worker takes a run of
-    consecutive steps, so each document is still unpacked once per worker).
+    What it pays, measured (bench/history.py, whole MTG archive, two runs
+    of 2 interleaved rounds, shared 2-core machine at load 3-4): nothing
+    there. A cold site took 24.4 s with one process and 25.2 s with two
+    (49.1 and 51.1 s in the busier run), a rerun after adding a release
+    1.72 against 1.77 s. So the commands use one process unless ``-j`` says
+    otherwise; on a machine with a core to spare the work divides (each
+    worker takes a run of consecutive steps, so each document is still
+    unpacked once per worker).
 
     >>> got = []
     >>> fan_out([1, 2, 3], lambda x: x * 10, 1, lambda j, r: got.append((j, r)))
