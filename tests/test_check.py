@@ -240,10 +240,10 @@ def test_ignore_a_code_or_one_accepted_finding() -> None:
     "text, message",
     [
         ("check:\n  ignor: []\n", "unknown key check.ignor (did you mean check.ignore?)"),
-        ("chek: {}\n", "unknown key chek (did you mean check?)"),
+        ("chek: {}\n", "unknown key 'chek' (did you mean 'check'?)"),  # one file for every command
         ("check:\n  ignore: [numbering-gapp]\n", "did you mean numbering-gap?"),
         ("check:\n  ignore: numbering-gap\n", "must be a list"),
-        ("check: [\n", "not valid YAML"),
+        ("check: [\n", "ruldiff.yaml:2: cannot read"),
     ],
 )
 def test_config_errors_say_what_to_fix(text: str, message: str) -> None:

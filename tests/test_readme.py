@@ -47,3 +47,31 @@ def test_readme_json_excerpt_matches_the_tool() -> None:
         line = line.strip().rstrip(",")
         if line.startswith('{"old"') or line.startswith('"'):
             assert line in lines, line
+
+
+def test_readme_trace_excerpt_is_the_tools_output() -> None:
+    """The README's trace of 301.4 is what ``ruldiff trace 301.4 corpora`` prints, whole."""
+    import os
+
+    from click.testing import CliRunner
+
+    from ruldiff.cli import main
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    excerpt = text.split("$ ruldiff trace 301.4 corpora\n")[1].split("```")[0]
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(main, ["trace", "301.4", "corpora"])
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0 and result.stdout == excerpt
+
+
+def test_readme_history_excerpt_matches_the_sample_site() -> None:
+    import json
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = text.split("jq -c '.steps[2] | [.date, .summary, .substitutions]' reports/history/index.json\n")[1]
+    step = json.loads((ROOT / "reports" / "history" / "index.json").read_text(encoding="utf-8"))["steps"][2]
+    assert json.loads(shown.split("\n")[0]) == [step["date"], step["summary"], step["substitutions"]]

@@ -32,7 +32,7 @@ def test_reports_are_up_to_date(update_golden: bool) -> None:
         expected = maker.reports()
     finally:
         os.chdir(cwd)
-    assert len(expected) == 15  # 3 pairs x (4 formats + the Markdown bulletin)
+    assert len(expected) == 20  # 4 pairs x (4 formats + the Markdown bulletin)
     reports = ROOT / "reports"
     if update_golden:
         for name, text in expected.items():
@@ -47,6 +47,33 @@ def test_reports_are_up_to_date(update_golden: bool) -> None:
         pytest.fail("reports/ differs from the output of the code:\n" + "\n".join(stale) + "\n" + REGENERATE, pytrace=False)
     extra = sorted({p.name for p in reports.iterdir() if p.suffix in (".txt", ".md", ".html", ".json")} - set(expected))
     assert not extra, f"reports/ holds files make_reports.py does not write: {extra}"
+
+
+def test_history_site_is_up_to_date(update_golden: bool) -> None:
+    """reports/history/ is the sample's history site, as make_reports.py
+    (and ``ruldiff history corpora -o reports/history``) writes it."""
+    maker = load_maker()
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        expected = maker.history()
+    finally:
+        os.chdir(cwd)
+    site = ROOT / "reports" / "history"
+    if update_golden:
+        for name, text in expected.items():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).write_bytes(text.encode("utf-8"))
+    assert "index.html" in expected and "steps/003-2025-02-10_to_2025-09-01.md" in expected
+    stale = [first_difference(f"reports/history/{name}", (site / name).read_bytes(), text.encode("utf-8"))
+             if (site / name).is_file() else f"reports/history/{name}: missing"
+             for name, text in expected.items()]
+    stale = [s for s in stale if s]
+    if stale:
+        pytest.fail("reports/history differs from the output of the code:\n" + "\n".join(stale[:10]) + "\n" + REGENERATE,
+                    pytrace=False)
+    extra = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file() and str(p.relative_to(site)) not in expected)
+    assert not extra, f"reports/history holds files make_reports.py does not write: {extra}"
 
 
 def test_sample_reports_show_each_kind_of_change() -> None:

@@ -1,8 +1,10 @@
 """Regenerate reports/ from the sample corpus: ``python tool/make_reports.py``.
 
 For each pair of successive versions in corpora/ (and the first against the
-last), writes the changelog in every format to reports/. tests/test_reports.py
-fails when reports/ differs from what this would write.
+last), writes the changelog in every format to reports/; and the history site
+of all the versions to reports/history/, as ``ruldiff history corpora -o
+reports/history`` writes it. tests/test_reports.py fails when reports/
+differs from what this would write.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ sys.path.insert(0, str(ROOT / "tool"))
 
 from ruldiff.cli import load  # noqa: E402
 from ruldiff.compare import compare  # noqa: E402
+from ruldiff.history import build  # noqa: E402
 from ruldiff.render import render  # noqa: E402
+from ruldiff.series import Series, collect  # noqa: E402
+from ruldiff.store import Store  # noqa: E402
 
 EXTENSIONS = {"text": "txt", "md": "md", "html": "html", "json": "json"}
 
@@ -40,6 +45,15 @@ def reports() -> dict[str, str]:
     return out
 
 
+def history() -> dict[str, str]:
+    """Path inside the site -> content of every file of the sample's history
+    site (run from the repository's root: the paths in it are relative)."""
+    out: dict[str, str] = {}
+    series = Series(lambda path: Path(path).read_bytes(), store=Store(None))
+    build(collect(["corpora"]), series, out.__setitem__)
+    return out
+
+
 def main() -> None:
     import os
 
@@ -49,6 +63,11 @@ def main() -> None:
     for name, text in reports().items():
         (target / name).write_text(text, encoding="utf-8", newline="\n")
         print(f"wrote reports/{name}")
+    site = target / "history"
+    for name, text in history().items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8", newline="\n")
+    print(f"wrote reports/history/ (the sample's history site)")
 
 
 if __name__ == "__main__":

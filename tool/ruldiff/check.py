@@ -32,10 +32,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from .align import dice, word_set
-from .errors import ConfigError, yaml_error
+from .config import load_config
+from .errors import ConfigError
 from .model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .overrides import Override
@@ -695,28 +694,9 @@ def parse_config(text: str, path: str) -> tuple[str, ...]:
     >>> parse_config("check:\\n  ignore: [numbering-gap]\\n", "ruldiff.yaml")
     ('numbering-gap',)
     """
-    try:
-        data: Any = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise yaml_error(exc, path) from None
-    if data is None:
-        return ()
-    if not isinstance(data, dict):
-        raise ConfigError("expected a mapping with a 'check' key", path=path)
-    _known_keys(data, ("check",), path, "")
-    check = data.get("check") or {}
-    if not isinstance(check, dict):
-        raise ConfigError("'check' must be a mapping with an 'ignore' list", key="check", path=path)
-    _known_keys(check, ("ignore",), path, "check.")
-    ignore = check.get("ignore") or []
-    if not isinstance(ignore, list) or not all(isinstance(i, str) for i in ignore):
-        raise ConfigError("'check.ignore' must be a list of codes or code:rule", key="check.ignore", path=path)
+    # One file for every command: ruldiff.yaml's other keys are history's
+    # and trace's (config.py reads them all, and refuses unknown ones).
+    ignore = load_config(text, path).check
     return tuple(check_ignore(i, path) for i in ignore)
 
 
-def _known_keys(data: dict[Any, Any], known: tuple[str, ...], path: str, prefix: str) -> None:
-    for key in data:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            fix = f"did you mean {prefix}{close[0]}?" if close else f"known: {', '.join(prefix + k for k in known)}"
-            raise ConfigError(f"unknown key {prefix}{key}", key=f"{prefix}{key}", path=path, fix=fix)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gc
 import os
 import signal
@@ -41,9 +42,11 @@ from .overrides import Override, apply as apply_overrides, parse_overrides, unme
 from .notes import Note, match_notes, parse_notes
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
+from .config import CONFIG_NAME, Config, load_config
 from .errors import ReadError, RuldiffError
 from .model import Document
 from .fit import better_profile, fit_warning, misfit
+from .history import SiteWriter, build
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, detect_profile, load_profile
@@ -51,7 +54,10 @@ from .cap import parse_limit, size
 from .render import FORMATS, STYLES, render, render_document, template_name
 from .pager import PagerError, page, pager_command
 from .schema import schema_text
+from .series import Series, collect
+from .store import Store
 from .stat import render_stat
+from .trace import TRACE_FORMATS, render_trace, trace
 
 __all__ = ["main", "run"]
 
@@ -592,6 +598,179 @@ def check_command(
         raise Failure(str(exc)) from None
     if any(is_problem(f) for f in kept):
         sys.exit(1)
+
+
+config_option = click.option(
+    "--config", metavar="FILE",
+    help="Project defaults (profile, templates, output, releases, order) [default: ./ruldiff.yaml, if there is one].",
+)
+
+
+@main.command("history")
+@click.argument("files", nargs=-1, metavar="FILES...|DIR")
+@click.option("-o", "--output", "site", metavar="SITE",
+              help="The directory of the site (created if missing; a page that changed is replaced) "
+              "[default: 'output' of ruldiff.yaml].")
+@click.option("--templates", type=click.Path(file_okay=False, path_type=str), metavar="DIR",
+              help="Your own templates: a file in DIR named like a built-in one replaces it, on every page.")
+@config_option
+@click.option("--profile", metavar="NAME|FILE",
+              help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Parse and compare on up to N processes [default: 1; on the shared 2-core machine "
+              "-j 2 was no faster, see bench/README.md].")
+@max_size_option
+def history_command(
+    files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
+    jobs: int | None, max_size: int,
+) -> None:
+    """Write the history of a document as a static site: every release in
+    the order of the effective dates they print, a changelog per step (HTML,
+    Markdown, JSON), a timeline and the lineage of each rule.
+
+    Parsed documents and steps are cached (see README, "Cache"): adding a
+    release to the series redoes only its step.
+
+    \b
+    Examples:
+      ruldiff history releases/ -o site          every release in releases/ (*.txt, *.pdf...)
+      ruldiff history v1.txt v2.txt v3.txt -o site
+      ruldiff history                            as ruldiff.yaml says
+    """
+    workers = jobs if jobs is not None else 1
+    try:
+        settings = _project_config(config)
+        files = files or settings.releases
+        site = site or settings.output
+        profile = profile or settings.profile
+        templates = templates or settings.templates
+        if not files or site is None:
+            raise click.UsageError("give the releases (FILES... or DIR) and -o SITE, or set 'releases' and 'output' in ruldiff.yaml")
+        if STDIO in files:
+            raise RuldiffError("a history reads files, not standard input ('-')")
+        paths = collect(files)
+        read = functools.partial(read_input, max_size=max_size)
+        template_files = [str(p) for p in Path(templates).glob("*.j2")] if templates is not None else []
+        writer = SiteWriter(site, [*_inputs(*paths, profile=profile), *template_files, *([config] if config else [])], write_atomic)
+        store = Store(_series_cache())
+        with _Progress() as progress:
+            series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
+            build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+
+
+@main.command("trace")
+@click.argument("rule")
+@click.argument("files", nargs=-1, metavar="FILES...|DIR")
+@click.option("--in", "at", metavar="FILE|DATE",
+              help="The version in which RULE has this ID (a file given, its name, or its date) "
+              "[default: the last version that has it].")
+@click.option("-f", "--format", "fmt", type=click.Choice(TRACE_FORMATS), default="text", show_default=True,
+              help="text: to read here; md, html: to share; json: one entry per version, for programs.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")
+@click.option("--profile", metavar="NAME|FILE",
+              help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Parse and compare on up to N processes [default: 1; on the shared 2-core machine "
+              "-j 2 was no faster, see bench/README.md].")
+@config_option
+@no_pager_option
+@max_size_option
+def trace_command(
+    rule: str, files: tuple[str, ...], at: str | None, fmt: str, output: str | None, profile: str | None,
+    jobs: int | None, config: str | None, no_pager: bool, max_size: int,
+) -> None:
+    """The lineage of one rule across every version: its number and text in
+    each, and the edits between them, following renumberings, splits and
+    merges both ways from the version it is found in. RULE is an ID as
+    printed (903.11) or a glossary term (glossary:Suspend).
+
+    \b
+    Examples:
+      ruldiff trace 903.11 releases/ --in 2016-01-16
+      ruldiff trace glossary:Suspend releases/ -f html -o suspend.html
+    """
+    workers = jobs if jobs is not None else 1
+    try:
+        settings = _project_config(config)
+        files = files or settings.releases
+        profile = profile or settings.profile
+        if not files:
+            raise click.UsageError("give the releases (FILES... or DIR), or set 'releases' in ruldiff.yaml")
+        if STDIO in files:
+            raise RuldiffError("a trace reads files, not standard input ('-')")
+        paths = collect(files)
+        target = output_target(output, _inputs(*paths, profile=profile)) if output is not None else None
+        read = functools.partial(read_input, max_size=max_size)
+        with _Progress() as progress:
+            series = Series(read, profile=profile, store=Store(_series_cache()), workers=workers, progress=progress)
+            versions, warnings = series.versions(paths, settings.order)
+            for w in warnings:
+                progress.warn(w)
+            start = None
+            if at is not None:
+                start = next((i for i, v in enumerate(versions) if at in (v.path, v.name, v.date)), None)
+                if start is None:
+                    raise RuldiffError(f"--in {at}: no such version (give a file, its name, or its date)")
+            steps = series.steps(versions, edits=True)
+            texts = functools.cache(lambda i: {r.id: r.full_text for r in series.document(versions[i]).items})
+            result = trace(rule, versions, steps, texts, at=start)
+        deliver(render_trace(result, fmt), target, paged=output is None and not no_pager)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+
+
+def _project_config(path: str | None) -> Config:
+    """The project's defaults: `path`, else ``ruldiff.yaml`` in the current
+    directory if there is one, else none."""
+    if path is None:
+        if not os.path.isfile(CONFIG_NAME):
+            return Config()
+        path = CONFIG_NAME
+    return load_config(decode(read_input(path, MAX_SIZE), path).text, path)
+
+
+def _series_cache() -> Path | None:
+    """Where parsed documents and steps are cached: ``series/`` in `cache_dir`."""
+    base = cache_dir()
+    return base / "series" if base is not None else None
+
+
+class _Progress:
+    """A progress line on standard error while a series is read and
+    compared, on a terminal only (quiet when piped); warnings are written
+    on lines of their own."""
+
+    def __init__(self) -> None:
+        self.tty = _isatty(sys.stderr)
+        self.shown = False
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._clear()
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        if not self.tty or total == 0:
+            return
+        width = 30
+        filled = width * done // total
+        label = {"read": "reading ", "compare": "comparing"}.get(what, what)
+        sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def warn(self, message: str) -> None:
+        self._clear()
+        click.echo(f"warning: {message}", err=True)
+
+    def _clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 def run() -> None:

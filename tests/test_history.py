@@ -1,0 +1,211 @@
+"""history.py and ``ruldiff history``: the static site of a series, safe to
+write, that works offline, the same whatever the number of workers."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+from helpers import layout
+
+from ruldiff.cli import main
+from ruldiff.errors import RuldiffError
+from ruldiff.history import SiteWriter, safe_name, site_files
+
+
+def run(*args: object):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def build_sample(tmp_path: Path, *extra: str) -> Path:
+    site = tmp_path / "site"
+    result = run("history", ROOT / "corpora", "-o", site, *extra)
+    assert result.exit_code == 0, result.output
+    return site
+
+
+def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(tmp_path: Path) -> None:
+    site = build_sample(tmp_path)
+    files = site_files(site)
+    for name in ("index.html", "index.json", "rules/index.html"):
+        assert name in files
+    steps = [f for f in files if f.startswith("steps/") and f.endswith(".html") and ".rules." not in f]
+    assert [Path(f).stem for f in steps] == [
+        "001-2024-01-15_to_2024-06-01", "002-2024-06-01_to_2025-02-10", "003-2025-02-10_to_2025-09-01"]
+    for stem in steps:
+        for ext in ("md", "json"):
+            assert stem.replace(".html", f".{ext}") in files
+    index = json.loads((site / "index.json").read_text(encoding="utf-8"))
+    assert [v["date"] for v in index["versions"]] == ["2024-01-15", "2024-06-01", "2025-02-10", "2025-09-01"]
+    assert index["steps"][0]["summary"]["added"] == 2 and index["steps"][2]["substitutions"] == 1
+    assert [(s["previous"], s["next"]) for s in index["steps"]] == [
+        (None, "steps/002-2024-06-01_to_2025-02-10.json"),
+        ("steps/001-2024-01-15_to_2024-06-01.json", "steps/003-2025-02-10_to_2025-09-01.json"),
+        ("steps/002-2024-06-01_to_2025-02-10.json", None)]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert "<svg" in html and 'href="steps/003-2025-02-10_to_2025-09-01.html"' in html
+
+
+def test_steps_link_to_the_previous_and_next_and_to_each_rules_lineage(tmp_path: Path) -> None:
+    site = build_sample(tmp_path)
+    middle = (site / "steps" / "002-2024-06-01_to_2025-02-10.html").read_text(encoding="utf-8")
+    assert 'href="001-2024-01-15_to_2024-06-01.html" rel="prev"' in middle
+    assert 'href="003-2025-02-10_to_2025-09-01.html" rel="next"' in middle
+    md = (site / "steps" / "002-2024-06-01_to_2025-02-10.md").read_text(encoding="utf-8")
+    assert "[← previous](001-2024-01-15_to_2024-06-01.md)" in md and "[next →](003-2025-02-10_to_2025-09-01.md)" in md
+    rules = (site / "steps" / "002-2024-06-01_to_2025-02-10.rules.html").read_text(encoding="utf-8")
+    links = [link.split("#") for link in re.findall(r'href="\.\./(rules/[^"]+)"', rules)]
+    assert links and all((site / page).is_file() for page, _ in links)
+    for page, anchor in links:  # each rule's lineage is a section of its group's page
+        assert f'<section id="{anchor}">' in (site / page).read_text(encoding="utf-8")
+    lineage = (site / links[0][0]).read_text(encoding="utf-8")
+    # A lineage links each version's change to the anchor the changelog gives it.
+    step_links = re.findall(r'href="\.\./steps/(002-[^"#]+\.html)#([^"]+)"', lineage)
+    assert step_links
+    for page, anchor in step_links:
+        assert f'id="{anchor}"' in (site / "steps" / page).read_text(encoding="utf-8"), anchor
+
+
+def test_every_relative_link_of_the_site_resolves_and_nothing_is_fetched(tmp_path: Path) -> None:
+    site = build_sample(tmp_path)
+    for name in site_files(site):
+        if not name.endswith(".html"):
+            continue
+        text = (site / name).read_text(encoding="utf-8")
+        assert not re.search(r'(src|href)="(https?:)?//', text), name
+        assert "<script src" not in text and "@import" not in text
+        for target in re.findall(r'href="([^"#]+)', text):
+            assert (site / name).parent.joinpath(target).resolve().is_file(), (name, target)
+
+
+def test_the_site_is_the_same_with_two_workers_and_with_a_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", "")
+    one = build_sample(tmp_path / "a", "-j", "1")
+    two = build_sample(tmp_path / "b", "-j", "2")
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", str(tmp_path / "cache"))
+    build_sample(tmp_path / "c")
+    cached = build_sample(tmp_path / "c2")
+    for other in (two, cached):
+        assert site_files(one) == site_files(other)
+        for name in site_files(one):
+            assert (one / name).read_bytes() == (other / name).read_bytes(), name
+
+
+def test_the_sample_history_in_reports_is_what_the_documented_command_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    site = tmp_path / "site"
+    assert run("history", "corpora", "-o", site).exit_code == 0
+    reports = ROOT / "reports" / "history"
+    assert site_files(site) == site_files(reports)
+    for name in site_files(site):
+        assert (site / name).read_bytes() == (reports / name).read_bytes(), name
+
+
+def test_names_from_documents_never_leave_the_site(tmp_path: Path) -> None:
+    docs = tmp_path / "in"
+    docs.mkdir()
+    rules = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw.")]
+    # No dates: the versions are named by file name, which holds path syntax.
+    for i, name in enumerate(("..%2f..%2fescape.txt", "a;b <c>.txt")):
+        text = layout(rules + [("100.2.", f"Rule {i}.")]).replace("These rules are effective as of May 1, 2024.", "")
+        (docs / name).write_text(text, encoding="utf-8")
+    site = tmp_path / "site"
+    result = run("history", *sorted(docs.iterdir()), "-o", site)
+    assert result.exit_code == 0, result.output
+    assert "no effective date found" in result.output
+    outside = {p.name for p in tmp_path.iterdir()}
+    assert outside == {"in", "site"}
+    assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", part) for f in site_files(site) for part in f.split("/"))
+
+
+def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> None:
+    written: list[str] = []
+    source = tmp_path / "site" / "index.json"
+    source.parent.mkdir()
+    source.write_text("an input")
+    writer = SiteWriter(str(tmp_path / "site"), [str(source)], lambda path, text: written.append(path))
+    for bad in ("../x.html", "/etc/x", ".hidden", "a/../../x", ""):
+        with pytest.raises(RuldiffError, match="not a plain name"):
+            writer(bad, "x")
+    with pytest.raises(RuldiffError, match="is an input"):
+        writer("index.json", "x")
+    assert source.read_text() == "an input" and written == []
+    writer("steps/a.html", "x")
+    assert written == [str(tmp_path / "site" / "steps" / "a.html")]
+
+
+def test_a_site_that_is_an_input_file_is_refused(tmp_path: Path) -> None:
+    result = run("history", ROOT / "corpora", "-o", ROOT / "corpora" / "lanternfall-2024-01-15.txt")
+    assert result.exit_code == 2 and "not a directory" in result.output
+
+
+def test_a_history_needs_two_versions_and_files(tmp_path: Path) -> None:
+    result = run("history", ROOT / "corpora" / "lanternfall-2024-01-15.txt", "-o", tmp_path / "s")
+    assert result.exit_code == 2 and "at least two versions" in result.output
+    assert run("history", "-", "-o", tmp_path / "s").exit_code == 2
+
+
+def test_no_progress_bar_when_piped(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["history", str(ROOT / "corpora"), "-o", str(tmp_path / "s")])
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_safe_names() -> None:
+    assert safe_name("glossary:Suspend") == "glossary-Suspend"
+    assert safe_name("/../..") == "x" and safe_name("a" * 100) == "a" * 60
+
+
+def test_history_on_the_archive_orders_by_printed_date(corpora: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real releases whose file names and printed dates disagree (2021-02-24
+    prints 2021-02-15) stay in date order; a slice of the archive."""
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", "")
+    files = sorted((corpora / "mtg").glob("2021-0*.txt"))
+    site = tmp_path / "site"
+    result = run("history", *files, "-o", site)
+    assert result.exit_code == 0, result.output
+    index = json.loads((site / "index.json").read_text(encoding="utf-8"))
+    dates = [v["date"] for v in index["versions"]]
+    assert dates == sorted(dates) and "2021-02-15" in dates
+
+
+def test_the_atom_feed_has_one_entry_per_release_newest_first_and_escapes(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    docs = tmp_path / "in"
+    docs.mkdir()
+    for i, date in enumerate(("May 1, 2024", "June 1, 2024")):
+        text = layout([("1", "Basics"), ("100", "General"), ("100.1.", f"Draw {i} <cards> & more.")], date=date)
+        (docs / f"v{i}.txt").write_text(text.replace("Test Game Rules", "Rules <&> of \"Test\""), encoding="utf-8")
+    site = tmp_path / "site"
+    assert run("history", docs, "-o", site).exit_code == 0
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    feed = ET.parse(site / "feed.xml").getroot()
+    entries = feed.findall("a:entry", ns)
+    assert len(entries) == 1
+    assert entries[0].findtext("a:title", namespaces=ns) == 'Rules <&> of "Test" 2024-06-01'
+    assert entries[0].findtext("a:updated", namespaces=ns) == "2024-06-01T00:00:00Z"
+    href = entries[0].find("a:link", ns).get("href")  # type: ignore[union-attr]
+    assert (site / str(href)).is_file()
+    sample = ET.parse(build_sample(tmp_path / "s") / "feed.xml").getroot()
+    assert [e.findtext("a:updated", namespaces=ns) for e in sample.findall("a:entry", ns)] == [
+        "2025-09-01T00:00:00Z", "2025-02-10T00:00:00Z", "2024-06-01T00:00:00Z"]
+
+
+def test_each_step_is_the_pairs_changelog_as_ruldiff_writes_it_plus_navigation() -> None:
+    """The site's step pages are ``ruldiff OLD NEW -f FMT`` (reports/), the
+    HTML and Markdown with the navigation added on top, the JSON untouched
+    (the contract's schema allows no other keys)."""
+    reports, site = ROOT / "reports", ROOT / "reports" / "history" / "steps"
+    for step, pair in (("001-2024-01-15_to_2024-06-01", "lanternfall-2024-01-15_to_2024-06-01"),
+                       ("003-2025-02-10_to_2025-09-01", "lanternfall-2025-02-10_to_2025-09-01")):
+        assert (site / f"{step}.json").read_bytes() == (reports / f"{pair}.json").read_bytes()
+        page = (site / f"{step}.html").read_text(encoding="utf-8")
+        nav = re.search(r'<nav class="history".*?</nav>\n', page, re.S)
+        assert nav is not None
+        assert page.replace(nav.group(), "", 1) == (reports / f"{pair}.html").read_text(encoding="utf-8")
+        md = (site / f"{step}.md").read_text(encoding="utf-8")
+        assert md.split("\n\n", 1)[1] == (reports / f"{pair}.md").read_text(encoding="utf-8")
