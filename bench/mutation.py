@@ -50,7 +50,7 @@ TESTS = {
     "worddiff": ["tests/test_worddiff.py"],
     "classify": ["tests/test_classify.py"],
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py"],
-    "render": ["tests/test_render.py"],
+    "render": ["tests/test_render.py", "tests/test_render_text.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 
