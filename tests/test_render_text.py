@@ -72,12 +72,13 @@ SPLIT = Change(
     (Edit(EQ, "Keep seven cards"), Edit(DEL, " and pass"), Edit(EQ, "."), Edit(INS, "\nThen pass.")),
     tags=("substantive",), more=(N["100.3"],),
 )
-RENUMBERED = Change(ChangeKind.RENUMBERED, O["100.3"], N["100.4"], (Edit(EQ, "Roll a die."),))
+RENUMBERED = Change(ChangeKind.RENUMBERED, O["100.3"], N["100.4"], (Edit(EQ, "Roll a die."),),
+                    moved=("100. General", "101. Setup"))
 REMOVED = Change(ChangeKind.REMOVED, O["100.4"], None, (Edit(DEL, "Gone soon."),), tags=("substantive",))
 MERGED = Change(
     ChangeKind.MERGED, O["100.5"], N["100.5"],
     (Edit(EQ, "Tap "), Edit(INS, "or untap "), Edit(EQ, "it."), Edit(DEL, "\nUntap it.")),
-    tags=("substantive",), more=(O["100.6"],),
+    tags=("substantive",), more=(O["100.6"],), items_removed=("squad",),
 )
 ADDED = Change(ChangeKind.ADDED, None, N["100.7"], (Edit(INS, "Shuffle first."),), tags=("substantive",))
 MECHANICAL = Change(
@@ -95,7 +96,7 @@ GLOSSARY = Change(
 )
 COUNTS = ((ChangeKind.ADDED, 3), (ChangeKind.REMOVED, 2), (ChangeKind.CHANGED, 2), (ChangeKind.RENUMBERED, 2),
           (ChangeKind.SPLIT, 1), (ChangeKind.MERGED, 1), (ChangeKind.UNCHANGED, 4))
-VARIANTS = tuple((f"he or she v{i}", f"they v{i}", 9 - i) for i in range(8))
+VARIANTS = tuple((f"he or she v{i}", f"they v{i}", 9 - i) for i in range(7))  # one more than is shown
 RICH = Comparison(
     OLD, NEW,
     (CHANGED, SPLIT, RENUMBERED, REMOVED, MERGED, ADDED, MECHANICAL, SECTION_RENUMBERED, REMOVED_MOVED, LOOSE,
@@ -103,7 +104,7 @@ RICH = Comparison(
     COUNTS,
     renumbering=(Renumbering("100.3", "100.4"), Renumbering("2", "3")),
     substitutions=(Substitution("he or she", "they", 12, ("100.1", "100.5"), VARIANTS),
-                   Substitution("may", "can", 2, ("100.2",))),
+                   Substitution("may", "can", 2, ("100.2",), (("may not", "cannot", 1),))),
     stale=(("100.1", ("rule 100.9", "rule 999.1"), ("100.8", "")),),
 )
 
@@ -118,9 +119,11 @@ renumbered: 100.3 -> 100.4; 2 -> 3
 substitution: "he or she" -> "they" (12 times in 2 rules)
   with: "he or she v0" -> "they v0" (9); "he or she v1" -> "they v1" (8); \
 "he or she v2" -> "they v2" (7); "he or she v3" -> "they v3" (6); \
-"he or she v4" -> "they v4" (5); "he or she v5" -> "they v5" (4); and 2 more
+"he or she v4" -> "they v4" (5); "he or she v5" -> "they v5" (4); and 1 more
 substitution: "may" -> "can" (2 times in 1 rules)
+  with: "may not" -> "cannot" (1)
 list 100.1: + cohort; + band; - troop
+list 100.5: - squad
 stale reference in 100.1: rule 100.9 (now 100.8), rule 999.1
 
 1. Basics
@@ -137,6 +140,7 @@ stale reference in 100.1: rule 100.9 (now 100.8), rule 999.1
   > 100.5, 100.6 -> 100.5  merged [substantive]
       Tap {+or untap +}it.
       [-Untap it.-]
+      list: - squad
   + 100.7  added [substantive]
       {+Shuffle first.+}
 
@@ -158,7 +162,7 @@ Mechanical changes (cross-references, substitutions, cosmetic)
       {+See rule 100.4.+}
 
 Renumbered, text unchanged
-  > 100.3 -> 100.4  renumbered (text unchanged)
+  > 100.3 -> 100.4  renumbered (text unchanged) (moved from 100. General to 101. Setup)
   > 2 -> 3  renumbered (text unchanged)
 """
 
@@ -171,7 +175,8 @@ def test_text_shows_every_part_of_a_comparison() -> None:
 def test_colour_paints_each_part_and_each_line_of_an_edit() -> None:
     lines = render(RICH, "text", color=True).splitlines()
     assert lines[0] == "\x1b[1mOld Rules (2024-01-01) -> new.txt (no date)\x1b[0m"
-    assert lines[14:17] == [
+    at = lines.index("\x1b[1m1. Basics\x1b[0m") + 1
+    assert lines[at : at + 3] == [
         "  \x1b[1m\x1b[33m~ 100.1\x1b[0m\x1b[2m  changed (moved from 100. General to 101. Setup)"
         " [list-item, stale-reference, substantive]\x1b[0m",
         "      Draw \x1b[31ma card\x1b[0m\x1b[32mtwo cards\x1b[0m",
@@ -200,7 +205,8 @@ def test_json_holds_moves_stale_references_and_substitution_variants() -> None:
     assert data["substitutions"][0]["variants"][:2] == [
         {"old": "he or she v0", "new": "they v0", "count": 9}, {"old": "he or she v1", "new": "they v1", "count": 8}
     ]
-    assert data["substitutions"][1] == {"old": "may", "new": "can", "count": 2, "rules": ["100.2"], "variants": []}
+    assert data["substitutions"][1] == {"old": "may", "new": "can", "count": 2, "rules": ["100.2"],
+                                        "variants": [{"old": "may not", "new": "cannot", "count": 1}]}
 
 
 def test_context_groups_changes_by_their_section_in_the_new_document() -> None:
@@ -232,7 +238,8 @@ PARSED = Document(
     (S1, H100,
      Rule("100.1", K.RULE, "Draw a card.\nThen pass.", ("Example: you draw one.",), "100", 3, ("(refs: 2)",)),
      Rule("100.1a", K.RULE, "Draw “two” on the first turn.", (), "100.1", 5),
-     Rule("X.1", K.RULE, "Loose rule.", (), None, 7)),
+     Rule("X.1", K.RULE, "Loose rule.", (), None, 7),
+     Rule("200.1", K.RULE, "Its heading is missing.", (), "200", 8)),
     (Rule("glossary:Ember", K.GLOSSARY, "Fuel.", line=9),),
     coverage=Coverage(1200, 800, 30, 100, 250, 20, ((14, "1a stray line"), (40, "another"))),
 )
@@ -248,6 +255,7 @@ def test_parsed_document_as_text_is_indented_by_depth() -> None:
         "        Example: you draw one.\n"
         "      100.1a  Draw “two” on the first turn.\n"
         "X.1  Loose rule.\n"
+        "200.1  Its heading is missing.\n"
         "glossary:Ember  Fuel.\n"
     )
     bare = replace(PARSED, date=None, coverage=None, rules=(), glossary=())
@@ -269,14 +277,18 @@ def test_parsed_document_as_json_and_yaml_holds_every_item() -> None:
     }
     assert [(i["id"], i["kind"], i["parent"]) for i in data["items"]] == [
         ("1", "section", None), ("100", "heading", "1"), ("100.1", "rule", "100"), ("100.1a", "rule", "100.1"),
-        ("X.1", "rule", None), ("glossary:Ember", "glossary", None)]
+        ("X.1", "rule", None), ("200.1", "rule", "200"), ("glossary:Ember", "glossary", None)]
     assert "Règles du jeu" in render_document(PARSED, "json")  # written as it is, not \u-escaped
     assert json.loads(render_document(replace(PARSED, coverage=None), "json"))["coverage"] is None
     dumped = render_document(PARSED, "yaml")
     assert yaml.safe_load(dumped) == data
     assert dumped.startswith("profile: mtg-cr\npath: rules.txt\ntitle: Règles du jeu\n")  # in order, unescaped
-    long = replace(PARSED, rules=(Rule("1", K.SECTION, "word " * 30),))
-    assert 80 < max(map(len, render_document(long, "yaml").splitlines())) < 110  # folded near 100, not 80
+    long = replace(PARSED, rules=(Rule("1", K.SECTION, " ".join(f"w{i}" for i in range(60))),))
+    assert (  # folded at 100 columns, not 80
+        "  text: w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17 w18 w19 w20 w21 w22 w23 w24 w25\n"
+        "    w26 w27 w28 w29 w30 w31 w32 w33 w34 w35 w36 w37 w38 w39 w40 w41 w42 w43 w44 w45 w46 w47 w48 w49 w50\n"
+        "    w51 w52 w53 w54 w55 w56 w57 w58 w59\n"
+    ) in render_document(long, "yaml")
     with pytest.raises(ValueError, match="unknown format 'xml'; expected json, yaml or text"):
         render_document(PARSED, "xml")
 
@@ -312,3 +324,18 @@ def test_a_change_is_grouped_under_its_top_level_item_however_deep() -> None:
     # Parents that loop (a profile's mistake) end the walk instead of hanging it.
     loop = (rule("7.1", "A.", "7.2", 1), rule("7.2", "B.", "7.1", 2))
     assert _sections(loop, loop[0]) == [None]
+
+
+def test_an_added_or_removed_rule_without_text_shows_an_empty_body() -> None:
+    empty = rule("100.9", "", "100", 9)
+    for change, mark in ((Change(ChangeKind.ADDED, None, empty, (Edit(INS, ""),)), "+ 100.9  added"),
+                         (Change(ChangeKind.REMOVED, empty, None, (Edit(DEL, ""),)), "- 100.9  removed")):
+        text = render(replace(RICH, changes=(change,)), "text")
+        assert text.endswith(f"\n1. Basics\n  {mark}\n      \n"), text  # no empty [--] or {++}
+
+
+def test_text_heads_each_side_with_its_title_or_else_its_path() -> None:
+    swapped = replace(RICH, old=replace(OLD, title="", date=None), new=replace(NEW, title="New", date="2025-02-03"))
+    assert render(swapped, "text").startswith("old.txt (no date) -> New (2025-02-03)\n")
+    nothing = replace(RICH, changes=(), renumbering=(), substitutions=(), stale=())
+    assert render(nothing, "text").endswith(", 4 unchanged\nno changes\n")
