@@ -45,7 +45,7 @@ EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 
 TESTS = {
     "read": ["tests/test_read.py", "tests/test_pdf.py"],
-    "parse": ["tests/test_parse.py"],
+    "parse": ["tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py"],
     "classify": ["tests/test_classify.py"],

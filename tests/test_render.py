@@ -399,6 +399,7 @@ def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
         assert filt([{"op": "=", "text": "kept"}]) == "kept"
         assert filt([{"op": "?", "text": "odd"}]) == "<ins>odd</ins>"  # any other op is an insertion
         assert filt([{"op": "=", "text": "a b"}, {"op": "+", "text": "c"}]) == "a b<ins>c</ins>"
+        assert filt([{"op": "=", "text": "a"}, {"op": "?", "text": "b"}]) == "a<ins>b</ins>"
 
 
 def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:
@@ -434,6 +435,11 @@ def test_template_errors_name_the_template_and_where_it_was_looked_for(tmp_path:
     with pytest.raises(TemplateError) as err:
         load_template("bulletin.md.j2", tmp_path)
     assert str(err.value).startswith(f"template bulletin.md.j2 not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
+    # Too deep for the compiler, which says nowhere where: the template is named.
+    (tmp_path / "changelog.md.j2").write_text("{% if 1 %}" * 400 + "{% endif %}" * 400, encoding="utf-8")
+    with pytest.raises(TemplateError, match="nested too deep") as err:
+        load_template("changelog.md.j2", tmp_path)
+    assert err.value.path == "changelog.md.j2"
 
 
 def test_a_cache_directory_is_created_with_its_parents_for_this_user_only(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ NEW_RULES = (
     rule("X.1", "Loose rule.", None, 12),
 )
 EMBER_OLD = Rule("glossary:Ember", K.GLOSSARY, "Fuel. See rule 100.1.", line=20)
-EMBER_NEW = Rule("glossary:Ember", K.GLOSSARY, "Fuel for glyphs. See rule 100.1, rule 100.7, rule 100.1.", line=20)
+EMBER_NEW = Rule("glossary:Ember", K.GLOSSARY, "Fuel for glyphs. See rule 100.1, rule 100.7, rule 100.3, rule 100.1.", line=20)
 OLD = Document("old.txt", "Old Rules", "2024-01-01", "mtg-cr", OLD_RULES, (EMBER_OLD,))
 NEW = Document("new.txt", "", None, "mtg-cr", NEW_RULES, (EMBER_NEW,))
 O = {r.id: r for r in OLD_RULES}
@@ -91,7 +91,7 @@ LOOSE = Change(ChangeKind.ADDED, None, N["X.1"], (Edit(INS, "Loose rule."),), ta
 SECTION_RENUMBERED = Change(ChangeKind.RENUMBERED, O["2"], N["3"], (Edit(EQ, "Play"),))
 GLOSSARY = Change(
     ChangeKind.CHANGED, EMBER_OLD, EMBER_NEW,
-    (Edit(EQ, "Fuel"), Edit(INS, " for glyphs"), Edit(EQ, ". See rule 100.1"), Edit(INS, ", rule 100.7, rule 100.1"),
+    (Edit(EQ, "Fuel"), Edit(INS, " for glyphs"), Edit(EQ, ". See rule 100.1"), Edit(INS, ", rule 100.7, rule 100.3, rule 100.1"),
      Edit(EQ, ".")), tags=("substantive",),
 )
 COUNTS = ((ChangeKind.ADDED, 3), (ChangeKind.REMOVED, 2), (ChangeKind.CHANGED, 2), (ChangeKind.RENUMBERED, 2),
@@ -154,7 +154,7 @@ stale reference in 100.1: rule 100.9 (now 100.8), rule 999.1
 
 Glossary
   ~ Ember  changed [substantive]
-      Fuel{+ for glyphs+}. See rule 100.1{+, rule 100.7, rule 100.1+}.
+      Fuel{+ for glyphs+}. See rule 100.1{+, rule 100.7, rule 100.3, rule 100.1+}.
       see: 100.1, 100.7
 
 Mechanical changes (cross-references, substitutions, cosmetic)
@@ -217,11 +217,15 @@ def test_context_groups_changes_by_their_section_in_the_new_document() -> None:
         (None, None, ["X.1"]),
     ]
     assert [c["label"] for c in context["mechanical"]] == ["100.8"]
-    assert [c["label"] for c in context["renumbered_only"]] == ["100.4", "3"]
+    assert [(c["label"], c["title"]) for c in context["renumbered_only"]] == [("100.4", None), ("3", "Play")]
+    heading = Change(ChangeKind.ADDED, None, rule("101", "Setup", "1", 9, K.HEADING), (Edit(INS, "Setup"),))
+    assert build_context(replace(RICH, changes=(heading,)))["new_rules"] == [
+        {"label": "101", "anchor": "r-101", "title": "Setup"}]
     assert context["removed_rules"] == [{"label": "100.4", "anchor": "r-100.4", "title": None},
                                         {"label": "200.1", "anchor": "r-200.1", "title": None}]
     assert context["stale"][0]["shown"] == ["rule 100.9 (now 100.8)", "rule 999.1"]
     changed = context["sections"][0]["changes"][0]
+    assert changed["stale_should_be"] == ["100.8", None]
     assert (changed["stale_shown"], changed["moved"]) == (["rule 100.9 (now 100.8)", "rule 999.1"],
                                                           ["100. General", "101. Setup"])
     assert (changed["old_line"], changed["new_line"], changed["mechanical"]) == (3, 3, False)
@@ -229,7 +233,9 @@ def test_context_groups_changes_by_their_section_in_the_new_document() -> None:
     assert (merged["old"], merged["old_label"], merged["new_label"]) == (["100.5", "100.6"], "100.5, 100.6", "100.5")
     (ember,) = context["glossary"]
     assert (ember["label"], ember["anchor"], ember["links"]) == ("Ember", "r-glossary-Ember", [
-        {"id": "100.1", "anchor": "r-100.1"}, {"id": "100.7", "anchor": "r-100.7"}])  # each once
+        {"id": "100.1", "anchor": "r-100.1"}, {"id": "100.7", "anchor": "r-100.7"}])
+    # Each once, and only to a rule whose change has that anchor: 100.3 is
+    # shown in 100.2's split, under 100.2's anchor.
 
 
 # `ruldiff parse`: a parsed document shown as JSON, YAML or indented text.
@@ -339,3 +345,9 @@ def test_text_heads_each_side_with_its_title_or_else_its_path() -> None:
     assert render(swapped, "text").startswith("old.txt (no date) -> New (2025-02-03)\n")
     nothing = replace(RICH, changes=(), renumbering=(), substitutions=(), stale=())
     assert render(nothing, "text").endswith(", 4 unchanged\nno changes\n")
+
+
+def test_render_hands_a_prepared_template_the_context_and_names_the_formats() -> None:
+    assert render(RICH, "md", prepared=lambda context: json.dumps(context)) == json.dumps(build_context(RICH))
+    with pytest.raises(ValueError, match=r"^unknown format 'pdf'; expected one of text, md, html, json, context$"):
+        render(RICH, "pdf")
