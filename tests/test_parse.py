@@ -245,7 +245,10 @@ def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:
 def test_no_rules_is_a_parse_error_naming_the_file(text: str) -> None:
     with pytest.raises(ParseError) as err:
         parse(decode(text.encode("utf-8"), "empty.txt"), load_profile("mtg-cr"))
-    assert str(err.value).startswith("empty.txt: no numbered rules found")
+    assert str(err.value) == (
+        "empty.txt: no numbered rules found (is this a rules document? profile mtg-cr expects numbered lines; "
+        "for paragraphs without numbers, use --profile paragraphs)"
+    )
 
 
 def test_a_document_without_numbers_is_read_as_paragraphs_and_an_empty_one_is_an_error() -> None:
@@ -462,7 +465,7 @@ player goes first. Example: Ann starts. 2.b. Then pass.
 
 def test_rules_numbered_inline_are_cut_at_each_next_number_but_not_at_references() -> None:
     doc = parse(decode(POCKET.encode(), "p.txt"), load_profile("inline-rules"))
-    assert doc.title == "Pocket Rules"
+    assert (doc.path, doc.title, doc.intro, doc.credits, doc.glossary) == ("p.txt", "Pocket Rules", "", "", ())
     assert [(r.id, r.line, r.text, r.examples) for r in doc.rules] == [
         ("1", 3, "Setup. Each player takes 3 tokens.", ()),
         ("2", 3, "Turns. Play in order, see rule 3. Then", ()),  # "see rule 3." is a reference
@@ -593,3 +596,56 @@ def test_notes_a_profile_takes_out_of_the_text_stay_with_their_rule() -> None:
 def test_the_title_is_the_first_three_lines_of_the_first_paragraph_cleaned() -> None:
     front = "TIDEPOOL   __COMPREHENSIVE__\nRULES\nFOR\nTWO PLAYERS\n\nThese rules are effective as of May 1, 2024.\n\n"
     assert doc_of(front + MODERN[MODERN.index("1. Basics\n\n100."):]).title == "TIDEPOOL COMPREHENSIVE RULES FOR"
+
+
+def test_sub_items_do_not_make_a_document_hard_wrapped() -> None:
+    text = (
+        "Club Laws\n\nThese laws were written by the members\nof the club, for the club.\n\n"
+        "Law 1 Players\n1.1 Each side has\n(a) a captain\n(b) a keeper\n1.2 Each player wears\n(a) boots\n"
+        "(b) a shirt\nLaw 2 Ball\n2.1 The ball is round.\n"
+    )
+    doc = parse(decode(text.encode(), "laws.txt"), load_profile("laws"))
+    assert doc.intro == "These laws were written by the members\nof the club, for the club."  # lines kept
+    assert [r.id for r in doc.rules] == ["Law 1", "1.1", "1.1(a)", "1.1(b)", "1.2", "1.2(a)", "1.2(b)", "Law 2", "2.1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "slow"),
+    [
+        ("Intro\n\n12. Twelve.\n" + "11 " * 28 + "\n", "the pattern of key 'reference'"),  # a long line
+        ("Intro\n\n12. Twelve.\n" + "11\n" * 28, None),  # short lines: the pattern is run line by line
+    ],
+)
+def test_a_users_pattern_is_bounded_in_time_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, text: str, slow: str | None
+) -> None:
+    from ruldiff import profiles
+    from ruldiff.errors import ConfigError
+
+    monkeypatch.setattr(profiles, "PATTERN_SECONDS", 0.2)
+    profile = Profile(name="mine", rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$"),
+                      reference=re.compile(r"(?P<id>(\d+\s?)+)x"))  # backtracks without end over "11 11 ..."
+    source = decode(text.encode(), "doc.txt")
+    if slow is None:
+        assert [r.id for r in parse_module.parse_bounded(source, profile, "mine.yaml").rules] == ["12"]
+        return
+    with pytest.raises(ConfigError) as err:
+        parse_module.parse_bounded(source, profile, "mine.yaml")
+    assert str(err.value).startswith(f"mine.yaml: {slow} took longer than 0.2 s on doc.txt")
+    assert (err.value.key, err.value.fix) == ("reference", "a repeat inside a repeat, such as (\\d+)+, can backtrack without end")
+    # Too slow as a whole, though no pattern is on its own: the message names them all.
+    monkeypatch.setattr(parse_module, "slow_pattern", lambda *args: None)
+    with pytest.raises(ConfigError, match=r"^mine.yaml: the profile's patterns took longer than 0.2 s") as err:
+        parse_module.parse_bounded(source, profile, "mine.yaml")
+    assert err.value.key is None
+
+
+def test_only_an_index_between_glossary_and_credits_is_dropped() -> None:
+    doc = doc_of(WRAPPED.replace("Credits\nDesign: A. Writer\n", "Credits\nDesign: A. Writer\nIndex\nA. Reader\n"))
+    assert [g.id for g in doc.glossary] == ["glossary:Pool"]
+    assert doc.credits == "Design: A. Writer Index A. Reader"
+
+
+def test_a_glossary_term_may_follow_its_heading_at_once() -> None:
+    doc = doc_of(MODERN.replace("Glossary\n\nPool", "Glossary\nPool"))
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell"]
