@@ -153,7 +153,8 @@ def test_same_result_whatever_the_hash_seed() -> None:
 
 @pytest.mark.parametrize(
     "old, new",
-    [("\n1. Go", " 1.  Go"), ("\n1", "1"), ("1 ", "1"), ("a\nb c", "a b\nc"), ("Step\n3: Pass.", "Step 3: Pass.")],
+    [("\n1. Go", " 1.  Go"), ("\n1", "1"), ("1 ", "1"), ("a\nb c", "a b\nc"), ("Step\n3: Pass.", "Step 3: Pass."),
+     ("a \nb", "a  \nb"), ("x \n", "x\t\n")],  # a change of white space only, between two words
 )
 def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) -> None:
     edits = diff_words(old, new)
