@@ -441,8 +441,11 @@ def test_a_regular_file_is_replaced_whatever_its_path_looks_like(tmp_path: Path)
 
 
 def test_an_input_that_cannot_be_read_is_no_reason_to_refuse_the_output(tmp_path: Path) -> None:
-    target = output_target(str(tmp_path / "out.md"), [str(tmp_path / "missing.txt"), "bad\0name"])
-    assert (target.through, target.mode) == (False, None)
+    out = tmp_path / "out.md"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(0o640)
+    target = output_target(str(out), [str(tmp_path / "missing.txt"), "bad\0name"])
+    assert (target.through, target.mode) == (False, 0o640)
 
 
 def test_write_atomic_names_the_file_as_shown(tmp_path: Path) -> None:
