@@ -335,7 +335,9 @@ def test_a_change_is_grouped_under_its_top_level_item_however_deep() -> None:
 def test_an_added_or_removed_rule_without_text_shows_an_empty_body() -> None:
     empty = rule("100.9", "", "100", 9)
     for change, mark in ((Change(ChangeKind.ADDED, None, empty, (Edit(INS, ""),)), "+ 100.9  added"),
-                         (Change(ChangeKind.REMOVED, empty, None, (Edit(DEL, ""),)), "- 100.9  removed")):
+                         (Change(ChangeKind.ADDED, None, empty, ()), "+ 100.9  added"),  # no text, no edit
+                         (Change(ChangeKind.REMOVED, empty, None, (Edit(DEL, ""),)), "- 100.9  removed"),
+                         (Change(ChangeKind.REMOVED, empty, None, ()), "- 100.9  removed")):
         text = render(replace(RICH, changes=(change,)), "text")
         assert text.endswith(f"\n1. Basics\n  {mark}\n      \n"), text  # no empty [--] or {++}
 
@@ -351,3 +353,9 @@ def test_render_hands_a_prepared_template_the_context_and_names_the_formats() ->
     assert render(RICH, "md", prepared=lambda context: json.dumps(context)) == json.dumps(build_context(RICH))
     with pytest.raises(ValueError, match=r"^unknown format 'pdf'; expected one of text, md, html, json, context$"):
         render(RICH, "pdf")
+
+
+def test_six_forms_of_a_substitution_are_all_shown_and_none_counted() -> None:
+    six = replace(RICH, substitutions=(Substitution("he or she", "they", 12, ("100.1",), VARIANTS[:6]),))
+    (line,) = [line for line in render(six, "text").splitlines() if line.startswith("  with: ")]
+    assert line.endswith('"he or she v5" -> "they v5" (4)')
