@@ -45,12 +45,12 @@ EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 
 TESTS = {
     "read": ["tests/test_read.py", "tests/test_pdf.py"],
-    "parse": ["tests/test_parse.py"],
+    "parse": ["tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py"],
     "classify": ["tests/test_classify.py"],
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py"],
-    "render": ["tests/test_render.py"],
+    "render": ["tests/test_render.py", "tests/test_render_text.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 

@@ -176,14 +176,15 @@ def test_an_existing_file_keeps_its_mode(files: tuple[Path, Path], tmp_path: Pat
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_a_read_only_file_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", [0o444, 0o555])
+def test_a_read_only_file_is_refused(files: tuple[Path, Path], tmp_path: Path, mode: int) -> None:
     out = tmp_path / "published.md"
     out.write_text("published notes\n", encoding="utf-8")
-    out.chmod(0o444)
+    out.chmod(mode)
     line = one_line_error(run(*files, "-f", "md", "-o", out))
     assert line == f"Error: {out}: is read-only; not overwritten (make it writable, or write elsewhere)"
     assert out.read_text(encoding="utf-8") == "published notes\n"
-    assert stat.S_IMODE(out.stat().st_mode) == 0o444
+    assert stat.S_IMODE(out.stat().st_mode) == mode
     assert temp_files(tmp_path) == []
 
 
@@ -389,6 +390,9 @@ def test_a_temporary_file_that_cannot_be_made_is_one_line(
     monkeypatch.setattr(os, "open", refusing)
     assert one_line_error(run(*files, "-o", out)) == f"Error: {out}: cannot write: Permission denied"
     assert not out.exists()
+    link = tmp_path / "link.md"  # named as the user wrote it, not as the file it leads to
+    link.symlink_to(out)
+    assert one_line_error(run(*files, "-o", link)) == f"Error: {link}: cannot write: Permission denied"
 
 
 def test_a_closed_standard_output_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -399,3 +403,149 @@ def test_a_closed_standard_output_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(RuldiffError) as err:
         emit("text")
     assert str(err.value) == "standard output: cannot write: it is closed"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
+def test_a_descriptor_of_this_process_is_written_through_by_any_name(files: tuple[Path, Path], tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("earlier runs\n", encoding="utf-8")
+    with open(log, "a", encoding="utf-8") as appended:  # what a shell's >> hands over
+        fd = appended.fileno()
+        (tmp_path / "hop").symlink_to(f"/dev/fd/{fd}")
+        (tmp_path / "out.md").symlink_to("hop")  # relative: read from the link's own directory
+        for name in (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}", str(tmp_path / "out.md")):
+            assert output_target(name, ()).through, name
+        assert run(*files, "-o", f"/dev/fd/{fd}").exit_code == 0
+    assert log.read_text(encoding="utf-8") == "earlier runs\n" + stdout_of(*files)
+
+
+def test_a_regular_file_is_replaced_whatever_its_path_looks_like(tmp_path: Path) -> None:
+    import tempfile
+
+    top = Path(tempfile.mkdtemp(dir="/tmp"))  # /tmp/NAME/fd: "fd" where /proc/N/fd has it
+    try:
+        (top / "fd").write_text("old", encoding="utf-8")
+        assert not output_target(str(top / "fd"), ()).through
+    finally:
+        (top / "fd").unlink()
+        top.rmdir()
+    # Forty links, the most the system follows, to a regular file: still that file.
+    target = tmp_path / "file.md"
+    target.write_text("old", encoding="utf-8")
+    link = target
+    for n in range(40):
+        (tmp_path / f"link{n}").symlink_to(link.name)
+        link = tmp_path / f"link{n}"
+    assert not output_target(str(link), ()).through
+    assert output_target(str(link), ()).real == str(target)
+
+
+def test_an_input_that_cannot_be_read_is_no_reason_to_refuse_the_output(tmp_path: Path) -> None:
+    out = tmp_path / "out.md"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(0o640)
+    target = output_target(str(out), [str(tmp_path / "missing.txt"), "bad\0name"])
+    assert (target.through, target.mode) == (False, 0o640)
+
+
+def test_write_atomic_names_the_file_as_shown(tmp_path: Path) -> None:
+    from ruldiff.cli import write_atomic
+    from ruldiff.errors import RuldiffError
+
+    missing = tmp_path / "no such dir" / "out.md"
+    with pytest.raises(RuldiffError) as err:
+        write_atomic(str(missing), "text", shown="out.md")
+    assert str(err.value) == "out.md: cannot write: directory does not exist"
+    with pytest.raises(RuldiffError) as err:
+        write_atomic(str(missing), "text")
+    assert str(err.value) == f"{missing}: cannot write: directory does not exist"
+
+
+def test_a_stream_that_takes_part_of_the_text_is_given_the_rest() -> None:
+    from ruldiff.cli import _write_all
+
+    class Unbuffered:  # python -u: each write may take only a few bytes
+        def __init__(self) -> None:
+            self.data, self.flushed, self.calls = b"", False, 0
+
+        def write(self, view: memoryview) -> int | None:
+            self.calls += 1
+            if self.calls == 2:
+                return None  # a non-blocking stream that could take nothing this time
+            self.data += bytes(view[:3])
+            return min(3, len(view))
+
+        def flush(self) -> None:
+            self.flushed = True
+
+    out = Unbuffered()
+    _write_all(out, "Draw a card → then pass.".encode())  # type: ignore[arg-type]
+    assert (out.data.decode(), out.flushed) == ("Draw a card → then pass.", True)
+
+
+def test_an_interrupt_just_after_the_rename_is_still_an_interrupt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ruldiff.cli import write_atomic
+
+    real_replace = os.replace
+
+    def replaced_then_interrupted(src: Any, dst: Any) -> None:
+        real_replace(src, dst)
+        raise KeyboardInterrupt  # Ctrl-C as the rename returns: the temporary file is gone already
+
+    monkeypatch.setattr(os, "replace", replaced_then_interrupted)
+    out = tmp_path / "out.md"
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(str(out), "new text")
+    assert out.read_text(encoding="utf-8") == "new text" and temp_files(tmp_path) == []
+
+
+def test_standard_output_gets_the_encoded_text_through_its_buffer_or_its_text_layer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from ruldiff.cli import emit
+    from ruldiff.errors import RuldiffError
+
+    class Stdout:  # what sys.stdout is, with a binary buffer under it
+        def __init__(self, errors: str, fails: OSError | None = None) -> None:
+            self.encoding, self.errors, self.buffer, self.fails = "ascii", errors, io.BytesIO(), fails
+            self.buffer.write = self.write_bytes  # type: ignore[method-assign]
+
+        def write_bytes(self, data: memoryview) -> int:
+            if self.fails is not None:
+                raise self.fails
+            return io.BytesIO.write(self.buffer, data)
+
+        def write(self, text: str) -> int:
+            raise AssertionError("the text layer would drop what an unbuffered stream does not take")
+
+        def flush(self) -> None:
+            pass
+
+    out = Stdout("replace")
+    monkeypatch.setattr(sys, "stdout", out)
+    emit("Draw → pass")
+    assert out.buffer.getvalue() == b"Draw ? pass"  # in the stream's encoding, with its error handler
+    monkeypatch.setattr(sys, "stdout", Stdout("strict", OSError(28, "No space left on device")))
+    with pytest.raises(RuldiffError) as err:
+        emit("text")
+    assert str(err.value) == "standard output: cannot write: No space left on device"
+    text_only = io.StringIO()  # a stream with no buffer: written as text
+    monkeypatch.setattr(sys, "stdout", text_only)
+    emit("Draw → pass")
+    assert text_only.getvalue() == "Draw → pass"
+
+
+def test_output_target_names_the_path_as_given(tmp_path: Path) -> None:
+    from ruldiff.errors import RuldiffError
+
+    new, existing = tmp_path / "new.md", tmp_path / "old.md"
+    existing.write_text("old", encoding="utf-8")
+    assert output_target(str(new), ()).path == str(new)
+    assert output_target(str(existing), ()).path == str(existing)
+    with pytest.raises(RuldiffError) as err:
+        output_target(str(existing / "out.md"), ())  # a file where a directory should be
+    assert str(err.value) == f"{existing / 'out.md'}: cannot write: Not a directory"

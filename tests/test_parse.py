@@ -8,13 +8,20 @@ import re
 import pytest
 
 from ruldiff.errors import ParseError
-from ruldiff.model import Document, RuleKind
+from ruldiff.model import Coverage, Document, Rule, RuleKind
 from ruldiff.parse import parse
 from ruldiff.profiles import Profile, load_profile
 from ruldiff.read import decode
 
 # The module: `ruldiff.parse` the attribute is the function.
 parse_module = importlib.import_module("ruldiff.parse")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_joined_patterns() -> None:
+    """Each test builds its profiles' joined pattern itself: a pattern cached
+    by an earlier test (or process) would hide what _joined_items does now."""
+    parse_module._joined_items.cache_clear()
 
 MODERN = """\
 Tidepool Comprehensive Rules
@@ -251,7 +258,10 @@ def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:
 def test_no_rules_is_a_parse_error_naming_the_file(text: str) -> None:
     with pytest.raises(ParseError) as err:
         parse(decode(text.encode("utf-8"), "empty.txt"), load_profile("mtg-cr"))
-    assert str(err.value).startswith("empty.txt: no numbered rules found")
+    assert str(err.value) == (
+        "empty.txt: no numbered rules found (is this a rules document? profile mtg-cr expects numbered lines; "
+        "for paragraphs without numbers, use --profile paragraphs)"
+    )
 
 
 def test_a_document_without_numbers_is_read_as_paragraphs_and_an_empty_one_is_an_error() -> None:
@@ -420,3 +430,235 @@ def test_riftbound_root_rules_sit_under_the_heading_before_them() -> None:
     parents = {r.id: r.parent for r in document.rules}
     assert parents["102"] == parents["103"] == "101"
     assert parents["102.1"] == "102" and parents["104.1"] == "104"
+
+
+def test_coverage_counts_every_non_blank_line_once() -> None:
+    # MODERN: 12 lines of front matter and 3 of credits (layout), 13 in the
+    # rules (5 headings, 8 lines of rules and examples), 7 in the glossary.
+    assert doc_of(MODERN).coverage == Coverage(35, 8, 5, 7, 15, 0)
+    # WRAPPED: the rules region's decorations are layout; a continuation line
+    # that starts like a rule number is counted unread, by its line.
+    assert doc_of(WRAPPED).coverage == Coverage(28, 7, 2, 5, 13, 1, ((18, "101.2. for the shell limit."),))
+    blank_lines = MODERN.replace("\n\n", "\n \n\t\n")  # lines of white space are blank too
+    assert doc_of(blank_lines).coverage == Coverage(35, 8, 5, 7, 15, 0)
+    no_glossary = MODERN[: MODERN.index("Glossary\n\nPool")] + "Credits\n\nTidepool Design: A. Writer\n"
+    assert doc_of(no_glossary).coverage == Coverage(27, 8, 5, 0, 14, 0)
+
+
+def test_glossary_entries_start_on_their_term_line() -> None:
+    assert [(g.id, g.line) for g in doc_of(MODERN).glossary] == [("glossary:Pool", 45), ("glossary:Shell", 48)]
+    assert [(g.id, g.line) for g in doc_of(WRAPPED).glossary] == [("glossary:Pool", 29)]
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "successors"),
+    [
+        ("5", {"5.1", "5.a", "6"}),
+        ("5.b", {"5.b.1", "5.b.a", "5.c", "6"}),
+        ("5.1.c", {"5.1.c.1", "5.1.c.a", "5.1.d", "5.2", "6"}),
+        ("09", {"09.1", "09.a", "10"}),  # zero-padded as printed
+        ("5.z", {"5.z.1", "5.z.a", "6"}),  # no letter after z
+        ("5.ab", {"5.ab.1", "5.ab.a", "6"}),  # a segment of two letters has no next one
+    ],
+)
+def test_numbers_that_may_follow_a_rule_numbered_inline(rule_id: str, successors: set[str]) -> None:
+    assert parse_module._successors(rule_id) == successors
+
+
+POCKET = """\
+Pocket Rules
+
+1. Setup. Each player takes 3 tokens. 2. Turns. Play in order, see rule 3. Then 2.a. The first \
+player goes first. Example: Ann starts. 2.b. Then pass.
+3. Scoring. Count tokens. 7. Not a rule.
+
+12 stray line
+"""
+
+
+def test_rules_numbered_inline_are_cut_at_each_next_number_but_not_at_references() -> None:
+    doc = parse(decode(POCKET.encode(), "p.txt"), load_profile("inline-rules"))
+    assert (doc.path, doc.title, doc.intro, doc.credits, doc.glossary) == ("p.txt", "Pocket Rules", "", "", ())
+    assert [(r.id, r.line, r.text, r.examples) for r in doc.rules] == [
+        ("1", 3, "Setup. Each player takes 3 tokens.", ()),
+        ("2", 3, "Turns. Play in order, see rule 3. Then", ()),  # "see rule 3." is a reference
+        ("2.a", 3, "The first player goes first.", ("Example: Ann starts.",)),
+        ("2.b", 3, "Then pass.", ()),
+        ("3", 4, "Scoring. Count tokens. 7. Not a rule.\n12 stray line", ()),  # 7 cannot follow 3
+    ]
+    # Counted in pieces, and an unread line named by its line in the file.
+    assert doc.coverage == Coverage(8, 6, 0, 0, 1, 1, ((6, "12 stray line"),))
+
+
+def test_paragraphs_without_numbers_join_their_lines_and_keep_their_examples() -> None:
+    text = "First paragraph line one\nline two.\n\nExample: an example of it.\n\n\nSecond\tparagraph\u200b.\n"
+    doc = parse(decode(text.encode(), "p.txt"), load_profile("paragraphs"))
+    assert doc == Document(
+        path="p.txt", title="", date=None, profile="paragraphs", numbered=False,
+        rules=(
+            Rule("p1", RuleKind.RULE, "First paragraph line one line two.", ("Example: an example of it.",), None, 1),
+            Rule("p2", RuleKind.RULE, "Second paragraph.", (), None, 7),
+        ),
+        coverage=Coverage(lines=4, rules=4, headings=0, glossary=0, layout=0, unread=0),
+    )
+    with pytest.raises(ParseError) as err:
+        parse(decode(b"\n \n", "blank.txt"), load_profile("paragraphs"))
+    assert str(err.value) == "blank.txt: no paragraphs found (the file holds no text)"
+
+
+def test_tabs_are_spaces_and_zero_width_spaces_nothing() -> None:
+    tab, zero_width = ("100.2. Each player", "100.2. Each\tplayer"), ("101.1. A shell", "101.1. A\u200b shell")
+    for edits in ((tab,), (zero_width,), (tab, zero_width)):
+        text = MODERN
+        for old, new in edits:
+            text = text.replace(old, new)
+        rules = {r.id: r.text for r in doc_of(text).rules}
+        assert (rules["100.2"], rules["101.1"]) == ("Each player needs a deck of shells. See rule 101.1.",
+                                                    "A shell is a card.")
+
+
+WRAPPED_MORE = WRAPPED.replace(
+    "100.2. Each player needs a deck of shells.\n",
+    """\
+100.2. Each player needs a deck of non-
+token shells, a -
+few -1/-
+1 counters and an x-
+(y) marker.
+
+100.3
+The text on the next line.
+
+101. Shells and
+Tides
+
+102. Each player draws a card at the
+start of each turn.
+
+103. Who goes first when
+both players are ready?
+
+104. Shout out loud when
+you win!
+""",
+).replace(
+    "\n  A pool can hold any number of shells.\n",
+    """\n A pool can hold any number of shells.
+Example: A pool holds ten
+shells.
+---------------
+Tide
+The water that rises
+at the start of each turn, and then falls.
+    An indented line starts a paragraph.
+
+   ------
+Tide
+A second entry of the same term.
+""",
+)
+
+
+def test_hard_wrapped_lines_join_broken_words_empty_starts_and_wrapped_titles() -> None:
+    rules = {r.id: r for r in doc_of(WRAPPED_MORE).rules}
+    # A hyphen ending a word joins the next line's word; a lone one, or one
+    # before punctuation, is followed by a space.
+    assert rules["100.2"].text == "Each player needs a deck of non-token shells, a - few -1/-1 counters and an x- (y) marker."
+    assert rules["100.3"].text == "The text on the next line."  # the number alone on its line
+    # A heading whose title runs on is still one; a "heading" that runs on
+    # into a sentence is a rule, whatever ends it.
+    assert [(i, rules[i].kind, rules[i].text) for i in ("101", "102", "103", "104")] == [
+        ("101", RuleKind.HEADING, "Shells and Tides"),
+        ("102", RuleKind.RULE, "Each player draws a card at the start of each turn."),
+        ("103", RuleKind.RULE, "Who goes first when both players are ready?"),
+        ("104", RuleKind.RULE, "Shout out loud when you win!"),
+    ]
+
+
+def test_hard_wrapped_glossary_joins_lines_at_the_same_indent_and_keeps_examples() -> None:
+    glossary = doc_of(WRAPPED_MORE).glossary
+    assert [(g.id, g.text.splitlines(), g.examples) for g in glossary] == [
+        ("glossary:Pool", ["The shared area where shells are played.", "A pool can hold any number of shells."],
+         ("Example: A pool holds ten shells.",)),  # a block indented by one space continues the entry
+        ("glossary:Tide", ["The water that rises at the start of each turn, and then falls.",
+                           "An indented line starts a paragraph."], ()),  # a decoration ends a block
+        ("glossary:Tide#2", ["A second entry of the same term."], ()),
+    ]
+
+
+def test_a_plain_line_after_an_example_is_more_of_the_example() -> None:
+    text = MODERN.replace("Example: Six players also share two pools.\n",
+                          "Example: Six players also share two pools.\nThe pools sit side by side.\n")
+    rule = {r.id: r for r in doc_of(text).rules}["100.1b"]
+    assert (rule.text, rule.examples) == ("A larger game uses two pools.", (
+        "Example: Four players share two pools.", "Example: Six players also share two pools.",
+        "The pools sit side by side."))
+    assert doc_of(text).coverage == Coverage(36, 9, 5, 7, 15, 0)  # read, not unread
+
+
+def test_notes_a_profile_takes_out_of_the_text_stay_with_their_rule() -> None:
+    text = "↑ Section 1\n100.1 Draw a card. (refs: 202)\n100.2 Pass. (ref: 100.1)\n(refs: 7)\n100.3 Rest.\n"
+    doc = parse(decode(text.encode(), "web.txt"), load_profile("web-rules"))
+    assert [(r.id, r.text, r.notes) for r in doc.rules] == [
+        ("100.1", "Draw a card.", ("(refs: 202)",)),
+        ("100.2", "Pass.", ("(ref: 100.1)", "(refs: 7)")),
+        ("100.3", "Rest.", ()),
+    ]
+
+
+def test_the_title_is_the_first_three_lines_of_the_first_paragraph_cleaned() -> None:
+    front = "TIDEPOOL   __COMPREHENSIVE__\nRULES\nFOR\nTWO PLAYERS\n\nThese rules are effective as of May 1, 2024.\n\n"
+    assert doc_of(front + MODERN[MODERN.index("1. Basics\n\n100."):]).title == "TIDEPOOL COMPREHENSIVE RULES FOR"
+
+
+def test_sub_items_do_not_make_a_document_hard_wrapped() -> None:
+    text = (
+        "Club Laws\n\nThese laws were written by the members\nof the club, for the club.\n\n"
+        "Law 1 Players\n1.1 Each side has\n(a) a captain\n(b) a keeper\n1.2 Each player wears\n(a) boots\n"
+        "(b) a shirt\nLaw 2 Ball\n2.1 The ball is round.\n"
+    )
+    doc = parse(decode(text.encode(), "laws.txt"), load_profile("laws"))
+    assert doc.intro == "These laws were written by the members\nof the club, for the club."  # lines kept
+    assert [r.id for r in doc.rules] == ["Law 1", "1.1", "1.1(a)", "1.1(b)", "1.2", "1.2(a)", "1.2(b)", "Law 2", "2.1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "slow"),
+    [
+        ("Intro\n\n12. Twelve.\n" + "11 " * 28 + "\n", "the pattern of key 'reference'"),  # a long line
+        ("Intro\n\n12. Twelve.\n" + "11\n" * 28, None),  # short lines: the pattern is run line by line
+    ],
+)
+def test_a_users_pattern_is_bounded_in_time_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, text: str, slow: str | None
+) -> None:
+    from ruldiff import profiles
+    from ruldiff.errors import ConfigError
+
+    monkeypatch.setattr(profiles, "PATTERN_SECONDS", 0.2)
+    profile = Profile(name="mine", rule=re.compile(r"^(?P<id>\d+)\.\s+(?P<text>.*)$"),
+                      reference=re.compile(r"(?P<id>(\d+\s?)+)x"))  # backtracks without end over "11 11 ..."
+    source = decode(text.encode(), "doc.txt")
+    if slow is None:
+        assert [r.id for r in parse_module.parse_bounded(source, profile, "mine.yaml").rules] == ["12"]
+        return
+    with pytest.raises(ConfigError) as err:
+        parse_module.parse_bounded(source, profile, "mine.yaml")
+    assert str(err.value).startswith(f"mine.yaml: {slow} took longer than 0.2 s on doc.txt")
+    assert (err.value.key, err.value.fix) == ("reference", "a repeat inside a repeat, such as (\\d+)+, can backtrack without end")
+    # Too slow as a whole, though no pattern is on its own: the message names them all.
+    monkeypatch.setattr(parse_module, "slow_pattern", lambda *args: None)
+    with pytest.raises(ConfigError, match=r"^mine.yaml: the profile's patterns took longer than 0.2 s") as err:
+        parse_module.parse_bounded(source, profile, "mine.yaml")
+    assert err.value.key is None
+
+
+def test_only_an_index_between_glossary_and_credits_is_dropped() -> None:
+    doc = doc_of(WRAPPED.replace("Credits\nDesign: A. Writer\n", "Credits\nDesign: A. Writer\nIndex\nA. Reader\n"))
+    assert [g.id for g in doc.glossary] == ["glossary:Pool"]
+    assert doc.credits == "Design: A. Writer Index A. Reader"
+
+
+def test_a_glossary_term_may_follow_its_heading_at_once() -> None:
+    doc = doc_of(MODERN.replace("Glossary\n\nPool", "Glossary\nPool"))
+    assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell"]

@@ -363,3 +363,163 @@ def test_a_removed_rule_is_shown_under_its_renumbered_section() -> None:
     sections = build_context(compare(old, new))["sections"]
     ids = [s["id"] for s in sections]
     assert len(ids) == len(set(ids)), ids
+
+
+def test_markdown_escapes_marks_that_start_a_line_and_line_breaks() -> None:
+    from ruldiff.render import md_escape
+
+    assert md_escape("# Title") == "\\# Title"
+    assert md_escape("3) three") == "3\\) three"
+    # A line break is written <br>, so the marks after it stand inside one Markdown line.
+    assert md_escape("- item\n  + sub\n3) three") == "\\- item<br>  + sub<br>3) three"
+    assert md_escape("a - b # c 4. d") == "a - b # c 4. d"  # marks inside a line are plain text
+
+
+@pytest.mark.parametrize(
+    ("name", "span"),
+    [
+        ("a\r\nb|c", "`a\\r\\nb\\|c`"),  # a line break would end the table row
+        ("tick`", "`` tick` ``"),
+        (" lead", "` lead`"),
+        ("trail ", "`trail `"),
+        (" both ", "`  both  `"),  # CommonMark strips one space from each side
+        ("   ", "`   `"),  # ...but not from a span of spaces only
+    ],
+)
+def test_markdown_code_span_of_a_file_name(name: str, span: str) -> None:
+    from ruldiff.render import md_code
+
+    assert md_code(name) == span
+    assert code_span(span) == name.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
+    from ruldiff.render import edits_html, edits_md
+
+    for filt in (edits_md, lambda edits: str(edits_html(edits))):
+        assert filt([{"op": "-", "text": "gone"}]) == "<del>gone</del>"
+        assert filt([{"op": "=", "text": "kept"}]) == "kept"
+        assert filt([{"op": "?", "text": "odd"}]) == "<ins>odd</ins>"  # any other op is an insertion
+        assert filt([{"op": "=", "text": "a b"}, {"op": "+", "text": "c"}]) == "a b<ins>c</ins>"
+        assert filt([{"op": "=", "text": "a"}, {"op": "?", "text": "b"}]) == "a<ins>b</ins>"
+
+
+def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:
+    hostile = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw.")], path="<b>old</b>.txt")
+    html = render(compare(hostile, NEW), "html")
+    assert "&lt;b&gt;old&lt;/b&gt;.txt" in html and "<b>old" not in html
+    # A user's HTML template, and an .html file it includes, escape too.
+    (tmp_path / "changelog.html.j2").write_text("{{ old.path }} {% include 'part.html' %}", encoding="utf-8")
+    (tmp_path / "part.html").write_text("{{ old.path }}", encoding="utf-8")
+    assert render(compare(hostile, NEW), "html", templates=tmp_path) == (
+        "&lt;b&gt;old&lt;/b&gt;.txt &lt;b&gt;old&lt;/b&gt;.txt\n"
+    )
+
+
+def test_user_template_output_ends_with_its_own_newlines_or_one(tmp_path: Path) -> None:
+    template = tmp_path / "changelog.md.j2"
+    template.write_text("{{ summary.added }} added", encoding="utf-8")
+    assert render(RESULT, "md", templates=tmp_path) == "1 added\n"
+    template.write_text("{{ summary.added }} added\n\n", encoding="utf-8")
+    assert render(RESULT, "md", templates=tmp_path) == "1 added\n\n"
+
+
+def test_template_errors_name_the_template_and_where_it_was_looked_for(tmp_path: Path) -> None:
+    from ruldiff.render import BUILTIN_TEMPLATES, load_template
+
+    (tmp_path / "changelog.md.j2").write_text("{{ nonsense }}\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match="^template changelog.md.j2 uses an unknown variable: 'nonsense'"):
+        render(RESULT, "md", templates=tmp_path)
+    (tmp_path / "changelog.md.j2").write_text("{% include 'part.md' %}\n", encoding="utf-8")
+    with pytest.raises(TemplateError) as err:
+        render(RESULT, "md", templates=tmp_path)
+    assert str(err.value).startswith(f"template part.md not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
+    with pytest.raises(TemplateError) as err:
+        load_template("bulletin.md.j2", tmp_path)
+    assert str(err.value).startswith(f"template bulletin.md.j2 not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
+    # Too deep for the compiler, which says nowhere where: the template is named.
+    (tmp_path / "changelog.md.j2").write_text("{% if 1 %}" * 400 + "{% endif %}" * 400, encoding="utf-8")
+    with pytest.raises(TemplateError, match="nested too deep") as err:
+        load_template("changelog.md.j2", tmp_path)
+    assert err.value.path == "changelog.md.j2"
+
+
+def test_a_cache_directory_is_created_with_its_parents_for_this_user_only(tmp_path: Path) -> None:
+    cache = tmp_path / "a" / "b" / "cache"
+    old = os.umask(0)
+    try:
+        assert render(RESULT, "md", cache=cache) == render(RESULT, "md")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    assert [e.suffix for e in cache.iterdir()] == [".jinja"]
+
+
+def test_a_cache_others_may_read_but_not_write_is_used(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _plant(cache, "changelog.md.j2", "planted\n")
+    cache.chmod(0o755)
+    _entry(cache).chmod(0o755)
+    assert render(RESULT, "md", cache=cache) == "planted\n"
+
+
+def test_a_cache_entry_in_use_is_kept_young_once_a_day(tmp_path: Path) -> None:
+    import time
+
+    cache = tmp_path / "cache"
+    _plant(cache, "changelog.md.j2", "planted\n")
+    entry = _entry(cache)
+    for age, refreshed in ((3600, False), (2 * 24 * 3600, True)):
+        then = time.time() - age
+        os.utime(entry, (then, then))
+        assert render(RESULT, "md", cache=cache) == "planted\n"  # used, not compiled again
+        assert (entry.stat().st_mtime > then + 60) is refreshed, age
+
+
+def test_pruning_the_cache_removes_only_its_own_old_entries(tmp_path: Path) -> None:
+    import time
+
+    from ruldiff.render import CACHE_MAX_AGE
+
+    cache, elsewhere = tmp_path / "cache", tmp_path / "elsewhere.jinja"
+    cache.mkdir(mode=0o700)
+    elsewhere.write_text("a file the cache links to", encoding="utf-8")
+    (cache / "notes.txt").write_text("the user's", encoding="utf-8")
+    (cache / "dir.jinja").mkdir()
+    (cache / "link.jinja").symlink_to(elsewhere)
+    (cache / "old.jinja").write_bytes(b"an entry unused for a month")
+    long_ago = time.time() - CACHE_MAX_AGE - 3600
+    for path in cache.iterdir():
+        os.utime(path, (long_ago, long_ago), follow_symlinks=False)
+    render(RESULT, "md", cache=cache)  # compiles, writes an entry, prunes
+    left = sorted(p.name for p in cache.iterdir() if p.name != _entry_name(cache))
+    assert left == ["dir.jinja", "link.jinja", "notes.txt"]
+    assert elsewhere.read_text(encoding="utf-8") == "a file the cache links to"
+
+
+def _entry_name(cache: Path) -> str:
+    """The one regular .jinja file in `cache`: the entry a render wrote."""
+    (entry,) = [p.name for p in cache.iterdir() if p.suffix == ".jinja" and p.is_file() and not p.is_symlink()]
+    return entry
+
+
+def test_without_user_ids_the_cache_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no os.getuid: the cache is the user's profile directory, private already."""
+    cache = tmp_path / "cache"
+    _plant(cache, "changelog.md.j2", "planted\n")
+    monkeypatch.delattr(os, "getuid")
+    assert render(RESULT, "md", cache=cache) == "planted\n"
+
+
+def test_a_cache_write_never_follows_a_link_planted_at_its_temporary_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache, victim = tmp_path / "cache", tmp_path / "victim"
+    render(RESULT, "md", cache=cache)
+    name = _entry(cache).name
+    _entry(cache).unlink()
+    victim.write_text("kept", encoding="utf-8")
+    monkeypatch.setattr(os, "urandom", lambda n: b"\x01" * n)  # a temporary name known in advance
+    (cache / f".{name}.{'01' * 8}.tmp").symlink_to(victim)
+    assert render(RESULT, "md", cache=cache) == render(RESULT, "md")
+    assert victim.read_text(encoding="utf-8") == "kept"

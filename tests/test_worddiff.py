@@ -153,7 +153,8 @@ def test_same_result_whatever_the_hash_seed() -> None:
 
 @pytest.mark.parametrize(
     "old, new",
-    [("\n1. Go", " 1.  Go"), ("\n1", "1"), ("1 ", "1"), ("a\nb c", "a b\nc"), ("Step\n3: Pass.", "Step 3: Pass.")],
+    [("\n1. Go", " 1.  Go"), ("\n1", "1"), ("1 ", "1"), ("a\nb c", "a b\nc"), ("Step\n3: Pass.", "Step 3: Pass."),
+     ("a \nb", "a  \nb"), ("x \n", "x\t\n")],  # a change of white space only, between two words
 )
 def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) -> None:
     edits = diff_words(old, new)
@@ -239,3 +240,85 @@ def test_each_token_gets_its_own_code_until_the_last_one() -> None:
     # ...and from _MAX_CODES on, all the same one.
     assert _code(last) == _code(last + 1) == _code(last + 1000) == chr(_BASE + _MAX_CODES)
     assert len({_code(n) for n in range(0, last + 1, 97)}) == len(range(0, last + 1, 97))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_from_the_minimum_of_pairs_the_workers_diff_their_shares(
+    monkeypatch: pytest.MonkeyPatch, children: Children
+) -> None:
+    pairs = many_pairs()[: worddiff.PARALLEL_MIN]
+    me, here = os.getpid(), []
+    real = worddiff._edits_of_share
+
+    def recorded(pairs: list[tuple[str, str]], k: int, workers: int) -> list[tuple[Edit, ...]]:
+        if os.getpid() == me:
+            here.append(k)
+        return real(pairs, k, workers)
+
+    monkeypatch.setattr(worddiff, "_edits_of_share", recorded)
+    assert diff_all(pairs, workers=2) == [diff_words(*p) for p in pairs]
+    assert len(children.pids) == 1 and children.unreaped() == []
+    assert here == [0]  # the worker's share came back from it, not diffed again here
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_few_pairs_or_one_worker_are_diffed_here(children: Children) -> None:
+    pairs = many_pairs()
+    few = pairs[: worddiff.PARALLEL_MIN - 1]
+    assert diff_all(few, workers=4) == [diff_words(*p) for p in few]
+    assert diff_all(pairs) == [diff_words(*p) for p in pairs]  # one worker unless asked
+    assert children.pids == []
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
+def test_abandoning_a_worker_that_has_ended_already_is_no_error() -> None:
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os._exit(0)
+    os.waitpid(pid, 0)
+    r, w = os.pipe()
+    os.close(w)
+    worddiff._abandon(pid, open(r, "rb"))  # nothing to kill, nothing to reap
+
+
+def test_respacing_edits_each_space_between_the_same_words() -> None:
+    edits = worddiff._respace("one two\nthree  four ", "one two three  four\n")
+    assert [(op.value, text) for op, text in edits] == [
+        ("=", "one"), ("=", " "), ("=", "two"), ("-", "\n"), ("+", " "), ("=", "three"), ("=", "  "),
+        ("=", "four"), ("-", " "), ("+", "\n"),
+    ]
+
+
+def test_texts_sharing_under_two_fifths_of_their_words_are_replaced_whole() -> None:
+    # 2 of 7 words in common: a word diff would be noise.
+    assert marked(diff_words("a b c d e f g", "a b h i j k l")) == "[-a b c d e f g-]{+a b h i j k l+}"
+    # 3 of 7: worth a word diff.
+    assert marked(diff_words("a b c d e f g", "a b c h i j k")) == "a b c [-d e f g-]{+h i j k+}"
+    # 2 of 5: two fifths, just enough.
+    assert marked(diff_words("a b c d e", "a b f g h")) == "a b [-c d e-]{+f g h+}"
+
+
+def test_up_to_the_last_code_words_are_diffed_beyond_it_characters() -> None:
+    # The vocabulary: w0 ... plus " You", " may", " must", " draw" and "." (5).
+    def edit_of(distinct_words: int) -> list[tuple[str, str]]:
+        words = " ".join(f"w{i}" for i in range(distinct_words))
+        old, new = f"{words} You may draw.", f"{words} You must draw."
+        edits = diff_words(old, new)
+        assert rebuild(edits) == (old, new)
+        return [(e.op.value, e.text) for e in edits[1:]]
+
+    assert edit_of(worddiff._MAX_CODES - 5) == [("-", "may"), ("+", "must"), ("=", " draw.")]
+    assert edit_of(worddiff._MAX_CODES - 4) == [("-", "ay"), ("+", "ust"), ("=", " draw.")]  # m[-ay][+ust]
+
+
+def test_more_distinct_sentences_than_codes_are_still_diffed_word_by_word() -> None:
+    sentences = [f"a{i} b{j}." for i in range(257) for j in range(256)][: worddiff._MAX_CODES + 1]
+    old = " ".join(sentences) + " You may draw."
+    new = old.replace("may", "must")
+    edits = diff_words(old, new)
+    assert [(e.op.value, e.text) for e in edits[1:]] == [("-", "may"), ("+", "must"), ("=", " draw.")]
+    assert rebuild(edits) == (old, new)
+
+
+def test_spaces_both_sides_start_with_are_kept_text() -> None:
+    assert marked(diff_words("a  b", "a  c")) == "a  [-b-]{+c+}"

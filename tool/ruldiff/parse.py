@@ -214,7 +214,7 @@ def _is_wrapped(lines: list[str], start: int, end: int, profile: Profile) -> boo
         if joined is not None:
             plain = joined(nxt) is None
         else:
-            plain = not _classify(nxt, profile)[0] and not _decoration(nxt, profile)
+            plain = not _kind(nxt, profile) and not _decoration(nxt, profile)
         runs_on += plain and not (sub is not None and sub(nxt))  # a sub-item is no run-on
     return nonblank > 0 and runs_on / nonblank >= WRAPPED_SHARE
 
@@ -388,25 +388,24 @@ class _Builder:
         self.items.append((rule_id, kind, [text] if text else [], [], line))
         self.in_example = False
 
-    def example(self, text: str) -> bool:
+    def example(self, text: str) -> None:
+        """Add an example to the current item (none before the first item)."""
         if not self.items:
-            return False
+            return
         self.items[-1][3].append(text)
         self.in_example = True
-        return True
 
-    def paragraph(self, text: str) -> bool:
+    def paragraph(self, text: str) -> None:
         """Add a new paragraph to the current example or rule."""
         if not self.items:
-            return False
+            return
         target = self.items[-1][3] if self.in_example else self.items[-1][2]
         target.append(text)
-        return True
 
-    def extend(self, text: str) -> bool:
+    def extend(self, text: str) -> None:
         """Join a hard-wrapped continuation line to the current paragraph."""
         if not self.items:
-            return False
+            return
         target = self.items[-1][3] if self.in_example else self.items[-1][2]
         if self.items[-1][1] is RuleKind.HEADING:
             self.wrapped_headings.add(len(self.items) - 1)
@@ -420,7 +419,6 @@ class _Builder:
             target[-1] += text
         else:
             target[-1] = f"{target[-1]} {text}"
-        return True
 
     def note(self, notes: list[str]) -> None:
         if self.items and notes:
@@ -472,19 +470,18 @@ class _Builder:
             )
 
 
-def _classify(s: str, profile: Profile) -> tuple[RuleKind | None, str, str]:
-    """(kind, id, text) of a stripped line; kind None for a plain line."""
+def _kind(s: str, profile: Profile) -> RuleKind | None:
+    """The kind of item a stripped line starts; None for a plain line."""
     if not profile.numbered.match(s):
-        return None, "", s
+        return None
     for kind, pattern in (
         (RuleKind.HEADING, profile.heading),
         (RuleKind.SECTION, profile.section),
         (RuleKind.RULE, profile.rule),
     ):
-        m = pattern.match(s) if pattern is not None else None
-        if m:
-            return kind, m.group("id"), m.group("text").strip()
-    return None, "", s
+        if pattern is not None and pattern.match(s):
+            return kind
+    return None
 
 
 # Match.lastindex (never None after a match) -> (kind, id group, text group);

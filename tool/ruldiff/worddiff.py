@@ -369,9 +369,11 @@ def _respace(old: str, new: str) -> list[tuple[Op, str]]:
 
     def ends(text: str) -> tuple[str, list[str], str]:
         core = text.strip()
+        if not core:  # white space only: all of it is the lead, none of it the trail as well
+            return text, [], ""
         lead = text[: len(text) - len(text.lstrip())]
         trail = text[len(text.rstrip()) :]
-        return lead, re.split(r"(\s+)", core) if core else [], trail
+        return lead, re.split(r"(\s+)", core), trail
 
     lead_a, parts_a, trail_a = ends(old)
     lead_b, parts_b, trail_b = ends(new)
