@@ -39,6 +39,8 @@ from .check import (
 )
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
 from .notes import Note, match_notes, parse_notes
+from .annotate import Editorial
+from .review import parse_reviewed
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
 from .errors import ReadError, RuldiffError
@@ -187,6 +189,56 @@ def layout_options(f: Any) -> Any:
     )(f)
 
 
+def editor_options(f: Any) -> Any:
+    """An editor's files (issue #17): --notes, --overrides, --reviewed, --hide-reviewed."""
+    f = click.option(
+        "--hide-reviewed",
+        is_flag=True,
+        help="Leave out the changes --reviewed records as accepted (the output says how many).",
+    )(f)
+    f = click.option(
+        "--reviewed",
+        metavar="FILE",
+        help="The review state 'ruldiff review' writes: changes accepted as they are now are "
+        "marked (or left out, with --hide-reviewed); those that differ since are flagged.",
+    )(f)
+    f = click.option(
+        "--overrides",
+        metavar="FILE",
+        help="Match overrides (YAML list: {old: 903.9, removed: true}, {old: 702.9, new: 702.10}, "
+        "{old: 112.10, new: [112.10, 112.10c]}), applied before the automatic alignment; "
+        "one that no longer applies is a warning.",
+    )(f)
+    return click.option(
+        "--notes",
+        metavar="FILE",
+        help="Editors' notes (YAML: change ID -> Markdown), shown under their changes; a note "
+        "whose ID has no change is a warning, with the ID it probably means.",
+    )(f)
+
+
+def read_editor_file(path: str, what: str) -> str:
+    """The text of an editor's file (notes, overrides, review state)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuldiffError(f"no such {what} file", path=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RuldiffError(f"cannot read the {what}: {reason}", path=path) from None
+
+
+def read_editor_files(notes: str | None, overrides: str | None, reviewed: str | None) -> Editorial:
+    """An editor's files, read and parsed (each error one RuldiffError)."""
+    return Editorial(
+        notes=parse_notes(read_editor_file(notes, "notes"), notes) if notes is not None else None,
+        notes_path=notes or "",
+        overrides=parse_overrides(read_editor_file(overrides, "overrides"), overrides) if overrides is not None else None,
+        overrides_path=overrides or "",
+        state=parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if reviewed is not None else None,
+    )
+
+
 def chosen_template(
     fmt: str, style: str, template_file: str | None, templates: str | None
 ) -> tuple[str | None, str | None]:
@@ -273,6 +325,7 @@ def chosen_template(
 )
 @max_size_option
 @layout_options
+@editor_options
 def diff_command(
     old: str,
     new: str,
@@ -289,6 +342,10 @@ def diff_command(
     style: str,
     template_file: str | None,
     max_chars: int | None,
+    notes: str | None,
+    overrides: str | None,
+    reviewed: str | None,
+    hide_reviewed: bool,
 ) -> None:
     """Compare two releases of a rules document: OLD, then NEW.
 
@@ -302,7 +359,10 @@ def diff_command(
       ruldiff old.txt new.txt -f html -o out.html  one page with everything
       ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
       ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
+      ruldiff old.txt new.txt --notes notes.yaml --reviewed review.json -f html -o out.html
     """
+    if hide_reviewed and reviewed is None:
+        raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     cache = cache_dir()
     layout = [
@@ -322,6 +382,8 @@ def diff_command(
     try:
         template, templates = chosen_template(fmt, style, template_file, templates)
         inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
+        editor = read_editor_files(notes, overrides, reviewed)
+        inputs += [p for p in (notes, overrides, reviewed) if p is not None]
         target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
@@ -349,14 +411,18 @@ def diff_command(
                     err=True,
                 )
             warn_swapped(old_doc, new_doc)
-            comparison = compare(old_doc, new_doc, workers=workers)
+            plan, unmet = editor.plan(old_doc, new_doc)
+            comparison = compare(old_doc, new_doc, workers=workers, plan=plan)
+            shown_comparison, annotations, unused = editor.apply(comparison, hide_reviewed)
+            for warning in unmet + unused:
+                click.echo(f"warning: {warning}", err=True)
             if templates is not None and not Path(templates).is_dir():
                 raise RuldiffError("templates directory not found", path=templates)
             if stat:
-                text = render_stat(comparison, color=_use_color(color, output))
+                text = render_stat(shown_comparison, color=_use_color(color, output))
             else:
                 text = render(
-                    comparison,
+                    shown_comparison,
                     fmt,
                     templates=templates,
                     color=fmt == "text" and _use_color(color, output),
@@ -365,6 +431,7 @@ def diff_command(
                     style=style,
                     template=template,
                     max_chars=max_chars,
+                    annotations=annotations,
                 )
                 if max_chars is not None and size(text) > max_chars:
                     click.echo(
