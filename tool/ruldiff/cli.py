@@ -24,7 +24,7 @@ import signal
 import stat
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -40,17 +40,19 @@ from .check import (
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
 from .notes import Note, match_notes, parse_notes
 from .annotate import Editorial
-from .review import parse_reviewed
+from .review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
+from .annotate import annotate
+from .model import Change
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
 from .errors import ReadError, RuldiffError
-from .model import Document
+from .model import Comparison, Document
 from .fit import better_profile, fit_warning, misfit
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, detect_profile, load_profile
 from .cap import parse_limit, size
-from .render import FORMATS, STYLES, render, render_document, template_name
+from .render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
 from .pager import PagerError, page, pager_command
 from .schema import schema_text
 from .stat import render_stat
@@ -659,6 +661,132 @@ def check_command(
         raise Failure(str(exc)) from None
     if any(is_problem(f) for f in kept):
         sys.exit(1)
+
+
+@main.command("review")
+@click.argument("old")
+@click.argument("new")
+@click.option(
+    "--reviewed",
+    metavar="FILE",
+    required=True,
+    help="The review state to read (when it exists) and write: JSON, one entry per accepted change.",
+)
+@click.option(
+    "--accept-all",
+    is_flag=True,
+    help="Ask nothing: accept every change not yet accepted as it is now (for a script; "
+    "without it, review asks in the terminal and refuses to run without one).",
+)
+@click.option(
+    "--overrides",
+    metavar="FILE",
+    help="Match overrides, as for 'ruldiff diff': the same pairing the changelog shows.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME|FILE",
+    help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
+)
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the changes shown: 'auto' colours only a terminal, and never with NO_COLOR set.",
+)
+@max_size_option
+def review_command(
+    old: str,
+    new: str,
+    reviewed: str,
+    accept_all: bool,
+    overrides: str | None,
+    profile: str | None,
+    color: str,
+    max_size: int,
+) -> None:
+    """Walk the changes from OLD to NEW not yet accepted (new ones, then
+    those that differ since they were accepted), one at a time: accept,
+    skip, note (accept with an editor's note) or quit. The review state
+    FILE is written when the walk ends (quit included), all at once;
+    Ctrl-C leaves it as it was.
+
+    \b
+    Examples:
+      ruldiff review last.txt draft.txt --reviewed review.json
+      ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
+      ruldiff review last.txt draft.txt --reviewed review.json --accept-all
+    """
+    if reviewed == STDIO:
+        raise click.UsageError("--reviewed must name a file: the review state is read and written there")
+    if not accept_all and (STDIO in (old, new) or not _isatty(sys.stdin)):
+        raise Failure(
+            "review asks in the terminal, and standard input is not one; "
+            "give --accept-all to accept every unreviewed change"
+        )
+    try:
+        state = (
+            parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if os.path.exists(reviewed) else {}
+        )
+        editor = read_editor_files(None, overrides, None)
+        inputs = _inputs(old, new, profile=profile) + ([overrides] if overrides else [])
+        target = output_target(reviewed, inputs)
+        if target is None or target.through:
+            raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
+        stdin = Stdin(max_size)
+        old_doc = load(old, profile, max_size, stdin)
+        new_doc = load(new, profile, max_size, stdin)
+        plan, unmet = editor.plan(old_doc, new_doc)
+        for warning in unmet:
+            click.echo(f"warning: {warning}", err=True)
+        comparison = compare(old_doc, new_doc, plan=plan)
+        ask = _accept_all if accept_all else _terminal_asker(comparison, state, _use_color(color, None))
+        after = walk(comparison.changes, state, ask)
+        write_atomic(target.real, dump_reviewed(after), mode=target.mode, shown=reviewed)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+    recorded = sum(1 for k, a in after.items() if state.get(k) != a)
+    click.echo(f"{recorded} change{'s' if recorded != 1 else ''} recorded in {reviewed}")
+
+
+def _accept_all(change: Change, k: int, n: int) -> Answer:
+    return ("accept", "")
+
+
+_ANSWERS = {"a": "accept", "s": "skip", "n": "note", "q": "quit"}
+
+
+def _terminal_asker(
+    comparison: Comparison, state: dict[str, Accepted], color: bool
+) -> Callable[[Change, int, int], Answer]:
+    """`review.walk`'s question in the terminal: the change as the text
+    changelog shows it, then a one-letter answer; end of input is quit."""
+    _, annotations = annotate(comparison, None, state)
+    context = build_context(comparison, annotations)
+    shown = {
+        c["id"]: c
+        for group in (*(s["changes"] for s in context["sections"]), context["glossary"], context["mechanical"],
+                      context["renumbered_only"])
+        for c in group
+    }
+
+    def ask(change: Change, k: int, n: int) -> Answer:
+        rule = change.new or change.old
+        assert rule is not None
+        click.echo(f"\n[{k}/{n}]")
+        click.echo(change_text(shown[rule.id], color=color), nl=False)
+        try:
+            letter = click.prompt(
+                "a accept, s skip, n note, q quit", type=click.Choice(list(_ANSWERS)), show_choices=False
+            )
+            action = _ANSWERS[letter]
+            note = click.prompt("note (Markdown, one line)") if action == "note" else ""
+        except click.Abort:  # end of input
+            return ("quit", "")
+        return (action, note)
+
+    return ask
 
 
 def run() -> None:

@@ -1108,22 +1108,13 @@ def _note_lines(note: str) -> list[str]:
     return ["      note: " + lines[0]] + [("            " + line) if line.strip() else "" for line in lines[1:]]
 
 
-def render_text(context: dict[str, Any], *, color: bool = False) -> str:
-    """Readable terminal text, laid out like the Markdown and HTML changelogs;
-    ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
+def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, Any]], list[str]]]:
+    """`paint(text, *styles)` and `change_block(change)` of the terminal text."""
 
     def paint(text: str, *styles: str) -> str:
         if not color or not text:
             return text
         return "".join(_SGR[s] for s in styles) + text + _SGR["reset"]
-
-    def doc_line(side: str, doc: dict[str, Any]) -> str:
-        date = doc["date"] or "no date"
-        title = f"{doc['title']} " if doc["title"] else ""
-        return (
-            f"{side} {doc['path']}: {title}({date}), "
-            f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
-        )
 
     # What goes around each line of a deletion, and of any other edit (an insertion)
     deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
@@ -1173,6 +1164,28 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             lines.extend(_note_lines(c["note"]))
         return lines
 
+    return paint, change_block
+
+
+def change_text(change: dict[str, Any], *, color: bool = False) -> str:
+    """One change of the context (`build_context`) as the terminal text shows it."""
+    return "\n".join(_text_writers(color)[1](change)) + "\n"
+
+
+def render_text(context: dict[str, Any], *, color: bool = False) -> str:
+    """Readable terminal text, laid out like the Markdown and HTML changelogs;
+    ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
+
+    paint, change_block = _text_writers(color)
+
+    def doc_line(side: str, doc: dict[str, Any]) -> str:
+        date = doc["date"] or "no date"
+        title = f"{doc['title']} " if doc["title"] else ""
+        return (
+            f"{side} {doc['path']}: {title}({date}), "
+            f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
+        )
+
     s = context["summary"]
     out = [
         paint(
@@ -1188,7 +1201,7 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
     if context["review"] is not None:
         out.append(_review_line(context["review"]))
     if not context["total_changes"]:
-        out.append("no changes")
+        out.append("no changes left to review" if context["review"] and context["review"]["hidden"] else "no changes")
     if context["new_rules"]:
         out.append("new rules: " + ", ".join(map(_run_text, context["new_runs"])))
     if context["removed_rules"]:
