@@ -726,14 +726,14 @@ def review_command(
             "give --accept-all to accept every unreviewed change"
         )
     try:
+        inputs = _inputs(old, new, profile=profile) + ([overrides] if overrides else [])
+        target = output_target(reviewed, inputs)  # before reading it: never an input
+        if target is None or target.through:
+            raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
         state = (
             parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if os.path.exists(reviewed) else {}
         )
         editor = read_editor_files(None, overrides, None)
-        inputs = _inputs(old, new, profile=profile) + ([overrides] if overrides else [])
-        target = output_target(reviewed, inputs)
-        if target is None or target.through:
-            raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
         stdin = Stdin(max_size)
         old_doc = load(old, profile, max_size, stdin)
         new_doc = load(new, profile, max_size, stdin)
