@@ -617,19 +617,9 @@ def check_command(
                 raise RuldiffError(f"cannot read the config file: {exc}", path=config_path) from None
             accepted.extend(parse_config(config_text, config_path))
         inputs = _inputs(*documents, profile=profile) + [p for p in (config_path, notes, overrides) if p]
-        editors_notes: tuple[Note, ...] = ()
-        forced: tuple[Override, ...] = ()
-        for path, what in ((notes, "notes"), (overrides, "overrides")):
-            if path is None:
-                continue
-            try:
-                extra = Path(path).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise RuldiffError(f"cannot read the {what}: {exc}", path=path) from None
-            if what == "notes":
-                editors_notes = parse_notes(extra, path)
-            else:
-                forced = parse_overrides(extra, path)
+        editor = read_editor_files(notes, overrides, None)
+        editors_notes: tuple[Note, ...] = editor.notes or ()
+        forced: tuple[Override, ...] = editor.overrides or ()
         target = output_target(output, inputs) if output is not None else None
         loaded = []
         for path in documents:
