@@ -283,3 +283,47 @@ def test_review_state_file_is_deterministic_and_keeps_its_mode(tmp_path: Path, p
     assert code == 0 and out == f"0 changes recorded in {state}\n"
     assert state.read_bytes() == first and (state.stat().st_mode & 0o777) == 0o640
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_with_a_review_state_every_change_has_note_and_reviewed(tmp_path: Path, pair: tuple[str, str]) -> None:
+    state = str(tmp_path / "review.json")
+    accept_all(pair, state)
+    data = json.loads(run(*pair, "--reviewed", state, "-f", "json")[1])
+    assert all(c["note"] is None and c["reviewed"] == "accepted" for c in data["changes"])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+def test_review_in_a_real_pseudo_terminal(tmp_path: Path, pair: tuple[str, str]) -> None:
+    import pty
+    import select
+    import sys
+    import time
+
+    state = tmp_path / "review.json"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: ruldiff on the terminal's side
+        try:
+            os.environ["NO_COLOR"] = "1"
+            os.execv(sys.executable, [sys.executable, "-m", "ruldiff", "review", *pair, "--reviewed", str(state)])
+        finally:
+            os._exit(127)  # never back into pytest
+    seen = b""
+
+    def until(token: bytes) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 30
+        while token not in seen:
+            assert time.monotonic() < deadline, seen.decode(errors="replace")
+            if select.select([fd], [], [], 1)[0]:
+                seen += os.read(fd, 4096)
+
+    for answer in (b"a\n", b"n\n", b"Why.\n", b"q\n"):
+        until(b"note (Markdown" if answer == b"Why.\n" else b"q quit: ")
+        seen = seen.replace(b"q quit: ", b"", 1) if answer != b"Why.\n" else seen.replace(b"note (Markdown", b"", 1)
+        os.write(fd, answer)
+    until(b"recorded in")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    saved = parse_reviewed(state.read_text(encoding="utf-8"), str(state))
+    assert sorted(saved) == ["100.2", "100.3"] and saved["100.3"].note == "Why."

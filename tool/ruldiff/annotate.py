@@ -99,7 +99,7 @@ def annotate(
             comparison, changes=tuple(c for c in comparison.changes if id(c) not in accepted)
         )
         counts["hidden"] = len(parts.accepted)
-    return comparison, Annotations(merged if notes is not None or merged else None, review, counts)
+    return comparison, Annotations(merged, review, counts)
 
 
 @dataclass(frozen=True, slots=True)
