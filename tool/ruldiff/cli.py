@@ -754,8 +754,9 @@ def _terminal_asker(
     changelog shows it, then a one-letter answer; end of input is quit."""
     _, annotations = annotate(comparison, None, state)
     context = build_context(comparison, annotations)
+    # By ID and kind: a number removed and then reused is two changes of one ID.
     shown = {
-        c["id"]: c
+        (c["id"], c["kind"]): c
         for group in (*(s["changes"] for s in context["sections"]), context["glossary"], context["mechanical"],
                       context["renumbered_only"])
         for c in group
@@ -765,7 +766,7 @@ def _terminal_asker(
         rule = change.new or change.old
         assert rule is not None
         click.echo(f"\n[{k}/{n}]")
-        click.echo(change_text(shown[rule.id], color=color), nl=False)
+        click.echo(change_text(shown[rule.id, change.kind.value], color=color), nl=False)
         try:
             letter = click.prompt(
                 "a accept, s skip, n note, q quit", type=click.Choice(list(_ANSWERS)), show_choices=False
