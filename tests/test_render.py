@@ -435,8 +435,8 @@ def test_template_errors_name_the_template_and_where_it_was_looked_for(tmp_path:
         render(RESULT, "md", templates=tmp_path)
     assert str(err.value).startswith(f"template part.md not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
     with pytest.raises(TemplateError) as err:
-        load_template("bulletin.md.j2", tmp_path)
-    assert str(err.value).startswith(f"template bulletin.md.j2 not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
+        load_template("nowhere.md.j2", tmp_path)
+    assert str(err.value).startswith(f"template nowhere.md.j2 not found; searched {tmp_path}, {BUILTIN_TEMPLATES}")
     # Too deep for the compiler, which says nowhere where: the template is named.
     (tmp_path / "changelog.md.j2").write_text("{% if 1 %}" * 400 + "{% endif %}" * 400, encoding="utf-8")
     with pytest.raises(TemplateError, match="nested too deep") as err:

@@ -155,7 +155,7 @@ stale reference in 100.1: rule 100.9 (now 100.8), rule 999.1
 Glossary
   ~ Ember  changed [substantive]
       Fuel{+ for glyphs+}. See rule 100.1{+, rule 100.7, rule 100.3, rule 100.1+}.
-      see: 100.1, 100.7
+      see: 100.1, 100.7, 100.3
 
 Mechanical changes (cross-references, substitutions, cosmetic)
   + 100.8  added [cosmetic, cross-reference, stale-reference, substitution]
@@ -220,9 +220,9 @@ def test_context_groups_changes_by_their_section_in_the_new_document() -> None:
     assert [(c["label"], c["title"]) for c in context["renumbered_only"]] == [("100.4", None), ("3", "Play")]
     heading = Change(ChangeKind.ADDED, None, rule("101", "Setup", "1", 9, K.HEADING), (Edit(INS, "Setup"),))
     assert build_context(replace(RICH, changes=(heading,)))["new_rules"] == [
-        {"label": "101", "anchor": "r-101", "title": "Setup"}]
-    assert context["removed_rules"] == [{"label": "100.4", "anchor": "r-100.4", "title": None},
-                                        {"label": "200.1", "anchor": "r-200.1", "title": None}]
+        {"label": "101", "anchor": "new-101", "title": "Setup"}]
+    assert context["removed_rules"] == [{"label": "100.4", "anchor": "old-100.4", "title": None},
+                                        {"label": "200.1", "anchor": "old-200.1", "title": None}]
     assert context["stale"][0]["shown"] == ["rule 100.9 (now 100.8)", "rule 999.1"]
     changed = context["sections"][0]["changes"][0]
     assert changed["stale_should_be"] == ["100.8", None]
@@ -232,10 +232,11 @@ def test_context_groups_changes_by_their_section_in_the_new_document() -> None:
     merged = context["sections"][0]["changes"][3]
     assert (merged["old"], merged["old_label"], merged["new_label"]) == (["100.5", "100.6"], "100.5, 100.6", "100.5")
     (ember,) = context["glossary"]
-    assert (ember["label"], ember["anchor"], ember["links"]) == ("Ember", "r-glossary-Ember", [
-        {"id": "100.1", "anchor": "r-100.1"}, {"id": "100.7", "anchor": "r-100.7"}])
-    # Each once, and only to a rule whose change has that anchor: 100.3 is
-    # shown in 100.2's split, under 100.2's anchor.
+    assert (ember["label"], ember["anchor"], ember["links"]) == ("Ember", "new-glossary-Ember", [
+        {"id": "100.1", "anchor": "new-100.1"}, {"id": "100.7", "anchor": "new-100.7"},
+        {"id": "100.3", "anchor": "new-100.3"}])
+    # Each once, and each to an anchor of its own: 100.3, shown in 100.2's
+    # split, has its number's anchor on that change (issue #15).
 
 
 # `ruldiff parse`: a parsed document shown as JSON, YAML or indented text.
@@ -305,7 +306,7 @@ def test_glossary_links_follow_the_documents_own_reference_syntax() -> None:
     changed = replace(GLOSSARY, new=ember)
     comparison = replace(RICH, new=replace(NEW, references=syntax), changes=(CHANGED, ADDED, changed))
     (entry,) = build_context(comparison)["glossary"]
-    assert entry["links"] == [{"id": "100.7", "anchor": "r-100.7"}]
+    assert entry["links"] == [{"id": "100.7", "anchor": "new-100.7"}]
 
 
 def test_json_is_written_unescaped() -> None:

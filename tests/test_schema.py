@@ -109,7 +109,7 @@ BREAKAGES = {
     "an unknown top-level key": lambda d: d.update(extra=1),
     "a missing key": lambda d: d.pop("stale_references"),
     "another version": lambda d: d.update(version=2),
-    "an unknown key in a change": lambda d: d["changes"][0].update(note="x"),
+    "an unknown key in a change": lambda d: d["changes"][0].update(comment="x"),
     "an unknown kind": lambda d: d["changes"][0].update(kind="unchanged"),
     "an unknown tag": lambda d: d["changes"][0]["tags"].append("important"),
     "a repeated tag": lambda d: d["changes"][0]["tags"].extend(d["changes"][0]["tags"][:1] or ["x", "x"]),

@@ -25,7 +25,7 @@ import signal
 import stat
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -40,18 +40,22 @@ from .check import (
 )
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
 from .notes import Note, match_notes, parse_notes
+from .annotate import Editorial
+from .review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
+from .annotate import annotate
+from .model import Change
 from .check_render import CHECK_FORMATS, render_findings
 from .compare import compare
 from .config import CONFIG_NAME, Config, load_config
 from .errors import ReadError, RuldiffError
-from .model import Document
+from .model import Comparison, Document
 from .fit import better_profile, fit_warning, misfit
 from .history import SiteWriter, build
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, detect_profile, load_profile
 from .cap import parse_limit, size
-from .render import FORMATS, STYLES, render, render_document, template_name
+from .render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
 from .pager import PagerError, page, pager_command
 from .schema import schema_text
 from .series import Series, collect
@@ -193,6 +197,56 @@ def layout_options(f: Any) -> Any:
     )(f)
 
 
+def editor_options(f: Any) -> Any:
+    """An editor's files (issue #17): --notes, --overrides, --reviewed, --hide-reviewed."""
+    f = click.option(
+        "--hide-reviewed",
+        is_flag=True,
+        help="Leave out the changes --reviewed records as accepted (the output says how many).",
+    )(f)
+    f = click.option(
+        "--reviewed",
+        metavar="FILE",
+        help="The review state 'ruldiff review' writes: changes accepted as they are now are "
+        "marked (or left out, with --hide-reviewed); those that differ since are flagged.",
+    )(f)
+    f = click.option(
+        "--overrides",
+        metavar="FILE",
+        help="Match overrides (YAML list: {old: 903.9, removed: true}, {old: 702.9, new: 702.10}, "
+        "{old: 112.10, new: [112.10, 112.10c]}), applied before the automatic alignment; "
+        "one that no longer applies is a warning.",
+    )(f)
+    return click.option(
+        "--notes",
+        metavar="FILE",
+        help="Editors' notes (YAML: change ID -> Markdown), shown under their changes; a note "
+        "whose ID has no change is a warning, with the ID it probably means.",
+    )(f)
+
+
+def read_editor_file(path: str, what: str) -> str:
+    """The text of an editor's file (notes, overrides, review state)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuldiffError(f"no such {what} file", path=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RuldiffError(f"cannot read the {what}: {reason}", path=path) from None
+
+
+def read_editor_files(notes: str | None, overrides: str | None, reviewed: str | None) -> Editorial:
+    """An editor's files, read and parsed (each error one RuldiffError)."""
+    return Editorial(
+        notes=parse_notes(read_editor_file(notes, "notes"), notes) if notes is not None else None,
+        notes_path=notes or "",
+        overrides=parse_overrides(read_editor_file(overrides, "overrides"), overrides) if overrides is not None else None,
+        overrides_path=overrides or "",
+        state=parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if reviewed is not None else None,
+    )
+
+
 def chosen_template(
     fmt: str, style: str, template_file: str | None, templates: str | None
 ) -> tuple[str | None, str | None]:
@@ -279,6 +333,7 @@ def chosen_template(
 )
 @max_size_option
 @layout_options
+@editor_options
 def diff_command(
     old: str,
     new: str,
@@ -295,6 +350,10 @@ def diff_command(
     style: str,
     template_file: str | None,
     max_chars: int | None,
+    notes: str | None,
+    overrides: str | None,
+    reviewed: str | None,
+    hide_reviewed: bool,
 ) -> None:
     """Compare two releases of a rules document: OLD, then NEW.
 
@@ -308,7 +367,10 @@ def diff_command(
       ruldiff old.txt new.txt -f html -o out.html  one page with everything
       ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
       ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
+      ruldiff old.txt new.txt --notes notes.yaml --reviewed review.json -f html -o out.html
     """
+    if hide_reviewed and reviewed is None:
+        raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     cache = cache_dir()
     layout = [
@@ -328,6 +390,8 @@ def diff_command(
     try:
         template, templates = chosen_template(fmt, style, template_file, templates)
         inputs = _inputs(old, new, profile=profile, templates=templates, template=template)
+        editor = read_editor_files(notes, overrides, reviewed)
+        inputs += [p for p in (notes, overrides, reviewed) if p is not None]
         target = output_target(output, inputs) if output is not None else None
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
@@ -355,14 +419,18 @@ def diff_command(
                     err=True,
                 )
             warn_swapped(old_doc, new_doc)
-            comparison = compare(old_doc, new_doc, workers=workers)
+            plan, unmet = editor.plan(old_doc, new_doc)
+            comparison = compare(old_doc, new_doc, workers=workers, plan=plan)
+            shown_comparison, annotations, unused = editor.apply(comparison, hide_reviewed)
+            for warning in unmet + unused:
+                click.echo(f"warning: {warning}", err=True)
             if templates is not None and not Path(templates).is_dir():
                 raise RuldiffError("templates directory not found", path=templates)
             if stat:
-                text = render_stat(comparison, color=_use_color(color, output))
+                text = render_stat(shown_comparison, color=_use_color(color, output))
             else:
                 text = render(
-                    comparison,
+                    shown_comparison,
                     fmt,
                     templates=templates,
                     color=fmt == "text" and _use_color(color, output),
@@ -371,6 +439,7 @@ def diff_command(
                     style=style,
                     template=template,
                     max_chars=max_chars,
+                    annotations=annotations,
                 )
                 if max_chars is not None and size(text) > max_chars:
                     click.echo(
@@ -554,19 +623,9 @@ def check_command(
                 raise RuldiffError(f"cannot read the config file: {exc}", path=config_path) from None
             accepted.extend(parse_config(config_text, config_path))
         inputs = _inputs(*documents, profile=profile) + [p for p in (config_path, notes, overrides) if p]
-        editors_notes: tuple[Note, ...] = ()
-        forced: tuple[Override, ...] = ()
-        for path, what in ((notes, "notes"), (overrides, "overrides")):
-            if path is None:
-                continue
-            try:
-                extra = Path(path).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise RuldiffError(f"cannot read the {what}: {exc}", path=path) from None
-            if what == "notes":
-                editors_notes = parse_notes(extra, path)
-            else:
-                forced = parse_overrides(extra, path)
+        editor = read_editor_files(notes, overrides, None)
+        editors_notes: tuple[Note, ...] = editor.notes or ()
+        forced: tuple[Override, ...] = editor.overrides or ()
         target = output_target(output, inputs) if output is not None else None
         loaded = []
         for path in documents:
@@ -771,6 +830,133 @@ class _Progress:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.shown = False
+
+
+@main.command("review")
+@click.argument("old")
+@click.argument("new")
+@click.option(
+    "--reviewed",
+    metavar="FILE",
+    required=True,
+    help="The review state to read (when it exists) and write: JSON, one entry per accepted change.",
+)
+@click.option(
+    "--accept-all",
+    is_flag=True,
+    help="Ask nothing: accept every change not yet accepted as it is now (for a script; "
+    "without it, review asks in the terminal and refuses to run without one).",
+)
+@click.option(
+    "--overrides",
+    metavar="FILE",
+    help="Match overrides, as for 'ruldiff diff': the same pairing the changelog shows.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME|FILE",
+    help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
+)
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the changes shown: 'auto' colours only a terminal, and never with NO_COLOR set.",
+)
+@max_size_option
+def review_command(
+    old: str,
+    new: str,
+    reviewed: str,
+    accept_all: bool,
+    overrides: str | None,
+    profile: str | None,
+    color: str,
+    max_size: int,
+) -> None:
+    """Walk the changes from OLD to NEW not yet accepted (new ones, then
+    those that differ since they were accepted), one at a time: accept,
+    skip, note (accept with an editor's note) or quit. The review state
+    FILE is written when the walk ends (quit included), all at once;
+    Ctrl-C leaves it as it was.
+
+    \b
+    Examples:
+      ruldiff review last.txt draft.txt --reviewed review.json
+      ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
+      ruldiff review last.txt draft.txt --reviewed review.json --accept-all
+    """
+    if reviewed == STDIO:
+        raise click.UsageError("--reviewed must name a file: the review state is read and written there")
+    if not accept_all and (STDIO in (old, new) or not _isatty(sys.stdin)):
+        raise Failure(
+            "review asks in the terminal, and standard input is not one; "
+            "give --accept-all to accept every unreviewed change"
+        )
+    try:
+        inputs = _inputs(old, new, profile=profile) + ([overrides] if overrides else [])
+        target = output_target(reviewed, inputs)  # before reading it: never an input
+        if target is None or target.through:
+            raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
+        state = (
+            parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if os.path.exists(reviewed) else {}
+        )
+        editor = read_editor_files(None, overrides, None)
+        stdin = Stdin(max_size)
+        old_doc = load(old, profile, max_size, stdin)
+        new_doc = load(new, profile, max_size, stdin)
+        plan, unmet = editor.plan(old_doc, new_doc)
+        for warning in unmet:
+            click.echo(f"warning: {warning}", err=True)
+        comparison = compare(old_doc, new_doc, plan=plan)
+        ask = _accept_all if accept_all else _terminal_asker(comparison, state, _use_color(color, None))
+        after = walk(comparison.changes, state, ask)
+        write_atomic(target.real, dump_reviewed(after), mode=target.mode, shown=reviewed)
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
+    recorded = sum(1 for k, a in after.items() if state.get(k) != a)
+    click.echo(f"{recorded} change{'s' if recorded != 1 else ''} recorded in {reviewed}")
+
+
+def _accept_all(change: Change, k: int, n: int) -> Answer:
+    return ("accept", "")
+
+
+_ANSWERS = {"a": "accept", "s": "skip", "n": "note", "q": "quit"}
+
+
+def _terminal_asker(
+    comparison: Comparison, state: dict[str, Accepted], color: bool
+) -> Callable[[Change, int, int], Answer]:
+    """`review.walk`'s question in the terminal: the change as the text
+    changelog shows it, then a one-letter answer; end of input is quit."""
+    _, annotations = annotate(comparison, None, state)
+    context = build_context(comparison, annotations)
+    # By ID and kind: a number removed and then reused is two changes of one ID.
+    shown = {
+        (c["id"], c["kind"]): c
+        for group in (*(s["changes"] for s in context["sections"]), context["glossary"], context["mechanical"],
+                      context["renumbered_only"])
+        for c in group
+    }
+
+    def ask(change: Change, k: int, n: int) -> Answer:
+        rule = change.new or change.old
+        assert rule is not None
+        click.echo(f"\n[{k}/{n}]")
+        click.echo(change_text(shown[rule.id, change.kind.value], color=color), nl=False)
+        try:
+            letter = click.prompt(
+                "a accept, s skip, n note, q quit", type=click.Choice(list(_ANSWERS)), show_choices=False
+            )
+            action = _ANSWERS[letter]
+            note = click.prompt("note (Markdown, one line)") if action == "note" else ""
+        except click.Abort:  # end of input
+            return ("quit", "")
+        return (action, note)
+
+    return ask
 
 
 def run() -> None:

@@ -31,9 +31,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .annotate import Annotations
 from .cap import shorten, substantive
 from .errors import TemplateError
 from .excerpt import CUT, cut_edits, id_runs
+from .notemark import note_html, note_md
 from .model import Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution
 from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
@@ -142,12 +144,14 @@ def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]
     return [f"{r} (now {h})" if h else r for r, h in zip(refs, should_be)]
 
 
-def to_json(comparison: Comparison) -> dict[str, Any]:
+def to_json(comparison: Comparison, annotations: Annotations | None = None) -> dict[str, Any]:
     """The JSON contract: ``{"format": "ruldiff", "version": 1, ...}``.
 
-    Later versions add fields; they never remove or change these.
+    Later versions add fields; they never remove or change these. With
+    `annotations` (``--notes``, ``--reviewed``), each change has ``note``
+    and, with a review state, ``reviewed``; the top level ``review``.
     """
-    return {
+    out = {
         "format": "ruldiff",
         "version": JSON_FORMAT_VERSION,
         "old": _doc_json(comparison.old),
@@ -173,6 +177,23 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             for c in comparison.changes
         ],
     }
+    if annotations is not None:
+        _annotate_json(out, comparison, annotations)
+    return out
+
+
+def _annotate_json(out: dict[str, Any], comparison: Comparison, annotations: Annotations) -> None:
+    """Add the editor's notes and review marks to the JSON (`to_json`)."""
+    for c, item in zip(comparison.changes, out["changes"]):
+        rule = c.new or c.old
+        assert rule is not None
+        if annotations.notes is not None:
+            item["note"] = annotations.note(rule.id)
+        if annotations.review is not None:
+            item["reviewed"] = annotations.mark(rule.id)
+    review = annotations.summary()
+    if review is not None:
+        out["review"] = review
 
 
 def document_json(doc: Document) -> dict[str, Any]:
@@ -386,6 +407,7 @@ def _change_context(
     own = list(dict.fromkeys(own))
     shown = cut_edits(edits) if text_changed else edits
     return {
+        "id": rule.id,
         "kind": value[c.kind],
         "old": _ids(olds),
         "new": _ids(news),
@@ -412,10 +434,12 @@ def _change_context(
         "links": [{"id": t, "anchor": new_anchors[t]} for t in refs],
         "old_line": c.old.line if c.old else None,
         "new_line": c.new.line if c.new else None,
+        "note": None,
+        "reviewed": None,
     }
 
 
-def build_context(comparison: Comparison) -> dict[str, Any]:
+def build_context(comparison: Comparison, annotations: Annotations | None = None) -> dict[str, Any]:
     """The context every template receives (dump it with ``--format context``).
 
     Keys, in the order a release bulletin reads:
@@ -443,7 +467,11 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     - ``mechanical``: changes whose edits are only cross-reference updates,
       substitutions or cosmetic;
     - ``renumbered_only``: rules renumbered with their text unchanged;
-    - ``omitted``: what a shortened changelog left out (`cap.shorten`), or None.
+    - ``omitted``: what a shortened changelog left out (`cap.shorten`), or None;
+    - ``review``: with ``--reviewed``, ``{"accepted", "differs", "new",
+      "hidden", "note"}``: how many changes the review state marks each way,
+      how many accepted ones were left out (``--hide-reviewed``) and a
+      sentence saying so (``note``, None when none); else None.
 
     Each change has ``kind``, ``old``, ``new``, ``label``, ``old_label``,
     ``new_label``, ``anchor`` and ``aliases`` (the anchors of its numbers,
@@ -456,7 +484,11 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
     ``stale_should_be``, ``stale_shown``, ``stale_links``, ``items_added``,
     ``items_removed``, ``moved`` (``[old heading, new heading]`` or None),
     ``links`` (rules a glossary entry refers to that have a change here:
-    ``{"id", "anchor"}``), ``old_line`` and ``new_line``.
+    ``{"id", "anchor"}``), ``old_line`` and ``new_line``, ``id`` (the change
+    ID notes and the review state use: NEW's number, OLD's for a removed
+    rule), ``note`` (the editor's note, Markdown: write it with the
+    ``note_md`` or ``note_html`` filter; None without one) and ``reviewed``
+    (``accepted``, ``differs`` or ``new`` with ``--reviewed``; else None).
 
     A link's ``anchor`` is None where the ID has no change here: the
     templates print it as plain text.
@@ -488,6 +520,9 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
         rule = c.new or c.old
         assert rule is not None
         item = _change_context(c, olds, news, anchors, syntax)
+        if annotations is not None:
+            item["note"] = annotations.note(rule.id)
+            item["reviewed"] = annotations.mark(rule.id)
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:
@@ -564,6 +599,7 @@ def build_context(comparison: Comparison) -> dict[str, Any]:
         "mechanical": mechanical,
         "renumbered_only": renumbered_only,
         "omitted": None,
+        "review": annotations.summary() if annotations is not None else None,
     }
 
 
@@ -581,6 +617,7 @@ def render(
     style: str = "changelog",
     template: str | None = None,
     max_chars: int | None = None,
+    annotations: Annotations | None = None,
 ) -> str:
     """Render a comparison in one of `FORMATS`; the text always ends with a newline.
 
@@ -590,10 +627,11 @@ def render(
     template, loaded ahead of time (`ahead.Ahead`); it must give what
     `render_template` gives. `style`: one of `STYLES`; `template`: the name of
     the template to use instead of the style's (found in `templates` first);
-    `max_chars`: shorten the text to fit (`cap.shorten`)."""
+    `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the
+    editor's notes and review marks (annotate.py)."""
     if fmt == "json":
-        return _dump(to_json(comparison))
-    context = build_context(comparison)
+        return _dump(to_json(comparison, annotations))
+    context = build_context(comparison, annotations)
     if style == "bulletin":
         context = substantive(context)
     elif style not in STYLES:
@@ -663,6 +701,8 @@ def environment(
     env.filters["md_code"] = md_code
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
+    env.filters["note_md"] = note_md
+    env.filters["note_html"] = _note_html
     return env
 
 
@@ -726,6 +766,14 @@ def edits_html(edits: list[dict[str, str]]) -> Any:
     import markupsafe  # installed with jinja2 (`from` would cost more, per change)
 
     return markupsafe.Markup(_write_edits(edits, _html_escape, _html_escape, _html_cut))
+
+
+def _note_html(text: str) -> Any:
+    """An editor's note as HTML (the ``note_html`` filter): notemark's safe
+    subset, everything else escaped."""
+    import markupsafe
+
+    return markupsafe.Markup(note_html(text))
 
 
 def _html_cut(raw: str, escaped: str) -> str:
@@ -1040,22 +1088,33 @@ def _each_line(text: str, start: str, end: str) -> str:
     return "\n".join(start + t + end if t else t for t in text.split("\n"))
 
 
-def render_text(context: dict[str, Any], *, color: bool = False) -> str:
-    """Readable terminal text, laid out like the Markdown and HTML changelogs;
-    ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
+_REVIEW_MARK = {"accepted": "[accepted]", "differs": "[differs since accepted]"}
+"""How the terminal text marks a change the review state knows (a new one is not marked)."""
+
+
+def _review_line(review: dict[str, Any]) -> str:
+    """``review: 2 accepted, 1 differs since accepted, 4 new; 2 accepted changes hidden``."""
+    line = f"review: {review['accepted']} accepted, {review['differs']} differs since accepted, {review['new']} new"
+    return line + (f"; {review['note']}" if review["note"] else "")
+
+
+def _note_lines(note: str) -> list[str]:
+    """An editor's note in the terminal text: as written, under its change.
+
+    >>> _note_lines("Why.\\n\\nBecause.")
+    ['      note: Why.', '', '            Because.']
+    """
+    lines = note.split("\n")
+    return ["      note: " + lines[0]] + [("            " + line) if line.strip() else "" for line in lines[1:]]
+
+
+def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, Any]], list[str]]]:
+    """`paint(text, *styles)` and `change_block(change)` of the terminal text."""
 
     def paint(text: str, *styles: str) -> str:
         if not color or not text:
             return text
         return "".join(_SGR[s] for s in styles) + text + _SGR["reset"]
-
-    def doc_line(side: str, doc: dict[str, Any]) -> str:
-        date = doc["date"] or "no date"
-        title = f"{doc['title']} " if doc["title"] else ""
-        return (
-            f"{side} {doc['path']}: {title}({date}), "
-            f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
-        )
 
     # What goes around each line of a deletion, and of any other edit (an insertion)
     deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
@@ -1088,6 +1147,8 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             "  "
             + paint(f"{_MARK[kind]} {head}", "bold", _KIND_COLOR[kind])
             + paint(f"  {kind}{note}{tags}", "dim")
+            + (paint(f"  {_REVIEW_MARK[c['reviewed']]}", "yellow" if c["reviewed"] == "differs" else "dim")
+               if c["reviewed"] in _REVIEW_MARK else "")
         ]
         if c["text_changed"] or kind in ("added", "removed"):
             for para in edits(c).split("\n"):
@@ -1099,7 +1160,31 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             lines.append("      stale reference: " + ", ".join(c["stale_shown"]))
         if c["links"]:
             lines.append("      see: " + ", ".join(link["id"] for link in c["links"]))
+        if c["note"]:
+            lines.extend(_note_lines(c["note"]))
         return lines
+
+    return paint, change_block
+
+
+def change_text(change: dict[str, Any], *, color: bool = False) -> str:
+    """One change of the context (`build_context`) as the terminal text shows it."""
+    return "\n".join(_text_writers(color)[1](change)) + "\n"
+
+
+def render_text(context: dict[str, Any], *, color: bool = False) -> str:
+    """Readable terminal text, laid out like the Markdown and HTML changelogs;
+    ANSI colours when `color`, git-style ``[-x-]{+y+}`` markers without."""
+
+    paint, change_block = _text_writers(color)
+
+    def doc_line(side: str, doc: dict[str, Any]) -> str:
+        date = doc["date"] or "no date"
+        title = f"{doc['title']} " if doc["title"] else ""
+        return (
+            f"{side} {doc['path']}: {title}({date}), "
+            f"{doc['rules']} rules, {doc['glossary']} glossary entries, profile {doc['profile']}"
+        )
 
     s = context["summary"]
     out = [
@@ -1113,8 +1198,10 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
         "summary: "
         + ", ".join(f"{s[k]} {k}" for k in _KINDS if s.get(k) or k not in ("split", "merged")),
     ]
+    if context["review"] is not None:
+        out.append(_review_line(context["review"]))
     if not context["total_changes"]:
-        out.append("no changes")
+        out.append("no changes left to review" if context["review"] and context["review"]["hidden"] else "no changes")
     if context["new_rules"]:
         out.append("new rules: " + ", ".join(map(_run_text, context["new_runs"])))
     if context["removed_rules"]:

@@ -1,0 +1,137 @@
+"""What an editor adds to a changelog: notes, and the review state of each change.
+
+- `Annotations`: the editors' notes and review marks of a run, by change ID,
+  as `render.render` takes them.
+- `annotate(comparison, notes=None, state=None, hide=False)` -> the
+  comparison to render (accepted changes left out when `hide`) and its
+  `Annotations`.
+- `Editorial`: an editor's files for one run (notes, overrides, review
+  state), parsed; `Editorial.plan` gives `compare` its plan,
+  `Editorial.apply` the annotations, each with the warnings to show (notes
+  and overrides that no longer apply, in the words ``ruldiff check`` uses).
+
+A change is ``accepted`` (its fingerprint is recorded in the review state),
+``differs`` (accepted once under its ID, but it reads otherwise now) or
+``new`` (never reviewed): review.py. A note is the editor's, from the notes
+file (notes.py) or, for a change the file says nothing of, from the review
+state (``ruldiff review``'s "note").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .check import note_findings, override_findings
+from .model import Comparison, Document
+from .notes import Note, match_notes
+from .overrides import Override, Plan, apply as apply_overrides, unmet
+from .review import Accepted, change_id, partition
+
+__all__ = ["Annotations", "Editorial", "annotate"]
+
+
+@dataclass(frozen=True, slots=True)
+class Annotations:
+    """Notes and review marks of one run."""
+
+    notes: Mapping[str, str] | None = None
+    """Change ID -> the note (Markdown); None when no notes were given, so
+    that outputs say nothing of notes."""
+    review: Mapping[str, str] | None = None
+    """Change ID -> ``accepted``, ``differs`` or ``new``; None when no review
+    state was given."""
+    counts: Mapping[str, int] = field(default_factory=dict)
+    """``accepted``, ``differs``, ``new`` and ``hidden``: how many changes of
+    each (hidden: accepted ones left out)."""
+
+    def note(self, rule_id: str) -> str | None:
+        return None if self.notes is None else self.notes.get(rule_id)
+
+    def mark(self, rule_id: str) -> str | None:
+        return None if self.review is None else self.review.get(rule_id, "new")
+
+    @property
+    def hidden_note(self) -> str:
+        """``3 accepted changes hidden``, or ``""``."""
+        n = self.counts.get("hidden", 0)
+        return f"{n} accepted change{'s' if n != 1 else ''} hidden" if n else ""
+
+    def summary(self) -> dict[str, object] | None:
+        """The review counts as the JSON and the template context give them."""
+        if self.review is None:
+            return None
+        keys = ("accepted", "differs", "new", "hidden")
+        return {**{k: self.counts.get(k, 0) for k in keys}, "note": self.hidden_note or None}
+
+
+def annotate(
+    comparison: Comparison,
+    notes: Mapping[str, str] | None = None,
+    state: Mapping[str, Accepted] | None = None,
+    hide: bool = False,
+) -> tuple[Comparison, Annotations]:
+    """The comparison to render and its annotations.
+
+    `notes`: change ID -> Markdown (None: no notes file); `state`: the review
+    state (None: none given); `hide`: leave the accepted changes out, counted.
+
+    >>> from ruldiff.model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
+    >>> from ruldiff.review import fingerprint
+    >>> d = Document("a", "T", None, "p", ())
+    >>> a, b = (Change(ChangeKind.ADDED, None, Rule(i, RuleKind.RULE, "x"), ()) for i in ("1.1", "1.2"))
+    >>> shown, ann = annotate(Comparison(d, d, (a, b), ()), {}, {"1.1": Accepted(fingerprint(a), "Why.")}, hide=True)
+    >>> [change_id(c) for c in shown.changes], ann.hidden_note, ann.note("1.1"), ann.mark("1.2")
+    (['1.2'], '1 accepted change hidden', 'Why.', 'new')
+    """
+    if state is None:
+        return comparison, Annotations(None if notes is None else dict(notes))
+    parts = partition(comparison.changes, state)
+    review = {change_id(c): "accepted" for c in parts.accepted}
+    review.update({change_id(c): "differs" for c in parts.differs})
+    merged = {k: a.note for k, a in state.items() if a.note}
+    merged.update(notes or {})
+    counts = {"accepted": len(parts.accepted), "differs": len(parts.differs), "new": len(parts.new), "hidden": 0}
+    if hide and parts.accepted:
+        accepted = {id(c) for c in parts.accepted}
+        comparison = dataclasses.replace(
+            comparison, changes=tuple(c for c in comparison.changes if id(c) not in accepted)
+        )
+        counts["hidden"] = len(parts.accepted)
+    return comparison, Annotations(merged, review, counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Editorial:
+    """An editor's files for one run, parsed; None where not given."""
+
+    notes: tuple[Note, ...] | None = None
+    notes_path: str = ""
+    overrides: tuple[Override, ...] | None = None
+    overrides_path: str = ""
+    state: Mapping[str, Accepted] | None = None
+
+    def plan(self, old: Document, new: Document) -> tuple[Plan | None, list[str]]:
+        """The overrides that apply, as `compare` takes them, and a warning
+        for each that no longer does (``path:line: override ... no longer
+        applies: why``)."""
+        if self.overrides is None:
+            return None, []
+        found = override_findings(unmet(self.overrides, old, new), self.overrides_path)
+        return apply_overrides(self.overrides, old, new), [f"{f.path}:{f.line}: {f.reason}" for f in found]
+
+    def apply(self, comparison: Comparison, hide: bool = False) -> tuple[Comparison, Annotations | None, list[str]]:
+        """The comparison to render, its annotations (None: no notes, no
+        state), and a warning for each note that matches no change, with
+        the ID it probably means."""
+        if self.notes is None and self.state is None:
+            return comparison, None, []
+        warnings: list[str] = []
+        by_id: dict[str, str] | None = None
+        if self.notes is not None:
+            used, unused = match_notes(comparison, self.notes)
+            by_id = {k: n.text for k, n in used.items()}
+            warnings = [f"{f.path}:{f.line}: {f.reason}" for f in note_findings(unused, self.notes_path)]
+        shown, annotations = annotate(comparison, by_id, self.state, hide)
+        return shown, annotations, warnings
