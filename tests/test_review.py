@@ -79,3 +79,14 @@ def test_a_bad_state_file_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ConfigError) as exc:
         parse_reviewed(text, "r.json")
     assert message in str(exc.value) and str(exc.value).startswith("r.json")
+
+
+def test_a_number_removed_and_reused_is_two_changes_reviewed_apart() -> None:
+    from ruldiff.model import Change, ChangeKind, Edit, Op, Rule, RuleKind
+    from ruldiff.review import Accepted, change_id, fingerprint, partition
+
+    gone = Change(ChangeKind.REMOVED, Rule("903.9", RuleKind.RULE, "Old."), None, (Edit(Op.DELETE, "Old."),))
+    reused = Change(ChangeKind.ADDED, None, Rule("903.9", RuleKind.RULE, "New."), (Edit(Op.INSERT, "New."),))
+    state = {change_id(gone): Accepted(fingerprint(gone), "")}
+    parts = partition([gone, reused], state)
+    assert (parts.accepted, parts.differs, parts.new) == ((gone,), (), (reused,))

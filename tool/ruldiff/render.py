@@ -37,6 +37,7 @@ from .errors import TemplateError
 from .excerpt import CUT, cut_edits, id_runs
 from .notemark import note_html, note_md
 from .model import Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution
+from .review import change_id
 from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from .semantic import references
 
@@ -188,9 +189,9 @@ def _annotate_json(out: dict[str, Any], comparison: Comparison, annotations: Ann
         rule = c.new or c.old
         assert rule is not None
         if annotations.notes is not None:
-            item["note"] = annotations.note(rule.id)
+            item["note"] = annotations.note(change_id(c)) or annotations.note(rule.id)
         if annotations.review is not None:
-            item["reviewed"] = annotations.mark(rule.id)
+            item["reviewed"] = annotations.mark(change_id(c))
     review = annotations.summary()
     if review is not None:
         out["review"] = review
@@ -521,8 +522,8 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
         assert rule is not None
         item = _change_context(c, olds, news, anchors, syntax)
         if annotations is not None:
-            item["note"] = annotations.note(rule.id)
-            item["reviewed"] = annotations.mark(rule.id)
+            item["note"] = annotations.note(change_id(c)) or annotations.note(rule.id)
+            item["reviewed"] = annotations.mark(change_id(c))
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:

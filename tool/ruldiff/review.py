@@ -76,10 +76,19 @@ class Partition:
 
 
 def change_id(change: Change) -> str:
-    """NEW's number of the change (OLD's for a removed rule)."""
-    rule = change.new if change.new is not None else change.old
-    assert rule is not None
-    return rule.id
+    """NEW's number of the change; OLD's, marked, for a removed rule: a
+    number removed and then reused by an added rule is two changes, each
+    reviewed on its own.
+
+    >>> from ruldiff.model import Change, ChangeKind, Rule, RuleKind
+    >>> r = Rule("903.9", RuleKind.RULE, "x")
+    >>> change_id(Change(ChangeKind.ADDED, None, r, ())), change_id(Change(ChangeKind.REMOVED, r, None, ()))
+    ('903.9', '903.9 (removed)')
+    """
+    if change.new is not None:
+        return change.new.id
+    assert change.old is not None
+    return f"{change.old.id} (removed)"
 
 
 def fingerprint(change: Change) -> str:
