@@ -28,7 +28,7 @@ import time
 from functools import partial
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from . import __version__
 from .annotate import Annotations
@@ -824,34 +824,15 @@ def _bytecode_cache(directory: Path) -> jinja2.BytecodeCache:
                     if not _trusted_entry(st):
                         return  # ignored: compiled, and replaced by a good entry
                     bucket.load_bytecode(f)
-                    # An entry in use stays young (see `_prune`); once a day is enough.
+                    # An entry in use stays young (see `prune`); once a day is enough.
                     if time.time() - st.st_mtime > _DAY:
                         os.utime(f.fileno())
             except Exception:  # a damaged or unreadable entry is a miss
                 bucket.reset()
 
         def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            target = directory / f"{bucket.key}.jinja"
-            tmp = target.with_name(f".{target.name}.{os.urandom(8).hex()}.tmp")
-            try:
-                directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                if not _private(directory):
-                    return
-                # Only this user may read or write an entry, from its creation on.
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
-            except OSError:
-                return
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    bucket.write_bytecode(f)
-                os.replace(tmp, target)  # readers see a whole entry or none; a link is replaced, not followed
-            except OSError:
-                try:
-                    tmp.unlink()
-                except OSError:
-                    pass
-                return
-            _prune(directory)
+            if write_entry(directory, f"{bucket.key}.jinja", bucket.write_bytecode):
+                prune(directory, CACHE_MAX_AGE, (".jinja", ".tmp"))
 
     return Cache()
 
@@ -875,15 +856,44 @@ cache when another is written: one entry is left behind by every template
 file that was edited or used from a new directory."""
 
 
-def _prune(directory: Path) -> None:
-    """Remove the cache entries (and temporary files of interrupted writes)
-    not used for `CACHE_MAX_AGE`. Runs only after a template was compiled, which
-    is rare: an entry is used for as long as its template is not edited."""
-    limit = time.time() - CACHE_MAX_AGE
+def write_entry(directory: Path, name: str, write: Callable[[BinaryIO], object]) -> bool:
+    """Write a cache entry `name` in `directory` with `write`: created if
+    missing, only in a `_private` directory, and readable by this user only
+    from its creation on; written to a temporary file then renamed, so that
+    readers see a whole entry or none (a link is replaced, not followed).
+    False, and nothing left behind, when it could not be written."""
+    target = directory / name
+    tmp = directory / f".{name}.{os.urandom(8).hex()}.tmp"
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(directory):
+            return False
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.replace(tmp, target)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False
+    return True
+
+
+def prune(directory: Path, max_age: float, suffixes: tuple[str, ...] | None = None) -> None:
+    """Remove the cache entries (those ending with `suffixes`, if given; and
+    temporary files of interrupted writes) not used for `max_age` seconds.
+    The template cache runs it only after a template was compiled, which is
+    rare: an entry is used for as long as its template is not edited."""
+    limit = time.time() - max_age
     try:
         with os.scandir(directory) as entries:
             for entry in entries:
-                if entry.name.endswith((".jinja", ".tmp")) and entry.is_file(follow_symlinks=False):
+                if (suffixes is None or entry.name.endswith(suffixes)) and entry.is_file(follow_symlinks=False):
                     try:
                         if entry.stat(follow_symlinks=False).st_mtime < limit:
                             os.unlink(entry.path)

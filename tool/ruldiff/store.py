@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .render import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry
+from .render import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry, prune, write_entry
 
 __all__ = ["MAX_AGE", "Store", "code_digest", "digest"]
 
@@ -106,41 +106,13 @@ class Store:
         """Store `value` (marshal-able) under (`kind`, `key`); failures are ignored."""
         if self.directory is None:
             return
-        target = self.directory / f"{key}.{kind}"
-        tmp = self.directory / f".{key}.{kind}.{os.urandom(8).hex()}.tmp"
         try:
-            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not _private(self.directory):
-                return
             data = marshal.dumps(value)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
-        except (OSError, ValueError):
+        except ValueError:
             return
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, target)
-        except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+        if not write_entry(self.directory, f"{key}.{kind}", lambda f: f.write(data)):
             return
         if not self._pruned:
             self._pruned = True
-            self._prune()
+            prune(self.directory, MAX_AGE)
 
-    def _prune(self) -> None:
-        """Remove entries (and temporary files of interrupted writes) unused for `MAX_AGE`."""
-        assert self.directory is not None
-        limit = time.time() - MAX_AGE
-        try:
-            with os.scandir(self.directory) as entries:
-                for entry in entries:
-                    try:
-                        if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
-                            os.unlink(entry.path)
-                    except OSError:
-                        pass
-        except OSError:
-            pass
