@@ -245,6 +245,26 @@ def test_duplicate_numbers_get_a_suffix() -> None:
     assert [r.id for r in doc.rules] == ["1", "100", "100.1", "100.1#2"]
 
 
+@pytest.mark.parametrize(
+    ("printed", "ids"),
+    [
+        # the space after the first dot is a misprint: the rule is the one expected next
+        ("100.1a One.\n\n100. 1b Two.\n\n100.1c Three.", ["100.1", "100.1a", "100.1b", "100.1c"]),
+        ("100.2. Two.\n\n100. 2a Under two.", ["100.1", "100.2", "100.2a"]),
+        # not the number expected next, or not lettered: a heading, as printed
+        ("100.1a One.\n\n100. 3b Far away.", ["100.1", "100.1a", "100#2"]),
+        ("100.1a One.\n\n100. 2 Players", ["100.1", "100.1a", "100#2"]),
+    ],
+)
+def test_a_number_printed_with_a_space_after_its_dot_is_joined_only_where_expected(
+    printed: str, ids: list[str]
+) -> None:
+    doc = doc_of(f"1. A\n\n100. B\n\n100.1. Zero.\n\n{printed}\n")
+    assert [r.id for r in doc.rules][2:] == ids
+    joined = [r for r in doc.rules if r.id in ("100.1b", "100.2a")]
+    assert all(r.kind is RuleKind.RULE and not r.text[0].isdigit() for r in joined)
+
+
 def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:
     long = "x" * 300
     doc = doc_of(f"1. A\n\n100. B\n\n100.1. {long} ends without a stop\n100.2. Next.\n")

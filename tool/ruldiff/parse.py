@@ -672,8 +672,12 @@ def _parse_rules(
         # only about those lines, which it can change, and not about all.
         if m and not (lead is not None and prev is not None and lead(prev)):
             rule_id, text = m.group(id_group, text_group)
-            headings += kind is not rule_kind
-            start_item(rule_id, kind, text.strip(), (origin[i] if origin else i) + 1, s)
+            item_kind = kind
+            if kind is RuleKind.HEADING and b.items and (spaced := _spaced_number(rule_id, text, b.items[-1][0])):
+                rule_id, text = spaced
+                item_kind = RuleKind.RULE
+            headings += item_kind is not rule_kind
+            start_item(rule_id, item_kind, text.strip(), (origin[i] if origin else i) + 1, s)
         elif sub is not None and b.items and (sm := sub(s)) is not None:
             # A sub-item, (a) or (ii): numbered under the item above (`outline.py`).
             if last_sub != len(b.items) - 1:  # the first of a run
@@ -700,6 +704,25 @@ def _parse_rules(
             b.note(notes)
         prev = s
     return b.freeze(), (end - start - blank, decorations, headings, unread)
+
+
+_SPACED = re.compile(r"(\d+[a-z]) (\S.*)")
+
+
+def _spaced_number(heading: str, text: str, previous: str) -> tuple[str, str] | None:
+    """A rule whose number was printed with a space after its first dot
+    ("606. 8b Players ..."), read as a heading "606" titled "8b Players ...":
+    the rule's number and text when the joined number is the one expected
+    after the item before it (606.8a -> 606.8b, 702.37 -> 702.37a), else None.
+    Only a lettered number is joined: "606. 8 Players" could be a title."""
+    m = _SPACED.fullmatch(text.strip())
+    if m is None:
+        return None
+    joined = f"{heading}.{m.group(1)}"
+    expected = {previous + "a"}
+    if previous[-1].isalpha() and previous[-1] != "z":
+        expected.add(previous[:-1] + chr(ord(previous[-1]) + 1))
+    return (joined, m.group(2)) if joined in expected else None
 
 
 _Tally = tuple[int, int, int, list[int]]
