@@ -4,6 +4,8 @@ real cases by ID are in test_corpora.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import doc
 
 from ruldiff.classify import is_cosmetic
@@ -347,6 +349,23 @@ def test_one_sentence_restated_in_its_glossary_entry_is_one_edit_not_a_rewrite()
     result = compare(doc(old, glossary=gloss_old), doc(new, glossary=gloss_new))
     assert result.substitutions == ()
     assert all("substitution" not in c.tags for c in result.changes)
+
+
+@pytest.mark.parametrize(("renamed", "found"), [(3, True), (2, False)])
+def test_a_term_renamed_in_the_pointers_many_entries_share_is_a_substitution(renamed: int, found: bool) -> None:
+    rules = [("1", "Basics"), ("100", "General"), ("100.1", "Draw.")]
+    kinds = ["Reefdiving", "Shoaldiving", "Kelpdiving", "Duskdiving"][:renamed]
+    gloss_old = [(k, "See Tidediving.") for k in kinds] + [("Tidediving", "A keeper may dive. See rule 100.1.")]
+    gloss_new = [(k, "See Wavediving.") for k in kinds] + [("Wavediving", "A keeper may dive. See rule 100.1.")]
+    result = compare(doc(rules, glossary=gloss_old), doc(rules, glossary=gloss_new))
+    # Three entries sharing the formula "See X." are three places renamed;
+    # two alike sentences could still be one sentence and its echo.
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == (
+        [("tidediving", "wavediving", renamed)] if found else []
+    )
+    pointers = [c for c in result.changes if c.new and c.new.id.removeprefix("glossary:") in kinds]
+    assert len(pointers) == renamed
+    assert all(("substitution" in c.tags) == found and ("substantive" in c.tags) != found for c in pointers)
 
 
 def test_a_phrase_with_a_stray_quote_mark_is_never_a_substitution() -> None:

@@ -84,6 +84,10 @@ CONTEXT_RULES = 3
 deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
 more often a local edit than a rewrite, so it needs more evidence than the
 two rules a replacement needs."""
+BARE_WORDS = 2
+"""Words besides the phrase a sentence may have and still be a formula
+that entries share ("See Typecycling."): in `CONTEXT_RULES` rules or more,
+such sentences being alike is no sign of one sentence copied."""
 SAME_CONTENT = 0.6
 """Word similarity from which a number that a reference kept still holds
 what it held (so the reference is not stale)."""
@@ -1024,7 +1028,7 @@ def _find_substitutions(
             continue
         if rules == 2 and any((changes[n].new or changes[n].old).kind is RuleKind.GLOSSARY for n in where):  # type: ignore[union-attr]
             continue  # a rule and the glossary entry that restates it: one edit, echoed
-        if not _two_distinct(contexts[cand]):
+        if not _two_distinct(contexts[cand]) and not (rules >= CONTEXT_RULES and _bare(contexts[cand], cand[1])):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not old_text:
@@ -1097,6 +1101,17 @@ def _two_distinct(sentences: set[str]) -> bool:
         elif dice(words, first) < SAME_SENTENCE:
             return True  # enough: the answer is known
     return False
+
+
+def _bare(sentences: set[str], phrase: str) -> bool:
+    """Whether each sentence is little more than the phrase ("see
+    typecycling."): alike sentences then tell of a formula that many entries
+    share, not of one sentence copied, so they are no evidence of an echo.
+
+    >>> _bare({"see typecycling."}, "typecycling"), _bare({"each keeper draws a typecycling"}, "typecycling")
+    (True, False)
+    """
+    return all(len(_WORD.findall(s.replace(phrase, " ", 1))) <= BARE_WORDS for s in sentences)
 
 
 def _sentence_of(run: _Run) -> str:
