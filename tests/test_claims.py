@@ -207,6 +207,27 @@ def test_a_function_word_or_a_fragment_is_never_an_item() -> None:
     assert c.items_added == () and "list-item" not in c.tags
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "added", "removed"),
+    [
+        # the word diff cut the edit in two: {X} stays, {Y} and {Z} went; naming {X} would be false
+        ("The tide marks are {W}, {U}, {B}, {R}, {G}, {X}, {Y}, and {Z}; the numerals are {0} and {1}.",
+         "The tide marks are {W}, {U}, {B}, {R}, {G}, and {X}; the numerals are {0} and {1}.", (), ()),
+        # a clause of alternatives dropped whole: no list is left to have lost items
+        ("Pay the toll if possible, by tapping, or discarding glyphs as needed.", "Pay the toll if possible.", (), ()),
+        # a new first item, the old first item kept after it
+        ("There are two shell types. The shell types are Conch and Whelk.",
+         "There are three shell types. The shell types are Cowrie, Conch, and Whelk.", ("Cowrie",), ()),
+    ],
+)
+def test_items_are_named_only_where_the_list_edit_is_whole(
+    old: str, new: str, added: tuple[str, ...], removed: tuple[str, ...]
+) -> None:
+    (change,) = pair([old], [new]).changes
+    assert (change.items_added, change.items_removed) == (added, removed)
+    assert ("list-item" in change.tags) == bool(added or removed)
+
+
 def test_the_last_item_of_a_list_that_is_a_subject_is_an_item() -> None:
     old = ["Only a keeper or a warden can be attacked."]
     new = ["Only a keeper, a warden, or a relic can be attacked."]

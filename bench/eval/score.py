@@ -158,10 +158,13 @@ def main() -> None:
                     errors.append(f"pair {n} {label['old']}->{label['new']}: {t} claimed={t in got_tags} true={t in true_tags} ({label.get('why', '')})")
             true_added = set(label.get("list_added_keys", []))
             true_removed = set(label.get("list_removed_keys", []))
-            for key in got_added | true_added:
-                summary.add("list items", key in got_added, key in true_added)
-            for key in got_removed | true_removed:
-                summary.add("list items", key in got_removed, key in true_removed)
+            for sign, got, true in (("+", got_added, true_added), ("-", got_removed, true_removed)):
+                for key in got | true:
+                    summary.add("list items", key in got, key in true)
+                    if (key in got) != (key in true):
+                        shown = [i for i in (c.items_added if sign == "+" else c.items_removed) if item_key(i) == key] if c else []
+                        errors.append(f"pair {n} {label['old']}->{label['new']}: list item {sign}{shown or key}"
+                                      f" claimed={key in got} true={key in true} ({label.get('why', '')})")
             for ref in got_stale | set(label.get("stale", [])):
                 summary.add("stale references (drawn changes)", ref in got_stale, ref in label.get("stale", []))
         for s in comparison.substitutions:

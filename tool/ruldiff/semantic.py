@@ -84,6 +84,10 @@ CONTEXT_RULES = 3
 deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
 more often a local edit than a rewrite, so it needs more evidence than the
 two rules a replacement needs."""
+NEAR_RUN = 8
+"""Characters of kept text between two edit runs within which they may be
+one edit the word diff cut in two: a list edit beside a rewording names no
+items (`_entangled`)."""
 BARE_WORDS = 2
 """Words besides the phrase a sentence may have and still be a formula
 that entries share ("See Typecycling."): in `CONTEXT_RULES` rules or more,
@@ -688,7 +692,9 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
         starts or tail.endswith(",") or _ENDS_WITH_AND_OR.search(tail[-4:]) is not None
         # A new first item, before the words that introduce the list ("The
         # artifact types are{+ Blood,+} Clue, …"), ends with its separator.
-        or (ends and _LIST_INTRO.search(tail) is not None)
+        # So does a first item kept while another is put before it
+        # ("are[-Arcane-]{+Adventure, Arcane,+} and Trap").
+        or ((ends or _STARTS_WITH_AND_OR.match(head) is not None) and _LIST_INTRO.search(tail) is not None)
     )
     right = (
         ends
@@ -731,8 +737,12 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     before, after = _ITEM_POINTER.sub("", run.before[-200:]), _ITEM_POINTER.sub("", run.after[:200])
     near_before = " ".join(_CLAUSE_END.split(before)[-1].split()[-_LIST_WINDOW:])
     near_after = " ".join(_CLAUSE_END.split(after, maxsplit=1)[0].split()[:_LIST_WINDOW])
-    for side, items in ((run.inserted, added), (run.deleted, removed)):
+    for side, other, items in ((run.inserted, run.deleted, added), (run.deleted, run.inserted, removed)):
         if items and (near_before + side + near_after).count(",") < 2:
+            return None
+        # The list must be there on the other side too: "if possible[-, by
+        # exhausting, or recycling runes-]." drops a clause, not two items.
+        if items and not _LIST_SEPARATOR.search(f"{near_before} {other} {near_after}"):
             return None
         # An item appended after "or"/"and" ends a list whose other items
         # come before it: "a different object{+ or player+} causes the Aura,
@@ -740,6 +750,21 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         if items and "," not in side and _FINAL_SEPARATOR.match(side) and "," not in near_before:
             return None
     return tuple(added), tuple(removed)
+
+
+def _entangled(runs: Sequence[_Run], k: int) -> bool:
+    """Whether run `k` has a neighbour within `NEAR_RUN` characters that
+    edits words but no list: the word diff may then have cut one edit of the
+    list in two, and the items each part names are not those the list lost
+    ("{G}[-, {X}, {Y},-] and {[-Z-]{+X+}}" removes {Y} and {Z}, not {X})."""
+    run = runs[k]
+    for j in (k - 1, k + 1):
+        if not 0 <= j < len(runs) or runs[j].plain or not (runs[j].old or runs[j].new):
+            continue
+        first, second = (runs[j], run) if j < k else (run, runs[j])
+        if second.at - (first.at + len(first.inserted)) <= NEAR_RUN and _list_items(runs[j]) is None:
+            return True
+    return False
 
 
 def _without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
@@ -1385,7 +1410,7 @@ def annotate(
                     tags.add("cross-reference")
             elif news_used and _agreement_run(run, news_used):
                 tags.add("substitution")
-            elif (items := _list_items(run)) is not None:
+            elif (items := _list_items(run)) is not None and not _entangled(runs[n], k):
                 if items[0] or items[1]:
                     tags.add("list-item")
                     added.extend(items[0])
