@@ -1,0 +1,58 @@
+"""The evaluation sets of issue #12 (bench/eval/) hold IDs and verdicts
+only, never the rules' text: the documents are others' copyrighted work.
+A glossary ID that swallowed its first sense once carried a sentence of the
+text into a label file; these checks keep that from happening again."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+EVAL = Path(__file__).resolve().parent.parent / "bench" / "eval"
+SETS = ("sample", "holdout", "final", "fresh")
+
+# A rule number in any of the corpora's styles ("100.1a", "103.1.b.2",
+# "606#2", "N3"), or a glossary term of a few words.
+RULE_ID = re.compile(r"[\w.#-]{1,24}")
+GLOSSARY_ID = re.compile(r"glossary:(?!.*[.!?:] )[^\n]{1,60}")  # a term, never a sentence
+WHY_MAX = 240  # a reader's reason, in their own few words
+
+
+def _files(name: str) -> list[Path]:
+    stem = "" if name == "sample" else f"{name}-"
+    drawn = EVAL / ("sample.json" if name == "sample" else f"{name}.json")
+    return [drawn, EVAL / f"{stem}labels.json", EVAL / f"{stem}verdicts.json"]
+
+
+def _ids(entry: dict) -> list[str]:  # type: ignore[type-arg]
+    return [i for key in ("old", "new", "true_old", "true_new") for i in entry.get(key, [])]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_id_of_a_set_is_a_rule_number_or_a_short_term(name: str) -> None:
+    drawn, labels, _verdicts = _files(name)
+    entries = json.loads(drawn.read_text(encoding="utf-8"))["changes"]
+    entries += json.loads(labels.read_text(encoding="utf-8"))["changes"]
+    assert len(entries) >= 400
+    bad = {i for e in entries for i in _ids(e) if not (RULE_ID.fullmatch(i) or GLOSSARY_ID.fullmatch(i))}
+    assert not bad, f"{name}: IDs that are not a number or a short term (text of the rules?): {sorted(bad)[:3]}"
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_reason_is_a_few_words_of_the_reader(name: str) -> None:
+    _drawn, labels, verdicts = _files(name)
+    reasons = [e.get("why", "") for e in json.loads(labels.read_text(encoding="utf-8"))["changes"]]
+    for rows in json.loads(verdicts.read_text(encoding="utf-8")).values():
+        reasons += [v.get("why", "") for v in rows]
+    long = [r for r in reasons if len(r) > WHY_MAX]
+    assert not long, f"{name}: reasons longer than {WHY_MAX} characters: {long[:1]}"
+
+
+def test_a_glossary_id_with_a_sentence_in_it_is_refused() -> None:
+    assert GLOSSARY_ID.fullmatch("glossary:Face Up")
+    assert GLOSSARY_ID.fullmatch("glossary:You, Your")
+    assert GLOSSARY_ID.fullmatch("glossary:Diving, “Diving with [name]”")
+    assert not GLOSSARY_ID.fullmatch("glossary:Tide1. A zone where shells are kept. See rule 101.")
