@@ -108,6 +108,17 @@ def test_a_word_swapped_twice_but_kept_more_often_is_no_rewrite() -> None:
     assert pair(old, new).substitutions == ()
 
 
+@pytest.mark.parametrize(("kept", "found"), [(1, True), (2, False)])
+def test_a_phrase_kept_as_often_as_it_was_replaced_is_no_rewrite(kept: int, found: bool) -> None:
+    # Replaced twice and kept once: a rewrite. Kept twice: maybe two local
+    # edits, so nothing is claimed.
+    still = [f"If an order asks a keeper in pool {k} to wait, the keeper waits." for k in "xy"[:kept]]
+    old = ["If an order asks a keeper to draw, the keeper draws.", "Wardens follow an order given at dusk."]
+    new = ["If a tide asks a keeper to draw, the keeper draws.", "Wardens follow a tide given at dusk."]
+    subs = pair(old + still, new + still).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == ([("an order", "a tide", 2)] if found else [])
+
+
 def test_a_word_inserted_across_the_document_is_found_though_new_text_uses_the_old_phrase() -> None:
     # "double-faced" -> "transforming double-faced" in five rules, while new
     # rules about a new kind ("modal double-faced") use the bare phrase: what

@@ -1070,8 +1070,11 @@ def _find_substitutions(
         # replace. Either count alone can overstate what was kept (the old
         # one where another form of the rewrite replaced the phrase too).
         many = rules >= KEPT_RULES
-        limit = len(left) * (KEPT_RATIO if many else 1)
         grown = _phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
+        # A small rewrite that kept the old phrase exactly as often as it
+        # replaced it ("instruction requires" -> "effect requires" twice,
+        # kept twice, 2001-07) may be two local edits: unsure, so nothing.
+        limit = len(left) * KEPT_RATIO if many else len(left) - (0 if grown else 1)
         if _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
             not many or _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0))
         ):
