@@ -412,6 +412,23 @@ def test_list_items_of_real_lists(corpora: Path) -> None:
     assert attacked.tags == ("list-item",) and attacked.items_added == ("a battle",)
 
 
+def test_claims_fixed_on_the_fresh_evaluation_set(corpora: Path) -> None:
+    # 2019-10: "Adventure" put before "Arcane", the first item, which stays.
+    spell_types = by_new(diff("2019-08-23", "2019-10-04"))["205.3k"]
+    assert (spell_types.items_added, spell_types.items_removed) == (("Adventure",), ())
+    # 2007-07: "See Landcycling." -> "See Typecycling." in five glossary
+    # entries is one rename; the misprinted "606. 8b" is read as 606.8b
+    # in both releases, so that rule is unchanged, not removed and added.
+    result = diff("2007-05-01", "2007-07-13")
+    assert ("landcycling", "typecycling", 5) in {(s.old, s.new, s.count) for s in result.substitutions}
+    assert by_new(result)["glossary:Islandcycling"].tags == ("substitution",)
+    assert not [c for c in result.changes if {"606.8b", "606#2"} & {r.id for r in (*c.olds, *c.news)}]
+    # 2026-07 tournament rules: a clause of two alternatives dropped whole is no list edit.
+    tournament = any_doc("riftbound-tournament/2026-04-29"), any_doc("riftbound-tournament/2026-07-16")
+    dropped = by_new(compare(*tournament))["702.9.b.2"]
+    assert "list-item" not in dropped.tags and dropped.items_removed == ()
+
+
 # --- issue 14: encodings and damaged characters ------------------------------
 
 _GARBLED = re.compile("[\u00aa\u00d0]")
