@@ -86,6 +86,17 @@ def test_a_phrase_is_whole_words_without_stray_punctuation() -> None:
             assert phrase == phrase.strip(".,;:") and phrase[0].isalnum() and phrase[-1].isalnum(), s
 
 
+def test_a_list_pluralised_in_several_rules_is_never_cut_into_a_phrase_ending_inside_it() -> None:
+    whole = "a particular kind, sort, shape"
+    old = [f"A relic that is {whole} glows.", f"Wardens may name {whole} at dusk.",
+           f"If a keeper chooses {whole}, the tide turns."]
+    new = [o.replace(whole, "one or more particular kinds, sorts, shapes") for o in old]
+    phrases = [p for s in pair(old, new).substitutions for p in s.old.split(" / ")]
+    # "sort" -> "sorts" after a comma is the list's next item, not a verb
+    # agreeing with a new subject: no phrase may stop before it.
+    assert not [p for p in phrases if any(f"{p}," in o.lower() for o in old)]
+
+
 def test_a_renumbered_reference_or_markup_is_never_a_substitution() -> None:
     old = ["See rule 100.2 and _Lanternfall_.", "Also see rule 100.2 and _Lanternfall_.", "Rest."]
     new = ["See rule 100.3 and Lanternfall.", "Also see rule 100.3 and Lanternfall.", "Rest."]

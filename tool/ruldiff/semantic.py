@@ -905,9 +905,16 @@ def _without_agreement(d: str, i: str) -> tuple[str, str]:
 
     >>> _without_agreement("he or she has", "they have")
     ('he or she', 'they')
+    >>> _without_agreement("a type, subtype", "types, subtypes")
+    ('a type, subtype', 'types, subtypes')
     """
     a, b = d.split(), i.split()
-    if len(a) > 1 and len(b) > 1 and a[-1] != b[-1] and _agree(a[-1], b[-1]):
+    if (
+        len(a) > 1 and len(b) > 1 and a[-1] != b[-1] and _agree(a[-1], b[-1])
+        # after a comma the word is the next item of a list, not a verb:
+        # "type, supertype, subtype" -> "types, supertypes, subtypes"
+        and not (a[-2].endswith(",") or b[-2].endswith(","))
+    ):
         return " ".join(a[:-1]), " ".join(b[:-1])
     return d, i
 
