@@ -14,7 +14,7 @@ from helpers import layout
 
 from ruldiff.cli import main
 from ruldiff.errors import RuldiffError
-from ruldiff.history import SiteWriter, safe_name, site_files
+from ruldiff.history import MANIFEST, SiteWriter, safe_name, site_files
 
 
 def run(*args: object):  # type: ignore[no-untyped-def]
@@ -119,7 +119,8 @@ def test_names_from_documents_never_leave_the_site(tmp_path: Path) -> None:
     assert "no effective date found" in result.output
     outside = {p.name for p in tmp_path.iterdir()}
     assert outside == {"in", "site"}
-    assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", part) for f in site_files(site) for part in f.split("/"))
+    pages = [f for f in site_files(site) if f != MANIFEST]
+    assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", part) for f in pages for part in f.split("/"))
 
 
 def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> None:
@@ -136,6 +137,39 @@ def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> 
     assert source.read_text() == "an input" and written == []
     writer("steps/a.html", "x")
     assert written == [str(tmp_path / "site" / "steps" / "a.html")]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])  # with 2, worker processes write the step pages
+def test_a_rebuild_removes_the_pages_only_an_earlier_build_wrote(tmp_path: Path, jobs: str) -> None:
+    site = build_sample(tmp_path, "-j", jobs)
+    (site / "CNAME").write_text("rules.example.org\n")  # put there by hand: never removed
+    (site / "steps" / "notes.txt").write_text("mine")
+    first_three = sorted((ROOT / "corpora").glob("lanternfall-*.txt"))[:3]
+    assert run("history", *first_three, "-o", site, "-j", jobs).exit_code == 0
+    fresh = tmp_path / "fresh"
+    assert run("history", *first_three, "-o", fresh).exit_code == 0
+    # The last step's pages and the lineages only it changed are gone: the
+    # site is what a first build of three releases writes, plus the hand-made files.
+    assert site_files(site) == sorted([*site_files(fresh), "CNAME", "steps/notes.txt"])
+    assert not [f for f in site_files(site) if "2025-09-01" in f]
+    assert all((site / f).read_bytes() == (fresh / f).read_bytes() for f in site_files(fresh))
+
+
+def test_pruning_removes_only_plain_regular_files_the_manifest_lists(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "old").mkdir(parents=True)
+    (site / "old" / "page.html").write_text("old page")
+    (tmp_path / "outside.txt").write_text("not the site's")
+    (site / "link.html").symlink_to(tmp_path / "outside.txt")
+    listed = ["../outside.txt", "link.html", "old/page.html", "index.html", "/etc/passwd", ""]
+    (site / ".ruldiff-pages").write_text("".join(f"{n}\n" for n in listed))
+    written: dict[str, str] = {}
+    writer = SiteWriter(str(site), [], lambda path, text: written.__setitem__(path, text))
+    writer("index.html", "new index")
+    assert writer.prune(["index.html"]) == ("old/page.html",)
+    assert not (site / "old").exists()  # left empty, so removed
+    assert (tmp_path / "outside.txt").read_text() == "not the site's" and (site / "link.html").is_symlink()
+    assert written[str(site / ".ruldiff-pages")] == "index.html\n"
 
 
 def test_a_site_that_is_an_input_file_is_refused(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tool"))
 
 from ruldiff.cli import load  # noqa: E402
 from ruldiff.compare import compare  # noqa: E402
-from ruldiff.history import build  # noqa: E402
+from ruldiff.history import MANIFEST, SiteWriter, build, manifest_text  # noqa: E402
 from ruldiff.render import render  # noqa: E402
 from ruldiff.series import Series, collect  # noqa: E402
 from ruldiff.store import Store  # noqa: E402
@@ -50,7 +50,7 @@ def history() -> dict[str, str]:
     site (run from the repository's root: the paths in it are relative)."""
     out: dict[str, str] = {}
     series = Series(lambda path: Path(path).read_bytes(), store=Store(None))
-    build(collect(["corpora"]), series, out.__setitem__)
+    out[MANIFEST] = manifest_text(build(collect(["corpora"]), series, out.__setitem__))
     return out
 
 
@@ -64,9 +64,12 @@ def main() -> None:
         (target / name).write_text(text, encoding="utf-8", newline="\n")
         print(f"wrote reports/{name}")
     site = target / "history"
-    for name, text in history().items():
-        (site / name).parent.mkdir(parents=True, exist_ok=True)
-        (site / name).write_text(text, encoding="utf-8", newline="\n")
+    pages = history()
+    del pages[MANIFEST]  # the writer records it, and removes the pages an earlier run wrote and this one did not
+    writer = SiteWriter(str(site), [], lambda path, text: Path(path).write_text(text, encoding="utf-8", newline="\n"))
+    for name, text in pages.items():
+        writer(name, text)
+    writer.prune(pages)
     print(f"wrote reports/history/ (the sample's history site)")
 
 

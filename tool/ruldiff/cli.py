@@ -714,7 +714,8 @@ def history_command(
         store = Store(_series_cache())
         with _Progress() as progress:
             series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
-            build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
+            pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
+        writer.prune(pages)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
 

@@ -1,6 +1,6 @@
 """The history site of a series: a static site that works from ``file://``.
 
-- `build(paths, series, write)` -> warnings: order the versions, compare each
+- `build(paths, series, write)` -> the pages written: order the versions, compare each
   consecutive pair (series.py) and write, through `write(relative path,
   text)`, the whole site:
 
@@ -33,7 +33,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,9 @@ KINDS = ("added", "removed", "changed", "renumbered")
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}")
+MANIFEST = ".ruldiff-pages"
+"""The file, in a site, that lists the pages its last build wrote, one a
+line: what a rebuild may remove (`SiteWriter.prune`)."""
 
 
 def safe_name(text: str, limit: int = 60) -> str:
@@ -299,6 +302,48 @@ class SiteWriter:
             return
         self.write_file(path, text)
 
+    def prune(self, pages: Iterable[str]) -> tuple[str, ...]:
+        """Remove the pages an earlier build wrote that are not among this
+        build's `pages` (what `build` returns: a release taken out of the
+        series, a rule no longer changed), then record `pages` in the site's
+        `MANIFEST`; return the names removed. Only names that manifest lists are removed, so files put in
+        the site by hand (a ``CNAME``, say) are never touched, and only plain
+        names inside the site that are regular files; a directory this
+        leaves empty is removed too. Call it after a build that succeeded."""
+        manifest = os.path.join(self.site, MANIFEST)
+        if os.path.islink(manifest):
+            raise RuldiffError("is a symbolic link; not written through", path=manifest)
+        try:
+            with open(manifest, encoding="utf-8") as f:
+                before = [line.rstrip("\n") for line in f]
+        except (OSError, UnicodeDecodeError):
+            before = []  # a first build, or one by a ruldiff that kept no manifest
+        pages = set(pages)
+        removed = []
+        for name in sorted(set(before) - pages):
+            parts = name.split("/")
+            if not name or not all(_SAFE.fullmatch(p) for p in parts):
+                continue  # not a name this writer could have written
+            path = os.path.join(self.site, *parts)
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode) or self._is_input(path):
+                continue
+            try:
+                os.unlink(path)
+            except OSError as exc:
+                raise RuldiffError(f"cannot remove a page of an earlier build: {exc.strerror}", path=path) from None
+            removed.append(name)
+            for k in range(len(parts) - 1, 0, -1):
+                try:
+                    os.rmdir(os.path.join(self.site, *parts[:k]))
+                except OSError:
+                    break  # not empty: a page of this build, or a file put there by hand
+        self.write_file(manifest, manifest_text(pages))
+        return tuple(removed)
+
     @staticmethod
     def _same(path: str, text: str) -> bool:
         """Whether the file at `path` already holds `text`: then it is left
@@ -326,7 +371,8 @@ def build(
 ) -> tuple[str, ...]:
     """Write the history site of the files `paths` (see the module's
     docstring) through `write`; `warn` is told at once of what is doubtful
-    in the order of the versions; return those warnings. `templates`: a
+    in the order of the versions; return the names of the pages written
+    (some by worker processes), sorted. `templates`: a
     directory of the user's templates, searched first for every page;
     `explicit_order`: file names, oldest first, instead of the dates."""
     variant = "site" + templates_digest(templates)
@@ -337,9 +383,14 @@ def build(
     if len(versions) < 2:
         raise RuldiffError("a history needs at least two versions", fix="give two files or more, or a directory of them")
     names = [step_name(i, versions[i], versions[i + 1]) for i in range(len(versions) - 1)]
+    pages = {f"steps/{name}.{fmt}" for name in names for fmt in SITE_FORMATS}  # `deliver`'s, from any process
 
-    def deliver(i: int, pages: Any) -> None:
-        for fmt, page in zip(SITE_FORMATS, pages):
+    def put(name: str, text: str) -> None:
+        pages.add(name)
+        write(name, text)
+
+    def deliver(i: int, rendered: Any) -> None:
+        for fmt, page in zip(SITE_FORMATS, rendered):
             if fmt != "json":
                 page = with_nav(page, _nav(i, names, versions, fmt, templates), fmt)
             write(f"steps/{names[i]}.{fmt}", page)
@@ -353,22 +404,22 @@ def build(
             groups.setdefault(lineage.page, []).append(lineage)
     for page, members in sorted(groups.items()):
         members.sort(key=lambda l: (_id_key(l.last_id), l.anchor))
-        write(page, rule_page(members, versions, names, memo))
+        put(page, rule_page(members, versions, names, memo))
     for i, rules in enumerate(_by_step(chains, len(names))):
-        write(f"steps/{names[i]}.rules.html", memo("history-step-rules.html.j2", {
+        put(f"steps/{names[i]}.rules.html", memo("history-step-rules.html.j2", {
             "step": i + 1, "old": versions[i].label, "new": versions[i + 1].label, "page": f"{names[i]}.html",
             "rules": rules,
         }))
     changed = [l for l in chains if l.events]
-    write("rules/index.html", render_template("history-rules.html.j2", templates=templates, context={
+    put("rules/index.html", render_template("history-rules.html.j2", templates=templates, context={
         "rules": [{"id": l.last_id, "first_id": l.first_id, "page": l.href.removeprefix("rules/"),
                    "changes": len(l.events)} for l in sorted(changed, key=lambda l: _id_key(l.last_id))],
     }))
     memo.save()
-    write("index.json", index_json(versions, steps, names, warnings))
-    write("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates))
-    write("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates))
-    return warnings
+    put("index.json", index_json(versions, steps, names, warnings))
+    put("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates))
+    put("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates))
+    return tuple(sorted(pages))
 
 
 class Memo:
@@ -568,6 +619,11 @@ def index_context(versions: Sequence[Version], steps: Sequence[Step], names: Seq
         "kinds": list(KINDS),
         "tool": {"name": "ruldiff", "version": __version__},
     }
+
+
+def manifest_text(names: Iterable[str]) -> str:
+    """The `MANIFEST` of a site whose build wrote the pages `names`."""
+    return "".join(f"{name}\n" for name in sorted(names))
 
 
 def site_files(path: Path) -> list[str]:
