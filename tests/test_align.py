@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 import pytest
 from helpers import doc
 
-from ruldiff.align import align, similarity
-from ruldiff.model import MatchHow, Pair
+from ruldiff.align import BAND, _gaps, _Side, _uncross, align, changed_pairs, similarity
+from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
 def ids(pairs: tuple[Pair, ...]) -> list[tuple[str | None, str | None]]:
@@ -87,9 +90,12 @@ def test_repeated_heading_texts_pair_by_position() -> None:
     rules = [("1", "A"), ("100", "General"), ("100.1.", "One."), ("2", "B"), ("200", "General"), ("200.1.", "Two.")]
     moved = [("1", "A"), ("100", "General"), ("100.1.", "One."), ("2", "New"), ("200", "General"),
              ("200.1.", "Fresh."), ("3", "B"), ("300", "General"), ("300.1.", "Two.")]
-    pairs = ids(align(doc(rules), doc(moved)))
+    aligned = align(doc(rules), doc(moved))
+    pairs = ids(aligned)
     assert ("200", "300") in pairs and ("2", "3") in pairs and ("200.1", "300.1") in pairs
     assert (None, "200") in pairs and (None, "200.1") in pairs
+    # Paired by position, but the same text: fully similar.
+    assert (pair_of(aligned, "200").how, pair_of(aligned, "200").similarity) == (MatchHow.SIMILAR, 1.0)
 
 
 def test_rule_moved_far_away_with_an_edit_is_found() -> None:
@@ -138,8 +144,10 @@ def test_a_near_tie_in_a_gap_keeps_the_order_the_documents_share() -> None:
                ("100.2.", "Nothing happens here at all."), ("100.3.", text(b)), ("100.4.", "End.")])
     new = doc([("1", "A"), ("100", "Steps"), ("100.0.", "Begin."), ("100.1.", "A brand new step is taken now."),
                ("100.2.", text(p)), ("100.3.", text(q)), ("100.4.", "End.")])
-    pairs = dict(ids(align(old, new)))
+    aligned = align(old, new)
+    pairs = dict(ids(aligned))
     assert (pairs["100.1"], pairs["100.3"]) == ("100.2", "100.3")
+    assert (pair_of(aligned, "100.1").how, pair_of(aligned, "100.3").how) == (MatchHow.SIMILAR, MatchHow.NUMBER)
 
 
 def test_a_heading_moved_and_pluralised_is_the_same_heading() -> None:
@@ -285,8 +293,6 @@ def test_longest_increasing_is_a_longest_run_in_order() -> None:
 
 
 def test_changed_pairs_is_align_without_the_same_pairs() -> None:
-    from ruldiff.align import changed_pairs
-
     old = doc([("1", "A"), ("100.1.", "One."), ("100.2.", "Two."), ("100.3.", "Three keepers.")],
               [("Ember", "Fuel."), ("Tide", "Water.")])
     new = doc([("1", "A"), ("100.1.", "Zero."), ("100.2.", "One."), ("100.3.", "Three keepers sit.")],
@@ -295,3 +301,407 @@ def test_changed_pairs_is_align_without_the_same_pairs() -> None:
     same, changed = changed_pairs(old, new)
     assert changed == tuple(p for p in pairs if p.how is not MatchHow.SAME)
     assert same == sum(p.how is MatchHow.SAME for p in pairs) == 2  # section 1 and Ember
+
+
+# Documents built from Rule objects, without parsing: any IDs, in any order,
+# with or without numbers, so that each step of the aligner can be reached
+# alone. Texts are runs of invented words whose overlaps give exact scores.
+
+
+Item = tuple[str, str] | tuple[str, str, RuleKind]
+"""A rule of `made`: ID, text and, unless it is a rule, kind."""
+
+
+def made(*rules: Item, glossary: tuple[tuple[str, str], ...] = (),
+         numbered: bool = True) -> Document:
+    """A document of (ID, text[, kind]) rules (kind RULE by default) and (term, definition) entries."""
+    items = tuple(Rule(r[0], r[2] if len(r) == 3 else RuleKind.RULE, r[1]) for r in rules)
+    terms = tuple(Rule(f"glossary:{t}", RuleKind.GLOSSARY, d) for t, d in glossary)
+    return Document("t.txt", "T", None, "p", items, terms, numbered=numbered)
+
+
+def words(tag: str, n: int) -> list[str]:
+    """`n` distinct invented words, unique to `tag`."""
+    return [f"{tag}{k}w" for k in range(n)]
+
+
+def text(*runs: list[str]) -> str:
+    return " ".join(w for run in runs for w in run)
+
+
+def pair_of(pairs: tuple[Pair, ...], old_id: str) -> Pair:
+    return next(p for p in pairs if p.old is not None and p.old.id == old_id)
+
+
+def partner(pairs: tuple[Pair, ...], old_id: str) -> tuple[str, MatchHow, float] | None:
+    """What became of old rule `old_id`: its partner's ID, how it was found and
+    their similarity (rounded to 9 places), or None if it was removed."""
+    pair = pair_of(pairs, old_id)
+    return None if pair.new is None else (pair.new.id, pair.how, round(pair.similarity, 9))
+
+
+def unchanged(*ids: str) -> list[tuple[str, str]]:
+    """Rules whose text names their own number, so found once: paired by step 1 or 2."""
+    return [(i, f"Anchor {i} stays.") for i in ids]
+
+
+@pytest.mark.parametrize("old_numbered, new_numbered, paired", [
+    (True, True, True), (False, False, False), (True, False, False), (False, True, False),
+])
+def test_a_rule_rewritten_in_place_among_moved_rules_keeps_its_number(
+    old_numbered: bool, new_numbered: bool, paired: bool
+) -> None:
+    # Its neighbours moved around it, so no gap holds both versions: step 5
+    # pairs them by number, if at least half their words are shared (here
+    # exactly half), and only where both documents have numbers.
+    shared = words("s", 3)
+    a, c, d, e = (f"Rule {x} says its own thing." for x in "ACDE")
+    old = made(("100.1", a), ("100.2", text(shared, words("o", 3))), ("100.3", c), ("100.4", d), ("100.5", e),
+               numbered=old_numbered)
+    new = made(("100.1", c), ("100.2", text(shared, words("n", 3))), ("100.3", d), ("100.4", e), ("100.5", a),
+               numbered=new_numbered)
+    pairs = align(old, new)
+    assert partner(pairs, "100.2") == (("100.2", MatchHow.NUMBER, 0.5) if paired else None)
+    assert ((None, "100.2") in ids(pairs)) is not paired
+
+
+def hows(pairs: tuple[Pair, ...]) -> list[tuple[str | None, str | None, MatchHow, float]]:
+    return [(*pid, p.how, p.similarity) for pid, p in zip(ids(pairs), pairs)]
+
+
+S, U = MatchHow.SAME, MatchHow.UNPAIRED
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # the first, a middle and the last rule removed: each where it stood, the
+    # rules after it still the same (same number, same text)
+    (["1", "2", "3"], ["2", "3"], [("1", None, U, 1.0), ("2", "2", S, 1.0), ("3", "3", S, 1.0)]),
+    (["1", "2", "3"], ["1", "3"], [("1", "1", S, 1.0), ("2", None, U, 1.0), ("3", "3", S, 1.0)]),
+    (["1", "2", "3"], ["1", "2"], [("1", "1", S, 1.0), ("2", "2", S, 1.0), ("3", None, U, 1.0)]),
+    (["1", "2", "3"], ["3"], [("1", None, U, 1.0), ("2", None, U, 1.0), ("3", "3", S, 1.0)]),
+    # added first and last
+    (["2"], ["1", "2", "3"], [(None, "1", U, 1.0), ("2", "2", S, 1.0), (None, "3", U, 1.0)]),
+])
+def test_removed_and_added_rules_come_where_they_stood(
+    old: list[str], new: list[str], expected: list[tuple[str | None, str | None, MatchHow, float]]
+) -> None:
+    before, after = made(*unchanged(*old)), made(*unchanged(*new))
+    pairs = align(before, after)
+    assert hows(pairs) == expected
+    assert changed_pairs(before, after) == (sum(p.how is S for p in pairs), tuple(p for p in pairs if p.how is not S))
+
+
+def test_a_renumbered_rule_is_the_same_text_at_full_similarity() -> None:
+    pairs = align(doc(KEYWORDS), doc(renumber(KEYWORDS)))
+    assert {(p.how, p.similarity) for p in pairs if p.old and p.new} == {(MatchHow.SAME, 1.0), (MatchHow.TEXT, 1.0)}
+    assert {p.how for p in pairs if not (p.old and p.new)} == {MatchHow.UNPAIRED}
+
+
+def test_a_glossary_term_keeps_its_entry_and_says_how_like_its_definition_is() -> None:
+    old = made(("1", "A"), glossary=(("Ember", "Fuel that every keeper spends."),))
+    new = made(("1", "A"), glossary=(("Ember", "The fuel keepers spend at dusk."),))
+    expected = round(similarity("Fuel that every keeper spends.", "The fuel keepers spend at dusk."), 9)
+    assert partner(align(old, new), "glossary:Ember") == ("glossary:Ember", MatchHow.NUMBER, expected)
+
+
+def test_a_glossary_term_renamed_outright_is_found_by_its_definition() -> None:
+    definition = words("d", 10)
+    old = made(("1", "A"), glossary=(("Ember", text(definition)),))
+    new = made(("1", "A"), glossary=(("Cinder", text(definition[:-1], ["glowing"])),))
+    assert partner(align(old, new), "glossary:Ember") == ("glossary:Cinder", MatchHow.MOVED, 0.9)
+
+
+@pytest.mark.parametrize("partners, n_new, gaps", [
+    # an edited rule at the start, three between two anchors, one added at the end
+    ([None, 1, None, None, 3], 5, [((0, 1), (0, 1)), ((2, 4), (2, 3))]),
+    # old rules before the first anchor, but no new ones: no gap
+    ([None, None, 0], 1, []),
+    ([0, None, None], 1, []),
+    # a moved rule (old 0 -> new 2) is off the backbone: the last gap holds its new place
+    ([2, 0, 1, None], 4, [((3, 4), (2, 4))]),
+])
+def test_gaps_are_the_stretches_between_consecutive_anchors(
+    partners: list[int | None], n_new: int, gaps: list[tuple[tuple[int, int], tuple[int, int]]]
+) -> None:
+    assert _gaps(partners, n_new) == gaps
+
+
+def between_anchors(old: Sequence[Item], new: Sequence[Item], numbered: bool = True) -> tuple[Pair, ...]:
+    """`old` and `new` rules aligned between the same two unchanged rules: in one gap."""
+    return align(made(*unchanged("100.1"), *old, *unchanged("100.9"), numbered=numbered),
+                 made(*unchanged("100.1"), *new, *unchanged("100.9"), numbered=numbered))
+
+
+def sharing(n: int, shared: int, tag: str = "") -> tuple[str, str]:
+    """Two texts of `n` words each with `shared` of them in common: similarity shared / n."""
+    common = words(f"c{tag}", shared)
+    return text(common, words(f"o{tag}", n - shared)), text(common, words(f"n{tag}", n - shared))
+
+
+@pytest.mark.parametrize("new_id, n, shared, numbered, how", [
+    # the same number needs 0.3 of the words, another number 0.5 (exactly, here)
+    ("100.5", 10, 3, True, MatchHow.NUMBER),
+    ("100.5", 10, 2, True, None),
+    ("100.6", 10, 5, True, MatchHow.SIMILAR),
+    ("100.6", 10, 4, True, None),
+    # without numbers, an equal ID is only an equal position: it earns nothing
+    ("100.5", 10, 5, False, MatchHow.SIMILAR),
+    ("100.5", 10, 4, False, None),
+])
+def test_in_a_gap_a_rule_keeping_its_number_needs_fewer_words_in_common(
+    new_id: str, n: int, shared: int, numbered: bool, how: MatchHow | None
+) -> None:
+    before, after = sharing(n, shared)
+    pairs = between_anchors([("100.5", before)], [(new_id, after)], numbered)
+    assert partner(pairs, "100.5") == (None if how is None else (new_id, how, shared / n))
+
+
+def test_in_a_gap_the_most_similar_rule_wins() -> None:
+    before, near = sharing(10, 9)
+    _, far = sharing(10, 6)
+    pairs = between_anchors([("100.5", before)], [("100.6", far), ("100.7", near)])
+    assert pair_of(pairs, "100.5").new == Rule("100.7", RuleKind.RULE, near)
+
+
+def test_in_a_gap_a_tie_goes_to_the_same_number_then_to_the_nearest_place() -> None:
+    # Three equally similar new rules for one old rule: the one with its number
+    # wins over the one at its place (the first).
+    base = words("b", 6)
+    pairs = between_anchors([("100.5", text(base, ["old"]))],
+                            [("100.4", text(base, ["one"])), ("100.5", text(base, ["two"])), ("100.6", text(base, ["three"]))])
+    assert pair_of(pairs, "100.5").new == Rule("100.5", RuleKind.RULE, text(base, ["two"]))
+
+
+def test_in_a_gap_equal_texts_pair_along_the_diagonal() -> None:
+    # Two old copies of a text and four new ones, all equal: the second old one
+    # takes the new one at its proportional place (the third), not the next one.
+    old = [("100.2", "Same words."), ("100.3", "Same words.")]
+    new = [("100.2", "Same words."), ("100.3", "Same words."), ("100.4", "Same words."), ("100.5", "Same words.")]
+    pairs = ids(between_anchors(old, new, numbered=False))
+    assert pairs == [("100.1", "100.1"), ("100.2", "100.2"), (None, "100.3"), ("100.3", "100.4"), (None, "100.5"),
+                     ("100.9", "100.9")]
+
+
+def test_a_gap_whose_old_rules_all_moved_elsewhere_only_adds() -> None:
+    # Old 100.2 moved after 100.3 while a rule was inserted at its place: the
+    # gap between 100.1 and 100.3 has no old rule left to pair.
+    old = made(*unchanged("100.1"), ("100.2", "Moving rule."), *unchanged("100.3"))
+    new = made(*unchanged("100.1"), ("100.2", "Inserted rule."), *unchanged("100.3"), ("100.4", "Moving rule."))
+    assert ids(align(old, new)) == [("100.1", "100.1"), (None, "100.2"), ("100.3", "100.3"), ("100.2", "100.4")]
+
+
+def filler(tag: str) -> str:
+    """A text sharing no word with any other."""
+    return text(words(f"f{tag}", 3))
+
+
+def test_in_a_gap_of_band_rules_every_pair_is_compared() -> None:
+    before, after = sharing(10, 5)
+    new = [(f"100.5.{k}", filler(str(k))) for k in range(BAND - 1)] + [("100.6", after)]
+    assert pair_of(between_anchors([("100.5", before)], new), "100.5").new == Rule("100.6", RuleKind.RULE, after)
+
+
+def test_a_huge_gap_compares_each_rule_with_the_band_around_its_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # 80 old and 80 new rules between two anchors: each old rule is compared
+    # with the BAND new ones around the same place only, which still finds a
+    # rule edited in place and ones moved up to BAND / 2 places either way.
+    import ruldiff.align as align_module
+
+    compared: set[tuple[int, int]] = set()
+    real = align_module._similar
+
+    def counting(a, i, b, j):  # type: ignore[no-untyped-def]
+        compared.add((i, j))
+        return real(a, i, b, j)
+
+    monkeypatch.setattr(align_module, "_similar", counting)
+    moves = {0: 0, 40: 65, 50: 25}  # old place -> new place in the gap
+    texts = {k: sharing(10, 5, str(k)) for k in moves}
+    old = [(f"o{k}", texts[k][0] if k in moves else filler(f"o{k}")) for k in range(80)]
+    new_at = {c: r for r, c in moves.items()}
+    new = [(f"n{c}", texts[new_at[c]][1] if c in new_at else filler(f"n{c}")) for c in range(80)]
+    pairs = between_anchors(old, new, numbered=False)
+    assert {(p.old.id, p.new.id) for p in pairs if p.old and p.new} == {
+        ("100.1", "100.1"), ("100.9", "100.9"), ("o0", "n0"), ("o40", "n65"), ("o50", "n25")}
+    per_rule = Counter(i for i, _ in compared)
+    assert max(per_rule.values()) == align_module.BAND
+
+
+def uncrossed(old: list[tuple[str, str]], new: list[tuple[str, str]], taken: list[tuple[int, int, float]],
+              numbered: bool = True) -> dict[int, tuple[int, MatchHow | None, float]]:
+    """What `_uncross` makes of the pairs `taken` by a gap's greedy choice: old index -> (new index, how, similarity)."""
+    a, b = _Side(made(*old).rules), _Side(made(*new).rules)
+    out: dict[int, tuple[int, MatchHow | None, float]] = {i: (j, None, s) for i, j, s in taken}
+
+    def link(i: int, j: int, how: MatchHow, sim: float) -> None:
+        out[i] = (j, how, sim)
+
+    _uncross(a, b, taken, link, numbered)
+    return out
+
+
+SIM, NUM = MatchHow.SIMILAR, MatchHow.NUMBER
+
+
+@pytest.mark.parametrize("shared, taken_sims, same_number, numbered, expected", [
+    # Old 0 took new 1 and old 1 new 0 (crossed); shared: the words old 0 and
+    # new 0, old 1 and new 1 share, of 10. Swapped when that loses nothing in
+    # total and each new pair is similar enough (0.5; 0.3 for the same number).
+    ((9, 9), (0.9, 0.9), (False, False), True, {0: (0, SIM, 0.9), 1: (1, SIM, 0.9)}),
+    ((8, 8), (0.9, 0.9), (False, False), True, None),
+    ((4, 10), (0.5, 0.5), (False, False), True, None),
+    ((10, 4), (0.5, 0.5), (False, False), True, None),
+    ((5, 9), (0.5, 0.5), (False, False), True, {0: (0, SIM, 0.5), 1: (1, SIM, 0.9)}),
+    ((9, 5), (0.5, 0.5), (False, False), True, {0: (0, SIM, 0.9), 1: (1, SIM, 0.5)}),
+    ((4, 9), (0.5, 0.5), (True, False), True, {0: (0, NUM, 0.4), 1: (1, SIM, 0.9)}),
+    ((9, 4), (0.5, 0.5), (False, True), True, {0: (0, SIM, 0.9), 1: (1, NUM, 0.4)}),
+    ((3, 9), (0.5, 0.5), (True, False), True, {0: (0, NUM, 0.3), 1: (1, SIM, 0.9)}),
+    ((2, 9), (0.5, 0.5), (True, False), True, None),
+    # without numbers, an equal ID earns nothing
+    ((4, 9), (0.5, 0.5), (True, False), False, None),
+    ((9, 4), (0.5, 0.5), (False, True), False, None),
+    ((5, 9), (0.5, 0.5), (True, True), False, {0: (0, SIM, 0.5), 1: (1, SIM, 0.9)}),
+])
+def test_crossed_pairs_in_a_gap_are_swapped_when_that_loses_nothing(
+    shared: tuple[int, int], taken_sims: tuple[float, float], same_number: tuple[bool, bool], numbered: bool,
+    expected: dict[int, tuple[int, MatchHow | None, float]] | None,
+) -> None:
+    texts = [sharing(10, k, str(n)) for n, k in enumerate(shared)]
+    old = [("100.1", texts[0][0]), ("100.2", texts[1][0])]
+    new = [("100.1" if same_number[0] else "100.1a", texts[0][1]), ("100.2" if same_number[1] else "100.2a", texts[1][1])]
+    taken = [(0, 1, taken_sims[0]), (1, 0, taken_sims[1])]
+    result = uncrossed(old, new, taken, numbered)
+    assert result == (expected or {0: (1, None, taken_sims[0]), 1: (0, None, taken_sims[1])})
+
+
+@pytest.mark.parametrize("taken", [[(0, 2), (1, 1), (2, 0)], [(0, 0), (1, 2), (2, 1)], [(0, 1), (1, 2), (2, 0)]])
+def test_equally_similar_crossed_pairs_are_put_back_in_order_however_many(taken: list[tuple[int, int]]) -> None:
+    base = words("b", 6)
+    old = [(f"100.{k}", text(base, [f"old{k}"])) for k in range(3)]
+    new = [(f"100.{k}a", text(base, [f"new{k}"])) for k in range(3)]
+    sim = similarity(old[0][1], new[0][1])
+    result = uncrossed(old, new, [(i, j, sim) for i, j in taken])
+    assert {i: j for i, (j, _, _) in result.items()} == {0: 0, 1: 1, 2: 2}
+
+
+def far_apart(old: Sequence[Item], new: Sequence[Item],
+              glossary: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = ((), ())) -> tuple[Pair, ...]:
+    """`old` rules before three unchanged ones and `new` rules after them: no
+    gap holds both, so only the moved-rule search (step 6) and later can pair them."""
+    anchors = unchanged("200.1", "200.2", "200.3")
+    return align(made(*old, *anchors, glossary=glossary[0]), made(*anchors, *new, glossary=glossary[1]))
+
+
+TEN = words("t", 10)
+
+
+@pytest.mark.parametrize("old_id, old, new_id, new, paired", [
+    # far: 0.7 of the words
+    ("100.1", text(TEN), "300.1", text(TEN[:7], words("x", 3)), 0.7),
+    ("100.1", text(TEN), "300.1", text(TEN[:6], words("x", 4)), None),
+    # within its section: 0.6 (Riftbound numbers have two dots)
+    ("100.1", text(TEN), "100.9", text(TEN[:6], words("x", 4)), 0.6),
+    ("100.1", text(TEN), "100.9", text(TEN[:5], words("x", 5)), None),
+    ("345.2.a", text(TEN), "345.3.b", text(TEN[:6], words("x", 4)), 0.6),
+    # far, cut or lengthened: a text of ten words or more nine tenths inside
+    # the other is enough at 0.5
+    ("100.1", text(TEN), "300.1", text(TEN, words("x", 20)), 0.5),
+    ("100.1", text(TEN), "300.1", text(TEN[:9], words("x", 11)), 0.6),
+    ("100.1", text(TEN), "300.1", text(TEN, words("x", 21)), None),
+    ("100.1", text(TEN[:9]), "300.1", text(TEN[:9], words("x", 9)), None),
+])
+def test_a_rule_moved_far_and_edited_needs_most_of_its_words(
+    old_id: str, old: str, new_id: str, new: str, paired: float | None
+) -> None:
+    pairs = far_apart([(old_id, old)], [(new_id, new)])
+    assert partner(pairs, old_id) == (None if paired is None else (new_id, MatchHow.MOVED, paired))
+
+
+def test_a_moved_rule_goes_to_its_most_similar_candidate_of_its_own_kind() -> None:
+    # A heading with the very same words comes first, then two rules, the
+    # second more similar: the rule takes the second.
+    pairs = far_apart([("100.1", text(TEN))],
+                      [("300", text(TEN), RuleKind.HEADING), ("300.1", text(TEN[:8], words("x", 2))),
+                       ("300.2", text(TEN[:9], ["x"]))])
+    assert partner(pairs, "100.1") == ("300.2", MatchHow.MOVED, 0.9)
+
+
+def test_a_moved_rule_is_looked_up_by_its_rarest_words(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Its common words lead to three other new rules first; its rarest lead
+    # to its new version at once, within a look-up of two rules.
+    import ruldiff.align as align_module
+
+    monkeypatch.setattr(align_module, "MOVED_CANDIDATES", 2)
+    common, rare = words("c", 4), words("r", 6)
+    decoys = [(f"300.{k}", text(common, words(f"d{k}", 6))) for k in range(1, 4)]
+    pairs = far_apart([("100.1", text(common, rare))], [*decoys, ("300.4", text(common, rare[:5], ["x"]))])
+    assert pair_of(pairs, "100.1").new == Rule("300.4", RuleKind.RULE, text(common, rare[:5], ["x"]))
+
+
+def test_a_candidate_found_through_several_rare_words_counts_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Old 100.2 finds new 300.1 through three of its rarest words and 300.2
+    # through the fourth; 300.1 goes to old 100.1 (more similar), so 100.2
+    # needs 300.2 among its two best candidates kept.
+    import ruldiff.align as align_module
+
+    monkeypatch.setattr(align_module, "MOVED_KEEP", 2)
+    a, b, c = words("a", 10), words("b", 2), words("c", 3)
+    pairs = far_apart([("100.1", text(a[:9], ["z"])), ("100.2", text(a[:8], b))],
+                      [("300.1", text(a)), ("300.2", text(a[:5], b, c))])
+    assert ids(pairs)[-2:] == [("100.1", "300.1"), ("100.2", "300.2")]
+
+
+@pytest.mark.parametrize("old, new, paired", [
+    ("Gem", "Gems", True),
+    ("The Ember Zone", "Ember Zones", True),
+    ("Keeper Lantern Ember Zone", "Keeper Lanterns Ember Zones", True),
+    # five words are no title; a word of three letters keeps its final s
+    ("The Keeper Lantern Ember Zone", "Keeper Lanterns Ember Zones", False),
+    ("Its Owner", "It Owner", False),
+    ("The", "A", False),
+])
+def test_a_heading_moved_away_pairs_up_if_it_reads_the_same_but_for_plurals_and_articles(
+    old: str, new: str, paired: bool
+) -> None:
+    pairs = far_apart([("100", old, RuleKind.HEADING)], [("300", new, RuleKind.HEADING)])
+    assert partner(pairs, "100") == (("300", MatchHow.MOVED, round(similarity(old, new), 9)) if paired else None)
+
+
+def glossary_pairs(old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, MatchHow, float]]:
+    return {p.old.id: (p.new.id, p.how, p.similarity) for p in far_apart([], [], (old, new))
+            if p.old and p.new and p.old.kind is RuleKind.GLOSSARY}
+
+
+FIVE = sharing(5, 2, "def")  # two definitions 0.4 similar
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ((("Lasting Ember", FIVE[0]),), (("Ember", FIVE[1]),), {"glossary:Lasting Ember": ("glossary:Ember", MatchHow.MOVED, 0.4)}),
+    ((("Ember", FIVE[0]),), (("Ember (Obsolete)", FIVE[1]),), {"glossary:Ember": ("glossary:Ember (Obsolete)", MatchHow.MOVED, 0.4)}),
+    ((("Ember: Lasting", FIVE[0]),), (("Ember", FIVE[1]),), {"glossary:Ember: Lasting": ("glossary:Ember", MatchHow.MOVED, 0.4)}),
+    # definitions too far apart
+    ((("Lasting Ember", sharing(5, 1)[0]),), (("Ember", sharing(5, 1)[1]),), {}),
+    # two candidates either way: neither is taken
+    ((("Lasting Ember", FIVE[0]), ("Bright Ember", FIVE[0])), (("Ember", FIVE[1]),), {}),
+    ((("Ember", FIVE[0]),), (("Lasting Ember", FIVE[1]), ("Bright Ember", FIVE[1])), {}),
+])
+def test_a_glossary_term_renamed_by_adding_or_dropping_words_pairs_up_if_it_is_the_only_one(
+    old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, tuple[str, MatchHow, float]]
+) -> None:
+    assert glossary_pairs(old, new) == expected
+
+
+def test_a_rule_is_compared_only_within_its_own_gap() -> None:
+    # Old 100.2 is removed in the first gap; a rule half like it, added in
+    # the next gap, is another rule: removed and added, not paired.
+    removed, added = sharing(10, 5)
+    old = made(*unchanged("100.1"), ("100.2", removed), *unchanged("100.3"), ("100.4", filler("old")), *unchanged("100.5"))
+    new = made(*unchanged("100.1"), ("100.2a", filler("one")), *unchanged("100.3"), ("100.4a", added),
+               *unchanged("100.5"))
+    assert partner(align(old, new), "100.2") is None
+
+
+def test_in_a_gap_a_rule_of_another_kind_does_not_stop_the_search() -> None:
+    before, after = sharing(10, 5)
+    pairs = between_anchors([("100.5", before)], [("100.5a", "Heading", RuleKind.HEADING), ("100.6", after)])
+    assert partner(pairs, "100.5") == ("100.6", MatchHow.SIMILAR, 0.5)

@@ -265,7 +265,7 @@ def _align(
     *,
     by_id: bool,
     numbered: bool = True,
-    keep_same: bool = True,
+    keep_same: bool,
 ) -> tuple[int, tuple[Pair, ...]]:
     """Pair two lists of items; (number of step-1 pairs, the pairs in reading
     order, those of step 1 only if `keep_same`). Without numbers (`numbered`
@@ -376,7 +376,7 @@ def _longest_increasing(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]
 
 
 def _match_gap(
-    a: _Side, b: _Side, rows: range, cols: range, link: _Link, numbered: bool = True
+    a: _Side, b: _Side, rows: range, cols: range, link: _Link, numbered: bool
 ) -> None:
     olds = [i for i in rows if a.partner[i] is None]
     news = [j for j in cols if b.partner[j] is None]
