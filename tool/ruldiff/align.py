@@ -33,19 +33,26 @@ from certainties to guesses, and only ever compares rules that are close:
    same kind (a gap holds a handful of rules, so this is cheap; a very large
    gap is cut to a band of `BAND` rules around the diagonal). Pairs scoring at
    least `GAP_MIN` (`GAP_SAME_NUMBER_MIN` for the same number) are taken
-   greedily, best first, the same number winning ties.
+   greedily, best first, the same number winning ties; two pairs that cross
+   are swapped back when the swap loses no similarity (`_uncross`).
 5. **Same number, similar text** (at least `NUMBER_MIN`) anywhere: a rule
    rewritten in place whose neighbours changed too.
 6. **Moved and edited**: what is still unpaired is looked up through an index
    of its rarest words; a candidate must be very similar (`MOVED_MIN`). Each
-   rule looks at most at `MOVED_CANDIDATES` others.
-7. Whatever is left is added or removed.
+   rule looks at most at `MOVED_CANDIDATES` others (`NEAR_MOVED_MIN` within
+   the same section; a rule nearly all of whose words are in the other,
+   `CONTAINED_MIN`, pairs too).
+7. **Short titles** that read the same but for plurals and articles, when
+   each is the only one left.
+
+Whatever is left is added or removed.
 
 Each rule is compared with a bounded number of others, so the cost is linear in
 the size of the documents plus the size of the changes.
 
 Glossary entries are paired by term (step 1 ignores their text); a renamed
-term is found by its definition, unchanged (step 2) or very similar (step 6).
+term is found by its definition, unchanged (step 2), very similar (step 6),
+or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`).
 
 Similarity is the Dice coefficient of the two sets of lower-cased words:
 2·|A∩B| / (|A|+|B|). It ignores order, so it is a screen for "the same rule",
