@@ -263,6 +263,9 @@ def test_a_number_printed_with_a_space_after_its_dot_is_joined_only_where_expect
     assert [r.id for r in doc.rules][2:] == ids
     joined = [r for r in doc.rules if r.id in ("100.1b", "100.2a")]
     assert all(r.kind is RuleKind.RULE and not r.text[0].isdigit() for r in joined)
+    # what was repaired stays known, for `ruldiff check` to report the misprint
+    assert doc.coverage is not None
+    assert [printed for _line, printed in doc.coverage.repaired] == [f"100. {r.id[4:]}" for r in joined]
 
 
 def test_numbered_line_inside_unwrapped_paragraph_starts_a_rule() -> None:

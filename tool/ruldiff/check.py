@@ -317,7 +317,13 @@ def _duplicate_findings(doc: Document) -> list[Finding]:
                 reason += f"; after {prev} it is probably {fix}"
         prev = fix or base
         out.append(Finding("duplicate-number", base, r.line, reason, fix))
-    return out
+    # The misprints the parser read as the number expected there: the
+    # document still prints a heading's number twice.
+    for line, printed in doc.coverage.repaired if doc.coverage is not None else ():
+        base, _, rest = printed.partition(". ")
+        fix = f"{base}.{rest}"
+        out.append(Finding("duplicate-number", base, line, f"{printed} is printed with a space inside: {fix}?", fix))
+    return sorted(out, key=lambda f: f.line)
 
 
 def _next_id(rule_id: str) -> str | None:

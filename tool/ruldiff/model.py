@@ -155,6 +155,9 @@ class Coverage:
     glossary or subrules become under a profile that does not know them)."""
     first_unread: tuple[tuple[int, str], ...] = ()
     """The first few unread lines, (1-based line, text)."""
+    repaired: tuple[tuple[int, str], ...] = ()
+    """Rule numbers printed with a space after their first dot, read as the
+    rule expected there: (1-based line, the number as printed, "606. 8b")."""
 
     @property
     def unread_share(self) -> float:
@@ -256,8 +259,11 @@ def _pack_coverage(coverage: Coverage | None) -> tuple[Any, ...] | None:
 def _unpack_coverage(packed: tuple[Any, ...] | None) -> Coverage | None:
     if packed is None:
         return None
-    lines, rules, headings, glossary, layout, unread, first = packed
-    return Coverage(lines, rules, headings, glossary, layout, unread, tuple((n, text) for n, text in first))
+    lines, rules, headings, glossary, layout, unread, first, repaired = packed
+    return Coverage(
+        lines, rules, headings, glossary, layout, unread,
+        tuple((n, text) for n, text in first), tuple((n, text) for n, text in repaired),
+    )
 
 
 def _pack_rules(rules: tuple[Rule, ...]) -> tuple[tuple[Any, ...], ...]:

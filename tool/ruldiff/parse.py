@@ -177,7 +177,7 @@ def _coverage(
     region (its first and end line) as `_parse_rules` counted it, the
     glossary region (`gloss`), and the rest (front matter, credits, index)
     as layout."""
-    region, decorations, headings, unread = tally
+    region, decorations, headings, unread, repaired = tally
     # The glossary, when there is one, starts where the rules end.
     glossary = _nonblank(lines[gloss[0] : gloss[1]]) if gloss is not None else 0
     after = gloss[1] if gloss is not None else rules[1]
@@ -192,6 +192,7 @@ def _coverage(
         first_unread=tuple(
             ((origin[i] if origin else i) + 1, lines[i].strip()) for i in unread[:FIRST_UNREAD]
         ),
+        repaired=tuple(repaired),
     )
 
 
@@ -606,6 +607,7 @@ def _parse_rules(
     blank = decorations = headings = 0
     rule_kind = RuleKind.RULE
     unread: list[int] = []
+    repaired: list[tuple[int, str]] = []  # numbers printed "606. 8b", read as 606.8b
     sub = profile.subitem.match if profile.subitem is not None else None
     sub_stack: SubStack = ()
     sub_anchor = ""  # the item the current run of sub-items is under
@@ -674,6 +676,7 @@ def _parse_rules(
             rule_id, text = m.group(id_group, text_group)
             item_kind = kind
             if kind is RuleKind.HEADING and b.items and (spaced := _spaced_number(rule_id, text, b.items[-1][0])):
+                repaired.append(((origin[i] if origin else i) + 1, f"{rule_id}. {spaced[0].split('.', 1)[1]}"))
                 rule_id, text = spaced
                 item_kind = RuleKind.RULE
             headings += item_kind is not rule_kind
@@ -703,7 +706,7 @@ def _parse_rules(
         if notes:
             b.note(notes)
         prev = s
-    return b.freeze(), (end - start - blank, decorations, headings, unread)
+    return b.freeze(), (end - start - blank, decorations, headings, unread, repaired)
 
 
 _SPACED = re.compile(r"(\d+[a-z]) (\S.*)")
@@ -725,9 +728,10 @@ def _spaced_number(heading: str, text: str, previous: str) -> tuple[str, str] | 
     return (joined, m.group(2)) if joined in expected else None
 
 
-_Tally = tuple[int, int, int, list[int]]
+_Tally = tuple[int, int, int, list[int], list[tuple[int, str]]]
 """What `_parse_rules` read: non-blank lines, decorations and section or
-heading lines among them, and the indexes of the unread lines."""
+heading lines among them, the indexes of the unread lines, and the numbers
+it repaired (`Coverage.repaired`)."""
 FIRST_UNREAD = 3
 """Unread lines a `Coverage` keeps, to show."""
 # What starts like a numbered item: 100.1a, 103.1.b.2., 1.2.3, 12., (b), (ii), § 4;
