@@ -14,6 +14,14 @@ diff hard to read (``[-may][+must]`` rather than ``m[-ay][+ust]``).
 The library's default ``Diff_Timeout`` of one second makes the result depend
 on the speed of the machine; here the deadline is one that is never reached
 (see `_NO_DEADLINE`), so output is the same everywhere.
+
+Two engines run the same algorithm: `fast-diff-match-patch`, the C++ port
+wrapped for Python, when it can be imported, else the pure-Python
+``diff-match-patch``; ``RULDIFF_ENGINE=python`` forces the second.
+`ENGINE` names the one in use. Their edits are the same on every real pair
+of the corpora (tests/test_engines.py); the compiled one makes the word
+diffs of the 17-year gap between MTG releases about three times faster
+(bench/README.md, "The word-diff engine").
 """
 
 from __future__ import annotations
@@ -28,10 +36,16 @@ from typing import BinaryIO
 
 from diff_match_patch import diff_match_patch
 
+from .errors import ConfigError
 from .forks import fork
 from .model import Edit, Op
 
-__all__ = ["diff_all", "diff_words", "tokenize"]
+try:
+    from fast_diff_match_patch import diff as _compiled
+except ImportError:  # no wheel for this platform: the pure-Python engine
+    _compiled = None
+
+__all__ = ["ENGINE", "diff_all", "diff_words", "tokenize"]
 
 PARALLEL_MIN = 300
 """Fewest pairs for which `diff_all` starts worker processes: forking and
@@ -90,6 +104,81 @@ _CUT = re.compile(r"[.:;?!)\"”\n](?:(?<=\n)|(?=[^\S\n]))")
 
 _OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 
+# The engines. Each gives ``diff_main(a, b, checklines=False)`` under
+# `_NO_DEADLINE` (`_diff`), and the same followed by ``diff_cleanupSemantic``
+# (`_diff_cleaned`), for a diff made by one call. The edits of several calls
+# (a diff by sentences, `_diff_by_sentences`) are cleaned up together, by
+# the pure engine's cleanup (`_cleanup`): the compiled one takes texts, not
+# edits. The C++ port takes the same knobs: ``timelimit`` is its
+# ``Diff_Timeout`` (a float; 1e9 s becomes a ``clock()`` deadline of 1e15
+# ticks, never reached, and any timeout above zero keeps the half-match
+# shortcut, as in Python), ``checklines`` the same flag, ``cleanup`` "No" or
+# "Semantic". Their cleanups agree on our texts because these hold only
+# codes, which neither Python nor the C library counts as letters, digits or
+# spaces (tests/test_engines.py checks both).
+_DMP = diff_match_patch()
+_DMP.Diff_Timeout = _NO_DEADLINE
+_FROM_SIGN = {"-": -1, "=": 0, "+": 1}
+
+
+def _python_diff(a: str, b: str) -> list[tuple[int, str]]:
+    diffs: list[tuple[int, str]] = _DMP.diff_main(a, b, False)
+    return diffs
+
+
+def _compiled_diff(a: str, b: str, cleanup: str = "No") -> list[tuple[int, str]]:
+    assert _compiled is not None
+    sign = _FROM_SIGN
+    return [
+        (sign[op], text)
+        for op, text in _compiled(a, b, timelimit=_NO_DEADLINE, checklines=False, cleanup=cleanup, counts_only=False)
+    ]
+
+
+def _python_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+    return _cleanup(_python_diff(a, b))
+
+
+def _compiled_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+    return _compiled_diff(a, b, "Semantic")
+
+
+def _choose(setting: str | None) -> str:
+    """The engine `RULDIFF_ENGINE` asks for: ``compiled`` if it can be
+    imported and ``python`` is not asked for; an error for a misspelt name,
+    or for ``compiled`` when it cannot be imported.
+
+    >>> _choose("python")
+    'python'
+    >>> _choose("c++")
+    Traceback (most recent call last):
+    ruldiff.errors.ConfigError: RULDIFF_ENGINE=c++ is not an engine (give python, compiled or auto)
+    """
+    name = (setting or "auto").strip().lower()
+    if name not in ("auto", "compiled", "python"):
+        raise ConfigError(f"RULDIFF_ENGINE={setting} is not an engine", key="RULDIFF_ENGINE",
+                          fix="give python, compiled or auto")
+    if name == "compiled" and _compiled is None:
+        raise ConfigError("RULDIFF_ENGINE=compiled, but fast-diff-match-patch cannot be imported",
+                          key="RULDIFF_ENGINE", fix="pip install fast-diff-match-patch, or unset RULDIFF_ENGINE")
+    return "python" if name == "python" or _compiled is None else "compiled"
+
+
+try:
+    ENGINE = _choose(os.environ.get("RULDIFF_ENGINE"))
+    """The word-diff engine in use: ``compiled`` or ``python``."""
+    _ENGINE_ERROR: ConfigError | None = None
+except ConfigError as exc:  # reported by the first diff, where cli.py turns it into a message
+    ENGINE = "python"
+    _ENGINE_ERROR = exc
+_diff, _diff_cleaned = (_compiled_diff, _compiled_cleaned) if ENGINE == "compiled" else (_python_diff, _python_cleaned)
+
+
+def _cleanup(diffs: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """diff-match-patch's ``diff_cleanupSemantic``, in place."""
+    _DMP.diff_cleanupSemantic(diffs)
+    return diffs
+
 
 def tokenize(text: str) -> list[str]:
     """Split a text into tokens that join back into it.
@@ -106,21 +195,22 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     >>> [(e.op.value, e.text) for e in diff_words("You may draw.", "You must draw.")]
     [('=', 'You '), ('-', 'may'), ('+', 'must'), ('=', ' draw.')]
     """
+    if _ENGINE_ERROR is not None:
+        raise _ENGINE_ERROR
     if old == new:
         return (Edit(Op.EQUAL, old),) if old else ()
-    dmp = diff_match_patch()
-    dmp.Diff_Timeout = _NO_DEADLINE
     vocabulary: dict[str, str] = {}
     encoded: dict[str, str] = {}
     a, b = _encode(old, vocabulary, encoded), _encode(new, vocabulary, encoded)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
-        diffs = dmp.diff_main(old, new, False)
-        dmp.diff_cleanupSemantic(diffs)
+        # Always the pure engine: its semantic cleanup then scores real
+        # characters, which the C++ port classifies by the C library's
+        # locale rather than by Python's Unicode tables. No real rule comes near.
+        diffs = _python_cleaned(old, new)
         return _merge([(_OPS[op], text) for op, text in diffs if text])
-    # Clean up while each token is still one character, so that no edit
+    # Cleaned up while each token is still one character, so that no edit
     # boundary can fall inside a word.
-    diffs = _diff_by_sentences(dmp, a, b)
-    dmp.diff_cleanupSemantic(diffs)
+    diffs = _diff_by_sentences(a, b)
     decode = {ord(code): token for token, code in vocabulary.items()}
     return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
 
@@ -292,8 +382,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> list[tuple[int, str]]:
-    """Diff sentences first, then the words of each run of changed sentences.
+def _diff_by_sentences(a: list[str], b: list[str]) -> list[tuple[int, str]]:
+    """Diff sentences first, then the words of each run of changed sentences;
+    then the semantic cleanup of the whole.
 
     This is diff-match-patch's own line-mode speed-up (``diff_lineMode``) one
     level down: a rule of 40 sentences with one sentence edited costs a diff of
@@ -301,12 +392,12 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
     On the 17-year gap between releases it makes word diffs three times faster.
     """
     if len(a) == 1 or len(b) == 1:  # nothing to gain from a first pass
-        return _diff_run(dmp, "".join(a), "".join(b))
+        return _diff_run("".join(a), "".join(b), clean=True)
     codes = {s: _code(n) for n, s in enumerate(dict.fromkeys(a + b))}
     if len(codes) > _MAX_CODES:
-        return list(dmp.diff_main("".join(a), "".join(b), False))
+        return _diff_cleaned("".join(a), "".join(b))
     sentence = {ord(code): s for s, code in codes.items()}
-    coarse = dmp.diff_main("".join(codes[s] for s in a), "".join(codes[s] for s in b), False)
+    coarse = _diff("".join(codes[s] for s in a), "".join(codes[s] for s in b))
     out: list[tuple[int, str]] = []
     deleted, inserted = [], []
     for op, chunk in [*coarse, (0, "")]:
@@ -317,16 +408,17 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
             inserted.append(text)
         else:
             if deleted or inserted:
-                out.extend(_diff_run(dmp, "".join(deleted), "".join(inserted)))
+                out.extend(_diff_run("".join(deleted), "".join(inserted), clean=False))
                 deleted, inserted = [], []
             if text:
                 out.append((0, text))
-    return out
+    return _cleanup(out)
 
 
-def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]]:
-    """Diff the words of a run of changed sentences, unless they share too few
-    words for a word diff to mean anything: then the run is replaced whole.
+def _diff_run(old: str, new: str, *, clean: bool) -> list[tuple[int, str]]:
+    """Diff the words of a run of changed sentences (and with `clean`, clean
+    the diff up), unless they share too few words for a word diff to mean
+    anything: then the run is replaced whole.
 
     Semantic cleanup would merge such a word diff into one deletion and one
     insertion anyway (its equalities are shorter than the edits around them),
@@ -340,8 +432,9 @@ def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]
     where the whole diff gives "{2/R},[- and] {2/G}[+, {C/W}, and {C/G}]".)
     """
     if old and new and _overlap(old, new) < _RUN_MIN_OVERLAP:
-        return [(-1, old), (1, new)]
-    return list(dmp.diff_main(old, new, False))
+        whole = [(-1, old), (1, new)]
+        return _cleanup(whole) if clean else whole
+    return _diff_cleaned(old, new) if clean else _diff(old, new)
 
 
 def _overlap(a: str, b: str) -> float:
