@@ -625,7 +625,7 @@ def render(
     `templates`: a directory searched before the built-in templates; `cache`: a
     directory for compiled templates (see `environment`). `prepared`: for ``md``
     and ``html``, a function that renders the context with that format's
-    template, loaded ahead of time (`ahead.Ahead`); it must give what
+    template, loaded once for many renders (`history.step_pages`); it must give what
     `render_template` gives. `style`: one of `STYLES`; `template`: the name of
     the template to use instead of the style's (found in `templates` first);
     `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the

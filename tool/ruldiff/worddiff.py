@@ -2,8 +2,6 @@
 
 - `tokenize(text)` -> the words, spaces and punctuation marks of a text.
 - `diff_words(old, new)` -> `tuple[Edit, ...]`.
-- `diff_all(pairs, workers)` -> the edits of many pairs, on several processes
-  when there are enough of them to be worth it.
 
 diff-match-patch diffs characters. To diff words, each distinct token is
 encoded as one character (the trick of its ``diff_linesToChars``), the encoded
@@ -26,18 +24,12 @@ diffs of the 17-year gap between MTG releases about three times faster
 
 from __future__ import annotations
 
-import contextlib
-import marshal
 import os
 import re
-import signal
-from collections.abc import Sequence
-from typing import BinaryIO
 
 from diff_match_patch import diff_match_patch
 
 from .errors import ConfigError
-from .forks import fork
 from .model import Edit, Op
 
 try:
@@ -45,11 +37,7 @@ try:
 except ImportError:  # no wheel for this platform: the pure-Python engine
     _compiled = None
 
-__all__ = ["ENGINE", "diff_all", "diff_words", "tokenize"]
-
-PARALLEL_MIN = 300
-"""Fewest pairs for which `diff_all` starts worker processes: forking and
-sending texts costs about as much as diffing a hundred or two pairs."""
+__all__ = ["ENGINE", "diff_words", "tokenize"]
 
 # A token is a word (letters/digits, with inner apostrophes, hyphens or
 # periods: "player's", "non-token", "903.11") or one other character
@@ -213,115 +201,6 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     diffs = _diff_by_sentences(a, b)
     decode = {ord(code): token for token, code in vocabulary.items()}
     return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
-
-
-def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
-    """`diff_words` for each (old, new) pair, in order.
-
-    With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the work is shared
-    among this process and ``workers - 1`` forked ones (where there is
-    ``os.fork``). Each process takes every n-th pair, which balances long and
-    short rules; a forked process already holds the texts, so only its edits
-    travel back, through a pipe. Each pair's edits depend only on its two
-    texts, so the result is the same whatever the number of workers; the
-    share of a worker that fails (killed, out of memory) is diffed here.
-
-    >>> diff_all([("a b", "a c"), ("x", "x")]) == [diff_words("a b", "a c"), diff_words("x", "x")]
-    True
-    """
-    if workers <= 1 or len(pairs) < PARALLEL_MIN or not hasattr(os, "fork"):
-        return [diff_words(old, new) for old, new in pairs]
-    shares: dict[int, list[list[tuple[str, str]]] | None] = {}
-    children: list[tuple[int, int, BinaryIO]] = []
-    out: list[tuple[Edit, ...]] = [()] * len(pairs)
-    try:
-        for k in range(1, workers):
-            child = _fork_share(pairs, k, workers)
-            if child is not None:
-                children.append((k, *child))
-        out[0::workers] = _edits_of_share(pairs, 0, workers)
-        while children:
-            k, pid, reader = children[0]
-            shares[k] = _collect(pid, reader)
-            del children[0]
-    finally:
-        for _, pid, reader in children:  # left by an exception here: stop them
-            _abandon(pid, reader)
-    for k in range(1, workers):
-        plain = shares.get(k)
-        if plain is None:  # that worker failed: its share is done here
-            out[k::workers] = _edits_of_share(pairs, k, workers)
-        else:
-            out[k::workers] = [tuple([Edit(_OP_OF[op], text) for op, text in edits]) for edits in plain]
-    return out
-
-
-def _fork_share(
-    pairs: Sequence[tuple[str, str]], k: int, workers: int
-) -> tuple[int, BinaryIO] | None:
-    """Fork a process that diffs share k and writes it, marshalled, to a pipe;
-    (its pid, the pipe's end to read), or None if no process could be made.
-    The child ends with ``os._exit``: it runs no clean-up of this process
-    (atexit, buffered output); it dies with this process (`forks.fork`)."""
-    try:
-        reader, writer = os.pipe()
-    except OSError:
-        return None
-    try:
-        pid = fork()
-    except OSError:  # out of processes or memory: this process does the share
-        os.close(reader)
-        os.close(writer)
-        return None
-    if pid == 0:  # pragma: no cover - the child; its output is tested
-        status = 1
-        try:
-            os.close(reader)
-            data = marshal.dumps(_diff_share(pairs, k, workers))
-            with open(writer, "wb") as stream:
-                stream.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(writer)
-    return pid, open(reader, "rb")
-
-
-def _collect(pid: int, reader: BinaryIO) -> list[list[tuple[str, str]]] | None:
-    """What the child `pid` wrote to `reader`, once it has ended; None if it
-    failed."""
-    with reader:
-        data = reader.read()
-    _, status = os.waitpid(pid, 0)
-    if status != 0:
-        return None
-    try:
-        share: list[list[tuple[str, str]]] = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return None
-    return share
-
-
-def _abandon(pid: int, reader: BinaryIO) -> None:
-    """Stop a worker whose share is no longer wanted, and reap it."""
-    reader.close()
-    with contextlib.suppress(OSError):
-        os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
-
-
-def _edits_of_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[tuple[Edit, ...]]:
-    """Edits of pairs k, k + workers, k + 2·workers…"""
-    return [diff_words(old, new) for old, new in pairs[k::workers]]
-
-
-def _diff_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[list[tuple[str, str]]]:
-    """`_edits_of_share` as plain tuples, for a worker to send back."""
-    return [[(e.op.value, e.text) for e in edits] for edits in _edits_of_share(pairs, k, workers)]
-
-
-_OP_OF = {op.value: op for op in Op}
 
 
 def _encode(text: str, vocabulary: dict[str, str], encoded: dict[str, str]) -> list[str]:
