@@ -619,6 +619,7 @@ def render(
     template: str | None = None,
     max_chars: int | None = None,
     annotations: Annotations | None = None,
+    context: dict[str, Any] | None = None,
 ) -> str:
     """Render a comparison in one of `FORMATS`; the text always ends with a newline.
 
@@ -629,10 +630,13 @@ def render(
     `render_template` gives. `style`: one of `STYLES`; `template`: the name of
     the template to use instead of the style's (found in `templates` first);
     `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the
-    editor's notes and review marks (annotate.py)."""
+    editor's notes and review marks (annotate.py); `context`: the
+    comparison's `build_context(comparison, annotations)`, when the caller
+    renders it in several formats (it is never changed here)."""
     if fmt == "json":
         return _dump(to_json(comparison, annotations))
-    context = build_context(comparison, annotations)
+    if context is None:
+        context = build_context(comparison, annotations)
     if style == "bulletin":
         context = substantive(context)
     elif style not in STYLES:
