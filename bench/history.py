@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The targets of issue #16 on the whole MTG archive, in interleaved rounds.
 
-Usage: bench/history.py [--rounds N] [--corpus DIR] [--ruldiff PATH] [--json FILE]
+Usage: bench/history.py [--rounds N] [--corpus DIR] [--ruldiff PATH] [--jobs 1,2]
+                        [--engines auto|python,compiled] [--json FILE]
 
 Each round times, in turn (wall clock of whole processes, peak memory from
 wait4, which covers the forked workers):
@@ -13,6 +14,9 @@ wait4, which covers the forked workers):
   untimed), then ``ruldiff history`` on all 126 into that site;
 - ``git x125``: ``git diff --no-index --word-diff`` on the 125 adjacent
   pairs, one process each, as a reference for the cost of a diff.
+
+With ``--engines python,compiled`` each cold and add-one variant runs once
+per word-diff engine (RULDIFF_ENGINE), in turn within each round.
 
 Prints per variant the median, min and max seconds, the ratio of medians to
 ``git x125``, the peak memory and the median CPU time (user + system, the
@@ -56,12 +60,16 @@ def main() -> int:
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpora" / "mtg"))
     ap.add_argument("--ruldiff", default=str(ROOT / ".venv" / "bin" / "ruldiff"))
     ap.add_argument("--jobs", default="1,2", help="the -j values of the cold and add-one runs")
+    ap.add_argument("--engines", default="auto",
+                    help="RULDIFF_ENGINE of the cold and add-one runs, comma-separated (default: auto)")
     ap.add_argument("--json", help="also write the samples to this file")
     opts = ap.parse_args()
     files = sorted(Path(opts.corpus).glob("*.txt"))
     if len(files) < 3:
         sys.exit(f"history bench: no corpus in {opts.corpus}")
     jobs = [int(j) for j in opts.jobs.split(",")]
+    engines = opts.engines.split(",")
+    runs = [(j, e, f"-j{j}" + (f" {e}" if len(engines) > 1 else "")) for e in engines for j in jobs]
     tmp = Path(tempfile.mkdtemp(prefix="ruldiff-bench-history-"))
     env = dict(os.environ)
     try:
@@ -74,23 +82,23 @@ def main() -> int:
         subprocess.run([opts.ruldiff, "history", str(series), "-o", str(site125)],
                        env=env | {"RULDIFF_CACHE_DIR": str(warm)}, check=True, stderr=subprocess.DEVNULL)
         (series / files[-1].name).symlink_to(files[-1])
-        names = [f"cold -j{j}" for j in jobs] + [f"add-one -j{j}" for j in jobs] + ["git x125"]
+        names = [f"cold {v}" for _, _, v in runs] + [f"add-one {v}" for _, _, v in runs] + ["git x125"]
         samples: dict[str, list[tuple[float, float, float]]] = {n: [] for n in names}
         load_before = os.getloadavg()
         for r in range(opts.rounds):
-            for j in jobs:
+            for j, e, v in runs:
                 cache, site = tmp / f"cold-cache-{r}-{j}", tmp / f"cold-site-{r}-{j}"
-                samples[f"cold -j{j}"].append(timed(
+                samples[f"cold {v}"].append(timed(
                     [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j)],
-                    env | {"RULDIFF_CACHE_DIR": str(cache)}))
+                    env | {"RULDIFF_CACHE_DIR": str(cache), "RULDIFF_ENGINE": e}))
                 shutil.rmtree(cache), shutil.rmtree(site)
-            for j in jobs:
+            for j, e, v in runs:
                 cache, site = tmp / "add-cache", tmp / "add-site"
                 shutil.rmtree(cache, ignore_errors=True), shutil.rmtree(site, ignore_errors=True)
                 shutil.copytree(warm, cache), shutil.copytree(site125, site)
-                samples[f"add-one -j{j}"].append(timed(
+                samples[f"add-one {v}"].append(timed(
                     [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j)],
-                    env | {"RULDIFF_CACHE_DIR": str(cache)}))
+                    env | {"RULDIFF_CACHE_DIR": str(cache), "RULDIFF_ENGINE": e}))
             start = time.perf_counter()
             for old, new in zip(files, files[1:]):
                 subprocess.run(["git", "diff", "--no-index", "--word-diff", str(old), str(new)],
@@ -103,12 +111,12 @@ def main() -> int:
     base = statistics.median(s for s, _, _ in samples["git x125"])
     print(f"\n{len(files)} releases, {opts.rounds} rounds; load average before {load_before[0]:.2f}, "
           f"after {load_after[0]:.2f} ({os.cpu_count()} cores)")
-    print(f"{'variant':<14} {'median':>8} {'min':>8} {'max':>8} {'vs git':>7} {'peak MB':>8} {'CPU s':>7}")
+    print(f"{'variant':<24} {'median':>8} {'min':>8} {'max':>8} {'vs git':>7} {'peak MB':>8} {'CPU s':>7}")
     for n in names:
         secs = [s for s, _, _ in samples[n]]
         peak = max(m for _, m, _ in samples[n])
         cpu = statistics.median(c for _, _, c in samples[n])
-        print(f"{n:<14} {statistics.median(secs):8.2f} {min(secs):8.2f} {max(secs):8.2f} "
+        print(f"{n:<24} {statistics.median(secs):8.2f} {min(secs):8.2f} {max(secs):8.2f} "
               f"{statistics.median(secs) / base:7.2f} {peak:8.1f} {cpu:7.2f}")
     if opts.json:
         Path(opts.json).write_text(json.dumps({"load": [load_before, load_after], "samples": samples}, indent=1))

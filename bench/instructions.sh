@@ -2,8 +2,8 @@
 # Count the CPU instructions of whole ruldiff runs on the bench pairs, with
 # valgrind (cachegrind, no cache simulation). Unlike wall-clock times on a
 # shared machine, the counts repeat to within about 1% from run to run, so a
-# change of a few percent shows. One process (-j 1): the work, not how it is
-# spread over cores. Slow: about a minute per run.
+# change of a few percent shows. One process, as every comparison runs.
+# Slow: about a minute per run.
 #
 #   bench/instructions.sh              # html and json for every pair
 #   BENCH_FORMATS=html bench/instructions.sh
@@ -33,10 +33,10 @@ for pair in "adjacent mtg/2025-11-14.txt mtg/2026-01-16.txt" \
     read -r name old new <<<"$pair"
     for fmt in $FORMATS; do
         # An untimed run first fills the template cache, as after a first use.
-        "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" -j 1 \
+        "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" \
             || die "ruldiff failed on $name"
         count="$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-            "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" -j 1 \
+            "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" \
             2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',')"
         [[ -n "$count" ]] || die "no instruction count from valgrind for $name $fmt"
         printf '%-16s %-6s %12d M\n' "$name" "$fmt" "$((count / 1000000))"

@@ -95,7 +95,7 @@ for pair in "${PAIRS[@]}"; do
     hyperfine --warmup 2 --runs "$RUNS" --export-json "$OUT/$slug.json" \
         -n "ruldiff html" "$RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
         -n "ruldiff html, no template cache" "env RULDIFF_CACHE_DIR= $RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
-        -n "ruldiff html, one process (-j 1)" "$RD $OLD $NEW --format html -j 1 -o $(q "$HTML_OUT")" \
+        -n "ruldiff html, pure-Python engine" "env RULDIFF_ENGINE=python $RD $OLD $NEW --format html -o $(q "$HTML_OUT")" \
         -n "ruldiff json" "$RD $OLD $NEW --format json -o $(q "$SCRATCH/x.json")" \
         -n "git diff --word-diff" "git diff --no-index --word-diff $OLD $NEW > /dev/null || true" \
         -n "python3 -c pass" "$(q "$PY_BASE") -c pass" \

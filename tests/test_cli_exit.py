@@ -159,25 +159,35 @@ def children_of(pid: int) -> set[int]:
     return found
 
 
-def running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
+def cpu_and_state(pid: int) -> tuple[float, str]:
+    """The CPU seconds (user + system) a process has used, and its state
+    (R running, S sleeping...), from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), fields[0]
 
 
-def start_and_signal(args: list[str], signum: int, children: int) -> tuple[int, str, set[int]]:
-    """Start the command, wait until it has `children` child processes (it is
-    mid-run), send `signum`; its exit status, stderr, and the children seen."""
-    process = subprocess.Popen([*RULDIFF, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def start_and_signal(
+    args: list[str], signum: int, cpu: float, *, blocked: bool = False
+) -> tuple[int, str, set[int]]:
+    """Start the command, wait until it is mid-run: past its imports, which
+    take ~0.3 s of CPU here, and `cpu` seconds of CPU used (and, with
+    `blocked`, asleep: waiting for its standard input, a pipe this test
+    never writes to); send `signum`; its exit status, stderr, and the child
+    processes seen (it should start none)."""
+    process = subprocess.Popen(
+        [*RULDIFF, *args], stdin=subprocess.PIPE if blocked else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
     seen: set[int] = set()
     try:
         deadline = time.monotonic() + 30
-        while len(seen) < children and process.poll() is None and time.monotonic() < deadline:
-            seen = children_of(process.pid)
+        used, state = 0.0, "R"
+        while (used < cpu or (blocked and state != "S")) and process.poll() is None and time.monotonic() < deadline:
+            seen |= children_of(process.pid)
+            used, state = cpu_and_state(process.pid)
             time.sleep(0.005)
-        assert len(seen) >= children, f"the command ended before it had {children} child processes"
+        assert process.poll() is None, f"the command ended before it had used {cpu} s of CPU"
         process.send_signal(signum)
         _, err = process.communicate(timeout=30)
     finally:
@@ -187,18 +197,18 @@ def start_and_signal(args: list[str], signum: int, children: int) -> tuple[int, 
     return process.returncode, err, seen
 
 
-needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="the test finds child processes in /proc")
+needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="the test reads the command's CPU time and children in /proc")
 
 
 def assert_interrupted_cleanly(old: Path, new: Path, out_dir: Path, signum: int) -> None:
-    """Signal a comparison with its helper and two word-diff workers all
-    running: 128 + the signal, nothing on stderr, no file left, no child."""
+    """Signal a comparison mid-run (given -j 3, which it ignores): 128 + the
+    signal, nothing on stderr, no file left, no child."""
     out = out_dir / "changes.html"
-    status, err, seen = start_and_signal([str(old), str(new), "-f", "html", "-o", str(out), "-j", "3"], signum, 3)
+    status, err, seen = start_and_signal([str(old), str(new), "-f", "html", "-o", str(out), "-j", "3"], signum, 0.6)
     assert (status, err) == (128 + signum, "")
     assert not out.exists() and list(out_dir.iterdir()) == []
     time.sleep(0.05)
-    assert [pid for pid in seen if running(pid)] == [], "child processes outlived the command"
+    assert seen == set(), "the command started a child process"
 
 
 @needs_proc
@@ -212,7 +222,7 @@ def test_a_signal_mid_run_ends_with_128_plus_it_and_leaves_nothing(corpora: Path
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_mid_run_on_invented_documents(tmp_path: Path, signum: int) -> None:
     # The same without the real corpora: 4,000 invented rules, half of them
-    # edited, take the word-diff workers a few tenths of a second.
+    # edited, take about a second of CPU.
     words = "draw card shell pool tide keeper ember glyph turn phase player lantern vault".split()
     pick = random.Random(13).choice
     old = [f"100.{n}. " + " ".join(pick(words) for _ in range(40)) for n in range(1, 4001)]
@@ -227,8 +237,10 @@ def test_a_signal_mid_run_on_invented_documents(tmp_path: Path, signum: int) -> 
 
 @needs_proc
 def test_a_ctrl_c_under_exit_code_on_identical_files_is_130_not_1(corpora: Path) -> None:
+    # The new one is read from standard input, which stays open: the
+    # command waits there, mid-run, until the signal.
     same = corpora / "mtg" / "2026-01-16.txt"
-    status, err, _ = start_and_signal([str(same), str(same), "--exit-code", "-j", "2"], signal.SIGINT, 1)
+    status, err, _ = start_and_signal([str(same), "-", "--exit-code", "-j", "2"], signal.SIGINT, 0.3, blocked=True)
     assert (status, err) == (130, "")
 
 

@@ -178,26 +178,6 @@ def test_stdin_piped_in_and_the_terminal_paged(files: tuple[str, str], pager: tu
     assert status == 0 and "+++ <stdin>:" in log.read_text(encoding="utf-8")
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="the pager finds its siblings in /proc")
-def test_the_helper_process_is_gone_while_the_pager_runs(files: tuple[str, str], tmp_path: Path) -> None:
-    # With -j 2 a helper loads the old document; for text and JSON it stayed
-    # until the command ended. A reader may keep the pager open for minutes,
-    # and the helper must not wait alongside.
-    log = tmp_path / "siblings.txt"
-    script = tmp_path / "pager.py"
-    script.write_text(
-        "#!" + sys.executable + "\nimport os, sys\nsys.stdin.buffer.read()\nparent = os.getppid()\n"
-        "kids = [p for p in os.listdir('/proc') if p.isdigit() and "
-        "open(f'/proc/{p}/stat').read().rsplit(')', 1)[1].split()[1] == str(parent)]\n"
-        f"open({str(log)!r}, 'w').write(str(len(kids)))\n",
-        encoding="utf-8",
-    )
-    script.chmod(0o755)
-    status, _, err = on_a_terminal([*files, "-j", "2"], environ(PAGER=str(script)))
-    assert (status, err) == (0, "")
-    assert log.read_text(encoding="utf-8") == "1"  # the pager alone
-
-
 def test_the_default_less_missing_writes_straight_and_says_nothing(files: tuple[str, str], tmp_path: Path) -> None:
     status, shown, err = on_a_terminal(list(files), environ(PATH=str(tmp_path)))  # no less on this PATH
     assert (status, err) == (0, "") and b"Test Game Rules" in shown

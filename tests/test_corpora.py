@@ -70,7 +70,7 @@ def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: P
     position = {r.id: n for n, r in enumerate(document.rules)}
     assert len(position) == len(document.rules)
     assert all(r.parent is None or position[r.parent] < position[r.id] for r in document.rules)
-    # What the helper process sends back (ahead.py) is this document again.
+    # What the cache of a series keeps (series.py) is this document again.
     assert unpack_document(marshal.loads(marshal.dumps(pack_document(document)))) == document
 
     # The rules we found are the numbered lines the README counts, except for
@@ -234,9 +234,9 @@ def test_edits_rebuild_both_texts_and_counts_add_up(corpora: Path, pair: tuple[s
     assert sum(len(c.news) for c in result.changes) + unchanged == len(result.new.items)
 
 
-def test_output_is_byte_identical_across_runs_and_worker_counts(corpora: Path) -> None:
-    one = compare(doc("2009-10-01"), doc("2026-01-16"), workers=1)
-    two = compare(doc("2009-10-01"), doc("2026-01-16"), workers=2)
+def test_output_is_byte_identical_across_runs(corpora: Path) -> None:
+    one = compare(doc("2009-10-01"), doc("2026-01-16"))
+    two = compare(doc("2009-10-01"), doc("2026-01-16"))
     assert render(one, "json") == render(two, "json")
     assert render(one, "html") == render(diff("2009-10-01", "2026-01-16"), "html")
     data = json.loads(render(one, "json"))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
-from conftest import Children
 from helpers import same_under_every_hash_seed
 
 from ruldiff.model import Edit, Op
 from ruldiff import worddiff
-from ruldiff.worddiff import diff_all, diff_words, tokenize
+from ruldiff.worddiff import diff_words, tokenize
 
 
 def rebuild(edits: tuple[Edit, ...]) -> tuple[str, str]:
@@ -162,70 +160,6 @@ def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) 
     assert all(e.text.isspace() for e in edits if e.op is not Op.EQUAL)
 
 
-def many_pairs() -> list[tuple[str, str]]:
-    rng = random.Random(7)
-    pairs = []
-    for n in range(worddiff.PARALLEL_MIN + 11):
-        words = [rng.choice(WORDS[:-1]) for _ in range(rng.randint(3, 30))]
-        edited = list(words)
-        edited[rng.randrange(len(edited))] = f"word{n}"
-        pairs.append((" ".join(words), " ".join(edited)))
-    return pairs
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_workers_give_the_same_edits_in_the_same_order(children: Children) -> None:
-    pairs = many_pairs()
-    assert diff_all(pairs, workers=3) == diff_all(pairs, workers=1) == [diff_words(*p) for p in pairs]
-    assert len(children.pids) == 2  # two workers beside this process...
-    assert children.unreaped() == []  # ...each waited for
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_the_share_of_a_failed_worker_is_diffed_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    pairs = many_pairs()
-    me = os.getpid()
-    real = worddiff._diff_share
-
-    def dies_in_a_worker(*args: object) -> object:
-        if os.getpid() != me:
-            os._exit(3)  # a worker killed halfway
-        return real(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(worddiff, "_diff_share", dies_in_a_worker)
-    assert diff_all(pairs, workers=2) == [diff_words(*p) for p in pairs]
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_without_a_process_to_spare_the_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_fork() -> int:
-        raise BlockingIOError("Resource temporarily unavailable")
-
-    pairs = many_pairs()
-    monkeypatch.setattr(os, "fork", no_fork)
-    assert diff_all(pairs, workers=3) == [diff_words(*p) for p in pairs]
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_an_error_here_stops_the_workers(monkeypatch: pytest.MonkeyPatch, children: Children) -> None:
-    # Ctrl-C (or any error) while this process diffs its share: the workers,
-    # which may be blocked writing their edits, are killed and reaped.
-    pairs = [(old * 40, new * 40) for old, new in many_pairs()]  # edits bigger than a pipe holds
-    me = os.getpid()
-    real = worddiff._edits_of_share
-
-    def interrupted_here(*args: object) -> object:
-        if os.getpid() == me:
-            raise KeyboardInterrupt
-        return real(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(worddiff, "_edits_of_share", interrupted_here)
-    with pytest.raises(KeyboardInterrupt):
-        diff_all(pairs, workers=3)
-    assert len(children.pids) == 2
-    assert children.unreaped() == []
-
-
 def test_each_token_gets_its_own_code_until_the_last_one() -> None:
     from ruldiff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _code
 
@@ -240,45 +174,6 @@ def test_each_token_gets_its_own_code_until_the_last_one() -> None:
     # ...and from _MAX_CODES on, all the same one.
     assert _code(last) == _code(last + 1) == _code(last + 1000) == chr(_BASE + _MAX_CODES)
     assert len({_code(n) for n in range(0, last + 1, 97)}) == len(range(0, last + 1, 97))
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_from_the_minimum_of_pairs_the_workers_diff_their_shares(
-    monkeypatch: pytest.MonkeyPatch, children: Children
-) -> None:
-    pairs = many_pairs()[: worddiff.PARALLEL_MIN]
-    me, here = os.getpid(), []
-    real = worddiff._edits_of_share
-
-    def recorded(pairs: list[tuple[str, str]], k: int, workers: int) -> list[tuple[Edit, ...]]:
-        if os.getpid() == me:
-            here.append(k)
-        return real(pairs, k, workers)
-
-    monkeypatch.setattr(worddiff, "_edits_of_share", recorded)
-    assert diff_all(pairs, workers=2) == [diff_words(*p) for p in pairs]
-    assert len(children.pids) == 1 and children.unreaped() == []
-    assert here == [0]  # the worker's share came back from it, not diffed again here
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_few_pairs_or_one_worker_are_diffed_here(children: Children) -> None:
-    pairs = many_pairs()
-    few = pairs[: worddiff.PARALLEL_MIN - 1]
-    assert diff_all(few, workers=4) == [diff_words(*p) for p in few]
-    assert diff_all(pairs) == [diff_words(*p) for p in pairs]  # one worker unless asked
-    assert children.pids == []
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked processes")
-def test_abandoning_a_worker_that_has_ended_already_is_no_error() -> None:
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os._exit(0)
-    os.waitpid(pid, 0)
-    r, w = os.pipe()
-    os.close(w)
-    worddiff._abandon(pid, open(r, "rb"))  # nothing to kill, nothing to reap
 
 
 def test_respacing_edits_each_space_between_the_same_words() -> None:

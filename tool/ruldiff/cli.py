@@ -33,7 +33,6 @@ from typing import Any, BinaryIO
 import click
 
 from . import __version__
-from .ahead import Ahead
 from .check import (
     apply_ignores, check_document, check_ignore, check_release, is_problem, note_findings, override_findings,
     parse_config,
@@ -320,9 +319,8 @@ def chosen_template(
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Use up to N processor cores: with more, a large comparison finishes sooner; "
-    "-j 1 leaves the others free. The output is the same whatever N "
-    "[default: the cores there are, at most 4].",
+    help="Accepted and ignored, for the scripts that pass it: a comparison runs in one "
+    "process, which measured as fast as using more cores or faster.",
 )
 @click.option(
     "--templates",
@@ -371,7 +369,7 @@ def diff_command(
     """
     if hide_reviewed and reviewed is None:
         raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
-    workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+    del jobs  # accepted and ignored: see bench/README.md, "What pays"
     cache = cache_dir()
     layout = [
         name for name, given in (
@@ -396,59 +394,47 @@ def diff_command(
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
     stdin = Stdin(max_size)
-    if STDIO in (old, new):
-        stdin.prefetch()  # here, before the helper is forked
-    # With a second process to spare, a helper loads the old document, then
-    # the template, while this one loads the new document and compares (ahead.py).
-    with Ahead(lambda: load(old, profile, max_size, stdin), template, templates, cache, helper=workers > 1) as ahead:
-        try:
-            try:
-                new_doc = load(new, profile, max_size, stdin)
-            except RuldiffError:
-                ahead.old_document()  # an error in the old document is reported first
-                raise
-            old_doc = ahead.old_document()
-            warn_misfit(old_doc, profile, max_size, stdin)
-            warn_misfit(new_doc, profile, max_size, stdin)
-            if old_doc.profile != new_doc.profile:
-                # Two versions of one document read with two grammars give a
-                # changelog of noise: say so, the output alone would not.
+    try:
+        old_doc = load(old, profile, max_size, stdin)  # an error in the old document is reported first
+        new_doc = load(new, profile, max_size, stdin)
+        warn_misfit(old_doc, profile, max_size, stdin)
+        warn_misfit(new_doc, profile, max_size, stdin)
+        if old_doc.profile != new_doc.profile:
+            # Two versions of one document read with two grammars give a
+            # changelog of noise: say so, the output alone would not.
+            click.echo(
+                f"warning: {shown(old)} was read with profile {old_doc.profile}, {shown(new)} with "
+                f"{new_doc.profile}; give --profile to read both the same way",
+                err=True,
+            )
+        warn_swapped(old_doc, new_doc)
+        plan, unmet = editor.plan(old_doc, new_doc)
+        comparison = compare(old_doc, new_doc, plan=plan)
+        shown_comparison, annotations, unused = editor.apply(comparison, hide_reviewed)
+        for warning in unmet + unused:
+            click.echo(f"warning: {warning}", err=True)
+        if templates is not None and not Path(templates).is_dir():
+            raise RuldiffError("templates directory not found", path=templates)
+        if stat:
+            text = render_stat(shown_comparison, color=_use_color(color, output))
+        else:
+            text = render(
+                shown_comparison,
+                fmt,
+                templates=templates,
+                color=fmt == "text" and _use_color(color, output),
+                cache=cache,
+                style=style,
+                template=template,
+                max_chars=max_chars,
+                annotations=annotations,
+            )
+            if max_chars is not None and size(text) > max_chars:
                 click.echo(
-                    f"warning: {shown(old)} was read with profile {old_doc.profile}, {shown(new)} with "
-                    f"{new_doc.profile}; give --profile to read both the same way",
-                    err=True,
+                    f"warning: even shortened, the changelog is {size(text):,} bytes, over {max_chars:,}", err=True
                 )
-            warn_swapped(old_doc, new_doc)
-            plan, unmet = editor.plan(old_doc, new_doc)
-            comparison = compare(old_doc, new_doc, workers=workers, plan=plan)
-            shown_comparison, annotations, unused = editor.apply(comparison, hide_reviewed)
-            for warning in unmet + unused:
-                click.echo(f"warning: {warning}", err=True)
-            if templates is not None and not Path(templates).is_dir():
-                raise RuldiffError("templates directory not found", path=templates)
-            if stat:
-                text = render_stat(shown_comparison, color=_use_color(color, output))
-            else:
-                text = render(
-                    shown_comparison,
-                    fmt,
-                    templates=templates,
-                    color=fmt == "text" and _use_color(color, output),
-                    cache=cache,
-                    prepared=ahead,
-                    style=style,
-                    template=template,
-                    max_chars=max_chars,
-                    annotations=annotations,
-                )
-                if max_chars is not None and size(text) > max_chars:
-                    click.echo(
-                        f"warning: even shortened, the changelog is {size(text):,} bytes, over {max_chars:,}", err=True
-                    )
-        except RuldiffError as exc:
-            raise Failure(str(exc)) from None
-    # Written once the helper is stopped: a reader may keep the pager open
-    # for minutes, and the helper's memory is not needed meanwhile.
+    except RuldiffError as exc:
+        raise Failure(str(exc)) from None
     try:
         deliver(text, target, paged=output is None and not no_pager)
     except RuldiffError as exc:
@@ -978,7 +964,7 @@ def run() -> None:
     once (`os._exit`), as mypy's does: freeing the documents, pairs and edits
     one object at a time would take 3% of a comparison of two releases, for
     memory the system takes back anyway. Nothing is left to clean up by then:
-    `-o` files are closed and renamed, the word-diff workers waited for."""
+    `-o` files are closed and renamed, the workers of a series waited for."""
     gc.set_threshold(GC_THRESHOLD, 50, 100)
     if not sys.warnoptions:
         warnings.simplefilter("ignore")
@@ -1152,12 +1138,6 @@ class Stdin:
             raise self._error
         assert self._data is not None
         return self._data
-
-    def prefetch(self) -> None:
-        """Read now, in this process, before a helper is forked (`Ahead`):
-        the helper then finds the bytes in its copy of this object."""
-        with contextlib.suppress(ReadError):
-            self.read()
 
 
 def _read_stdin(max_size: int) -> bytes:

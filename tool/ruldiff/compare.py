@@ -1,6 +1,6 @@
 """The pipeline from two parsed documents to a comparison.
 
-- `compare(old, new, workers=1, plan=None)` -> `Comparison`: align, diff
+- `compare(old, new, plan=None)` -> `Comparison`: align, diff
   words, classify, then the semantic pass; `plan` holds an editor's
   overrides (overrides.py), applied before the alignment.
 """
@@ -15,18 +15,15 @@ from .classify import classify
 from .model import ChangeKind, Comparison, Document, MatchHow, Pair
 from .overrides import Plan
 from .semantic import annotate, force_splits, join_splits, renumbering
-from .worddiff import diff_all, diff_words
+from .worddiff import diff_words
 
 __all__ = ["compare"]
 
 
-def compare(old: Document, new: Document, *, workers: int = 1, plan: Plan | None = None) -> Comparison:
+def compare(old: Document, new: Document, *, plan: Plan | None = None) -> Comparison:
     """Compare two parsed documents: align, diff words, classify, then read the
     changes across the document (splits and merges, renumbering map,
     references, substitutions, lists; see semantic.py).
-
-    `workers` > 1 lets the word diffs of large comparisons run on that many
-    processes; the result does not depend on it.
 
     >>> from ruldiff.model import Document, Rule, RuleKind
     >>> a = Document("a", "T", None, "p", (Rule("1.1", RuleKind.RULE, "Draw a card."),))
@@ -44,14 +41,8 @@ def compare(old: Document, new: Document, *, workers: int = 1, plan: Plan | None
             unchanged += 1  # a text found several times, which step 1 leaves to position
         else:
             pairs.append(p)
-    texts = sorted(
-        {
-            (p.old.full_text, p.new.full_text)
-            for p in pairs
-            if p.old and p.new and p.old.full_text != p.new.full_text
-        }
-    )
-    edits = dict(zip(texts, diff_all(texts, workers)))
+    texts = {(p.old.full_text, p.new.full_text) for p in pairs if p.old and p.new and p.old.full_text != p.new.full_text}
+    edits = {pair: diff_words(*pair) for pair in texts}
     classified = []
     for p in pairs:
         c = classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None, numbered=numbered)

@@ -2,8 +2,8 @@
 
 - `fork()` -> `os.fork()`, the child bound to its parent.
 
-ruldiff forks two kinds of children: the helper of `ahead.py` and the word-diff
-workers of `worddiff.diff_all`. The parent stops and reaps them on every way
+ruldiff forks one kind of children: the workers of a series of releases
+(`series.fan_out`, ``history -j N``). The parent stops and reaps them on every way
 out it can see (its ``finally`` blocks, run on an error and, through the
 command's signal handlers, on SIGINT and SIGTERM). What it cannot see is its
 own sudden death (SIGKILL, the out-of-memory killer); then a worker would go

@@ -41,7 +41,7 @@ from typing import Any
 from . import __version__
 from .errors import RuldiffError
 from .model import Comparison
-from .render import TEMPLATE_OF, load_template, render, render_loaded
+from .render import TEMPLATE_OF, build_context, load_template, render, render_loaded
 from .series import Series, Step, Version
 from .store import Store, code_digest, digest
 
@@ -198,8 +198,15 @@ def step_pages(comparison: Comparison, templates: str | None = None) -> tuple[st
     The templates are compiled once per process (`_template`), not once per
     step as `render` alone would: compiling the HTML and Markdown templates
     takes ~60 ms, rendering an adjacent pair's changelogs with them ~4 ms
-    (measured on 2025-11-14 -> 2026-01-16, CPU time)."""
-    return tuple(render(comparison, fmt, prepared=_prepared(fmt, templates)) for fmt in SITE_FORMATS)
+    (measured on 2025-11-14 -> 2026-01-16, CPU time). The template context
+    is built once for both: built per format, it took 9.5 of the 69 s of a
+    profiled run on the whole MTG archive; built once, the pages of 25 steps
+    spread over the archive took 4.38 s of CPU against 5.54 s (4 rounds, the
+    order alternated; ~1.4 s saved over the archive's 125 steps)."""
+    context = build_context(comparison)
+    return tuple(
+        render(comparison, fmt, prepared=_prepared(fmt, templates), context=context) for fmt in SITE_FORMATS
+    )
 
 
 def _prepared(fmt: str, templates: str | None) -> Callable[[dict[str, Any]], str] | None:

@@ -619,20 +619,24 @@ def render(
     template: str | None = None,
     max_chars: int | None = None,
     annotations: Annotations | None = None,
+    context: dict[str, Any] | None = None,
 ) -> str:
     """Render a comparison in one of `FORMATS`; the text always ends with a newline.
 
     `templates`: a directory searched before the built-in templates; `cache`: a
     directory for compiled templates (see `environment`). `prepared`: for ``md``
     and ``html``, a function that renders the context with that format's
-    template, loaded ahead of time (`ahead.Ahead`); it must give what
+    template, loaded once for many renders (`history.step_pages`); it must give what
     `render_template` gives. `style`: one of `STYLES`; `template`: the name of
     the template to use instead of the style's (found in `templates` first);
     `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the
-    editor's notes and review marks (annotate.py)."""
+    editor's notes and review marks (annotate.py); `context`: the
+    comparison's `build_context(comparison, annotations)`, when the caller
+    renders it in several formats (it is never changed here)."""
     if fmt == "json":
         return _dump(to_json(comparison, annotations))
-    context = build_context(comparison, annotations)
+    if context is None:
+        context = build_context(comparison, annotations)
     if style == "bulletin":
         context = substantive(context)
     elif style not in STYLES:

@@ -7,7 +7,7 @@
 - `template_location(exc)` -> the (file, line) of the template code that raised.
 
 Every template, built-in or the user's (``--templates DIR``), is rendered
-here, in this process or in the helper of `ahead.py`. jinja2's sandbox refuses
+here, in this process or in a worker of `series.fan_out`. jinja2's sandbox refuses
 attributes that start with ``_`` and the internals of functions and frames
 (``cycler.__init__.__globals__`` is a `SecurityError`), so a template can reach
 neither modules, files nor the environment; the immutable variant also refuses

@@ -2,8 +2,6 @@
 
 - `tokenize(text)` -> the words, spaces and punctuation marks of a text.
 - `diff_words(old, new)` -> `tuple[Edit, ...]`.
-- `diff_all(pairs, workers)` -> the edits of many pairs, on several processes
-  when there are enough of them to be worth it.
 
 diff-match-patch diffs characters. To diff words, each distinct token is
 encoded as one character (the trick of its ``diff_linesToChars``), the encoded
@@ -14,28 +12,34 @@ diff hard to read (``[-may][+must]`` rather than ``m[-ay][+ust]``).
 The library's default ``Diff_Timeout`` of one second makes the result depend
 on the speed of the machine; here the deadline is one that is never reached
 (see `_NO_DEADLINE`), so output is the same everywhere.
+
+Two engines run the same algorithm: `fast-diff-match-patch`, the C++ port
+wrapped for Python, when it can be imported, else the pure-Python
+``diff-match-patch``; ``RULDIFF_ENGINE=python`` forces the second.
+`ENGINE` names the one in use. Their edits are the same on every real pair
+of the corpora (tests/test_engines.py). What the compiled one wins,
+measured (bench/README.md, "The word-diff engine, and what pays"): the word
+diffs of the 17-year gap between MTG releases take 0.30-0.51 s against
+0.51-0.91 s, its whole ``-f html`` run 2.04 s against 2.40 s (interleaved,
+x0.85); on an adjacent pair, with a few dozen diffs, nothing measurable.
 """
 
 from __future__ import annotations
 
-import contextlib
-import marshal
 import os
 import re
-import signal
-from collections.abc import Sequence
-from typing import BinaryIO
 
 from diff_match_patch import diff_match_patch
 
-from .forks import fork
+from .errors import ConfigError
 from .model import Edit, Op
 
-__all__ = ["diff_all", "diff_words", "tokenize"]
+try:
+    from fast_diff_match_patch import diff as _compiled
+except ImportError:  # no wheel for this platform: the pure-Python engine
+    _compiled = None
 
-PARALLEL_MIN = 300
-"""Fewest pairs for which `diff_all` starts worker processes: forking and
-sending texts costs about as much as diffing a hundred or two pairs."""
+__all__ = ["ENGINE", "diff_words", "tokenize"]
 
 # A token is a word (letters/digits, with inner apostrophes, hyphens or
 # periods: "player's", "non-token", "903.11") or one other character
@@ -90,6 +94,81 @@ _CUT = re.compile(r"[.:;?!)\"”\n](?:(?<=\n)|(?=[^\S\n]))")
 
 _OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 
+# The engines. Each gives ``diff_main(a, b, checklines=False)`` under
+# `_NO_DEADLINE` (`_diff`), and the same followed by ``diff_cleanupSemantic``
+# (`_diff_cleaned`), for a diff made by one call. The edits of several calls
+# (a diff by sentences, `_diff_by_sentences`) are cleaned up together, by
+# the pure engine's cleanup (`_cleanup`): the compiled one takes texts, not
+# edits. The C++ port takes the same knobs: ``timelimit`` is its
+# ``Diff_Timeout`` (a float; 1e9 s becomes a ``clock()`` deadline of 1e15
+# ticks, never reached, and any timeout above zero keeps the half-match
+# shortcut, as in Python), ``checklines`` the same flag, ``cleanup`` "No" or
+# "Semantic". Their cleanups agree on our texts because these hold only
+# codes, which neither Python nor the C library counts as letters, digits or
+# spaces (tests/test_engines.py checks both).
+_DMP = diff_match_patch()
+_DMP.Diff_Timeout = _NO_DEADLINE
+_FROM_SIGN = {"-": -1, "=": 0, "+": 1}
+
+
+def _python_diff(a: str, b: str) -> list[tuple[int, str]]:
+    diffs: list[tuple[int, str]] = _DMP.diff_main(a, b, False)
+    return diffs
+
+
+def _compiled_diff(a: str, b: str, cleanup: str = "No") -> list[tuple[int, str]]:
+    assert _compiled is not None
+    sign = _FROM_SIGN
+    return [
+        (sign[op], text)
+        for op, text in _compiled(a, b, timelimit=_NO_DEADLINE, checklines=False, cleanup=cleanup, counts_only=False)
+    ]
+
+
+def _python_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+    return _cleanup(_python_diff(a, b))
+
+
+def _compiled_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+    return _compiled_diff(a, b, "Semantic")
+
+
+def _choose(setting: str | None) -> str:
+    """The engine `RULDIFF_ENGINE` asks for: ``compiled`` if it can be
+    imported and ``python`` is not asked for; an error for a misspelt name,
+    or for ``compiled`` when it cannot be imported.
+
+    >>> _choose("python")
+    'python'
+    >>> _choose("c++")
+    Traceback (most recent call last):
+    ruldiff.errors.ConfigError: RULDIFF_ENGINE=c++ is not an engine (give python, compiled or auto)
+    """
+    name = (setting or "auto").strip().lower()
+    if name not in ("auto", "compiled", "python"):
+        raise ConfigError(f"RULDIFF_ENGINE={setting} is not an engine", key="RULDIFF_ENGINE",
+                          fix="give python, compiled or auto")
+    if name == "compiled" and _compiled is None:
+        raise ConfigError("RULDIFF_ENGINE=compiled, but fast-diff-match-patch cannot be imported",
+                          key="RULDIFF_ENGINE", fix="pip install fast-diff-match-patch, or unset RULDIFF_ENGINE")
+    return "python" if name == "python" or _compiled is None else "compiled"
+
+
+try:
+    ENGINE = _choose(os.environ.get("RULDIFF_ENGINE"))
+    """The word-diff engine in use: ``compiled`` or ``python``."""
+    _ENGINE_ERROR: ConfigError | None = None
+except ConfigError as exc:  # reported by the first diff, where cli.py turns it into a message
+    ENGINE = "python"
+    _ENGINE_ERROR = exc
+_diff, _diff_cleaned = (_compiled_diff, _compiled_cleaned) if ENGINE == "compiled" else (_python_diff, _python_cleaned)
+
+
+def _cleanup(diffs: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """diff-match-patch's ``diff_cleanupSemantic``, in place."""
+    _DMP.diff_cleanupSemantic(diffs)
+    return diffs
+
 
 def tokenize(text: str) -> list[str]:
     """Split a text into tokens that join back into it.
@@ -106,132 +185,24 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
     >>> [(e.op.value, e.text) for e in diff_words("You may draw.", "You must draw.")]
     [('=', 'You '), ('-', 'may'), ('+', 'must'), ('=', ' draw.')]
     """
+    if _ENGINE_ERROR is not None:
+        raise _ENGINE_ERROR
     if old == new:
         return (Edit(Op.EQUAL, old),) if old else ()
-    dmp = diff_match_patch()
-    dmp.Diff_Timeout = _NO_DEADLINE
     vocabulary: dict[str, str] = {}
     encoded: dict[str, str] = {}
     a, b = _encode(old, vocabulary, encoded), _encode(new, vocabulary, encoded)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
-        diffs = dmp.diff_main(old, new, False)
-        dmp.diff_cleanupSemantic(diffs)
+        # Always the pure engine: its semantic cleanup then scores real
+        # characters, which the C++ port classifies by the C library's
+        # locale rather than by Python's Unicode tables. No real rule comes near.
+        diffs = _python_cleaned(old, new)
         return _merge([(_OPS[op], text) for op, text in diffs if text])
-    # Clean up while each token is still one character, so that no edit
+    # Cleaned up while each token is still one character, so that no edit
     # boundary can fall inside a word.
-    diffs = _diff_by_sentences(dmp, a, b)
-    dmp.diff_cleanupSemantic(diffs)
+    diffs = _diff_by_sentences(a, b)
     decode = {ord(code): token for token, code in vocabulary.items()}
     return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
-
-
-def diff_all(pairs: Sequence[tuple[str, str]], workers: int = 1) -> list[tuple[Edit, ...]]:
-    """`diff_words` for each (old, new) pair, in order.
-
-    With ``workers > 1`` and at least `PARALLEL_MIN` pairs, the work is shared
-    among this process and ``workers - 1`` forked ones (where there is
-    ``os.fork``). Each process takes every n-th pair, which balances long and
-    short rules; a forked process already holds the texts, so only its edits
-    travel back, through a pipe. Each pair's edits depend only on its two
-    texts, so the result is the same whatever the number of workers; the
-    share of a worker that fails (killed, out of memory) is diffed here.
-
-    >>> diff_all([("a b", "a c"), ("x", "x")]) == [diff_words("a b", "a c"), diff_words("x", "x")]
-    True
-    """
-    if workers <= 1 or len(pairs) < PARALLEL_MIN or not hasattr(os, "fork"):
-        return [diff_words(old, new) for old, new in pairs]
-    shares: dict[int, list[list[tuple[str, str]]] | None] = {}
-    children: list[tuple[int, int, BinaryIO]] = []
-    out: list[tuple[Edit, ...]] = [()] * len(pairs)
-    try:
-        for k in range(1, workers):
-            child = _fork_share(pairs, k, workers)
-            if child is not None:
-                children.append((k, *child))
-        out[0::workers] = _edits_of_share(pairs, 0, workers)
-        while children:
-            k, pid, reader = children[0]
-            shares[k] = _collect(pid, reader)
-            del children[0]
-    finally:
-        for _, pid, reader in children:  # left by an exception here: stop them
-            _abandon(pid, reader)
-    for k in range(1, workers):
-        plain = shares.get(k)
-        if plain is None:  # that worker failed: its share is done here
-            out[k::workers] = _edits_of_share(pairs, k, workers)
-        else:
-            out[k::workers] = [tuple([Edit(_OP_OF[op], text) for op, text in edits]) for edits in plain]
-    return out
-
-
-def _fork_share(
-    pairs: Sequence[tuple[str, str]], k: int, workers: int
-) -> tuple[int, BinaryIO] | None:
-    """Fork a process that diffs share k and writes it, marshalled, to a pipe;
-    (its pid, the pipe's end to read), or None if no process could be made.
-    The child ends with ``os._exit``: it runs no clean-up of this process
-    (atexit, buffered output); it dies with this process (`forks.fork`)."""
-    try:
-        reader, writer = os.pipe()
-    except OSError:
-        return None
-    try:
-        pid = fork()
-    except OSError:  # out of processes or memory: this process does the share
-        os.close(reader)
-        os.close(writer)
-        return None
-    if pid == 0:  # pragma: no cover - the child; its output is tested
-        status = 1
-        try:
-            os.close(reader)
-            data = marshal.dumps(_diff_share(pairs, k, workers))
-            with open(writer, "wb") as stream:
-                stream.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(writer)
-    return pid, open(reader, "rb")
-
-
-def _collect(pid: int, reader: BinaryIO) -> list[list[tuple[str, str]]] | None:
-    """What the child `pid` wrote to `reader`, once it has ended; None if it
-    failed."""
-    with reader:
-        data = reader.read()
-    _, status = os.waitpid(pid, 0)
-    if status != 0:
-        return None
-    try:
-        share: list[list[tuple[str, str]]] = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return None
-    return share
-
-
-def _abandon(pid: int, reader: BinaryIO) -> None:
-    """Stop a worker whose share is no longer wanted, and reap it."""
-    reader.close()
-    with contextlib.suppress(OSError):
-        os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
-
-
-def _edits_of_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[tuple[Edit, ...]]:
-    """Edits of pairs k, k + workers, k + 2·workers…"""
-    return [diff_words(old, new) for old, new in pairs[k::workers]]
-
-
-def _diff_share(pairs: Sequence[tuple[str, str]], k: int, workers: int) -> list[list[tuple[str, str]]]:
-    """`_edits_of_share` as plain tuples, for a worker to send back."""
-    return [[(e.op.value, e.text) for e in edits] for edits in _edits_of_share(pairs, k, workers)]
-
-
-_OP_OF = {op.value: op for op in Op}
 
 
 def _encode(text: str, vocabulary: dict[str, str], encoded: dict[str, str]) -> list[str]:
@@ -292,8 +263,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> list[tuple[int, str]]:
-    """Diff sentences first, then the words of each run of changed sentences.
+def _diff_by_sentences(a: list[str], b: list[str]) -> list[tuple[int, str]]:
+    """Diff sentences first, then the words of each run of changed sentences;
+    then the semantic cleanup of the whole.
 
     This is diff-match-patch's own line-mode speed-up (``diff_lineMode``) one
     level down: a rule of 40 sentences with one sentence edited costs a diff of
@@ -301,12 +273,12 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
     On the 17-year gap between releases it makes word diffs three times faster.
     """
     if len(a) == 1 or len(b) == 1:  # nothing to gain from a first pass
-        return _diff_run(dmp, "".join(a), "".join(b))
+        return _diff_run("".join(a), "".join(b), clean=True)
     codes = {s: _code(n) for n, s in enumerate(dict.fromkeys(a + b))}
     if len(codes) > _MAX_CODES:
-        return list(dmp.diff_main("".join(a), "".join(b), False))
+        return _diff_cleaned("".join(a), "".join(b))
     sentence = {ord(code): s for s, code in codes.items()}
-    coarse = dmp.diff_main("".join(codes[s] for s in a), "".join(codes[s] for s in b), False)
+    coarse = _diff("".join(codes[s] for s in a), "".join(codes[s] for s in b))
     out: list[tuple[int, str]] = []
     deleted, inserted = [], []
     for op, chunk in [*coarse, (0, "")]:
@@ -317,16 +289,17 @@ def _diff_by_sentences(dmp: diff_match_patch, a: list[str], b: list[str]) -> lis
             inserted.append(text)
         else:
             if deleted or inserted:
-                out.extend(_diff_run(dmp, "".join(deleted), "".join(inserted)))
+                out.extend(_diff_run("".join(deleted), "".join(inserted), clean=False))
                 deleted, inserted = [], []
             if text:
                 out.append((0, text))
-    return out
+    return _cleanup(out)
 
 
-def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]]:
-    """Diff the words of a run of changed sentences, unless they share too few
-    words for a word diff to mean anything: then the run is replaced whole.
+def _diff_run(old: str, new: str, *, clean: bool) -> list[tuple[int, str]]:
+    """Diff the words of a run of changed sentences (and with `clean`, clean
+    the diff up), unless they share too few words for a word diff to mean
+    anything: then the run is replaced whole.
 
     Semantic cleanup would merge such a word diff into one deletion and one
     insertion anyway (its equalities are shorter than the edits around them),
@@ -340,8 +313,9 @@ def _diff_run(dmp: diff_match_patch, old: str, new: str) -> list[tuple[int, str]
     where the whole diff gives "{2/R},[- and] {2/G}[+, {C/W}, and {C/G}]".)
     """
     if old and new and _overlap(old, new) < _RUN_MIN_OVERLAP:
-        return [(-1, old), (1, new)]
-    return list(dmp.diff_main(old, new, False))
+        whole = [(-1, old), (1, new)]
+        return _cleanup(whole) if clean else whole
+    return _diff_cleaned(old, new) if clean else _diff(old, new)
 
 
 def _overlap(a: str, b: str) -> float:
