@@ -5,8 +5,11 @@ reference update maps, and what tells a stale reference. Invented text only."""
 from __future__ import annotations
 
 import pytest
+from helpers import doc
+from test_claims import by_new, pair
 
 from ruldiff import semantic
+from ruldiff.compare import compare
 from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
 
 
@@ -330,3 +333,216 @@ STOP_AT_45 = "x" * 45 + ". " + "y" * 53  # a sentence ends 55 characters back
 )
 def test_goes_with(p: semantic._Run, reworded: list[tuple[int, int]], goes: bool) -> None:
     assert semantic._goes_with(p, reworded) is goes
+
+
+# --- substitution families, as printed ----------------------------------------------------
+
+
+def _families(*old_new: tuple[str, str]) -> list[tuple[str, str, int, tuple[str, ...], tuple[tuple[str, str, int], ...]]]:
+    result = pair([o for o, _ in old_new], [n for _, n in old_new])
+    return [(s.old, s.new, s.count, s.rules, s.variants) for s in result.substitutions]
+
+
+def test_two_unrelated_rewrites_are_two_families_the_larger_first() -> None:
+    assert _families(
+        ("The relic glows at dusk.", "The ember glows at dusk."), ("Each relic hums softly.", "Each ember hums softly."),
+        ("Shuffle every relic.", "Shuffle every ember."), ("A keeper draws first.", "A warden draws first."),
+        ("The keeper passes last.", "The warden passes last."), ("Every keeper rests.", "Every warden rests."),
+        ("Another keeper waits.", "Another warden waits."),
+    ) == [
+        ("keeper", "warden", 4, ("100.4", "100.5", "100.6", "100.7"), ()),
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ()),
+    ]
+
+
+def test_new_phrases_spelled_alike_do_not_make_one_family_of_unrelated_old_ones() -> None:
+    assert _families(
+        ("The ash glows.", "The flame glows."), ("Each ash hums.", "Each flame hums."),
+        ("The tide rises.", "The flames rises."), ("Each tide falls.", "Each flames falls."),
+    ) == [("ash", "flame", 2, ("100.1", "100.2"), ()), ("tide", "flames", 2, ("100.3", "100.4"), ())]
+
+
+def test_two_old_phrases_replaced_by_one_new_phrase_are_one_family_named_once() -> None:
+    assert _families(
+        ("The general draws.", "The commander draws."), ("A general passes.", "A commander passes."),
+        ("Each edh game ends.", "Each commander game ends."), ("No edh deck shuffles.", "No commander deck shuffles."),
+    ) == [("edh / general", "commander", 4, ("100.1", "100.2", "100.3", "100.4"), ())]
+
+
+def test_one_old_phrase_replaced_two_ways_is_named_by_its_most_frequent_new_phrase() -> None:
+    assert _families(
+        ("The warden draws.", "The guard draws."), ("A warden passes.", "A guard passes."),
+        ("Each warden rests.", "Each guard rests."), ("No warden sings.", "No sentry sings."),
+        ("Any warden hums.", "Any sentry hums."),
+    ) == [("warden", "guard", 5, ("100.1", "100.2", "100.3", "100.4", "100.5"), (("warden", "sentry", 2),))]
+
+
+def test_forms_spelled_alike_on_both_sides_are_one_family_though_never_in_one_rule() -> None:
+    assert _families(
+        ("The keeper shuffles himself or herself.", "The keeper shuffles themselves."),
+        ("A warden counts himself or herself twice.", "A warden counts themselves twice."),
+        ("Give him or her a glyph.", "Give them a glyph."), ("Show him or her the vault.", "Show them the vault."),
+    ) == [("him or her / himself or herself", "them / themselves", 4, ("100.1", "100.2", "100.3", "100.4"), ())]
+
+
+@pytest.mark.parametrize("together_first", [True, False])
+def test_phrases_replaced_in_one_edit_are_one_family(together_first: bool) -> None:
+    together = ("The ash and tide glow.", "The flame and wave glow.")
+    apart = [("Each ash hums.", "Each flame hums."), ("Any ash rests.", "Any flame rests."),
+             ("The tide rises.", "The wave rises."), ("Each tide falls.", "Each wave falls.")]
+    pairs = [together, *apart] if together_first else [*apart, together]
+    [(old, new, count, rules, _variants)] = _families(*pairs)
+    assert (old, new, count, len(rules)) == ("ash / tide", "flame / wave", 6, 5)
+
+
+def test_a_phrase_is_found_alone_before_the_phrase_with_its_neighbour_word() -> None:
+    # "a relic" -> "a ember" holds the same runs; the phrase itself is named.
+    assert _families(("Tap a relic now.", "Tap a ember now."), ("Turn a relic over.", "Turn a ember over."),
+                     ("Hide a relic well.", "Hide a ember well.")) == [
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ())
+    ]
+    # The phrase in more rules comes first, whatever the alphabet says.
+    assert _families(("Tap a relic now.", "Tap a ember now."), ("Turn a relic over.", "Turn a ember over."),
+                     ("Hide the relic well.", "Hide the ember well.")) == [
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ())
+    ]
+
+
+# How often a release may keep the old phrase: as often as it replaced it in
+# fewer than five rules, twice as often in five or more.
+DISTINCT = [
+    "The {} glows at dusk.", "Each {} hums softly in the dark.", "Shuffle every {} before the round.",
+    "A keeper may hide one {} under the bowl.", "No warden touches a {} twice.",
+]
+
+
+@pytest.mark.parametrize(
+    "replaced, kept, new_uses, found",
+    [
+        (5, 10, 0, True),
+        (5, 7, 0, True),
+        (5, 11, 0, False),
+        (2, 2, 0, True),
+        (2, 3, 0, False),
+        # New rules that use the old phrase are no evidence against the rewrite:
+        # what the old document kept is judged instead.
+        (5, 4, 12, True),
+    ],
+)
+def test_how_often_a_rewrite_may_keep_the_old_phrase(replaced: int, kept: int, new_uses: int, found: bool) -> None:
+    keep = [f"A relic sits in vault {k} alone." for k in range(kept)]
+    old = [t.format("relic") for t in DISTINCT[:replaced]] + keep
+    new = [t.format("ember") for t in DISTINCT[:replaced]] + keep + [f"A relic of shelf {k} is new." for k in range(new_uses)]
+    expected = [("relic", "ember", replaced)] if found else []
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == expected
+
+
+def test_the_new_phrase_already_in_the_document_is_no_evidence_for_a_rewrite() -> None:
+    keep = [f"A relic sits in vault {k} alone." for k in range(3)] + ["An ember burns.", "Any ember burns.", "Each ember burns."]
+    old = [t.format("relic") for t in DISTINCT[:2]] + keep
+    new = [t.format("ember") for t in DISTINCT[:2]] + keep
+    assert pair(old, new).substitutions == ()
+
+
+@pytest.mark.parametrize("kept, found", [(1, True), (3, True), (4, False)])
+def test_a_grown_phrase_holds_the_old_one_which_is_not_kept_for_that(kept: int, found: bool) -> None:
+    # Each "transforming double-faced" holds "double-faced": those are not kept uses.
+    keep = [f"Each double-faced lamp {k} stays." for k in range(kept)]
+    old = [t.format("double-faced relic") for t in DISTINCT[:3]] + keep
+    new = [t.format("transforming double-faced relic") for t in DISTINCT[:3]] + keep
+    expected = [("double-faced", "transforming double-faced", 3)] if found else []
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == expected
+
+
+TYPE_OLD, TYPE_NEW = "Imprint lets a keeper hold a glyph of that type aside.", "Imprint lets a keeper hold a glyph with that quality aside."
+IMPRINT_OLD = [("Imprint", "A keeper may hold a glyph of that type aside. See rule 100.1.")]
+IMPRINT_NEW = [("Imprint", "A keeper may hold a glyph with that quality aside. See rule 100.1.")]
+
+
+def _with_glossary(old: list[str], new: list[str]):  # type: ignore[no-untyped-def]
+    def rules(texts: list[str]) -> list[tuple[str, str]]:
+        return [("1", "Basics"), ("100", "General")] + [(f"100.{k}", t) for k, t in enumerate(texts, 1)]
+
+    return compare(doc(rules(old), glossary=IMPRINT_OLD), doc(rules(new), glossary=IMPRINT_NEW))
+
+
+def test_a_rewrite_in_two_rules_and_a_glossary_entry_is_a_rewrite() -> None:
+    result = _with_glossary([TYPE_OLD, "Wardens keep every glyph of that type in the vault.", "Draw."],
+                            [TYPE_NEW, "Wardens keep every glyph with that quality in the vault.", "Draw."])
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("of that type", "with that quality", 3, ("100.1", "100.2", "glossary:Imprint"))
+    ]
+
+
+def test_an_edit_echoed_in_its_glossary_entry_or_copied_hides_no_real_rewrite() -> None:
+    zone = (["The zone is red.", "Each zone is blue."], ["The area is red.", "Each area is blue."])
+    result = _with_glossary([TYPE_OLD, *zone[0]], [TYPE_NEW, *zone[1]])
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("zone", "area", 2)]
+    copied = pair([TYPE_OLD, TYPE_OLD.replace(".", "!"), *zone[0]], [TYPE_NEW, TYPE_NEW.replace(".", "!"), *zone[1]])
+    assert [(s.old, s.new, s.count) for s in copied.substitutions] == [("zone", "area", 2)]
+
+
+# --- tags of a change -----------------------------------------------------------------------
+
+
+def _tags(old: list[str], new: list[str]) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    return {(c.new or c.old).id: (c.kind.value, c.tags, c.items_added, c.items_removed)  # type: ignore[union-attr]
+            for c in pair(old, new).changes}
+
+
+RELIC = [("Each relic hums softly.", "Each ember hums softly."), ("Shuffle every relic.", "Shuffle every ember.")]
+
+
+@pytest.mark.parametrize(
+    "old, new, tags",
+    [
+        # A restyled quote before the rewrite; a real edit before it.
+        ('Say "go" to the relic.', "Say “go” to the ember.", ("cosmetic", "substitution")),
+        ("The keeper draws one glyph, then the relic rests.", "The keeper draws two glyphs, then the ember rests.",
+         ("substantive", "substitution")),
+    ],
+)
+def test_each_run_of_a_change_is_read_after_one_that_is_something_else(old: str, new: str, tags: tuple[str, ...]) -> None:
+    result = _tags([old, *(o for o, _ in RELIC)], [new, *(n for _, n in RELIC)])
+    assert result["100.1"] == ("changed", tags, (), ())
+
+
+@pytest.mark.parametrize(
+    "old, new, rule_id, change",
+    [
+        # An item that only moved in its list: neither added nor removed, a rewording.
+        (["The glyph types are flame, tide, stone, and gale."], ["The glyph types are tide, stone, flame, and gale."],
+         "100.1", ("changed", ("substantive",), (), ())),
+        # Added and removed rules are substantive, whatever their text looks like.
+        (["Rest."], ["Rest.", "Ash, bell, and key."], "100.2", ("added", ("substantive",), (), ())),
+        (["Rest.", "Ash, bell, and key."], ["Rest."], "100.2", ("removed", ("substantive",), (), ())),
+        # Punctuation alone, restyled or changed.
+        (['Say "go" now.', "Rest."], ["Say “go” now.", "Rest."], "100.1", ("changed", ("cosmetic",), (), ())),
+        (["Say go; then rest.", "Rest."], ["Say go, then rest.", "Rest."], "100.1", ("changed", ("cosmetic",), (), ())),
+    ],
+)
+def test_tags_of_a_change(
+    old: list[str], new: list[str], rule_id: str, change: tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+) -> None:
+    assert _tags(old, new)[rule_id] == change
+
+
+PRONOUN_OLD = ["The keeper shuffles, then he or she may draw a glyph.", "If he or she can pass, the keeper loses.",
+               "A keeper who passes waits until he or she must draw."]
+PRONOUN_NEW = ["The keeper shuffles, then they may draw a glyph.", "If they can pass, the keeper loses.",
+               "A keeper who passes waits until they must draw."]
+LONG_TAIL = " twice, shuffles the vault, counts every glyph, and passes the bowl to the left."
+
+
+def test_a_rewrite_and_a_reference_update_in_one_edit_are_both() -> None:
+    old = PRONOUN_OLD + ["Then he or she reads 100.5" + LONG_TAIL, "Draw the glyph of the vault."]
+    new = PRONOUN_NEW + ["A new rule.", "Then they read 100.6" + LONG_TAIL, "Draw the glyph of the vault."]
+    result = pair(old, new)
+    assert by_new(result)["100.5"].tags == ("cross-reference", "substitution")
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("he or she", "they", 4)]
+
+
+def test_stale_references_are_listed_in_document_order_changed_rules_or_not() -> None:
+    old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
+    new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
+    assert pair(old, new).stale == (("100.1", ("rule 100.3",), ("100.4",)), ("100.6", ("rule 100.3",), ("100.4",)))
