@@ -4,6 +4,9 @@ reference update maps, and what tells a stale reference. Invented text only."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 from helpers import doc
 from test_claims import by_new, pair
@@ -546,3 +549,145 @@ def test_stale_references_are_listed_in_document_order_changed_rules_or_not() ->
     old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     assert pair(old, new).stale == (("100.1", ("rule 100.3",), ("100.4",)), ("100.6", ("rule 100.3",), ("100.4",)))
+
+
+# --- the pieces a run is read from -----------------------------------------------------------
+
+
+def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> None:
+    assert semantic._runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
+        semantic._Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
+    ]
+    edits = (Edit(Op.EQUAL, "The "), Edit(Op.DELETE, "one "), Edit(Op.DELETE, "keeper"), Edit(Op.INSERT, "two "),
+             Edit(Op.INSERT, "wardens"), Edit(Op.EQUAL, " draw."))
+    assert semantic._runs(edits, {}) == [
+        semantic._Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
+    ]
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, after, plain",
+    [
+        ("R", "TM", "_Ravnica_(", ") and more", "cosmetic"),  # "(R)" -> "(TM)", read as the whole word
+        ("R", "TM", "", ") and more", ""),
+        ("a", "b", "x", "y", ""),
+        ("702.1", "702.2", "See rule ", ".", "cross-reference"),
+        ("702.1", "702.2.", "See rule ", "", "cosmetic cross-reference"),
+    ],
+)
+def test_plain(deleted: str, inserted: str, before: str, after: str, plain: str) -> None:
+    assert semantic._plain(deleted, inserted, before, after, RANGE_MAP) == plain
+
+
+ARTICLE = re.compile(r"\bArticle (?P<id>[A-Z]\d+)")
+ART = re.compile(r"\bArt\. (?P<id>\d+)")
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, after, id_map, syntax, update",
+    [
+        ("A2", "A3", "As in Article ", ", pass.", {"A2": "A3"}, ARTICLE, True),
+        ("A2", "A3", "As in Article ", ", pass.", {}, ARTICLE, False),  # A2 did not move
+        ("A2 and Article A4", "A3 and Article A5", "As in Article ", ".", {"A2": "A3", "A4": "A5"}, ARTICLE, True),
+        ("A2", "A3", "Article A1 and Article ", ".", {"A2": "A3"}, ARTICLE, True),  # A1, before it, is not its business
+        ("", "1", "See Article A2", " now.", {"A2": "A21"}, ARTICLE, False),  # after a number, not in it
+        ("", "1", "See Art. ", "2 now.", {"2": "12"}, ART, True),  # at its very start
+        ("2", "3", "Draw ", " cards.", {"2": "3"}, ARTICLE, False),
+    ],
+)
+def test_updates_references(deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+                            syntax: re.Pattern[str], update: bool) -> None:
+    assert semantic._updates_references(deleted, inserted, before, after, id_map, syntax) is update
+
+
+@pytest.mark.parametrize(
+    "text, separated",
+    [
+        (", cohort, and", (["cohort"], True, True)),
+        ("doubles or sets", (["doubles", "sets"], False, False)),
+        ("cohort", (["cohort"], False, False)),
+        (", cohort,”", (["cohort"], True, True)),  # a closing quote after the separator
+        ("“cohort”, tide", (["cohort", "tide"], False, False)),
+    ],
+)
+def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
+    assert semantic._separated(text) == separated
+
+
+@pytest.mark.parametrize(
+    "text, item",
+    [("cohort", True), ("old red iron bell", True), ("old red iron bell lamp", False), ("The", False), ("the", False),
+     ("a judge allows it", False), ("rule 702.1", False)],
+)
+def test_is_item(text: str, item: bool) -> None:
+    assert semantic._is_item(text) is item
+
+
+@pytest.mark.parametrize(
+    "run, items",
+    [
+        (semantic._Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
+        (semantic._Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
+        (semantic._Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
+        (semantic._Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
+    ],
+)
+def test_list_items(run: semantic._Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    assert semantic._list_items(run) == items
+
+
+@pytest.mark.parametrize(
+    "d, deleted",
+    [
+        ("the phrase", True),
+        ("the old red iron bell lamp", True),  # six words
+        ("the old red iron bell lamp post", False),
+        ("of the", False),
+        ("damage", False),
+        ("the (bell", False),
+        ("the bell-", False),
+        ("the bell_tower", False),
+        ("lamp 2b", False),
+    ],
+)
+def test_deleted_phrase(d: str, deleted: bool) -> None:
+    assert semantic._deleted_phrase(d) is deleted
+
+
+def test_small_helpers() -> None:
+    assert semantic._stem_words("relics tokens") == "relic token"
+    assert semantic._without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
+    assert semantic._cover(frozenset(), frozenset({"a"})) == 0.0
+    assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
+    assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
+    assert semantic._two_distinct({"one sentence"}) is False
+
+
+@pytest.mark.parametrize(
+    "run_old, run_new, explains",
+    [
+        ("he or she draws", "they draw", True),
+        ("he or she draws one", "they draw two", False),
+        ("he or she reads 100.5", "they read 100.6", True),
+    ],
+)
+def test_explains(run_old: str, run_new: str, explains: bool) -> None:
+    assert semantic._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
+
+
+SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw a glyph from the bowl at dusk."
+
+
+@pytest.mark.parametrize(
+    "part, verbatim",
+    [
+        ("Lands have no cost.", True),  # four words, all in the whole
+        ("Draw a glyph.", False),  # under four words
+        ("Lands have no cost. Each keeper passes the bowl left.", True),  # 4 of 10 words
+        ("Lands have no cost. Each keeper then passes the bowl left.", False),  # 4 of 11
+        ("Lands have no cost. Relics have no cost either. Wardens then count each relic twice more at dawn.", True),
+    ],
+)
+def test_verbatim_part(part: str, verbatim: bool) -> None:
+    whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "A keeper may draw a glyph from the bowl at dusk.")
+    assert semantic._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
