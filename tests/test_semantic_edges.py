@@ -691,3 +691,150 @@ SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw
 def test_verbatim_part(part: str, verbatim: bool) -> None:
     whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "A keeper may draw a glyph from the bowl at dusk.")
     assert semantic._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
+
+
+# --- splits and merges found from the texts ---------------------------------------------------
+
+GLOW, DRAW = "Relics glow at dusk.", "Keepers draw at dawn."
+
+
+def _split_pair(rule_id: str = "200.2", line: int = 10, first: str = GLOW, second: str = DRAW,
+                how: MatchHow = MatchHow.NUMBER) -> tuple[Change, Change]:
+    """A rule whose first sentence went into a new subrule: the pair, and the added part."""
+    whole = _rule(rule_id, f"{first} {second}", line)
+    changed = Change(ChangeKind.CHANGED, whole, _rule(rule_id, second, line + 1), (), how=how)
+    return changed, Change(ChangeKind.ADDED, None, _rule(f"{rule_id}a", first, line), ())
+
+
+def _kinds(changes: list[Change]) -> list[str]:
+    return [c.kind.value for c in changes]
+
+
+def test_a_split_found_keeps_how_its_pair_was_made_and_diffs_the_parts_joined() -> None:
+    [split] = semantic.join_splits(list(_split_pair()), _joined)
+    assert (split.kind, split.how, [r.id for r in split.news]) == (ChangeKind.SPLIT, MatchHow.NUMBER, ["200.2a", "200.2"])
+    assert split.edits == _joined(f"{GLOW} {DRAW}", f"{GLOW}\n{DRAW}")
+
+
+def test_a_merge_found_keeps_how_its_pair_was_made() -> None:
+    changed = Change(ChangeKind.CHANGED, _rule("200.2", DRAW, 12), _rule("200.2", f"{GLOW} {DRAW}", 12), (),
+                     how=MatchHow.NUMBER)
+    removed = Change(ChangeKind.REMOVED, _rule("200.3", GLOW, 14), None, ())
+    [merged] = semantic.join_splits([changed, removed], _joined)
+    assert (merged.kind, merged.how, merged.old.id) == (ChangeKind.MERGED, MatchHow.NUMBER, "200.2")  # type: ignore[union-attr]
+    assert merged.edits == _joined(f"{DRAW}\n{GLOW}", f"{GLOW} {DRAW}")
+    unrelated = Change(ChangeKind.REMOVED, _rule("200.9", "Wardens sing loudly every night.", 13), None, ())
+    assert _kinds(semantic.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
+
+
+def test_of_two_parts_holding_as_much_the_one_keeping_the_number_is_the_pair() -> None:
+    whole = _rule("200.2", f"{GLOW} {DRAW}", 10)
+    changed = Change(ChangeKind.CHANGED, whole, _rule("200.2", DRAW, 12), ())
+    added = Change(ChangeKind.ADDED, None, _rule("200.1", GLOW, 11), ())
+    [split] = semantic.join_splits([added, changed], _joined)
+    assert split.new.id == "200.2" and [r.id for r in split.news] == ["200.1", "200.2"]  # type: ignore[union-attr]
+
+
+def test_parts_are_looked_for_three_changes_away_at_most() -> None:
+    changed, added = _split_pair()
+    filler = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Filler rule number {k} here."), ()) for k in range(3)]
+    assert _kinds(semantic.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
+    assert _kinds(semantic.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
+
+
+def test_every_pair_is_looked_at_one_after_another() -> None:
+    other = Change(ChangeKind.CHANGED, _rule("100.1", "Draw a card."), _rule("100.1", "Draw two cards."), ())
+    assert _kinds(semantic.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
+    second = _split_pair("300.2", 30, "Wardens sing at noon.", "Lamps dim at night.")
+    assert _kinds(semantic.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
+
+
+def test_a_rule_an_editor_named_is_never_taken_as_a_part() -> None:
+    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
+    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
+
+
+def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are() -> None:
+    changed, added = _split_pair()
+    removed = Change(ChangeKind.REMOVED, changed.old, None, ())
+    assert _kinds(semantic.join_splits([removed, added], _joined)) == ["removed", "added"]
+    forced = _split_pair(how=MatchHow.OVERRIDE)
+    assert _kinds(semantic.join_splits(list(forced), _joined)) == ["changed", "added"]
+    split = Change(ChangeKind.SPLIT, changed.old, changed.new, (), more=(_rule("200.4", "Something else."),))
+    assert _kinds(semantic.join_splits([split, added], _joined)) == ["split", "added"]
+    entry = Change(ChangeKind.CHANGED, _rule("g", f"{GLOW} {DRAW}", kind=RuleKind.GLOSSARY),
+                   _rule("g", DRAW, kind=RuleKind.GLOSSARY), ())
+    part = Change(ChangeKind.ADDED, None, _rule("h", GLOW, kind=RuleKind.GLOSSARY), ())
+    assert _kinds(semantic.join_splits([entry, part], _joined)) == ["changed", "added"]
+
+
+# --- candidate phrases of one run -------------------------------------------------------------
+
+
+def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
+    return semantic._Run(deleted, inserted, before, after, "", semantic._norm(deleted), semantic._norm(inserted), len(before))
+
+
+@pytest.mark.parametrize(
+    "run, candidates",
+    [
+        (_run("relic", "ember", "Tap the ", " now."), [("relic", "ember", False), ("the relic", "the ember", False)]),
+        # The verb that only agrees is set aside.
+        (_run("he or she has", "they have", "If ", " no glyph."),
+         [("he or she", "they", False), ("if he or she", "if they", False), ("he or she has no", "they have no", False)]),
+        # Words shared at the ends are no part of the phrase, but a neighbour.
+        (_run("the old relic", "the old ember", "Tap ", " now."), [("relic", "ember", False), ("old relic", "old ember", False)]),
+        (_run("one relic glows", "one ember glows", "Tap ", "."),
+         [("relic", "ember", False), ("one relic", "one ember", False), ("relic glows", "ember glows", False)]),
+        (_run("a relic b", "a ember c", "x ", " y"),
+         [("relic b", "ember c", False), ("a relic b", "a ember c", False), ("relic b y", "ember c y", False)]),
+        # Inserted or deleted: with a neighbour that is no function word.
+        (_run("", "transforming ", "A ", "double-faced relic turns."), [("double-faced", "transforming double-faced", True)]),
+        (_run(" the battlefield", "", "enters", " tapped."), [("enters the battlefield", "enters", True)]),
+        (_run(" The phrase", "", "hand.", ' "Cycling'), [("the phrase", "", True)]),
+        # Function words only: no neighbour makes them a phrase.
+        (_run("the,", "a,", "Take ", " then go"), [("the", "a", False)]),
+        # A symbol's spelling, on either side of it.
+        (_run("P", "PW", "Pay {", "} now."), []),
+        (_run("P", "PW", "Pay {", " now."), []),
+        (_run("P", "PW", "Pay ", "} now."), []),
+    ],
+)
+def test_candidates(run: semantic._Run, candidates: list[tuple[str, str, bool]]) -> None:
+    assert semantic._candidates(run, {}) == candidates
+
+
+# --- moves and renumberings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind, old_id, new_id, id_map, moved",
+    [
+        (ChangeKind.RENUMBERED, "200.2", "201.4", {}, ("200", "201")),
+        (ChangeKind.RENUMBERED, "200.2", "201.4", {"200": "201"}, None),  # its heading moved with it
+        (ChangeKind.RENUMBERED, "200.2", "200.3", {}, None),  # under the same heading
+        (ChangeKind.RENUMBERED, "200.2", "201", {}, None),  # to a heading of its own
+        (ChangeKind.RENUMBERED, "200", "201.1", {}, None),
+        (ChangeKind.SPLIT, "200.2", "201.1", {}, None),  # only a renumbered rule moves
+    ],
+)
+def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
+    change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+    assert semantic._moved(change, id_map) == moved
+
+
+def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
+    change = Change(ChangeKind.SPLIT, _rule("200.2", "Draw. Pass."), _rule("200.2", "Draw."), ())
+    assert semantic.renumbering([change]) == ()
+
+
+@pytest.mark.parametrize(
+    "old_text, new_text",
+    [
+        ("100.3 is next; draw.", "100.3 is next; draw two."),  # kept from the very start of the rule
+        ("Draw one, then see 100.3", "Draw two, then see 100.3 twice"),  # after an edit, to the end of a kept stretch
+    ],
+)
+def test_a_kept_reference_in_a_changed_rule_to_a_renumbered_rule_is_stale(old_text: str, new_text: str) -> None:
+    result = pair([old_text, "Draw.", "Pass.", "Rest."], [new_text, "A new rule.", "Draw.", "Pass.", "Rest."])
+    assert result.stale == (("100.1", ("100.3",), ("100.4",)),)
