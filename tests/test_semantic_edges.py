@@ -838,3 +838,108 @@ def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
 def test_a_kept_reference_in_a_changed_rule_to_a_renumbered_rule_is_stale(old_text: str, new_text: str) -> None:
     result = pair([old_text, "Draw.", "Pass.", "Rest."], [new_text, "A new rule.", "Draw.", "Pass.", "Rest."])
     assert result.stale == (("100.1", ("100.3",), ("100.4",)),)
+
+
+# --- references found, in the built-in syntax and in a profile's own ------------------------------
+
+
+def test_reference_spans_place_each_reference_and_the_end_of_a_range() -> None:
+    assert semantic._reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
+    assert semantic.references("See rule 101, rule 102 and rule 103.") == [
+        ("101", "rule 101"), ("102", "rule 102"), ("103", "rule 103")
+    ]
+
+
+def _articles(tmp_path, *rules: str):  # type: ignore[no-untyped-def]
+    """A document of articles A1, A2... cited as "Article A2": no number the built-in syntax knows."""
+    from ruldiff.parse import parse
+    from ruldiff.profiles import load_profile
+    from ruldiff.read import decode
+
+    spec = tmp_path / "articles.yaml"
+    spec.write_text(
+        "name: articles\nnumbered: '[A-Z]\\d'\nrule: '^(?P<id>[A-Z]\\d+)\\.\\s+(?P<text>.*)$'\n"
+        "reference: '\\bArticle\\s+(?P<id>[A-Z]\\d+)'\n",
+        encoding="utf-8",
+    )
+    text = "Club Rules\n\n" + "\n\n".join(rules) + "\n"
+    return parse(decode(text.encode(), "rules.txt"), load_profile(str(spec)))
+
+
+def test_stale_references_are_read_in_the_profiles_own_syntax(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    old = _articles(tmp_path, "A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass.", "A4. Rest.")
+    new = _articles(tmp_path, "A1. Draw a card.", "A3. As in Article A2, pass.", "A4. As in Article A5, rest.")
+    assert compare(old, new).stale == (("A3", ("Article A2",), ("",)), ("A4", ("Article A5",), ("",)))
+
+
+def test_a_document_without_numbers_has_no_stale_references() -> None:
+    from ruldiff.parse import parse
+    from ruldiff.read import decode
+
+    def prose(*paragraphs: str):  # type: ignore[no-untyped-def]
+        return parse(decode(("\n\n".join(paragraphs) + "\n").encode(), "notes.txt"))
+
+    result = compare(prose("Keepers draw first.", "See rule 100.9 for more."),
+                     prose("Keepers draw second.", "See rule 100.9 for more, then rest."))
+    assert result.stale == () and all(c.stale == () for c in result.changes)
+
+
+@pytest.mark.parametrize("where", ["end", "start"])
+def test_a_stale_reference_in_an_unchanged_rule_is_found_at_either_end_of_it(where: str) -> None:
+    text = "Then see 100.9" if where == "end" else "100.9 is gone; rest."
+    texts = ["Draw the top glyph.", "Pass the bowl left.", "Rest until dusk.", text]
+    assert pair(texts, texts).stale == (("100.4", ("100.9",), ("",)),)
+
+
+# --- what else a run is read as ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, agrees",
+    [
+        ("loses", "lose", "If they draw the last glyph and then ", True),
+        ("draws", "passes", "Then they ", False),  # another verb
+        ("draws it", "draw", "Then they ", False),  # more than the verb
+        ("draws", "draw", "Then he ", False),  # no new subject in the sentence
+        ("draws", "draw", "They pass. Then he ", False),  # only in the sentence before
+    ],
+)
+def test_agreement_run(deleted: str, inserted: str, before: str, agrees: bool) -> None:
+    assert semantic._agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
+
+
+def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
+    assert semantic._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
+
+
+@pytest.mark.parametrize(
+    "part, kind, is_part",
+    [
+        ("Relics glow at dusk.", RuleKind.RULE, True),
+        ("Relics glow at dusk.", RuleKind.HEADING, False),  # another kind of item
+        ("Relics glow at dusk. Wardens sing loudly every single night.", RuleKind.RULE, True),  # 4 of 10 words
+        ("Relics glow at dusk. Wardens sing loudly every single night again.", RuleKind.RULE, False),
+    ],
+)
+def test_is_part(part: str, kind: RuleKind, is_part: bool) -> None:
+    whole, kept = _rule("1.1", f"{GLOW} {DRAW}"), _rule("1.1", DRAW)
+    assert semantic._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
+
+
+def test_two_rewrites_made_in_the_same_rules_are_one_family() -> None:
+    # Never in one edit, not spelled alike: one editorial pass all the same.
+    texts = ["The {} glows at dusk. Later the {} rises high.", "Each {} hums softly. Then every {} falls back.",
+             "A {} may rest here. Only one {} stays long."]
+    old = [t.format("ash", "tide") for t in texts]
+    new = [t.format("flame", "wave") for t in texts]
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("ash / tide", "flame / wave", 6)]
+
+
+def test_a_change_of_list_separators_beside_another_edit_is_substantive() -> None:
+    old = ['Say "go": draw, scry and pass.', "Rest."]
+    new = ["Say “go”: draw, scry or pass.", "Rest."]
+    assert by_new(pair(old, new))["100.1"].tags == ("cosmetic", "substantive")
+
+
+def test_a_change_keeps_how_its_rules_were_paired() -> None:
+    assert by_new(pair(["Draw one glyph.", "Rest."], ["Draw two glyphs.", "Rest."]))["100.1"].how is MatchHow.NUMBER
