@@ -96,10 +96,13 @@ def test_agree(a: str, b: str, same_verb: bool) -> None:
         ("he or she has", "they have", ("he or she", "they")),
         ("he has", "they have", ("he", "they")),
         ("has", "have", ("has", "have")),  # the verb alone is the whole candidate
+        ("has", "they have", ("has", "they have")),
         ("he has", "have", ("he has", "have")),
         ("he draws", "they draws", ("he draws", "they draws")),  # the same verb: no agreement
         ("he draws", "they pass", ("he draws", "they pass")),
         ("draws he", "draw they", ("draws he", "draw they")),  # only the last word agrees
+        ("he have has", "they have", ("he have", "they")),  # the last words, whatever comes before
+        ("she has", "they has have", ("she", "they has")),
     ],
 )
 def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
@@ -180,6 +183,7 @@ def test_is_child(rule_id: str, parent: str, child: bool) -> None:
         ("rules 601.2e–g", {"601.2e": "602.1a", "601.2g": "602.2b"}, "rules 602.1a–g"),
         ("rules 601.2e–g", {"601.2e": "601.3", "601.2g": "601.4"}, "rules 601.3–g"),  # no letters left
         ("rules 601.2e–g", {"601.2e": "601.2f", "601.2g": "601.20"}, "rules 601.2f–g"),
+        ("rules 601.2e–g", {"601.2g": "601.20"}, "rules 601.2e–g"),
     ],
 )
 def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
@@ -197,7 +201,8 @@ def test_heading(rule_id: str, heading: str | None) -> None:
 # --- reference updates ----------------------------------------------------------------
 
 RANGE_MAP = {"601.2g": "601.2h", "601.2y": "601.2z", "601.2z": "601.2y", "601.2a": "601.2b",
-             "601.2b": "601.2a", "601.2B": "601.2c", "702.1": "702.2"}
+             "601.2b": "601.2a", "601.2B": "601.2c", "601.2Y": "601.2z", "601.2x": "601.2Y", "601.2c": "601.2B",
+             "702.1": "702.2"}
 
 
 @pytest.mark.parametrize(
@@ -210,6 +215,9 @@ RANGE_MAP = {"601.2g": "601.2h", "601.2y": "601.2z", "601.2z": "601.2y", "601.2a
         ("b", "a", "Follow 601.2a–", True),
         ("g", "h", "Follow 601.2a and ", False),  # no range before it
         ("B", "c", "Follow 601.2a–", False),  # a capital is no subrule letter
+        ("Y", "z", "Follow 601.2a–", False),
+        ("x", "Y", "Follow 601.2a–", False),
+        ("c", "B", "Follow 601.2a–", False),
         ("702.1", "702.2", "See rule ", True),
         ("702.1", "702.9", "See rule ", False),  # not where 702.1 went
         ("rule 702.1", "section 702.2", "See ", False),  # the number follows, the words do not
@@ -991,3 +999,48 @@ def test_a_phrase_too_rare_to_be_a_rewrite_does_not_stop_the_search() -> None:
 )
 def test_list_side(text: str, before: str, after: str, items: list[str] | None) -> None:
     assert semantic._list_side(text, before, after) == items
+
+
+ENTER = ["A glyph that enters the iron vault glows.", "Each lamp enters the iron vault at dusk.",
+         "No warden enters the iron vault alone."]
+IRON = ["The iron vault is cold.", "Every iron vault has a lock.", "Shuffle near the iron vault.", "An iron vault stays shut."]
+
+
+def _rewritten(texts: list[str], old: str, new: str) -> list[str]:
+    return [t.replace(old, new) for t in texts]
+
+
+@pytest.mark.parametrize(
+    "iron_rules, families",
+    [
+        # The longer phrase in more rules: the two-word phrase it holds joins it...
+        (2, [("enters the iron vault / iron vault", "enters / stone pit", 5, ())]),
+        # ...and the other way round, the longer one is a form of the shorter.
+        (4, [("iron vault", "stone pit", 7, (("enters the iron vault", "enters", 3),))]),
+    ],
+)
+def test_a_phrase_holding_another_of_two_words_is_one_family_with_it(iron_rules: int, families: list[object]) -> None:
+    old = ENTER + IRON[:iron_rules]
+    new = _rewritten(ENTER, "enters the iron vault", "enters") + _rewritten(IRON[:iron_rules], "iron vault", "stone pit")
+    assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == families
+
+
+@pytest.mark.parametrize("vault_rules", [2, 4])
+def test_a_phrase_holding_a_single_word_of_another_is_not_one_family_with_it(vault_rules: int) -> None:
+    vault = ["The vault is cold.", "Every vault has a lock.", "Shuffle near the vault.", "A vault stays shut."][:vault_rules]
+    enter = _rewritten(ENTER, "iron vault", "vault")
+    result = pair(enter + vault, _rewritten(enter, "enters the vault", "enters") + _rewritten(vault, "vault", "pit"))
+    assert sorted((s.old, s.new) for s in result.substitutions) == [("enters the vault", "enters"), ("vault", "pit")]
+
+
+def test_two_unrelated_rewrites_of_two_words_are_two_families() -> None:
+    texts = ["The iron vault is cold.", "Every iron vault has a lock.", "The old lamp is dim.", "Each old lamp flickers."]
+    new = _rewritten(_rewritten(texts, "iron vault", "stone pit"), "old lamp", "new torch")
+    assert [(s.old, s.new) for s in pair(texts, new).substitutions] == [("iron vault", "stone pit"), ("old lamp", "new torch")]
+
+
+@pytest.mark.parametrize("replaced, kept", [(2, 3), (5, 11)])
+def test_the_old_phrase_kept_at_the_start_of_rules_counts_as_kept(replaced: int, kept: int) -> None:
+    keep = [f"Relic kinds number {k} in all." for k in range(kept)]
+    old = [t.format("relic") for t in DISTINCT[:replaced]] + keep
+    assert pair(old, [t.format("ember") for t in DISTINCT[:replaced]] + keep).substitutions == ()
