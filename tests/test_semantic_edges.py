@@ -136,6 +136,7 @@ def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> N
         ("714.a", "714.1", False),
         ("1.10", "1.b", False),
         ("1.ab", "1.ac", False),  # letters, but not one each
+        ("1.ab", "1.c", False),
         ("704.5s", "704.5t", True),
         ("704.5k", "704.5m", True),  # l is skipped
         ("704.5n", "704.5p", True),  # o too
@@ -156,6 +157,7 @@ def test_follows(a: str, b: str, follows: bool) -> None:
         ("714", None),
         ("", None),
         ("A1", ("A", "1")),
+        ("IX.2", ("IX", "2")),  # a roman numeral keeps its X
     ],
 )
 def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
@@ -252,6 +254,8 @@ def test_a_reference_to_no_rule_is_stale_once_with_no_suggestion() -> None:
 def test_a_reference_to_a_rule_gone_elsewhere_suggests_where() -> None:
     refs = _refs({"100.3": "100.4"}, {"100.4"})
     assert _stale(refs, "See rule 100.3.") == (("rule 100.3",), ("100.4",))
+    # Only a rule of the new document is suggested.
+    assert _stale(_refs({"100.3": "100.9"}, {"100.4"}), "See rule 100.3.") == (("rule 100.3",), ("",))
 
 
 def test_a_kept_reference_to_a_renumbered_rule_is_stale() -> None:
@@ -557,6 +561,12 @@ def test_stale_references_are_listed_in_document_order_changed_rules_or_not() ->
     old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     assert pair(old, new).stale == (("100.1", ("rule 100.3",), ("100.4",)), ("100.6", ("rule 100.3",), ("100.4",)))
+    # 100.10, unchanged, after 100.9, changed: in the order of the document, not of the numbers as text.
+    fill = ["Wardens sing at noon.", "Lamps dim at night.", "Bells ring twice.", "Tokens rest in the bowl.",
+            "Embers fade slowly.", "Keys turn left."]
+    old = ["Draw.", "Pass the bowl.", *fill, "See rule 100.2 now.", "Then see rule 100.2."]
+    new = ["Draw.", "A new rule.", "Pass the bowl.", *fill[:5], "See rule 100.2 then.", "Then see rule 100.2."]
+    assert pair(old, new).stale == (("100.9", ("rule 100.2",), ("100.3",)), ("100.10", ("rule 100.2",), ("100.3",)))
 
 
 # --- the pieces a run is read from -----------------------------------------------------------
