@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 import pytest
-from helpers import doc
+from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff import semantic
@@ -868,25 +868,9 @@ def test_reference_spans_place_each_reference_and_the_end_of_a_range() -> None:
     ]
 
 
-def _articles(tmp_path, *rules: str):  # type: ignore[no-untyped-def]
-    """A document of articles A1, A2... cited as "Article A2": no number the built-in syntax knows."""
-    from ruldiff.parse import parse
-    from ruldiff.profiles import load_profile
-    from ruldiff.read import decode
-
-    spec = tmp_path / "articles.yaml"
-    spec.write_text(
-        "name: articles\nnumbered: '[A-Z]\\d'\nrule: '^(?P<id>[A-Z]\\d+)\\.\\s+(?P<text>.*)$'\n"
-        "reference: '\\bArticle\\s+(?P<id>[A-Z]\\d+)'\n",
-        encoding="utf-8",
-    )
-    text = "Club Rules\n\n" + "\n\n".join(rules) + "\n"
-    return parse(decode(text.encode(), "rules.txt"), load_profile(str(spec)))
-
-
 def test_stale_references_are_read_in_the_profiles_own_syntax(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    old = _articles(tmp_path, "A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass.", "A4. Rest.")
-    new = _articles(tmp_path, "A1. Draw a card.", "A3. As in Article A2, pass.", "A4. As in Article A5, rest.")
+    old = articles(tmp_path, "A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass.", "A4. Rest.")
+    new = articles(tmp_path, "A1. Draw a card.", "A3. As in Article A2, pass.", "A4. As in Article A5, rest.")
     assert compare(old, new).stale == (("A3", ("Article A2",), ("",)), ("A4", ("Article A5",), ("",)))
 
 
