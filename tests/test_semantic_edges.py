@@ -1038,3 +1038,43 @@ def test_the_old_phrase_kept_at_the_start_of_rules_counts_as_kept(replaced: int,
     keep = [f"Relic kinds number {k} in all." for k in range(kept)]
     old = [t.format("relic") for t in DISTINCT[:replaced]] + keep
     assert pair(old, [t.format("ember") for t in DISTINCT[:replaced]] + keep).substitutions == ()
+
+
+SLOTS = [
+    "The {} glows at dusk.", "Each {} hums softly in the dark.", "Shuffle every {} before the round.",
+    "A keeper may hide one {} under the bowl.", "No warden touches a {} twice.", "Wardens count each {} at dawn.",
+    "If a {} breaks, draw a glyph.", "Lanterns never burn a {} by night.", "Tokens guard the {} in the hall.",
+    "Bells ring for the {} at noon.",
+]
+
+
+@pytest.mark.parametrize(
+    "ash_rules, tide_rules, one_family",
+    [
+        ({0, 1, 2, 3}, {0, 1, 4, 5}, True),  # two rules in common, half of four
+        ({0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 8, 9}, False),  # two of six is less than half
+        ({0, 1}, {1, 2}, False),  # one rule in common is never enough
+    ],
+)
+def test_rewrites_made_in_the_same_rules_are_one_family_from_two_rules_and_half(
+    ash_rules: set[int], tide_rules: set[int], one_family: bool
+) -> None:
+    old, new = [], []
+    for k in range(max(ash_rules | tide_rules) + 1):
+        first, second = SLOTS[k], SLOTS[(k + 5) % len(SLOTS)]
+        old.append(f"{first.format('ash' if k in ash_rules else 'lamp')} Then, after a long pause, "
+                   f"{second.format('tide' if k in tide_rules else 'bell')}")
+        new.append(f"{first.format('flame' if k in ash_rules else 'lamp')} Then, after a long pause, "
+                   f"{second.format('wave' if k in tide_rules else 'bell')}")
+    families = [(s.old, s.new) for s in pair(old, new).substitutions]
+    assert families == ([("ash / tide", "flame / wave")] if one_family else [("ash", "flame"), ("tide", "wave")])
+
+
+def test_a_form_after_one_held_in_a_main_form_is_still_a_main_form() -> None:
+    old_vault = ["The old vault is dusty.", "Every old vault creaks."]
+    old = ENTER + IRON + old_vault
+    new = (_rewritten(ENTER, "enters the iron vault", "enters") + _rewritten(IRON, "iron vault", "stone pit")
+           + _rewritten(old_vault, "old vault", "stone pit"))
+    assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == [
+        ("iron vault / old vault", "stone pit", 9, (("enters the iron vault", "enters", 3),))
+    ]
