@@ -1,6 +1,8 @@
-"""semantic.py at the edges of its rules (issue #18): the splits an editor
-forces, verb agreement, rule numbers that follow each other, the numbers a
-reference update maps, and what tells a stale reference. Invented text only."""
+"""semantic.py at the edges of its rules (issue #18): splits forced by an
+editor or found in the texts, verb agreement, rule numbers that follow each
+other, reference updates, stale references, list pieces, candidate phrases,
+and how substitution families are found, joined and named. Invented text
+only; bench/mutation.py runs this file for semantic."""
 
 from __future__ import annotations
 
@@ -501,7 +503,7 @@ def test_an_edit_echoed_in_its_glossary_entry_or_copied_hides_no_real_rewrite() 
 
 
 def _tags(old: list[str], new: list[str]) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
-    return {(c.new or c.old).id: (c.kind.value, c.tags, c.items_added, c.items_removed)  # type: ignore[union-attr]
+    return {(c.new or c.old).id: (c.kind.value, c.tags, c.items_added, c.items_removed)
             for c in pair(old, new).changes}
 
 
