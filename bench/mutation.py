@@ -49,7 +49,7 @@ TESTS = {
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py"],
     "classify": ["tests/test_classify.py"],
-    "semantic": ["tests/test_semantic.py", "tests/test_claims.py"],
+    "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }

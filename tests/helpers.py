@@ -39,6 +39,23 @@ def doc(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), path
     return parse(decode(layout(rules, glossary).encode("utf-8"), path))
 
 
+def articles(folder: Path, *rules: str) -> Document:
+    """A document of articles A1, A2... cited as "Article A2" (a profile of
+    its own, written to `folder`): no number the built-in syntax knows."""
+    from ruldiff.profiles import load_profile
+
+    spec = folder / "articles.yaml"
+    spec.write_text(
+        "name: articles\n"
+        "numbered: '[A-Z]\\d'\n"
+        "rule: '^(?P<id>[A-Z]\\d+)\\.\\s+(?P<text>.*)$'\n"
+        "reference: '\\bArticle\\s+(?P<id>[A-Z]\\d+)'\n",
+        encoding="utf-8",
+    )
+    text = "Club Rules\n\n" + "\n\n".join(rules) + "\n"
+    return parse(decode(text.encode(), "rules.txt"), load_profile(str(spec)))
+
+
 def write_pair(directory: Path, old: str, new: str) -> tuple[Path, Path]:
     """`old` and `new` written to old.txt and new.txt in `directory`."""
     paths = directory / "old.txt", directory / "new.txt"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import doc
+from helpers import articles, doc
 
 from ruldiff.compare import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
@@ -276,26 +276,8 @@ def test_occurs_more_than_counts_whole_words_and_phrases() -> None:
 def test_reference_updates_are_read_in_the_profiles_own_syntax(tmp_path) -> None:  # type: ignore[no-untyped-def]
     # Articles numbered A1, A2... and cited as "Article A2": no MTG-shaped
     # number anywhere, so only the profile's syntax can tell an update.
-    from ruldiff.parse import parse
-    from ruldiff.profiles import load_profile
-    from ruldiff.read import decode
-
-    spec = tmp_path / "articles.yaml"
-    spec.write_text(
-        "name: articles\n"
-        "numbered: '[A-Z]\\d'\n"
-        "rule: '^(?P<id>[A-Z]\\d+)\\.\\s+(?P<text>.*)$'\n"
-        "reference: '\\bArticle\\s+(?P<id>[A-Z]\\d+)'\n",
-        encoding="utf-8",
-    )
-    profile = load_profile(str(spec))
-
-    def parsed(*rules: str):  # type: ignore[no-untyped-def]
-        text = "Club Rules\n\n" + "\n\n".join(rules) + "\n"
-        return parse(decode(text.encode(), "rules.txt"), profile)
-
-    old = parsed("A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass 2 turns.")
-    new = parsed("A1. Draw a card.", "A2. Shuffle.", "A3. Pass.", "A4. As in Article A3, pass 3 turns.")
+    old = articles(tmp_path, "A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass 2 turns.")
+    new = articles(tmp_path, "A1. Draw a card.", "A2. Shuffle.", "A3. Pass.", "A4. As in Article A3, pass 3 turns.")
     by_new = {c.new.id: c for c in compare(old, new).changes if c.new}
     assert by_new["A3"].kind is ChangeKind.RENUMBERED and not by_new["A3"].text_changed
     # "Article A2" -> "Article A3" follows A2 -> A3; "2 turns" -> "3 turns" is
@@ -303,7 +285,7 @@ def test_reference_updates_are_read_in_the_profiles_own_syntax(tmp_path) -> None
     # that only sees numbers.
     assert by_new["A4"].tags == ("cross-reference", "substantive")
 
-    new_refs_only = parsed("A1. Draw a card.", "A2. Shuffle.", "A3. Pass.", "A4. As in Article A3, pass 2 turns.")
+    new_refs_only = articles(tmp_path, "A1. Draw a card.", "A2. Shuffle.", "A3. Pass.", "A4. As in Article A3, pass 2 turns.")
     assert {c.new.id: c for c in compare(old, new_refs_only).changes if c.new}["A4"].tags == ("cross-reference",)
 
 

@@ -1,0 +1,1082 @@
+"""semantic.py at the edges of its rules (issue #18): splits forced by an
+editor or found in the texts, verb agreement, rule numbers that follow each
+other, reference updates, stale references, list pieces, candidate phrases,
+and how substitution families are found, joined and named. Invented text
+only; bench/mutation.py runs this file for semantic."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from helpers import articles, doc
+from test_claims import by_new, pair
+
+from ruldiff import semantic
+from ruldiff.compare import compare
+from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
+
+
+def _rule(rule_id: str, text: str, line: int = 0, kind: RuleKind = RuleKind.RULE) -> Rule:
+    return Rule(rule_id, kind, text, line=line)
+
+
+def _joined(a: str, b: str) -> tuple[Edit, ...]:
+    """A stand-in for the word diff: what it was asked to compare."""
+    return (Edit(Op.DELETE, a), Edit(Op.INSERT, b))
+
+
+# --- splits an editor forces (overrides) ----------------------------------------
+
+OLD_RELIC = _rule("200.2", "A relic stays in the circle. A keeper may hold five.", line=10)
+NEW_STAYS = _rule("200.2", "A relic stays in the circle.", line=20)
+NEW_HOLDS = _rule("200.3", "A keeper may hold five.", line=22)
+
+
+def _forced(changes: list[Change], main: Rule = NEW_STAYS) -> list[Change]:
+    # Parts given out of order: the split lists them as the document does.
+    return semantic.force_splits(changes, [(OLD_RELIC, main, (NEW_HOLDS, NEW_STAYS))], _joined)
+
+
+def test_a_forced_split_replaces_the_changes_of_its_rules_where_the_first_stood() -> None:
+    before = Change(ChangeKind.ADDED, None, _rule("100.1", "Draw.", line=1), ())
+    changed = Change(ChangeKind.CHANGED, OLD_RELIC, NEW_STAYS, ())
+    between = Change(ChangeKind.ADDED, None, _rule("100.9", "Rest.", line=21), ())
+    added = Change(ChangeKind.ADDED, None, NEW_HOLDS, ())
+    out = _forced([before, changed, between, added])
+    assert [c.kind for c in out] == [ChangeKind.ADDED, ChangeKind.SPLIT, ChangeKind.ADDED]
+    assert out[0] is before and out[2] is between
+    split = out[1]
+    assert (split.old, split.new, split.more, split.how) == (OLD_RELIC, NEW_STAYS, (NEW_HOLDS,), MatchHow.OVERRIDE)
+    assert [r.id for r in split.news] == ["200.2", "200.3"]
+    assert split.edits == _joined(OLD_RELIC.text, "A relic stays in the circle.\nA keeper may hold five.")
+
+
+def test_a_forced_split_is_paired_with_the_part_the_editor_named() -> None:
+    split = _forced([Change(ChangeKind.REMOVED, OLD_RELIC, None, ())], main=NEW_HOLDS)[0]
+    assert (split.new, split.more) == (NEW_HOLDS, (NEW_STAYS,))
+
+
+def test_a_forced_split_whose_rules_are_in_no_change_comes_last() -> None:
+    other = Change(ChangeKind.CHANGED, _rule("100.1", "Draw."), _rule("100.1", "Draw two."), ())
+    out = _forced([other])
+    assert out[0] is other and [c.kind for c in out] == [ChangeKind.CHANGED, ChangeKind.SPLIT]
+
+
+# --- verb agreement -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "a, b, same_verb",
+    [
+        ("draws", "draw", True),
+        ("draw", "draws,", True),  # punctuation on either side is no part of the word
+        ("draws;", "draw", True),
+        ("wishes", "wish", True),
+        ("goes", "gx", False),  # "-es" dropped must leave the stem
+        ("has", "have", True),
+        ("were", "was", True),
+        ("doesn’t", "don't", True),  # curly or straight, either side
+        ("doesn't", "don’t", True),
+        ("doesn't", "do", False),  # one negated, one not
+        ("do", "doesn't", False),
+        ("isn't", "aren't", True),
+        ("cat", "ca", False),  # no "s" to drop
+        ("us", "u", False),  # two letters are no verb and its "s"
+        ("ups", "up", True),  # three are
+        ("a", "an", False),
+    ],
+)
+def test_agree(a: str, b: str, same_verb: bool) -> None:
+    assert semantic._agree(a, b) is same_verb
+
+
+@pytest.mark.parametrize(
+    "d, i, without",
+    [
+        ("he or she has", "they have", ("he or she", "they")),
+        ("he has", "they have", ("he", "they")),
+        ("has", "have", ("has", "have")),  # the verb alone is the whole candidate
+        ("has", "they have", ("has", "they have")),
+        ("he has", "have", ("he has", "have")),
+        ("he draws", "they draws", ("he draws", "they draws")),  # the same verb: no agreement
+        ("he draws", "they pass", ("he draws", "they pass")),
+        ("draws he", "draw they", ("draws he", "draw they")),  # only the last word agrees
+        ("he have has", "they have", ("he have", "they")),  # the last words, whatever comes before
+        ("she has", "they has have", ("she", "they has")),
+    ],
+)
+def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
+    assert semantic._without_agreement(d, i) == without
+
+
+@pytest.mark.parametrize(
+    "a, b, inflected",
+    [
+        (("enter the vault", "enter"), ("enters the vault", "enters"), True),
+        (("enters the vault", "enters"), ("enters the vault", "enters"), False),  # the same candidate
+        (("enter the vault", "enter"), ("enters the vault now", "enters"), False),  # not word for word
+        (("enter the vault", "enter"), ("enters the vault", "leaves"), False),
+    ],
+)
+def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> None:
+    assert semantic._inflected(a, b) is inflected
+
+
+# --- rule numbers -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "a, b, follows",
+    [
+        ("903.10", "903.11", True),
+        ("903.10", "904.11", False),  # another parent
+        ("903", "903.1", False),
+        ("", "", False),
+        ("714.1", "714.a", False),  # a number, then a letter
+        ("714.a", "714.1", False),
+        ("1.10", "1.b", False),
+        ("1.ab", "1.ac", False),  # letters, but not one each
+        ("1.ab", "1.c", False),
+        ("704.5s", "704.5t", True),
+        ("704.5k", "704.5m", True),  # l is skipped
+        ("704.5n", "704.5p", True),  # o too
+        ("704.5a", "704.5c", False),  # b is not
+        ("1.W", "1.Y", False),
+    ],
+)
+def test_follows(a: str, b: str, follows: bool) -> None:
+    assert semantic._follows(a, b) is follows
+
+
+@pytest.mark.parametrize(
+    "rule_id, last",
+    [
+        ("903.13a", ("903.13", "a")),
+        ("103.1.b", ("103.1", "b")),
+        ("12.3(b)", ("12.3", "b")),
+        ("714", None),
+        ("", None),
+        ("A1", ("A", "1")),
+        ("IX.2", ("IX", "2")),  # a roman numeral keeps its X
+    ],
+)
+def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
+    assert semantic._split_last(rule_id) == last
+
+
+@pytest.mark.parametrize(
+    "rule_id, parent, child",
+    [("102.4a", "102.4", True), ("102.4a", "102", False), ("102", "102", False), ("102.4a", "a", False)],
+)
+def test_is_child(rule_id: str, parent: str, child: bool) -> None:
+    assert semantic._is_child(rule_id, parent) is child
+
+
+@pytest.mark.parametrize(
+    "text, id_map, mapped",
+    [
+        ("rules 601.2e–g and 702.1", {"601.2e": "601.2f", "601.2g": "601.2h", "702.1": "702.2"},
+         "rules 601.2f–h and 702.2"),
+        ("rule 702.1 and 702.9", {"702.1": "702.2"}, "rule 702.2 and 702.9"),  # a number not moved stays
+        ("rules 601.2e–g", {}, "rules 601.2e–g"),
+        ("rules 601.2e–g", {"601.2e": "601.2f"}, "rules 601.2f–g"),  # only the first end moved
+        ("rules 601.2e–g", {"601.2g": "601.2h"}, "rules 601.2e–h"),
+        # The ends under two parents now: the first end mapped, the rest as written.
+        ("rules 601.2e–g", {"601.2e": "602.1a", "601.2g": "602.2b"}, "rules 602.1a–g"),
+        ("rules 601.2e–g", {"601.2e": "601.3", "601.2g": "601.4"}, "rules 601.3–g"),  # no letters left
+        ("rules 601.2e–g", {"601.2e": "601.2f", "601.2g": "601.20"}, "rules 601.2f–g"),
+        ("rules 601.2e–g", {"601.2g": "601.20"}, "rules 601.2e–g"),
+    ],
+)
+def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
+    assert semantic._map_numbers(text, id_map) == mapped
+
+
+@pytest.mark.parametrize(
+    "rule_id, heading",
+    [("714.1a", "714"), ("§ 7(1)", "§ 7"), ("A.1", "A"), ("714", None), ("A", None), ("", None)],
+)
+def test_heading(rule_id: str, heading: str | None) -> None:
+    assert semantic._heading(rule_id) == heading
+
+
+# --- reference updates ----------------------------------------------------------------
+
+RANGE_MAP = {"601.2g": "601.2h", "601.2y": "601.2z", "601.2z": "601.2y", "601.2a": "601.2b",
+             "601.2b": "601.2a", "601.2B": "601.2c", "601.2Y": "601.2z", "601.2x": "601.2Y", "601.2c": "601.2B",
+             "702.1": "702.2"}
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, update",
+    [
+        ("g", "h", "Follow 601.2a–", True),  # the end of a range of subrules, one letter
+        ("y", "z", "Follow 601.2a–", True),
+        ("z", "y", "Follow 601.2a–", True),
+        ("a", "b", "Follow 601.2a–", True),
+        ("b", "a", "Follow 601.2a–", True),
+        ("g", "h", "Follow 601.2a and ", False),  # no range before it
+        ("B", "c", "Follow 601.2a–", False),  # a capital is no subrule letter
+        ("Y", "z", "Follow 601.2a–", False),
+        ("x", "Y", "Follow 601.2a–", False),
+        ("c", "B", "Follow 601.2a–", False),
+        ("702.1", "702.2", "See rule ", True),
+        ("702.1", "702.9", "See rule ", False),  # not where 702.1 went
+        ("rule 702.1", "section 702.2", "See ", False),  # the number follows, the words do not
+        ("702.5", "702.6", "See rule ", False),  # 702.5 did not move
+        ("two", "three", "Draw ", False),
+    ],
+)
+def test_is_reference_update(deleted: str, inserted: str, before: str, update: bool) -> None:
+    assert semantic._is_reference_update(deleted, inserted, before, RANGE_MAP) is update
+
+
+# --- stale references ----------------------------------------------------------------------
+
+
+def _refs(id_map: dict[str, str], new_ids: set[str], old_texts: dict[str, str] | None = None,
+          new_texts: dict[str, str] | None = None) -> semantic._References:
+    return semantic._References(id_map, new_ids, None, "Test Game Rules", old_texts or {}, new_texts or {})
+
+
+def _stale(refs: semantic._References, text: str, own: str = "100.1") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return refs.stale(text, semantic._reference_spans(text), own, lambda s, t: True)
+
+
+def test_a_reference_to_no_rule_is_stale_once_with_no_suggestion() -> None:
+    refs = _refs({}, {"100.1", "100.2"})
+    assert _stale(refs, "See rule 100.9, then rule 100.9 again.") == (("rule 100.9",), ("",))
+    assert _stale(refs, "See rule 100.1 and rule 100.9.") == (("rule 100.9",), ("",))  # its own number aside
+    assert _stale(refs, "See rule 100.2 and rule 100.9.") == (("rule 100.9",), ("",))
+    assert _stale(_refs({}, set()), "See rule 100.1.") == ((), ())  # a rule's own number is never stale
+
+
+def test_a_reference_to_a_rule_gone_elsewhere_suggests_where() -> None:
+    refs = _refs({"100.3": "100.4"}, {"100.4"})
+    assert _stale(refs, "See rule 100.3.") == (("rule 100.3",), ("100.4",))
+    # Only a rule of the new document is suggested.
+    assert _stale(_refs({"100.3": "100.9"}, {"100.4"}), "See rule 100.3.") == (("rule 100.3",), ("",))
+
+
+def test_a_kept_reference_to_a_renumbered_rule_is_stale() -> None:
+    refs = _refs({"100.3": "100.4"}, {"100.3", "100.4"})
+    assert _stale(refs, "See 100.3 first.") == (("100.3",), ("100.4",))
+    assert _stale(_refs({"100.3": "100.4"}, {"100.2", "100.3", "100.4"}), "See 100.2–100.3 first.") == ((), ())  # a range's end
+    # Written by the release (not kept): as the editors meant it.
+    assert refs.stale("See 100.3.", semantic._reference_spans("See 100.3."), "100.1", lambda s, t: False) == ((), ())
+    assert _stale(_refs({}, {"100.3"}), "See 100.3 first.") == ((), ())  # not renumbered
+
+
+def test_a_kept_reference_to_a_number_that_still_holds_its_rule_or_its_text_is_not_stale() -> None:
+    moved = {"100.3": "100.4"}
+    same = _refs(moved, {"100.3", "100.4"}, {"100.3": "Spells"}, {"100.3": "Spells on the stack"})
+    assert _stale(same, "See rule 100.3.") == ((), ())
+    child = _refs({"102.4": "102.4a"}, {"102.4", "102.4a"})
+    assert _stale(child, "See rule 102.4.") == ((), ())  # its text went down into 102.4a
+
+
+@pytest.mark.parametrize(
+    "old, new, same",
+    [
+        ("Spells", "Spells on the stack", True),
+        ("Spells", "Spells on the stack of a keeper", True),  # all its words, however few of the new
+        ("Lands", "Land", True),  # plural or not, either side
+        ("Land", "Lands", True),
+        ("alpha beta gamma delta", "alpha beta gamma eps zeta eta", True),  # 0.6
+        ("alpha beta gamma delta", "alpha beta gamma eps zeta eta iota", False),
+        ("Spells", None, False),
+        (None, "Spells", False),
+        ("", "Spells", False),
+    ],
+)
+def test_same_content(old: str | None, new: str | None, same: bool) -> None:
+    refs = _refs({}, set(), {"1": old} if old is not None else {}, {"1": new} if new is not None else {})
+    assert refs.same_content("1") is same
+
+
+@pytest.mark.parametrize(
+    "text, printed, other",
+    [
+        ("CR 184.6 says so.", "184.6", True),  # an abbreviation at the very start
+        ("TGR 184.6 says so.", "184.6", False),  # this document's own initials
+        ("See rule 5.1 Rules apply.", "rule 5.1", False),
+        ("Core Rules" + " " * 190 + "rule 5.1", "rule 5.1", True),  # a name 200 characters back
+        ("Core Rules" + " " * 191 + "rule 5.1", "rule 5.1", False),  # 201
+        ("See rule 5.1 of the Core Rules.", "rule 5.1", True),
+        ("See rule 5.1 of the Test Game Rules.", "rule 5.1", False),
+    ],
+)
+def test_other_document(text: str, printed: str, other: bool) -> None:
+    assert _refs({}, set()).other_document(text, text.index(printed)) is other
+
+
+# --- punctuation beside a rewording ---------------------------------------------------------
+
+
+def _punctuation(deleted: str, inserted: str, at: int, before: str = "", after: str = "") -> semantic._Run:
+    return semantic._Run(deleted, inserted, before, after, "cosmetic", "", "", at)
+
+
+NO_STOP = "y" * 100
+STOP_AT_45 = "x" * 45 + ". " + "y" * 53  # a sentence ends 55 characters back
+
+
+@pytest.mark.parametrize(
+    "p, reworded, goes",
+    [
+        # A mark replaced by another goes with a rewording right beside it (12 characters)...
+        (_punctuation('"', "“", 30), [(43, 50)], True),
+        (_punctuation('"', "“", 30), [(44, 50)], False),
+        (_punctuation('"', "“", 30), [(10, 18)], True),
+        (_punctuation('"', "“", 30), [(10, 17)], False),
+        # ...never further, even in its sentence.
+        (_punctuation('"', "“", 30, NO_STOP, NO_STOP), [(100, 110)], False),
+        # A mark only dropped or added goes with a rewording in its sentence.
+        (_punctuation(",", "", 10, after="y" * 30), [(40, 45)], True),
+        (_punctuation("", ",", 10, after="y" * 30), [(41, 45)], True),
+        (_punctuation(",", "", 10, after="y" * 30), [(41, 45)], False),  # past the text after it
+        (_punctuation(",", "", 10, after="y" * 20), [(100, 105)], False),
+        (_punctuation(",", "", 10, before=STOP_AT_45, after="y" * 50), [(40, 45)], True),
+        (_punctuation(",", "", 10, after="y. " * 20), [(40, 45)], False),  # another sentence
+        (_punctuation(",", "", 60, before=NO_STOP[:40]), [(10, 20)], True),
+        (_punctuation(",", "", 60, before=STOP_AT_45), [(10, 20)], True),
+        (_punctuation(",", "", 60, before=STOP_AT_45), [(0, 2)], False),
+        (_punctuation(",", "", 60, before=NO_STOP[:39]), [(10, 20)], False),  # before the text before it
+        (_punctuation(",", "", 60, before=NO_STOP[:10]), [(10, 20)], False),
+        (_punctuation(",", "", 60), [], False),
+    ],
+)
+def test_goes_with(p: semantic._Run, reworded: list[tuple[int, int]], goes: bool) -> None:
+    assert semantic._goes_with(p, reworded) is goes
+
+
+# --- substitution families, as printed ----------------------------------------------------
+
+
+def _families(*old_new: tuple[str, str]) -> list[tuple[str, str, int, tuple[str, ...], tuple[tuple[str, str, int], ...]]]:
+    result = pair([o for o, _ in old_new], [n for _, n in old_new])
+    return [(s.old, s.new, s.count, s.rules, s.variants) for s in result.substitutions]
+
+
+def test_two_unrelated_rewrites_are_two_families_the_larger_first() -> None:
+    assert _families(
+        ("The relic glows at dusk.", "The ember glows at dusk."), ("Each relic hums softly.", "Each ember hums softly."),
+        ("Shuffle every relic.", "Shuffle every ember."), ("A keeper draws first.", "A warden draws first."),
+        ("The keeper passes last.", "The warden passes last."), ("Every keeper rests.", "Every warden rests."),
+        ("Another keeper waits.", "Another warden waits."),
+    ) == [
+        ("keeper", "warden", 4, ("100.4", "100.5", "100.6", "100.7"), ()),
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ()),
+    ]
+
+
+def test_new_phrases_spelled_alike_do_not_make_one_family_of_unrelated_old_ones() -> None:
+    assert _families(
+        ("The ash glows.", "The flame glows."), ("Each ash hums.", "Each flame hums."),
+        ("The tide rises.", "The flames rises."), ("Each tide falls.", "Each flames falls."),
+    ) == [("ash", "flame", 2, ("100.1", "100.2"), ()), ("tide", "flames", 2, ("100.3", "100.4"), ())]
+
+
+def test_two_old_phrases_replaced_by_one_new_phrase_are_one_family_named_once() -> None:
+    assert _families(
+        ("The general draws.", "The commander draws."), ("A general passes.", "A commander passes."),
+        ("Each edh game ends.", "Each commander game ends."), ("No edh deck shuffles.", "No commander deck shuffles."),
+    ) == [("edh / general", "commander", 4, ("100.1", "100.2", "100.3", "100.4"), ())]
+
+
+def test_one_old_phrase_replaced_two_ways_is_named_by_its_most_frequent_new_phrase() -> None:
+    assert _families(
+        ("The warden draws.", "The guard draws."), ("A warden passes.", "A guard passes."),
+        ("Each warden rests.", "Each guard rests."), ("No warden sings.", "No sentry sings."),
+        ("Any warden hums.", "Any sentry hums."),
+    ) == [("warden", "guard", 5, ("100.1", "100.2", "100.3", "100.4", "100.5"), (("warden", "sentry", 2),))]
+
+
+def test_forms_spelled_alike_on_both_sides_are_one_family_though_never_in_one_rule() -> None:
+    assert _families(
+        ("The keeper shuffles himself or herself.", "The keeper shuffles themselves."),
+        ("A warden counts himself or herself twice.", "A warden counts themselves twice."),
+        ("Give him or her a glyph.", "Give them a glyph."), ("Show him or her the vault.", "Show them the vault."),
+    ) == [("him or her / himself or herself", "them / themselves", 4, ("100.1", "100.2", "100.3", "100.4"), ())]
+
+
+@pytest.mark.parametrize("together_first", [True, False])
+def test_phrases_replaced_in_one_edit_are_one_family(together_first: bool) -> None:
+    together = ("The ash and tide glow.", "The flame and wave glow.")
+    apart = [("Each ash hums.", "Each flame hums."), ("Any ash rests.", "Any flame rests."),
+             ("The tide rises.", "The wave rises."), ("Each tide falls.", "Each wave falls.")]
+    pairs = [together, *apart] if together_first else [*apart, together]
+    [(old, new, count, rules, _variants)] = _families(*pairs)
+    assert (old, new, count, len(rules)) == ("ash / tide", "flame / wave", 6, 5)
+
+
+def test_a_phrase_is_found_alone_before_the_phrase_with_its_neighbour_word() -> None:
+    # "a relic" -> "a ember" holds the same runs; the phrase itself is named.
+    assert _families(("Tap a relic now.", "Tap a ember now."), ("Turn a relic over.", "Turn a ember over."),
+                     ("Hide a relic well.", "Hide a ember well.")) == [
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ())
+    ]
+    # The phrase in more rules comes first, whatever the alphabet says.
+    assert _families(("Tap a relic now.", "Tap a ember now."), ("Turn a relic over.", "Turn a ember over."),
+                     ("Hide the relic well.", "Hide the ember well.")) == [
+        ("relic", "ember", 3, ("100.1", "100.2", "100.3"), ())
+    ]
+
+
+# How often a release may keep the old phrase: as often as it replaced it in
+# fewer than five rules, twice as often in five or more.
+DISTINCT = [
+    "The {} glows at dusk.", "Each {} hums softly in the dark.", "Shuffle every {} before the round.",
+    "A keeper may hide one {} under the bowl.", "No warden touches a {} twice.",
+]
+
+
+@pytest.mark.parametrize(
+    "replaced, kept, new_uses, found",
+    [
+        (5, 10, 0, True),
+        (5, 7, 0, True),
+        (5, 11, 0, False),
+        (2, 2, 0, True),
+        (2, 3, 0, False),
+        # New rules that use the old phrase are no evidence against the rewrite:
+        # what the old document kept is judged instead.
+        (5, 4, 12, True),
+    ],
+)
+def test_how_often_a_rewrite_may_keep_the_old_phrase(replaced: int, kept: int, new_uses: int, found: bool) -> None:
+    keep = [f"A relic sits in vault {k} alone." for k in range(kept)]
+    old = [t.format("relic") for t in DISTINCT[:replaced]] + keep
+    new = [t.format("ember") for t in DISTINCT[:replaced]] + keep + [f"A relic of shelf {k} is new." for k in range(new_uses)]
+    expected = [("relic", "ember", replaced)] if found else []
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == expected
+
+
+def test_the_new_phrase_already_in_the_document_is_no_evidence_for_a_rewrite() -> None:
+    keep = [f"A relic sits in vault {k} alone." for k in range(3)] + ["An ember burns.", "Any ember burns.", "Each ember burns."]
+    old = [t.format("relic") for t in DISTINCT[:2]] + keep
+    new = [t.format("ember") for t in DISTINCT[:2]] + keep
+    assert pair(old, new).substitutions == ()
+
+
+@pytest.mark.parametrize("kept, found", [(1, True), (3, True), (4, False)])
+def test_a_grown_phrase_holds_the_old_one_which_is_not_kept_for_that(kept: int, found: bool) -> None:
+    # Each "transforming double-faced" holds "double-faced": those are not kept uses.
+    keep = [f"Each double-faced lamp {k} stays." for k in range(kept)]
+    old = [t.format("double-faced relic") for t in DISTINCT[:3]] + keep
+    new = [t.format("transforming double-faced relic") for t in DISTINCT[:3]] + keep
+    expected = [("double-faced", "transforming double-faced", 3)] if found else []
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == expected
+
+
+TYPE_OLD, TYPE_NEW = "Imprint lets a keeper hold a glyph of that type aside.", "Imprint lets a keeper hold a glyph with that quality aside."
+IMPRINT_OLD = [("Imprint", "A keeper may hold a glyph of that type aside. See rule 100.1.")]
+IMPRINT_NEW = [("Imprint", "A keeper may hold a glyph with that quality aside. See rule 100.1.")]
+
+
+def _with_glossary(old: list[str], new: list[str]):  # type: ignore[no-untyped-def]
+    def rules(texts: list[str]) -> list[tuple[str, str]]:
+        return [("1", "Basics"), ("100", "General")] + [(f"100.{k}", t) for k, t in enumerate(texts, 1)]
+
+    return compare(doc(rules(old), glossary=IMPRINT_OLD), doc(rules(new), glossary=IMPRINT_NEW))
+
+
+def test_a_rewrite_in_two_rules_and_a_glossary_entry_is_a_rewrite() -> None:
+    result = _with_glossary([TYPE_OLD, "Wardens keep every glyph of that type in the vault.", "Draw."],
+                            [TYPE_NEW, "Wardens keep every glyph with that quality in the vault.", "Draw."])
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("of that type", "with that quality", 3, ("100.1", "100.2", "glossary:Imprint"))
+    ]
+
+
+def test_an_edit_echoed_in_its_glossary_entry_or_copied_hides_no_real_rewrite() -> None:
+    zone = (["The zone is red.", "Each zone is blue."], ["The area is red.", "Each area is blue."])
+    result = _with_glossary([TYPE_OLD, *zone[0]], [TYPE_NEW, *zone[1]])
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("zone", "area", 2)]
+    copied = pair([TYPE_OLD, TYPE_OLD.replace(".", "!"), *zone[0]], [TYPE_NEW, TYPE_NEW.replace(".", "!"), *zone[1]])
+    assert [(s.old, s.new, s.count) for s in copied.substitutions] == [("zone", "area", 2)]
+
+
+# --- tags of a change -----------------------------------------------------------------------
+
+
+def _tags(old: list[str], new: list[str]) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    return {(c.new or c.old).id: (c.kind.value, c.tags, c.items_added, c.items_removed)
+            for c in pair(old, new).changes}
+
+
+RELIC = [("Each relic hums softly.", "Each ember hums softly.")]  # a rewrite in two rules, with the one below
+
+
+@pytest.mark.parametrize(
+    "old, new, tags",
+    [
+        # A restyled quote before the rewrite; a real edit before it.
+        ('Say "go" to the relic.', "Say “go” to the ember.", ("cosmetic", "substitution")),
+        ("The keeper draws one glyph, then the relic rests.", "The keeper draws two glyphs, then the ember rests.",
+         ("substantive", "substitution")),
+    ],
+)
+def test_each_run_of_a_change_is_read_after_one_that_is_something_else(old: str, new: str, tags: tuple[str, ...]) -> None:
+    result = _tags([old, *(o for o, _ in RELIC)], [new, *(n for _, n in RELIC)])
+    assert result["100.1"] == ("changed", tags, (), ())
+
+
+@pytest.mark.parametrize(
+    "old, new, rule_id, change",
+    [
+        # An item that only moved in its list: neither added nor removed, a rewording.
+        (["The glyph types are flame, tide, stone, and gale."], ["The glyph types are tide, stone, flame, and gale."],
+         "100.1", ("changed", ("substantive",), (), ())),
+        # Added and removed rules are substantive, whatever their text looks like.
+        (["Rest."], ["Rest.", "Ash, bell, and key."], "100.2", ("added", ("substantive",), (), ())),
+        (["Rest.", "Ash, bell, and key."], ["Rest."], "100.2", ("removed", ("substantive",), (), ())),
+        # Punctuation alone, restyled or changed.
+        (['Say "go" now.', "Rest."], ["Say “go” now.", "Rest."], "100.1", ("changed", ("cosmetic",), (), ())),
+        (["Say go; then rest.", "Rest."], ["Say go, then rest.", "Rest."], "100.1", ("changed", ("cosmetic",), (), ())),
+    ],
+)
+def test_tags_of_a_change(
+    old: list[str], new: list[str], rule_id: str, change: tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+) -> None:
+    assert _tags(old, new)[rule_id] == change
+
+
+PRONOUN_OLD = ["The keeper shuffles, then he or she may draw a glyph.", "If he or she can pass, the keeper loses.",
+               "A keeper who passes waits until he or she must draw."]
+PRONOUN_NEW = ["The keeper shuffles, then they may draw a glyph.", "If they can pass, the keeper loses.",
+               "A keeper who passes waits until they must draw."]
+LONG_TAIL = " twice, shuffles the vault, counts every glyph, and passes the bowl to the left."
+
+
+def test_a_rewrite_and_a_reference_update_in_one_edit_are_both() -> None:
+    old = PRONOUN_OLD + ["Then he or she reads 100.5" + LONG_TAIL, "Draw the glyph of the vault."]
+    new = PRONOUN_NEW + ["A new rule.", "Then they read 100.6" + LONG_TAIL, "Draw the glyph of the vault."]
+    result = pair(old, new)
+    assert by_new(result)["100.5"].tags == ("cross-reference", "substitution")
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("he or she", "they", 4)]
+
+
+def test_stale_references_are_listed_in_document_order_changed_rules_or_not() -> None:
+    old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
+    new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
+    assert pair(old, new).stale == (("100.1", ("rule 100.3",), ("100.4",)), ("100.6", ("rule 100.3",), ("100.4",)))
+    # 100.10, unchanged, after 100.9, changed: in the order of the document, not of the numbers as text.
+    fill = ["Wardens sing at noon.", "Lamps dim at night.", "Bells ring twice.", "Tokens rest in the bowl.",
+            "Embers fade slowly.", "Keys turn left."]
+    old = ["Draw.", "Pass the bowl.", *fill, "See rule 100.2 now.", "Then see rule 100.2."]
+    new = ["Draw.", "A new rule.", "Pass the bowl.", *fill[:5], "See rule 100.2 then.", "Then see rule 100.2."]
+    assert pair(old, new).stale == (("100.9", ("rule 100.2",), ("100.3",)), ("100.10", ("rule 100.2",), ("100.3",)))
+
+
+# --- the pieces a run is read from -----------------------------------------------------------
+
+
+def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> None:
+    assert semantic._runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
+        semantic._Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
+    ]
+    edits = (Edit(Op.EQUAL, "The "), Edit(Op.DELETE, "one "), Edit(Op.DELETE, "keeper"), Edit(Op.INSERT, "two "),
+             Edit(Op.INSERT, "wardens"), Edit(Op.EQUAL, " draw."))
+    assert semantic._runs(edits, {}) == [
+        semantic._Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
+    ]
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, after, plain",
+    [
+        ("R", "TM", "_Ravnica_(", ") and more", "cosmetic"),  # "(R)" -> "(TM)", read as the whole word
+        ("R", "TM", "", ") and more", ""),
+        ("a", "b", "x", "y", ""),
+        ("702.1", "702.2", "See rule ", ".", "cross-reference"),
+        ("702.1", "702.2.", "See rule ", "", "cosmetic cross-reference"),
+    ],
+)
+def test_plain(deleted: str, inserted: str, before: str, after: str, plain: str) -> None:
+    assert semantic._plain(deleted, inserted, before, after, RANGE_MAP) == plain
+
+
+ARTICLE = re.compile(r"\bArticle (?P<id>[A-Z]\d+)")
+ART = re.compile(r"\bArt\. (?P<id>\d+)")
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, after, id_map, syntax, update",
+    [
+        ("A2", "A3", "As in Article ", ", pass.", {"A2": "A3"}, ARTICLE, True),
+        ("A2", "A3", "As in Article ", ", pass.", {}, ARTICLE, False),  # A2 did not move
+        ("A2 and Article A4", "A3 and Article A5", "As in Article ", ".", {"A2": "A3", "A4": "A5"}, ARTICLE, True),
+        ("A2", "A3", "Article A1 and Article ", ".", {"A2": "A3"}, ARTICLE, True),  # A1, before it, is not its business
+        ("", "1", "See Article A2", " now.", {"A2": "A21"}, ARTICLE, False),  # after a number, not in it
+        ("", "1", "See Art. ", "2 now.", {"2": "12"}, ART, True),  # at its very start
+        ("2", "3", "Draw ", " cards.", {"2": "3"}, ARTICLE, False),
+    ],
+)
+def test_updates_references(deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+                            syntax: re.Pattern[str], update: bool) -> None:
+    assert semantic._updates_references(deleted, inserted, before, after, id_map, syntax) is update
+
+
+@pytest.mark.parametrize(
+    "text, separated",
+    [
+        (", cohort, and", (["cohort"], True, True)),
+        ("doubles or sets", (["doubles", "sets"], False, False)),
+        ("cohort", (["cohort"], False, False)),
+        (", cohort,”", (["cohort"], True, True)),  # a closing quote after the separator
+        ("“cohort”, tide", (["cohort", "tide"], False, False)),
+    ],
+)
+def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
+    assert semantic._separated(text) == separated
+
+
+@pytest.mark.parametrize(
+    "text, item",
+    [("cohort", True), ("old red iron bell", True), ("old red iron bell lamp", False), ("The", False), ("the", False),
+     ("a judge allows it", False), ("rule 702.1", False)],
+)
+def test_is_item(text: str, item: bool) -> None:
+    assert semantic._is_item(text) is item
+
+
+@pytest.mark.parametrize(
+    "run, items",
+    [
+        (semantic._Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
+        (semantic._Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
+        (semantic._Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
+        (semantic._Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
+    ],
+)
+def test_list_items(run: semantic._Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    assert semantic._list_items(run) == items
+
+
+@pytest.mark.parametrize(
+    "d, deleted",
+    [
+        ("the phrase", True),
+        ("the old red iron bell lamp", True),  # six words
+        ("the old red iron bell lamp post", False),
+        ("of the", False),
+        ("damage", False),
+        ("the (bell", False),
+        ("the bell-", False),
+        ("the bell_tower", False),
+        ("lamp 2b", False),
+    ],
+)
+def test_deleted_phrase(d: str, deleted: bool) -> None:
+    assert semantic._deleted_phrase(d) is deleted
+
+
+def test_small_helpers() -> None:
+    assert semantic._stem_words("relics tokens") == "relic token"
+    assert semantic._without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
+    assert semantic._cover(frozenset(), frozenset({"a"})) == 0.0
+    assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
+    assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
+    assert semantic._two_distinct({"one sentence"}) is False
+
+
+@pytest.mark.parametrize(
+    "run_old, run_new, explains",
+    [
+        ("he or she draws", "they draw", True),
+        ("he or she draws one", "they draw two", False),
+        ("he or she reads 100.5", "they read 100.6", True),
+    ],
+)
+def test_explains(run_old: str, run_new: str, explains: bool) -> None:
+    assert semantic._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
+
+
+SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw a glyph from the bowl at dusk."
+
+
+@pytest.mark.parametrize(
+    "part, verbatim",
+    [
+        ("Lands have no cost.", True),  # four words, all in the whole
+        ("Draw a glyph.", False),  # under four words
+        ("Lands have no cost. Each keeper passes the bowl left.", True),  # 4 of 10 words
+        ("Lands have no cost. Each keeper then passes the bowl left.", False),  # 4 of 11
+        ("Lands have no cost. Relics have no cost either. Wardens then count each relic twice more at dawn.", True),
+    ],
+)
+def test_verbatim_part(part: str, verbatim: bool) -> None:
+    whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "A keeper may draw a glyph from the bowl at dusk.")
+    assert semantic._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
+
+
+# --- splits and merges found from the texts ---------------------------------------------------
+
+GLOW, DRAW = "Relics glow at dusk.", "Keepers draw at dawn."
+
+
+def _split_pair(rule_id: str = "200.2", line: int = 10, first: str = GLOW, second: str = DRAW,
+                how: MatchHow = MatchHow.NUMBER) -> tuple[Change, Change]:
+    """A rule whose first sentence went into a new subrule: the pair, and the added part."""
+    whole = _rule(rule_id, f"{first} {second}", line)
+    changed = Change(ChangeKind.CHANGED, whole, _rule(rule_id, second, line + 1), (), how=how)
+    return changed, Change(ChangeKind.ADDED, None, _rule(f"{rule_id}a", first, line), ())
+
+
+def _kinds(changes: list[Change]) -> list[str]:
+    return [c.kind.value for c in changes]
+
+
+def test_a_split_found_keeps_how_its_pair_was_made_and_diffs_the_parts_joined() -> None:
+    [split] = semantic.join_splits(list(_split_pair()), _joined)
+    assert (split.kind, split.how, [r.id for r in split.news]) == (ChangeKind.SPLIT, MatchHow.NUMBER, ["200.2a", "200.2"])
+    assert split.edits == _joined(f"{GLOW} {DRAW}", f"{GLOW}\n{DRAW}")
+
+
+def test_a_merge_found_keeps_how_its_pair_was_made() -> None:
+    changed = Change(ChangeKind.CHANGED, _rule("200.2", DRAW, 12), _rule("200.2", f"{GLOW} {DRAW}", 12), (),
+                     how=MatchHow.NUMBER)
+    removed = Change(ChangeKind.REMOVED, _rule("200.3", GLOW, 14), None, ())
+    [merged] = semantic.join_splits([changed, removed], _joined)
+    assert (merged.kind, merged.how, merged.old.id) == (ChangeKind.MERGED, MatchHow.NUMBER, "200.2")  # type: ignore[union-attr]
+    assert merged.edits == _joined(f"{DRAW}\n{GLOW}", f"{GLOW} {DRAW}")
+    unrelated = Change(ChangeKind.REMOVED, _rule("200.9", "Wardens sing loudly every night.", 13), None, ())
+    assert _kinds(semantic.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
+
+
+def test_of_two_parts_holding_as_much_the_one_keeping_the_number_is_the_pair() -> None:
+    whole = _rule("200.2", f"{GLOW} {DRAW}", 10)
+    changed = Change(ChangeKind.CHANGED, whole, _rule("200.2", DRAW, 12), ())
+    added = Change(ChangeKind.ADDED, None, _rule("200.1", GLOW, 11), ())
+    [split] = semantic.join_splits([added, changed], _joined)
+    assert split.new.id == "200.2" and [r.id for r in split.news] == ["200.1", "200.2"]  # type: ignore[union-attr]
+
+
+def test_parts_are_looked_for_three_changes_away_at_most() -> None:
+    changed, added = _split_pair()
+    filler = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Filler rule number {k} here."), ()) for k in range(3)]
+    assert _kinds(semantic.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
+    assert _kinds(semantic.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
+
+
+def test_every_pair_is_looked_at_one_after_another() -> None:
+    other = Change(ChangeKind.CHANGED, _rule("100.1", "Draw a card."), _rule("100.1", "Draw two cards."), ())
+    assert _kinds(semantic.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
+    second = _split_pair("300.2", 30, "Wardens sing at noon.", "Lamps dim at night.")
+    assert _kinds(semantic.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
+
+
+def test_a_rule_an_editor_named_is_never_taken_as_a_part() -> None:
+    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
+    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
+
+
+def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are() -> None:
+    changed, added = _split_pair()
+    removed = Change(ChangeKind.REMOVED, changed.old, None, ())
+    assert _kinds(semantic.join_splits([removed, added], _joined)) == ["removed", "added"]
+    forced = _split_pair(how=MatchHow.OVERRIDE)
+    assert _kinds(semantic.join_splits(list(forced), _joined)) == ["changed", "added"]
+    split = Change(ChangeKind.SPLIT, changed.old, changed.new, (), more=(_rule("200.4", "Something else."),))
+    assert _kinds(semantic.join_splits([split, added], _joined)) == ["split", "added"]
+    entry = Change(ChangeKind.CHANGED, _rule("g", f"{GLOW} {DRAW}", kind=RuleKind.GLOSSARY),
+                   _rule("g", DRAW, kind=RuleKind.GLOSSARY), ())
+    part = Change(ChangeKind.ADDED, None, _rule("h", GLOW, kind=RuleKind.GLOSSARY), ())
+    assert _kinds(semantic.join_splits([entry, part], _joined)) == ["changed", "added"]
+
+
+# --- candidate phrases of one run -------------------------------------------------------------
+
+
+def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
+    return semantic._Run(deleted, inserted, before, after, "", semantic._norm(deleted), semantic._norm(inserted), len(before))
+
+
+@pytest.mark.parametrize(
+    "run, candidates",
+    [
+        (_run("relic", "ember", "Tap the ", " now."), [("relic", "ember", False), ("the relic", "the ember", False)]),
+        # The verb that only agrees is set aside.
+        (_run("he or she has", "they have", "If ", " no glyph."),
+         [("he or she", "they", False), ("if he or she", "if they", False), ("he or she has no", "they have no", False)]),
+        # Words shared at the ends are no part of the phrase, but a neighbour.
+        (_run("the old relic", "the old ember", "Tap ", " now."), [("relic", "ember", False), ("old relic", "old ember", False)]),
+        (_run("one relic glows", "one ember glows", "Tap ", "."),
+         [("relic", "ember", False), ("one relic", "one ember", False), ("relic glows", "ember glows", False)]),
+        (_run("a relic b", "a ember c", "x ", " y"),
+         [("relic b", "ember c", False), ("a relic b", "a ember c", False), ("relic b y", "ember c y", False)]),
+        # Inserted or deleted: with a neighbour that is no function word.
+        (_run("", "transforming ", "A ", "double-faced relic turns."), [("double-faced", "transforming double-faced", True)]),
+        (_run(" the battlefield", "", "enters", " tapped."), [("enters the battlefield", "enters", True)]),
+        (_run(" The phrase", "", "hand.", ' "Cycling'), [("the phrase", "", True)]),
+        # Function words only: no neighbour makes them a phrase.
+        (_run("the,", "a,", "Take ", " then go"), [("the", "a", False)]),
+        # A symbol's spelling, on either side of it.
+        (_run("P", "PW", "Pay {", "} now."), []),
+        (_run("P", "PW", "Pay {", " now."), []),
+        (_run("P", "PW", "Pay ", "} now."), []),
+    ],
+)
+def test_candidates(run: semantic._Run, candidates: list[tuple[str, str, bool]]) -> None:
+    assert semantic._candidates(run, {}) == candidates
+
+
+# --- moves and renumberings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind, old_id, new_id, id_map, moved",
+    [
+        (ChangeKind.RENUMBERED, "200.2", "201.4", {}, ("200", "201")),
+        (ChangeKind.RENUMBERED, "200.2", "201.4", {"200": "201"}, None),  # its heading moved with it
+        (ChangeKind.RENUMBERED, "200.2", "200.3", {}, None),  # under the same heading
+        (ChangeKind.RENUMBERED, "200.2", "201", {}, None),  # to a heading of its own
+        (ChangeKind.RENUMBERED, "200", "201.1", {}, None),
+        (ChangeKind.SPLIT, "200.2", "201.1", {}, None),  # only a renumbered rule moves
+    ],
+)
+def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
+    change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+    assert semantic._moved(change, id_map) == moved
+
+
+def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
+    change = Change(ChangeKind.SPLIT, _rule("200.2", "Draw. Pass."), _rule("200.2", "Draw."), ())
+    assert semantic.renumbering([change]) == ()
+
+
+@pytest.mark.parametrize(
+    "old_text, new_text",
+    [
+        ("100.3 is next; draw.", "100.3 is next; draw two."),  # kept from the very start of the rule
+        ("Draw one, then see 100.3", "Draw two, then see 100.3 twice"),  # after an edit, to the end of a kept stretch
+    ],
+)
+def test_a_kept_reference_in_a_changed_rule_to_a_renumbered_rule_is_stale(old_text: str, new_text: str) -> None:
+    result = pair([old_text, "Draw.", "Pass.", "Rest."], [new_text, "A new rule.", "Draw.", "Pass.", "Rest."])
+    assert result.stale == (("100.1", ("100.3",), ("100.4",)),)
+
+
+# --- references found, in the built-in syntax and in a profile's own ------------------------------
+
+
+def test_reference_spans_place_each_reference_and_the_end_of_a_range() -> None:
+    assert semantic._reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
+    assert semantic.references("See rule 101, rule 102 and rule 103.") == [
+        ("101", "rule 101"), ("102", "rule 102"), ("103", "rule 103")
+    ]
+
+
+def test_stale_references_are_read_in_the_profiles_own_syntax(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    old = articles(tmp_path, "A1. Draw a card.", "A2. Pass.", "A3. As in Article A2, pass.", "A4. Rest.")
+    new = articles(tmp_path, "A1. Draw a card.", "A3. As in Article A2, pass.", "A4. As in Article A5, rest.")
+    assert compare(old, new).stale == (("A3", ("Article A2",), ("",)), ("A4", ("Article A5",), ("",)))
+
+
+def test_a_document_without_numbers_has_no_stale_references() -> None:
+    from ruldiff.parse import parse
+    from ruldiff.read import decode
+
+    def prose(*paragraphs: str):  # type: ignore[no-untyped-def]
+        return parse(decode(("\n\n".join(paragraphs) + "\n").encode(), "notes.txt"))
+
+    result = compare(prose("Keepers draw first.", "See rule 100.9 for more."),
+                     prose("Keepers draw second.", "See rule 100.9 for more, then rest."))
+    assert result.stale == () and all(c.stale == () for c in result.changes)
+
+
+@pytest.mark.parametrize("where", ["end", "start"])
+def test_a_stale_reference_in_an_unchanged_rule_is_found_at_either_end_of_it(where: str) -> None:
+    text = "Then see 100.9" if where == "end" else "100.9 is gone; rest."
+    texts = ["Draw the top glyph.", "Pass the bowl left.", "Rest until dusk.", text]
+    assert pair(texts, texts).stale == (("100.4", ("100.9",), ("",)),)
+
+
+# --- what else a run is read as ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "deleted, inserted, before, agrees",
+    [
+        ("loses", "lose", "If they draw the last glyph and then ", True),
+        ("draws", "passes", "Then they ", False),  # another verb
+        ("draws it", "draw", "Then they ", False),  # more than the verb
+        ("draws", "draw", "Then he ", False),  # no new subject in the sentence
+        ("draws", "draw", "They pass. Then he ", False),  # only in the sentence before
+    ],
+)
+def test_agreement_run(deleted: str, inserted: str, before: str, agrees: bool) -> None:
+    assert semantic._agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
+
+
+def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
+    assert semantic._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
+
+
+@pytest.mark.parametrize(
+    "part, kind, is_part",
+    [
+        ("Relics glow at dusk.", RuleKind.RULE, True),
+        ("Relics glow at dusk.", RuleKind.HEADING, False),  # another kind of item
+        ("Relics glow at dusk. Wardens sing loudly every single night.", RuleKind.RULE, True),  # 4 of 10 words
+        ("Relics glow at dusk. Wardens sing loudly every single night again.", RuleKind.RULE, False),
+    ],
+)
+def test_is_part(part: str, kind: RuleKind, is_part: bool) -> None:
+    whole, kept = _rule("1.1", f"{GLOW} {DRAW}"), _rule("1.1", DRAW)
+    assert semantic._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
+
+
+def test_two_rewrites_made_in_the_same_rules_are_one_family() -> None:
+    # Never in one edit, not spelled alike: one editorial pass all the same.
+    texts = ["The {} glows at dusk. Later the {} rises high.", "Each {} hums softly. Then every {} falls back.",
+             "A {} may rest here. Only one {} stays long."]
+    old = [t.format("ash", "tide") for t in texts]
+    new = [t.format("flame", "wave") for t in texts]
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("ash / tide", "flame / wave", 6)]
+
+
+def test_a_change_of_list_separators_beside_another_edit_is_substantive() -> None:
+    old = ['Say "go": draw, scry and pass.', "Rest."]
+    new = ["Say “go”: draw, scry or pass.", "Rest."]
+    assert by_new(pair(old, new))["100.1"].tags == ("cosmetic", "substantive")
+
+
+def test_a_change_keeps_how_its_rules_were_paired() -> None:
+    assert by_new(pair(["Draw one glyph.", "Rest."], ["Draw two glyphs.", "Rest."]))["100.1"].how is MatchHow.NUMBER
+
+
+def test_forms_that_share_their_core_are_named_by_it() -> None:
+    # "play" alone is kept too often to be the rewrite; "to play" and "play a"
+    # are, in the same rules: shown as "play" -> "cast", its forms as variants.
+    keep = [f"Every play zone {k} is wide." for k in "abcdefgh"]
+    old = ["You want to play, as every keeper at the table does. Then play a glyph.",
+           "Keepers wish to play, since no warden at the bowl can. Now play a relic."]
+    new = [t.replace("play,", "cast,").replace("play a", "cast a") for t in old]
+    [family] = pair(old + keep, new + keep).substitutions
+    assert (family.old, family.new, family.count, family.variants) == (
+        "play", "cast", 4, (("play a", "cast a", 2), ("to play", "to cast", 2))
+    )
+
+
+def test_a_family_is_named_by_four_forms_at_most() -> None:
+    words = ["general", "edh", "captain", "leader", "chief"]
+    old = [t.format(w) for w in words for t in ("The {} draws first.", "Each {} passes last.")]
+    new = [t.format("commander") for _w in words for t in ("The {} draws first.", "Each {} passes last.")]
+    [family] = pair(old, new).substitutions
+    assert (family.old, family.new, family.count, family.variants) == (
+        "captain / chief / edh / general", "commander", 10, (("leader", "commander", 2),)
+    )
+
+
+def test_a_phrase_too_rare_to_be_a_rewrite_does_not_stop_the_search() -> None:
+    # "bright" inserted before "bell" in two rules (an insertion needs three)
+    # comes first in the search; "keeper" -> "warden" after it is still found.
+    old = ["The bell rings at dusk.", "A bell hangs in the hall.", "The keeper draws first.", "Each keeper passes last."]
+    new = ["The bright bell rings at dusk.", "A bright bell hangs in the hall.", "The warden draws first.",
+           "Each warden passes last."]
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("keeper", "warden", 2)]
+
+
+@pytest.mark.parametrize(
+    "text, before, after, items",
+    [
+        ("“", "The kinds are Lamp,", " Bell.", []),  # a quote mark alone: no item
+        (" Horn", "The kinds are Lamp, Bell,", "”, and Key.", ["Horn"]),
+        (" Horn", "The kinds are Lamp, Bell,", " and Key.", ["Horn"]),
+        (" Horn,", "and", " Key.", ["Horn"]),
+        (" Horn,", "The kinds Lamp", " Key.", None),  # nothing before it separates it
+        (" Horn", "The kinds are Lamp, Bell,", " Xylophones ring.", None),  # nor after it
+        (" Horn", "The kinds are Lamp, Bell,", " rings loudly.", None),
+    ],
+)
+def test_list_side(text: str, before: str, after: str, items: list[str] | None) -> None:
+    assert semantic._list_side(text, before, after) == items
+
+
+ENTER = ["A glyph that enters the iron vault glows.", "Each lamp enters the iron vault at dusk.",
+         "No warden enters the iron vault alone."]
+IRON = ["The iron vault is cold.", "Every iron vault has a lock.", "Shuffle near the iron vault.", "An iron vault stays shut."]
+
+
+def _rewritten(texts: list[str], old: str, new: str) -> list[str]:
+    return [t.replace(old, new) for t in texts]
+
+
+@pytest.mark.parametrize(
+    "iron_rules, families",
+    [
+        # The longer phrase in more rules: the two-word phrase it holds joins it...
+        (2, [("enters the iron vault / iron vault", "enters / stone pit", 5, ())]),
+        # ...and the other way round, the longer one is a form of the shorter.
+        (4, [("iron vault", "stone pit", 7, (("enters the iron vault", "enters", 3),))]),
+    ],
+)
+def test_a_phrase_holding_another_of_two_words_is_one_family_with_it(iron_rules: int, families: list[object]) -> None:
+    old = ENTER + IRON[:iron_rules]
+    new = _rewritten(ENTER, "enters the iron vault", "enters") + _rewritten(IRON[:iron_rules], "iron vault", "stone pit")
+    assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == families
+
+
+@pytest.mark.parametrize("vault_rules", [2, 4])
+def test_a_phrase_holding_a_single_word_of_another_is_not_one_family_with_it(vault_rules: int) -> None:
+    vault = ["The vault is cold.", "Every vault has a lock.", "Shuffle near the vault.", "A vault stays shut."][:vault_rules]
+    enter = _rewritten(ENTER, "iron vault", "vault")
+    result = pair(enter + vault, _rewritten(enter, "enters the vault", "enters") + _rewritten(vault, "vault", "pit"))
+    assert sorted((s.old, s.new) for s in result.substitutions) == [("enters the vault", "enters"), ("vault", "pit")]
+
+
+def test_two_unrelated_rewrites_of_two_words_are_two_families() -> None:
+    texts = ["The iron vault is cold.", "Every iron vault has a lock.", "The old lamp is dim.", "Each old lamp flickers."]
+    new = _rewritten(_rewritten(texts, "iron vault", "stone pit"), "old lamp", "new torch")
+    assert [(s.old, s.new) for s in pair(texts, new).substitutions] == [("iron vault", "stone pit"), ("old lamp", "new torch")]
+
+
+@pytest.mark.parametrize("replaced, kept", [(2, 3), (5, 11)])
+def test_the_old_phrase_kept_at_the_start_of_rules_counts_as_kept(replaced: int, kept: int) -> None:
+    keep = [f"Relic kinds number {k} in all." for k in range(kept)]
+    old = [t.format("relic") for t in DISTINCT[:replaced]] + keep
+    assert pair(old, [t.format("ember") for t in DISTINCT[:replaced]] + keep).substitutions == ()
+
+
+SLOTS = [
+    "The {} glows at dusk.", "Each {} hums softly in the dark.", "Shuffle every {} before the round.",
+    "A keeper may hide one {} under the bowl.", "No warden touches a {} twice.", "Wardens count each {} at dawn.",
+    "If a {} breaks, draw a glyph.", "Lanterns never burn a {} by night.", "Tokens guard the {} in the hall.",
+    "Bells ring for the {} at noon.",
+]
+
+
+@pytest.mark.parametrize(
+    "ash_rules, tide_rules, one_family",
+    [
+        ({0, 1, 2, 3}, {0, 1, 4, 5}, True),  # two rules in common, half of four
+        ({0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 8, 9}, False),  # two of six is less than half
+        ({0, 1}, {1, 2}, False),  # one rule in common is never enough
+    ],
+)
+def test_rewrites_made_in_the_same_rules_are_one_family_from_two_rules_and_half(
+    ash_rules: set[int], tide_rules: set[int], one_family: bool
+) -> None:
+    old, new = [], []
+    for k in range(max(ash_rules | tide_rules) + 1):
+        first, second = SLOTS[k], SLOTS[(k + 5) % len(SLOTS)]
+        old.append(f"{first.format('ash' if k in ash_rules else 'lamp')} Then, after a long pause, "
+                   f"{second.format('tide' if k in tide_rules else 'bell')}")
+        new.append(f"{first.format('flame' if k in ash_rules else 'lamp')} Then, after a long pause, "
+                   f"{second.format('wave' if k in tide_rules else 'bell')}")
+    families = [(s.old, s.new) for s in pair(old, new).substitutions]
+    assert families == ([("ash / tide", "flame / wave")] if one_family else [("ash", "flame"), ("tide", "wave")])
+
+
+def test_a_form_after_one_held_in_a_main_form_is_still_a_main_form() -> None:
+    old_vault = ["The old vault is dusty.", "Every old vault creaks."]
+    old = ENTER + IRON + old_vault
+    new = (_rewritten(ENTER, "enters the iron vault", "enters") + _rewritten(IRON, "iron vault", "stone pit")
+           + _rewritten(old_vault, "old vault", "stone pit"))
+    assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == [
+        ("iron vault / old vault", "stone pit", 9, (("enters the iron vault", "enters", 3),))
+    ]
