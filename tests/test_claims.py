@@ -58,6 +58,19 @@ def test_a_rewrite_with_several_forms_is_one_family_with_its_count() -> None:
     assert ("he or she has", "they have") in forms and ("he or she controls", "they control") in forms
 
 
+def test_a_rewrite_found_only_with_its_agreeing_verbs_is_still_listed() -> None:
+    old = ["The keeper shuffles, then he or she draws a glyph.", "If he or she has no glyph, the keeper loses.",
+           "A keeper who passes waits until he or she draws."]
+    new = ["The keeper shuffles, then they draw a glyph.", "If they have no glyph, the keeper loses.",
+           "A keeper who passes waits until they draw."]
+    result = pair(old, new)
+    assert all(c.tags == ("substitution",) for c in result.changes)
+    # every change it tags is listed: the family is named by its phrase, the longer forms inside it
+    (family,) = result.substitutions
+    assert (family.old, family.new, family.count) == ("he or she", "they", 3)
+    assert {(d, i) for d, i, _n in family.variants} == {("he or she draws", "they draw"), ("he or she has", "they have")}
+
+
 def test_a_change_made_only_of_the_rewrite_and_its_agreement_is_a_substitution() -> None:
     result = pair(PRONOUNS_OLD, PRONOUNS_NEW)
     for c in result.changes:
@@ -342,6 +355,12 @@ def test_a_kept_reference_whose_number_still_holds_the_same_rule_is_not_stale() 
     new = [("1", "Basics"), ("100", "General"), ("100.1", "See rule 100.2."), ("100.2", "Spells on the stack"),
            ("101", "Other"), ("101.1", "Draw."), ("101.2", "Spells")]
     assert compare(doc(old), doc(new)).stale == ()
+
+
+def test_a_document_named_in_the_next_sentence_does_not_hide_a_stale_reference() -> None:
+    first = "See rule 100.3. The Core Rules differ."
+    result = pair([first, "Draw.", "Pass.", "Rest."], [first, "A new rule.", "Draw.", "Pass.", "Rest."])
+    assert result.stale == (("100.1", ("rule 100.3",), ("100.4",)),)
 
 
 def test_a_document_named_after_the_reference_is_another_document() -> None:

@@ -425,8 +425,8 @@ def test_a_phrase_is_found_alone_before_the_phrase_with_its_neighbour_word() -> 
     ]
 
 
-# How often a release may keep the old phrase: as often as it replaced it in
-# fewer than five rules, twice as often in five or more.
+# How often a release may keep the old phrase: less often than it replaced it
+# in fewer than five rules, twice as often in five or more.
 DISTINCT = [
     "The {} glows at dusk.", "Each {} hums softly in the dark.", "Shuffle every {} before the round.",
     "A keeper may hide one {} under the bowl.", "No warden touches a {} twice.",
@@ -439,7 +439,8 @@ DISTINCT = [
         (5, 10, 0, True),
         (5, 7, 0, True),
         (5, 11, 0, False),
-        (2, 2, 0, True),
+        (2, 1, 0, True),
+        (2, 2, 0, False),
         (2, 3, 0, False),
         # New rules that use the old phrase are no evidence against the rewrite:
         # what the old document kept is judged instead.

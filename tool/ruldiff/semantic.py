@@ -1295,10 +1295,14 @@ def _substitution_list(
     phrase), its total count, its rules, and its other forms."""
     out = []
     for root, fam in families.items():
-        members = [s for s, f in zip(subs, family_of) if f == root and fam.counts[s] > 0]
-        if not members:
-            continue
         total = sum(fam.counts.values())
+        if total <= 0:
+            continue
+        # A phrase found only in longer forms ("he or she draws" -> "they
+        # draw", counted as such) is still the family's name.
+        members = [s for s, f in zip(subs, family_of) if f == root and fam.counts[s] > 0] or [
+            s for s, f in zip(subs, family_of) if f == root
+        ]
         by_count = sorted(fam.counts.items(), key=lambda kv: (-kv[1], kv[0]))
         heads: list[tuple[str, str]] = []
         for (d, i), _n in by_count:
@@ -1498,7 +1502,8 @@ def _unique(items: Sequence[str]) -> tuple[str, ...]:
 # name right before the number ("CR 184.6", "MTR section 2"), or a document
 # named earlier in the sentence ("as the Core Rules say in rule 101").
 _OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
-_REFERENCE_AT = re.compile(r"^\S+(?:\s+\S+)?")  # "rule 903.13", "484.8.e": what `at` starts
+_REFERENCE_AT = re.compile(r"^(?:[^\W\d]+\s+)?\S+")  # "rule 903.13", "484.8.e": what `at` starts
+_NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full stop that ends a sentence
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
@@ -1544,14 +1549,24 @@ class _References(NamedTuple):
         (True, True)
         >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
         False
+        >>> r.other_document("See rule 184.6. The Core Rules differ.", 4), r.other_document("See 18.4.b. The Core Rules differ.", 4)
+        (False, False)
+        >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
+        True
         """
         sentence = _SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
         abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
         initials = _initials(self.title)
         if abbreviation and not initials.endswith(abbreviation.group(1)):
             return True
-        after = _REFERENCE_AT.sub("", text[at : at + 200], count=1).lstrip(".")
-        rest = _SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
+        window = text[at : at + 200]
+        m = _REFERENCE_AT.match(window)
+        reference = m.group() if m else ""
+        # "See rule 100.3. The Core Rules differ.": the full stop the match
+        # took ends the sentence; the next one names nothing of this reference.
+        after = window[len(reference) :]
+        ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
+        rest = "" if ended else _SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
         for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
             words = name.group(1).split()
             if not all(w in self.title for w in words):
