@@ -662,8 +662,8 @@ config_option = click.option(
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Parse and compare on up to N processes [default: 1; on the shared 2-core machine "
-              "-j 2 was no faster, see bench/README.md].")
+              help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
+              "two took the whole MTG archive from 25.6 to 16.4 s, see bench/README.md].")
 @max_size_option
 def history_command(
     files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
@@ -682,7 +682,7 @@ def history_command(
       ruldiff history v1.txt v2.txt v3.txt -o site
       ruldiff history                            as ruldiff.yaml says
     """
-    workers = jobs if jobs is not None else 1
+    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
         settings = _project_config(config)
         files = files or settings.releases
@@ -718,8 +718,8 @@ def history_command(
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Parse and compare on up to N processes [default: 1; on the shared 2-core machine "
-              "-j 2 was no faster, see bench/README.md].")
+              help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
+              "two took the whole MTG archive from 25.6 to 16.4 s, see bench/README.md].")
 @config_option
 @no_pager_option
 @max_size_option
@@ -737,7 +737,7 @@ def trace_command(
       ruldiff trace 903.11 releases/ --in 2016-01-16
       ruldiff trace glossary:Suspend releases/ -f html -o suspend.html
     """
-    workers = jobs if jobs is not None else 1
+    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
         settings = _project_config(config)
         files = files or settings.releases

@@ -465,14 +465,15 @@ def fan_out(
     in a worker is raised here; the workers are stopped and reaped on every
     way out. Results must be marshal-able.
 
-    What it pays, measured (bench/history.py, whole MTG archive, two runs
-    of 2 interleaved rounds, shared 2-core machine at load 3-4): nothing
-    there. A cold site took 24.4 s with one process and 25.2 s with two
-    (49.1 and 51.1 s in the busier run), a rerun after adding a release
-    1.72 against 1.77 s. So the commands use one process unless ``-j`` says
-    otherwise; on a machine with a core to spare the work divides (each
-    worker takes a run of consecutive steps, so each document is still
-    unpacked once per worker).
+    What it pays, measured (bench/history.py, whole MTG archive, 3
+    interleaved rounds on the 2-core machine at load 1.1-1.2): a cold site
+    took 25.6 s with one process and 16.4 s with two (ratio 0.64; CPU time
+    the same, 25.5 and 24.7 s), a rerun after adding a release 1.80 and 1.68 s.
+    So the commands use two processes unless ``-j`` says otherwise. (An
+    earlier measurement found no gain: each worker then also forked a
+    helper process and word-diff workers of its own, since removed, and the
+    machine was shared with other jobs at load 3-4.) Each worker takes a run
+    of consecutive steps, so each document is still unpacked once per worker.
 
     >>> got = []
     >>> fan_out([1, 2, 3], lambda x: x * 10, 1, lambda j, r: got.append((j, r)))
