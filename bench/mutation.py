@@ -47,7 +47,7 @@ TESTS = {
     "read": ["tests/test_read.py", "tests/test_pdf.py"],
     "parse": ["tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
     "align": ["tests/test_align.py"],
-    "worddiff": ["tests/test_worddiff.py"],
+    "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py"],

@@ -217,3 +217,60 @@ def test_more_distinct_sentences_than_codes_are_still_diffed_word_by_word() -> N
 
 def test_spaces_both_sides_start_with_are_kept_text() -> None:
     assert marked(diff_words("a  b", "a  c")) == "a  [-b-]{+c+}"
+
+
+# --- how a text is cut, and which diff each piece gets (issue #18) ----------------
+
+
+def edits_of(old: str, new: str) -> list[tuple[str, str]]:
+    return [(e.op.value, e.text) for e in diff_words(old, new)]
+
+
+def test_a_line_break_is_a_piece_of_its_own() -> None:
+    assert worddiff._sentences("One rule.\nAn example. More text.") == ["One rule.", "\n", "An example.", " More text."]
+    assert worddiff._sentences("One rule.\n\nAn example.") == ["One rule.", "\n", "\n", "An example."]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # one sentence against three (or three against one): diffed whole, then cleaned up
+        ("The keeper draws a glyph and passes the turn to the warden.",
+         "The keeper draws two glyphs. Then the warden passes the turn. Rest now.",
+         [("=", "The keeper draws "), ("-", "a glyph and passes the turn to the warden"),
+          ("+", "two glyphs. Then the warden passes the turn. Rest now"), ("=", ".")]),
+        ("The keeper draws a glyph. Then he passes. The warden waits.",
+         "The keeper draws a glyph, passes, and waits.",
+         [("=", "The keeper draws a glyph"), ("-", ". Then he passes. The warden"), ("+", ", passes, and"),
+          ("=", " waits.")]),
+        # a word in common between two rewrites is a coincidence the cleanup drops
+        ("Alpha beta gamma delta.", "Omega beta sigma tau.",
+         [("-", "Alpha beta gamma delta"), ("+", "Omega beta sigma tau"), ("=", ".")]),
+        # two sentences in a row, each reworded: word edits inside each, the kept words kept
+        ("Draw a glyph. The keeper passes the turn quickly. The warden waits for dusk. Rest.",
+         "Draw a glyph. The keeper passes her turn slowly. The warden waits until dawn. Rest.",
+         [("=", "Draw a glyph. The keeper passes "), ("-", "the turn quickly"), ("+", "her turn slowly"),
+          ("=", ". The warden waits "), ("-", "for dusk"), ("+", "until dawn"), ("=", ". Rest.")]),
+    ],
+)
+def test_each_piece_gets_the_diff_a_reader_expects(old: str, new: str, expected: list[tuple[str, str]]) -> None:
+    assert edits_of(old, new) == expected
+
+
+# Random letters (invented): long enough for the half-match shortcut, which
+# the deadline keeps, to give another diff than the full search, and for the
+# semantic cleanup to change the result.
+HALF_X = ("ecdaebbeecgecaadhcagdfbdgdhbaedebcfebcceceehfhhbaegfgdebedgadagcachgdhdagfgagehafgeacdfcfgdebgfh"
+          "dbabcc")
+HALF_Y = "defefffbedaedebcfebcceceehfhhbaegfgdebedgadagcachgdhdagfgahcbfagbgccfbgbdbefebheba"
+
+
+@pytest.mark.skipif(worddiff._compiled is None, reason="fast-diff-match-patch is not installed here")
+def test_the_two_engines_are_called_with_the_same_knobs() -> None:
+    assert worddiff._compiled_diff(HALF_X, HALF_Y) == worddiff._python_diff(HALF_X, HALF_Y)
+    assert worddiff._compiled_cleaned(HALF_X, HALF_Y) == worddiff._python_cleaned(HALF_X, HALF_Y)
+    # the texts tell the knobs apart: the cleanup, and the deadline's half-match shortcut
+    assert worddiff._python_cleaned(HALF_X, HALF_Y) != worddiff._python_diff(HALF_X, HALF_Y)
+    full = worddiff.diff_match_patch()
+    full.Diff_Timeout = 0  # no deadline: no half-match
+    assert full.diff_main(HALF_X, HALF_Y, False) != worddiff._python_diff(HALF_X, HALF_Y)

@@ -722,9 +722,10 @@ def _spaced_number(heading: str, text: str, previous: str) -> tuple[str, str] | 
     if m is None:
         return None
     joined = f"{heading}.{m.group(1)}"
-    expected = {previous + "a"}
-    if previous[-1].isalpha() and previous[-1] != "z":
-        expected.add(previous[:-1] + chr(ord(previous[-1]) + 1))
+    # Its first child or next sibling. (After "606.8" the sibling would be
+    # "606.9" and after "606.8z" "606.8{": never a lettered number, so
+    # never taken.)
+    expected = (previous + "a", previous[:-1] + chr(ord(previous[-1]) + 1))
     return (joined, m.group(2)) if joined in expected else None
 
 
