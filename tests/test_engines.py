@@ -115,11 +115,45 @@ def test_a_misspelt_engine_is_an_error_of_the_command(tmp_path: Path) -> None:
     assert "RULDIFF_ENGINE=pyhton is not an engine (give python, compiled or auto)" in done.stderr
 
 
-def test_choose_raises_config_errors_keyed_by_the_variable() -> None:
+@pytest.mark.parametrize(
+    ("setting", "installed", "engine"),
+    [
+        (None, True, "compiled"), ("", True, "compiled"), (" Auto ", True, "compiled"),
+        ("COMPILED", True, "compiled"), ("PYTHON", True, "python"),
+        # without the wheel: the pure engine, unless the compiled one is asked for by name
+        (None, False, "python"), ("auto", False, "python"), ("python", False, "python"),
+    ],
+)
+def test_choose_gives_the_engine_asked_for_or_the_one_there_is(
+    monkeypatch: pytest.MonkeyPatch, setting: str | None, installed: bool, engine: str
+) -> None:
+    if installed and worddiff._compiled is None:
+        pytest.skip("fast-diff-match-patch cannot be imported here")
+    if not installed:
+        monkeypatch.setattr(worddiff, "_compiled", None)
+    assert worddiff._choose(setting) == engine
+
+
+@pytest.mark.parametrize(
+    ("setting", "installed", "message", "fix"),
+    [
+        ("fast", True, "RULDIFF_ENGINE=fast is not an engine", "give python, compiled or auto"),
+        ("compiled", False, "RULDIFF_ENGINE=compiled, but fast-diff-match-patch cannot be imported",
+         "pip install fast-diff-match-patch, or unset RULDIFF_ENGINE"),
+        (" Compiled", False, "RULDIFF_ENGINE=compiled, but fast-diff-match-patch cannot be imported",
+         "pip install fast-diff-match-patch, or unset RULDIFF_ENGINE"),
+    ],
+)
+def test_choose_raises_config_errors_keyed_by_the_variable(
+    monkeypatch: pytest.MonkeyPatch, setting: str, installed: bool, message: str, fix: str
+) -> None:
+    if installed and worddiff._compiled is None:
+        pytest.skip("fast-diff-match-patch cannot be imported here")
+    if not installed:
+        monkeypatch.setattr(worddiff, "_compiled", None)
     with pytest.raises(ConfigError) as caught:
-        worddiff._choose("fast")
-    assert caught.value.key == "RULDIFF_ENGINE"
-    assert worddiff._choose(None) == "compiled" and worddiff._choose("PYTHON") == "python"
+        worddiff._choose(setting)
+    assert (caught.value.message, caught.value.key, caught.value.fix) == (message, "RULDIFF_ENGINE", fix)
 
 
 def test_no_code_is_a_letter_digit_or_space_to_the_c_library() -> None:
