@@ -50,7 +50,7 @@ TESTS = {
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "render": ["tests/test_render.py", "tests/test_render_text.py"],
+    "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_annotate.py", "tests/test_notes.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 
