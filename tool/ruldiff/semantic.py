@@ -1300,9 +1300,8 @@ def _substitution_list(
             continue
         # A phrase found only in longer forms ("he or she draws" -> "they
         # draw", counted as such) is still the family's name.
-        members = [s for s, f in zip(subs, family_of) if f == root and fam.counts[s] > 0] or [
-            s for s, f in zip(subs, family_of) if f == root
-        ]
+        family = [s for s, f in zip(subs, family_of) if f == root]
+        members = [s for s in family if fam.counts[s] > 0] or family
         by_count = sorted(fam.counts.items(), key=lambda kv: (-kv[1], kv[0]))
         heads: list[tuple[str, str]] = []
         for (d, i), _n in by_count:
