@@ -63,3 +63,29 @@ def test_installed_command_renders_builtin_templates(tmp_path: Path, editable: b
         assert out.read_text(encoding="utf-8").startswith(marker)
     done = subprocess.run([str(ruldiff), "schema"], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0 and '"$schema": "https://json-schema.org/draft/2020-12/schema"' in done.stdout
+
+
+def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """The start is a third of a comparison of two releases: a plain
+    `ruldiff OLD NEW -f html -o FILE` must not import what only other
+    subcommands or an editor's files need (yaml, the history layer and its
+    cache, the pager, the schema), and still writes its changelog."""
+    out = tmp_path / "c.html"
+    code = (
+        "import sys, runpy\n"
+        "sys.argv = ['ruldiff', *sys.argv[1:]]\n"
+        "from ruldiff import cli\n"
+        "try:\n"
+        "    cli._status(sys.argv[1:])\n"
+        "finally:\n"
+        "    loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'yaml' or m in\n"
+        "        ('ruldiff.history', 'ruldiff.series', 'ruldiff.store', 'ruldiff.pager', 'ruldiff.schema', 'subprocess'))\n"
+        "    print(','.join(loaded))\n"
+    )
+    old, new = sorted(SAMPLE.glob("*.txt"))[:2]
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(old), str(new), "-f", "html", "-o", str(out)],
+        capture_output=True, text=True, check=True, env={**os.environ, "RULDIFF_CACHE_DIR": ""},
+    )
+    assert done.stdout.strip() == ""
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

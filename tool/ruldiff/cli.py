@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
@@ -40,7 +40,6 @@ from .check import (
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
 from .notes import Note, match_notes, parse_notes
 from .annotate import Editorial
-from .review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
 from .annotate import annotate
 from .model import Change
 from .check_render import CHECK_FORMATS, render_findings
@@ -49,18 +48,22 @@ from .config import CONFIG_NAME, Config, load_config
 from .errors import ReadError, RuldiffError
 from .model import Comparison, Document
 from .fit import better_profile, fit_warning, misfit
-from .history import SiteWriter, build
 from .parse import parse, parse_bounded
 from .read import decode
 from .profiles import BUILTIN, detect_profile, load_profile
 from .cap import parse_limit, size
 from .render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
-from .pager import PagerError, page, pager_command
-from .schema import schema_text
-from .series import Series, collect
-from .store import Store
 from .stat import render_stat
-from .trace import TRACE_FORMATS, render_trace, trace
+from .trace import TRACE_FORMATS
+
+if TYPE_CHECKING:
+    from .review import Accepted, Answer
+
+# What only one subcommand needs (a history's site writer, store and worker
+# pool; trace; the review walk; the pager, started only on a terminal; the
+# schema) is imported inside it, so that the everyday comparison does not
+# pay for it: with yaml, imported only for an editor's file, this took
+# ~30 ms off the start of every comparison (bench/README.md).
 
 __all__ = ["main", "run"]
 
@@ -237,6 +240,8 @@ def read_editor_file(path: str, what: str) -> str:
 
 def read_editor_files(notes: str | None, overrides: str | None, reviewed: str | None) -> Editorial:
     """An editor's files, read and parsed (each error one RuldiffError)."""
+    from .review import parse_reviewed
+
     return Editorial(
         notes=parse_notes(read_editor_file(notes, "notes"), notes) if notes is not None else None,
         notes_path=notes or "",
@@ -498,6 +503,8 @@ def schema_command(output: str | None, no_pager: bool) -> None:
       ruldiff old.txt new.txt -f json -o changes.json
       check-jsonschema --schemafile ruldiff.schema.json changes.json
     """
+    from .schema import schema_text
+
     try:
         target = output_target(output, ()) if output is not None else None
         deliver(schema_text(), target, paged=output is None and not no_pager)
@@ -682,6 +689,10 @@ def history_command(
       ruldiff history v1.txt v2.txt v3.txt -o site
       ruldiff history                            as ruldiff.yaml says
     """
+    from .history import SiteWriter, build
+    from .series import Series, collect
+    from .store import Store
+
     workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
         settings = _project_config(config)
@@ -737,6 +748,10 @@ def trace_command(
       ruldiff trace 903.11 releases/ --in 2016-01-16
       ruldiff trace glossary:Suspend releases/ -f html -o suspend.html
     """
+    from .series import Series, collect
+    from .store import Store
+    from .trace import render_trace, trace
+
     workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     try:
         settings = _project_config(config)
@@ -874,6 +889,8 @@ def review_command(
       ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
       ruldiff review last.txt draft.txt --reviewed review.json --accept-all
     """
+    from .review import dump_reviewed, parse_reviewed, walk
+
     if reviewed == STDIO:
         raise click.UsageError("--reviewed must name a file: the review state is read and written there")
     if not accept_all and (STDIO in (old, new) or not _isatty(sys.stdin)):
@@ -1388,6 +1405,8 @@ def page_or_emit(text: str) -> None:
     pager is waited for before the command ends, a signal included (exit
     130 on Ctrl-C, once the pager has restored the terminal). A pager that
     cannot be started is a warning, and the text is written straight."""
+    from .pager import PagerError, page, pager_command
+
     stream = sys.stdout
     command = pager_command(os.environ)
     if command is None or stream is None or not _isatty(stream):
