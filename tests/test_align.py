@@ -705,3 +705,57 @@ def test_in_a_gap_a_rule_of_another_kind_does_not_stop_the_search() -> None:
     before, after = sharing(10, 5)
     pairs = between_anchors([("100.5", before)], [("100.5a", "Heading", RuleKind.HEADING), ("100.6", after)])
     assert partner(pairs, "100.5") == ("100.6", MatchHow.SIMILAR, 0.5)
+
+
+CONDUCT = [
+    ("7", "Conduct"),
+    ("704", "Unsporting Conduct"),
+    ("704.1.", "Examples of serious unsporting conduct include:"),
+    ("704.1a", "Shouting at a judge"),
+    ("704.1b", "Throwing glyphs"),
+    ("704.2.", "A keeper who sees such conduct tells a judge at once."),
+]
+
+
+def test_a_short_item_rewritten_whole_where_it_stood_keeps_its_number() -> None:
+    # No word in common, but the same number between neighbours paired with
+    # each other: one item of the list reworded, not one removed and one added.
+    new = [(n, "Insulting an official" if n == "704.1a" else t) for n, t in CONDUCT]
+    pair = pair_of(align(doc(CONDUCT), doc(new)), "704.1a")
+    assert pair.new is not None and pair.new.id == "704.1a"
+    assert pair.how is MatchHow.NUMBER and pair.similarity == 0.0
+
+
+def test_a_short_title_renamed_in_place_keeps_its_number() -> None:
+    new = [(n, "Sportsmanship" if n == "704" else t) for n, t in CONDUCT]
+    assert ("704", "704") in ids(align(doc(CONDUCT), doc(new)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keepers may never insult any tournament official",  # seven words: no longer short
+        "Keepers shuffle glyphs before every game starts today",
+    ],
+)
+def test_a_longer_text_under_a_reused_number_is_removed_and_added(text: str) -> None:
+    new = [(n, text if n == "704.1a" else t) for n, t in CONDUCT]
+    assert ("704.1a", None) in ids(align(doc(CONDUCT), doc(new)))
+    assert (None, "704.1a") in ids(align(doc(CONDUCT), doc(new)))
+
+
+def test_a_short_item_whose_neighbour_was_replaced_too_is_removed_and_added() -> None:
+    # The next item is new as well: the list was rewritten, and nothing ties
+    # the old first item to the new one but the number.
+    new = [(n, {"704.1a": "Insulting an official", "704.1b": "Leaving the hall early in anger"}.get(n, t))
+           for n, t in CONDUCT]
+    pairs = ids(align(doc(CONDUCT), doc(new)))
+    assert ("704.1a", None) in pairs and (None, "704.1a") in pairs
+
+
+def test_a_short_item_last_in_the_document_pairs_only_with_the_last() -> None:
+    old = CONDUCT[:5]
+    new = [*CONDUCT[:4], ("704.1b", "Tearing cards")]
+    assert ids(align(doc(old), doc(new)))[-1] == ("704.1b", "704.1b")
+    longer = [*CONDUCT[:4], ("704.1b", "Tearing cards"), ("704.1c", "Hiding a glyph")]
+    assert ("704.1b", None) in ids(align(doc(old), doc(longer)))

@@ -427,6 +427,15 @@ def test_claims_fixed_on_the_fresh_evaluation_set(corpora: Path) -> None:
     tournament = any_doc("riftbound-tournament/2026-04-29"), any_doc("riftbound-tournament/2026-07-16")
     dropped = by_new(compare(*tournament))["702.9.b.2"]
     assert "list-item" not in dropped.tags and dropped.items_removed == ()
+    # 2026-04 tournament rules: the first example of a list of unsporting
+    # conduct, reworded with no word kept, is that item changed, not one
+    # removed and one added.
+    april = compare(any_doc("riftbound-tournament/2026-03-30"), any_doc("riftbound-tournament/2026-04-29"))
+    example = by_new(april)["704.3.a.1"]
+    assert example.kind is ChangeKind.CHANGED and [r.id for r in example.olds] == ["704.3.a.1"]
+    # 2024-03 -> 2024-04: a section title renamed in place is that title, renamed.
+    renamed = by_new(diff("2024-03-08", "2024-06-07"))["308"]
+    assert renamed.kind is ChangeKind.CHANGED and [r.id for r in renamed.olds] == ["308"]
 
 
 # --- issue 14: encodings and damaged characters ------------------------------

@@ -44,6 +44,9 @@ from certainties to guesses, and only ever compares rules that are close:
    `CONTAINED_MIN`, pairs too).
 7. **Short titles** that read the same but for plurals and articles, when
    each is the only one left.
+8. **A short item rewritten in place**: of `SHORT_IN_PLACE_WORDS` words or
+   fewer on both sides, under one number, between neighbours paired with
+   each other's neighbours ("EDH" -> "Commander", a list's example reworded).
 
 Whatever is left is added or removed.
 
@@ -113,6 +116,9 @@ are at least `GAP_MIN` similar: a rule moved and cut short ("look at both
 faces" 711.1c -> 711.2 in 2015-01, 0.63 similar) keeps few of its words
 but adds none."""
 CONTAINED_WORDS = 10
+SHORT_IN_PLACE_WORDS = 6
+"""Longest text, in words, that step 8 pairs by its number and its
+neighbours alone, with no word in common."""
 MOVED_KEEP = 8
 """Step 6 keeps each rule's best `MOVED_KEEP` candidates. Unbounded, the
 crafted case above kept all 400 of each rule (8,000 rules: 515 MB). On the
@@ -338,6 +344,9 @@ def _align(
     _match_moved(a, b, link)
     # 7. Short titles that read the same but for plurals and articles.
     _match_titles(a, b, link)
+    # 8. A short item rewritten whole where it stood.
+    if numbered:
+        _match_short_in_place(a, b, link)
 
     return same, _in_reading_order(a, b, how, sims, keep_same)
 
@@ -512,6 +521,27 @@ def _match_titles(a: _Side, b: _Side, link: _Link) -> None:
         there = news.get(key)
         if key[1] and len(found) == 1 and there is not None and len(there) == 1:
             link(found[0], there[0], MatchHow.MOVED, dice(a.words(found[0]), b.words(there[0])))
+
+
+def _match_short_in_place(a: _Side, b: _Side, link: _Link) -> None:
+    """8. An item of `SHORT_IN_PLACE_WORDS` words or fewer left over on both
+    sides under one number, between neighbours paired with each other's
+    neighbours: one short item of a list rewritten whole where it stood
+    (Riftbound tournament rules 2026-04: the first example of a list of
+    unsporting conduct, reworded with no word in common, its siblings
+    edited in place). A longer text, or one whose neighbours moved, is left
+    removed and added: a new rule on a deleted rule's number is no rewrite."""
+    last_a, last_b = len(a.items) - 1, len(b.items) - 1
+    for i in a.unpaired():
+        j = b.index.get(a.items[i].id)
+        if j is None or b.partner[j] is not None or a.items[i].kind is not b.items[j].kind:
+            continue
+        if len(a.items[i].full_text.split()) > SHORT_IN_PLACE_WORDS or len(b.items[j].full_text.split()) > SHORT_IN_PLACE_WORDS:
+            continue
+        before = i > 0 and j > 0 and a.partner[i - 1] == j - 1
+        after = (i == last_a and j == last_b) or (i < last_a and j < last_b and a.partner[i + 1] == j + 1)
+        if before and after:
+            link(i, j, MatchHow.NUMBER, _similar(a, i, b, j))
 
 
 def _term_words(entry_id: str) -> frozenset[str]:
