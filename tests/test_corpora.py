@@ -433,7 +433,14 @@ def test_claims_fixed_on_the_fresh_evaluation_set(corpora: Path) -> None:
     april = compare(any_doc("riftbound-tournament/2026-03-30"), any_doc("riftbound-tournament/2026-04-29"))
     example = by_new(april)["704.3.a.1"]
     assert example.kind is ChangeKind.CHANGED and [r.id for r in example.olds] == ["704.3.a.1"]
-    # 2024-03 -> 2024-04: a section title renamed in place is that title, renamed.
+    # 2008-10: the DCI document centre's web address, updated the same way
+    # in seven rules and entries, is one substitution; in 100.5 the brackets
+    # put around the new address come with it.
+    web = diff("2008-07-15", "2008-10-01")
+    (address,) = [s for s in web.substitutions if "wizards.com" in s.old]
+    assert (address.old, address.count) == ("www.wizards.com/default.asp", 7)
+    assert by_new(web)["100.5"].tags == ("substitution",)
+    # 2024-03 -> 2024-06: a section title renamed in place is that title, renamed.
     renamed = by_new(diff("2024-03-08", "2024-06-07"))["308"]
     assert renamed.kind is ChangeKind.CHANGED and [r.id for r in renamed.olds] == ["308"]
 

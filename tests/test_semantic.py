@@ -445,3 +445,46 @@ def _rule(text: str, kind: RuleKind = RuleKind.RULE) -> Rule:
 )
 def test_part_of_a_split(whole: str, kept: str, part: str, kind: RuleKind, expected: bool) -> None:
     assert semantic._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
+
+
+ADDRESS = "www.lanterns.example/default.page"
+NEW_ADDRESS = "https://www.lanterns.example/Keepers/Events.page"
+WEB = [
+    ("1", "Basics"),
+    ("100", "General"),
+    ("100.1.", f"The handbook is at {ADDRESS}?x=hall/books/all."),
+    ("100.2.", "Keepers sit around the bowl in a circle."),
+    ("100.3.", f"Tournament rules ({ADDRESS}?x=hall/books/all) apply."),
+    ("100.4.", "Every other keeper waits."),
+    ("100.5.", f"Judges read floor notes at {ADDRESS}?x=hall/books/all before ruling."),
+]
+
+
+def test_a_web_address_updated_across_unrelated_rules_is_one_substitution() -> None:
+    # The long address, the same in every sentence, made three unrelated
+    # sentences read as copies of one: the address itself is no sign of that.
+    new = [(n, t.replace(ADDRESS, NEW_ADDRESS)) for n, t in WEB]
+    result = compare(doc(WEB), doc(new))
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [(ADDRESS, NEW_ADDRESS.lower(), 3)]
+    assert {c.new.id: c.tags for c in result.changes if c.new} == {
+        "100.1": ("substitution",), "100.3": ("substitution",), "100.5": ("substitution",)
+    }
+
+
+def test_brackets_that_come_with_a_rewrite_go_with_it() -> None:
+    # "<" came in with the new address and ">" closes it: part of the
+    # rewrite, not a cosmetic edit of the rule.
+    new = [(n, t.replace(f"at {ADDRESS}?x=hall/books/all", f"at <{NEW_ADDRESS}?x=hall/books/all>").replace(ADDRESS, NEW_ADDRESS))
+           for n, t in WEB]
+    by_new = changes_by_new(compare(doc(WEB), doc(new)))
+    assert by_new["100.1"].tags == ("substitution",)
+    assert by_new["100.5"].tags == ("substitution",)
+
+
+def test_a_mark_added_away_from_a_clean_rewrite_is_still_cosmetic() -> None:
+    # The rewrite brought no mark: a comma added elsewhere in the rule is an
+    # edit of its own.
+    new = [(n, t.replace(ADDRESS, NEW_ADDRESS).replace("books/all before", "books/all, before")) for n, t in WEB]
+    by_new = changes_by_new(compare(doc(WEB), doc(new)))
+    assert by_new["100.5"].tags == ("cosmetic", "substitution")
+    assert by_new["100.1"].tags == ("substitution",)

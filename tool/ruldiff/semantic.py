@@ -1060,7 +1060,7 @@ def _find_substitutions(
             continue
         if rules == 2 and any((changes[n].new or changes[n].old).kind is RuleKind.GLOSSARY for n in where):  # type: ignore[union-attr]
             continue  # a rule and the glossary entry that restates it: one edit, echoed
-        if not _two_distinct(contexts[cand]) and not (rules >= CONTEXT_RULES and _bare(contexts[cand], cand[1])):
+        if not _two_distinct(contexts[cand], cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts[cand], cand[1])):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not old_text:
@@ -1118,19 +1118,26 @@ def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
     return True
 
 
-def _two_distinct(sentences: set[str]) -> bool:
+def _two_distinct(sentences: set[str], phrase: str = "") -> bool:
     """Whether two of the sentences differ from each other: a sentence and
     its restatement (a rule and its glossary entry, which say the same with
-    a few words changed) count once.
+    a few words changed) count once. The new `phrase`, which every one of
+    them holds, is no sign that they are alike: it is left out (a web
+    address of eleven words, updated in five unrelated sentences, made
+    them read alike).
 
     >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph"})
     False
     >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph", "relics are sturdy things"})
     True
+    >>> _two_distinct({"see www.lantern.example/rules/all/now for rules", "keepers read www.lantern.example/rules/all/now often"})
+    False
+    >>> _two_distinct({"see www.lantern.example/rules/all/now for rules", "keepers read www.lantern.example/rules/all/now often"}, "www.lantern.example/rules/all/now")
+    True
     """
     first: frozenset[str] | None = None
     for sentence in sorted(sentences):
-        words = word_set(sentence)
+        words = word_set(sentence.replace(phrase, " ") if phrase else sentence)
         if first is None:
             first = words
         elif dice(words, first) < SAME_SENTENCE:
@@ -1421,6 +1428,10 @@ def annotate(
                     fam.rules.append(rule_id)
                 if _norm(_map_numbers(run.deleted, id_map)) != run.old:
                     tags.add("cross-reference")
+                if _marks_at_edges(run.deleted) != _marks_at_edges(run.inserted):
+                    # the rewrite brought or took marks ("[-www.a.example-]{+<https://b.example+}"):
+                    # the other half of the pair, in the same sentence, goes with it too
+                    reworded.append((run.at, run.at + len(run.inserted)))
             elif news_used and _agreement_run(run, news_used):
                 tags.add("substitution")
             elif (items := _list_items(run)) is not None and not _entangled(runs[n], k):
@@ -1489,6 +1500,18 @@ def _goes_with(p: _Run, reworded: Sequence[tuple[int, int]]) -> bool:
                     and not _FULL_STOP.search(between):
                 return True
     return False
+
+
+def _marks_at_edges(text: str) -> tuple[str, str]:
+    """The marks (no letters, digits or spaces) a text starts and ends with.
+
+    >>> _marks_at_edges(" <https://a.example"), _marks_at_edges("www.a.example")
+    (('<', ''), ('', ''))
+    """
+    m = _WORD_EDGES.match(text.strip())
+    assert m is not None
+    stripped = text.strip()
+    return stripped[: m.start(1)], stripped[m.end(1) :]
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
