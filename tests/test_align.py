@@ -759,3 +759,55 @@ def test_a_short_item_last_in_the_document_pairs_only_with_the_last() -> None:
     assert ids(align(doc(old), doc(new)))[-1] == ("704.1b", "704.1b")
     longer = [*CONDUCT[:4], ("704.1b", "Tearing cards"), ("704.1c", "Hiding a glyph")]
     assert ("704.1b", None) in ids(align(doc(old), doc(longer)))
+
+
+def test_step_8_looks_past_rules_it_cannot_pair() -> None:
+    # Before the list: a rule removed outright (no new rule of its number)
+    # and one rewritten at length; neither stops the short item after them.
+    old = [("7", "Conduct"), ("703", "Warnings"), ("703.1.", "A judge warns any keeper who breaks a rule of play."),
+           ("703.2.", "Warnings expire."), *CONDUCT[1:]]
+    new = [("7", "Conduct"), ("703", "Warnings"), ("703.1.", "Glyph pools are refilled at the start of every round."),
+           *[(n, "Insulting an official" if n == "704.1a" else t) for n, t in CONDUCT[1:]]]
+    pairs = ids(align(doc(old), doc(new)))
+    assert ("704.1a", "704.1a") in pairs
+    assert ("703.1", None) in pairs and ("703.2", None) in pairs
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [("Shouting at a judge", "Insulting an official during a round"),  # six words: still short
+     ("Shouting at judges during a round", "Insulting an official")],
+)
+def test_six_words_are_short_on_either_side(before: str, after: str) -> None:
+    old = [(n, before if n == "704.1a" else t) for n, t in CONDUCT]
+    new = [(n, after if n == "704.1a" else t) for n, t in CONDUCT]
+    assert ("704.1a", "704.1a") in ids(align(doc(old), doc(new)))
+
+
+def test_a_short_item_after_a_replaced_one_is_removed_and_added() -> None:
+    # Both items of the list replaced: the second one's neighbour before it
+    # is no pair, so nothing ties it to its number either.
+    new = [(n, {"704.1a": "Insulting an official", "704.1b": "Biting"}.get(n, t)) for n, t in CONDUCT]
+    pairs = ids(align(doc(CONDUCT), doc(new)))
+    assert ("704.1b", None) in pairs and (None, "704.1b") in pairs
+
+
+def test_the_first_item_has_no_neighbour_before_it() -> None:
+    # Old "1" is first; in the new order the rule before new "1" is the old
+    # last one, and the one after it the old second: the neighbours around
+    # the end of the document are no neighbours.
+    old = [("1", "Basics"), ("100", "General"), ("100.1.", "Keepers sit around the bowl in a circle.")]
+    new = [("100.1.", "Keepers sit around the bowl in a circle."), ("1", "Fundamentals"), ("100", "General")]
+    pairs = ids(align(doc(old), doc(new)))
+    assert ("1", None) in pairs and (None, "1") in pairs
+
+
+def test_a_number_whose_new_rule_is_another_old_rule_is_not_reused() -> None:
+    # New 100.2 is old 100.4, moved up: old 100.2 is removed, whatever its
+    # neighbours say.
+    old = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Shout."),
+           ("100.3.", "Pass the bowl."), ("100.4.", "Sit in a circle.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Sit in a circle."),
+           ("100.3.", "Pass the bowl.")]
+    pairs = ids(align(doc(old), doc(new)))
+    assert ("100.4", "100.2") in pairs and ("100.2", None) in pairs
