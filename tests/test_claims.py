@@ -174,11 +174,11 @@ def test_a_phrase_deleted_across_the_document_is_one_substitution_to_nothing() -
     old = texts + ["Rest."]
     new = [t.replace(" The phrase", "") for t in texts] + ["Rest."]
     result = pair(old, new)
-    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("the phrase", "", 4)]
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("The phrase", "", 4)]  # as the rules write it
     assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 5)}
     from ruldiff.render import render
 
-    assert 'substitution: "the phrase" deleted (4 times in 4 rules)' in render(result, "text")
+    assert 'substitution: "The phrase" deleted (4 times in 4 rules)' in render(result, "text")
     # Deleted in two rules only, it is two edits, not a rewrite; and a deleted
     # function word is never one.
     assert pair(texts[:2] + ["Rest."], new[:2] + ["Rest."]).substitutions == ()
@@ -423,7 +423,7 @@ def test_a_term_renamed_in_the_pointers_many_entries_share_is_a_substitution(ren
     # Three entries sharing the formula "See X." are three places renamed;
     # two alike sentences could still be one sentence and its echo.
     assert [(s.old, s.new, s.count) for s in result.substitutions] == (
-        [("tidediving", "wavediving", renamed)] if found else []
+        [("Tidediving", "Wavediving", renamed)] if found else []
     )
     pointers = [c for c in result.changes if c.new and c.new.id.removeprefix("glossary:") in kinds]
     assert len(pointers) == renamed
@@ -514,4 +514,4 @@ def test_a_renamed_word_in_italics_is_a_substitution_shown_without_markup() -> N
     old += ["Rest.", "Tidefall tokens are embers."]
     new += ["Rest.", "Tidefall tokens are embers."]
     subs = pair(old, new).substitutions
-    assert [(s.old, s.new, s.count) for s in subs] == [("tidefall", "shards of dusk", 4)]
+    assert [(s.old, s.new, s.count) for s in subs] == [("Tidefall", "Shards of Dusk", 4)]

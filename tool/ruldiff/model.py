@@ -429,7 +429,9 @@ class Substitution:
     first: another new phrase for the same old one (``he or she`` -> ``that
     player``), a longer phrase that holds it, or the verb agreement it forces
     (``he or she has`` -> ``they have``). `old` and `new` are the main forms,
-    joined by `` / `` when the rewrite has several (``he or she / his or her``)."""
+    joined by `` / `` when the rewrite has several (``he or she / his or her``).
+    Phrases are found whatever their case, and given as the rules write them
+    most often ("Eventide" -> "Shards of Alara")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1335,6 +1335,58 @@ def _substitution_list(
     return tuple(sorted(out, key=lambda s: (-s.count, s.old, s.new)))
 
 
+def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tuple[Substitution, ...]:
+    """The substitutions with their phrases as the rules write them: found
+    and compared lower-cased, they are shown in the case they have most
+    often in the rules the rewrite touched, the old phrase in the old texts
+    and the new one in the new ("Eventide" -> "Shards of Alara"; a web
+    address's path as it is)."""
+    if not subs:
+        return tuple(subs)
+    olds: dict[str, list[str]] = {}
+    news: dict[str, list[str]] = {}
+    for c in changes:
+        rule = c.new or c.old
+        if rule is not None:
+            olds[rule.id] = [r.full_text for r in c.olds]
+            news[rule.id] = [r.full_text for r in c.news]
+
+    def texts(side: dict[str, list[str]], rules: Sequence[str]) -> list[str]:
+        return [_MARKUP.sub("", t) for rule_id in rules for t in side.get(rule_id, ())]
+
+    out = []
+    for sub in subs:
+        old_texts, new_texts = texts(olds, sub.rules), texts(news, sub.rules)
+
+        def was(phrase: str) -> str:
+            return " / ".join(_written(p, old_texts) for p in phrase.split(" / "))
+
+        def now(phrase: str) -> str:
+            return " / ".join(_written(p, new_texts) for p in phrase.split(" / "))
+
+        out.append(Substitution(
+            was(sub.old), now(sub.new), sub.count, sub.rules, tuple((was(d), now(i), n) for d, i, n in sub.variants)
+        ))
+    return tuple(out)
+
+
+def _written(phrase: str, texts: Sequence[str]) -> str:
+    """`phrase` (lower-cased, its spaces collapsed) in the case the texts
+    write it most often, the first such form on a tie; as given when they
+    do not hold it.
+
+    >>> _written("shards of alara", ["Through the Shards of Alara set.", "shards of alara"])
+    'Shards of Alara'
+    >>> _written("they", ["They draw. Then they pass, and they wait."]), _written("x", ["none"])
+    ('they', 'x')
+    """
+    if not phrase.strip():
+        return phrase
+    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)", re.IGNORECASE)
+    seen: Counter[str] = Counter(" ".join(m.group().split()) for text in texts for m in pattern.finditer(text))
+    return max(seen, key=seen.__getitem__) if seen else phrase
+
+
 def annotate(
     changes: Sequence[Change], old: Document, new: Document
 ) -> tuple[list[Change], tuple[Substitution, ...], tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]]:
@@ -1470,7 +1522,7 @@ def annotate(
                 stale, items_added, items_removed, _moved(c, id_map), should_be,
             )
         )
-    substitutions = _substitution_list(subs, family_of, families)
+    substitutions = _as_written(_substitution_list(subs, family_of, families), out)
     listed = {c.new.id for c in out if c.new}
     stale_all: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     if new.numbered:  # an excerpt without numbers refers to rules it does not hold
