@@ -1343,26 +1343,30 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
     address's path as it is)."""
     if not subs:
         return tuple(subs)
+    wanted = {rule_id for sub in subs for rule_id in sub.rules}
     olds: dict[str, list[str]] = {}
     news: dict[str, list[str]] = {}
     for c in changes:
         rule = c.new or c.old
-        if rule is not None:
+        if rule is not None and rule.id in wanted:
             olds[rule.id] = [r.full_text for r in c.olds]
             news[rule.id] = [r.full_text for r in c.news]
 
-    def texts(side: dict[str, list[str]], rules: Sequence[str]) -> list[str]:
-        return [_MARKUP.sub("", t) for rule_id in rules for t in side.get(rule_id, ())]
+    def joined(side: dict[str, list[str]], rules: Sequence[str]) -> tuple[str, str]:
+        # Without italics marks ("_Eventide_"); a phrase never holds "_"
+        # (`_clean_phrase`), so every underscore can go, in C.
+        text = "\n".join(t for rule_id in rules for t in side.get(rule_id, ())).replace("_", "")
+        return text, text.lower()
 
     out = []
     for sub in subs:
-        old_texts, new_texts = texts(olds, sub.rules), texts(news, sub.rules)
+        old_text, new_text = joined(olds, sub.rules), joined(news, sub.rules)
 
         def was(phrase: str) -> str:
-            return " / ".join(_written(p, old_texts) for p in phrase.split(" / "))
+            return " / ".join(_written(p, *old_text) for p in phrase.split(" / "))
 
         def now(phrase: str) -> str:
-            return " / ".join(_written(p, new_texts) for p in phrase.split(" / "))
+            return " / ".join(_written(p, *new_text) for p in phrase.split(" / "))
 
         out.append(Substitution(
             was(sub.old), now(sub.new), sub.count, sub.rules, tuple((was(d), now(i), n) for d, i, n in sub.variants)
@@ -1370,20 +1374,34 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
     return tuple(out)
 
 
-def _written(phrase: str, texts: Sequence[str]) -> str:
-    """`phrase` (lower-cased, its spaces collapsed) in the case the texts
-    write it most often, the first such form on a tie; as given when they
-    do not hold it.
+WRITTEN_LOOK = 50
+"""Occurrences of a phrase `_written` reads to choose its case: enough to
+outvote a sentence start ("They" among the 150 "they" of 2018)."""
 
-    >>> _written("shards of alara", ["Through the Shards of Alara set.", "shards of alara"])
+
+def _written(phrase: str, text: str, low: str | None = None) -> str:
+    """`phrase` (lower-cased, its spaces collapsed) in the case `text`
+    writes it most often among its first `WRITTEN_LOOK` occurrences as
+    whole words, the first such form on a tie; as given when the text does
+    not hold it. Found with `str.find` on the lower-cased text, in C: a
+    case-blind pattern per phrase over each rule took 0.2 s on the 2018
+    release's 28 forms of "he or she" in 288 rules; this takes 7 ms.
+
+    >>> _written("shards of alara", "Through the Shards of Alara set; shards of alara, Shards of Alara")
     'Shards of Alara'
-    >>> _written("they", ["They draw. Then they pass, and they wait."]), _written("x", ["none"])
-    ('they', 'x')
+    >>> _written("they", "They draw. Then they pass, and they wait."), _written("x", "none"), _written("x", "index")
+    ('they', 'x', 'x')
     """
-    if not phrase.strip():
+    low = text.lower() if low is None else low
+    if not phrase.strip() or len(low) != len(text):  # a character whose lower case is longer: left as given
         return phrase
-    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)", re.IGNORECASE)
-    seen: Counter[str] = Counter(" ".join(m.group().split()) for text in texts for m in pattern.finditer(text))
+    seen: Counter[str] = Counter()
+    at = low.find(phrase)
+    while at >= 0 and sum(seen.values()) < WRITTEN_LOOK:
+        end = at + len(phrase)
+        if (at == 0 or not low[at - 1].isalnum()) and (end == len(low) or not low[end].isalnum()):
+            seen[text[at:end]] += 1
+        at = low.find(phrase, at + 1)
     return max(seen, key=seen.__getitem__) if seen else phrase
 
 
