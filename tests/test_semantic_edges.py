@@ -1081,3 +1081,29 @@ def test_a_form_after_one_held_in_a_main_form_is_still_a_main_form() -> None:
     assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == [
         ("iron vault / old vault", "stone pit", 9, (("enters the iron vault", "enters", 3),))
     ]
+
+
+# --- _written: a substitution's phrase as the rules write it ---------------------
+
+
+@pytest.mark.parametrize(
+    "phrase, text, shown",
+    [
+        ("shards of alara", "The Shards of Alara set; shards of alara; Shards of Alara.", "Shards of Alara"),  # most often
+        ("eventide", "EVENTIDE and Eventide", "EVENTIDE"),  # a tie: the first form
+        ("tide", "Eventide, Tides, tidewater", "tide"),  # only inside longer words: as given
+        ("tide", "Eventide. Tide", "Tide"),  # the whole word after one inside a word
+        ("x", "", "x"),
+        ("", "anything", ""),
+        ("straße", "STRASSE Straße", "Straße"),
+        ("i", "\u0130 stanbul I", "i"),  # İ lower-cases to two characters: left as given
+    ],
+)
+def test_written_takes_the_most_frequent_case_of_the_whole_phrase(phrase: str, text: str, shown: str) -> None:
+    assert semantic._written(phrase, text) == shown
+
+
+def test_written_reads_only_the_first_occurrences() -> None:
+    text = " ".join(["They"] * semantic.WRITTEN_LOOK + ["they"] * (semantic.WRITTEN_LOOK + 5))
+    # 50 "They" first, then 55 "they": only the first 50 are read.
+    assert semantic._written("they", text) == "They"
