@@ -652,6 +652,18 @@ def check_command(
         sys.exit(1)
 
 
+series_jobs_option = click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
+    "two took the whole MTG archive from 21.6 to 14.7 s, see bench/README.md].",
+)
+
+
+def series_workers(jobs: int | None) -> int:
+    """The processes of a history or a trace: ``-j``, else two (one on a one-core machine)."""
+    return jobs if jobs is not None else min(2, os.cpu_count() or 1)
+
+
 config_option = click.option(
     "--config", metavar="FILE",
     help="Project defaults (profile, templates, output, releases, order) [default: ./ruldiff.yaml, if there is one].",
@@ -668,9 +680,7 @@ config_option = click.option(
 @config_option
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
-              "two took the whole MTG archive from 25.6 to 16.4 s, see bench/README.md].")
+@series_jobs_option
 @max_size_option
 def history_command(
     files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
@@ -693,7 +703,7 @@ def history_command(
     from .series import Series, collect
     from .store import Store
 
-    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
+    workers = series_workers(jobs)
     try:
         settings = _project_config(config)
         files = files or settings.releases
@@ -728,9 +738,7 @@ def history_command(
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
-              "two took the whole MTG archive from 25.6 to 16.4 s, see bench/README.md].")
+@series_jobs_option
 @config_option
 @no_pager_option
 @max_size_option
@@ -752,7 +760,7 @@ def trace_command(
     from .store import Store
     from .trace import render_trace, trace
 
-    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
+    workers = series_workers(jobs)
     try:
         settings = _project_config(config)
         files = files or settings.releases

@@ -674,13 +674,13 @@ def _parse_rules(
         # only about those lines, which it can change, and not about all.
         if m and not (lead is not None and prev is not None and lead(prev)):
             rule_id, text = m.group(id_group, text_group)
-            item_kind = kind
+            item_kind, line = kind, (origin[i] if origin else i) + 1
             if kind is RuleKind.HEADING and b.items and (spaced := _spaced_number(rule_id, text, b.items[-1][0])):
-                repaired.append(((origin[i] if origin else i) + 1, f"{rule_id}. {spaced[0].split('.', 1)[1]}"))
+                repaired.append((line, f"{rule_id}. {spaced[0].split('.', 1)[1]}"))
                 rule_id, text = spaced
                 item_kind = RuleKind.RULE
             headings += item_kind is not rule_kind
-            start_item(rule_id, item_kind, text.strip(), (origin[i] if origin else i) + 1, s)
+            start_item(rule_id, item_kind, text.strip(), line, s)
         elif sub is not None and b.items and (sm := sub(s)) is not None:
             # A sub-item, (a) or (ii): numbered under the item above (`outline.py`).
             if last_sub != len(b.items) - 1:  # the first of a run

@@ -1358,18 +1358,15 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
         text = "\n".join(t for rule_id in rules for t in side.get(rule_id, ())).replace("_", "")
         return text, text.lower()
 
+    def written(phrase: str, text: tuple[str, str]) -> str:  # each form of a family's name
+        return " / ".join(_written(p, *text) for p in phrase.split(" / "))
+
     out = []
     for sub in subs:
-        old_text, new_text = joined(olds, sub.rules), joined(news, sub.rules)
-
-        def was(phrase: str) -> str:
-            return " / ".join(_written(p, *old_text) for p in phrase.split(" / "))
-
-        def now(phrase: str) -> str:
-            return " / ".join(_written(p, *new_text) for p in phrase.split(" / "))
-
+        was, now = joined(olds, sub.rules), joined(news, sub.rules)
         out.append(Substitution(
-            was(sub.old), now(sub.new), sub.count, sub.rules, tuple((was(d), now(i), n) for d, i, n in sub.variants)
+            written(sub.old, was), written(sub.new, now), sub.count, sub.rules,
+            tuple((written(d, was), written(i, now), n) for d, i, n in sub.variants),
         ))
     return tuple(out)
 
@@ -1396,11 +1393,13 @@ def _written(phrase: str, text: str, low: str | None = None) -> str:
     if not phrase.strip() or len(low) != len(text):  # a character whose lower case is longer: left as given
         return phrase
     seen: Counter[str] = Counter()
+    found = 0
     at = low.find(phrase)
-    while at >= 0 and sum(seen.values()) < WRITTEN_LOOK:
+    while at >= 0 and found < WRITTEN_LOOK:
         end = at + len(phrase)
         if (at == 0 or not low[at - 1].isalnum()) and (end == len(low) or not low[end].isalnum()):
             seen[text[at:end]] += 1
+            found += 1
         at = low.find(phrase, at + 1)
     return max(seen, key=seen.__getitem__) if seen else phrase
 
@@ -1578,9 +1577,9 @@ def _marks_at_edges(text: str) -> tuple[str, str]:
     >>> _marks_at_edges(" <https://a.example"), _marks_at_edges("www.a.example")
     (('<', ''), ('', ''))
     """
-    m = _WORD_EDGES.match(text.strip())
-    assert m is not None
     stripped = text.strip()
+    m = _WORD_EDGES.match(stripped)
+    assert m is not None
     return stripped[: m.start(1)], stripped[m.end(1) :]
 
 
