@@ -811,3 +811,32 @@ def test_a_number_whose_new_rule_is_another_old_rule_is_not_reused() -> None:
            ("100.3.", "Pass the bowl.")]
     pairs = ids(align(doc(old), doc(new)))
     assert ("100.4", "100.2") in pairs and ("100.2", None) in pairs
+
+
+@pytest.mark.parametrize("own_old_x, paired_by_number", [
+    # Old X keeps 5 of its 10 words in new X (0.5), old Y 6 in new X (0.6)
+    # and 5 in new Y (0.5): by number the two pairs hold 1.0 against 0.6.
+    (5, True),
+    # Old X keeps 3 (0.3): by number 0.8, not clearly more than 0.6 + 0.3.
+    (3, False),
+])
+def test_two_rules_rewritten_in_place_keep_their_own_numbers(own_old_x: int, paired_by_number: bool) -> None:
+    # Two rules of one subject, both rewritten where they stood: new X reads
+    # most like old Y, but that pair would leave X's and Y's own numbers
+    # unpaired on the other side (2024-11, 510.1c and 510.1d).
+    common, xs, ys = words("c", 2), words("x", 8), words("y", 8)
+    old_x, old_y = text(common, xs), text(common, ys)
+    new_x = text(common, xs[: own_old_x - 2], ys[:4], words("nx", 6 - own_old_x))
+    new_y = text(common, ys[4:7], words("ny", 5))
+    steady = [("510.1a", "Keepers count embers first."), ("510.1e", "Then the round ends for everyone.")]
+    old = made(steady[0], ("510.1c", old_x), ("510.1d", old_y), steady[1])
+    new = made(steady[0], ("510.1c", new_x), ("510.1d", new_y), steady[1])
+    assert similarity(old_y, new_x) == 0.6 and similarity(old_y, new_y) == 0.5
+    assert similarity(old_x, new_x) == own_old_x / 10
+    pairs = align(old, new)
+    if paired_by_number:
+        assert partner(pairs, "510.1c") == ("510.1c", MatchHow.NUMBER, own_old_x / 10)
+        assert partner(pairs, "510.1d") == ("510.1d", MatchHow.NUMBER, 0.5)
+    else:
+        assert partner(pairs, "510.1d") == ("510.1c", MatchHow.SIMILAR, 0.6)
+        assert partner(pairs, "510.1c") is None

@@ -420,6 +420,8 @@ def _match_gap(
             link(i, j, MatchHow.NUMBER if same_id else MatchHow.SIMILAR, sim)
             taken.append((i, j, sim))
     _uncross(a, b, taken, link, numbered)
+    if numbered:
+        _by_own_numbers(a, b, taken, rows, cols, link)
 
 
 def _uncross(a: _Side, b: _Side, taken: list[tuple[int, int, float]], link: _Link, numbered: bool) -> None:
@@ -448,6 +450,32 @@ def _uncross(a: _Side, b: _Side, taken: list[tuple[int, int, float]], link: _Lin
                 swapped = True
         if not swapped:
             break
+
+
+def _by_own_numbers(
+    a: _Side, b: _Side, taken: list[tuple[int, int, float]], rows: range, cols: range, link: _Link
+) -> None:
+    """Undo a pair the best-first choice made across two numbers when each
+    rule's own number is left unpaired on the other side and the two pairs by
+    number hold clearly more similarity together (by `GAP_SAME_NUMBER_MIN`):
+    two rules of one subject rewritten in place read alike, and the first
+    choice must not give one of them the other's number (2024-11: old 510.1d,
+    a blocking creature's damage, took new 510.1c, a blocked creature's, 0.55,
+    which left both 510.1c, 0.46, and 510.1d, 0.53, unpaired)."""
+    for i, j, sim in taken:
+        if a.partner[i] != j or a.items[i].id == b.items[j].id:
+            continue  # swapped by _uncross, or paired by its number
+        own_j, own_i = b.index.get(a.items[i].id), a.index.get(b.items[j].id)
+        if own_j is None or own_i is None or own_j not in cols or own_i not in rows:
+            continue
+        if b.partner[own_j] is not None or a.partner[own_i] is not None:
+            continue
+        if a.items[i].kind is not b.items[own_j].kind or a.items[own_i].kind is not b.items[j].kind:
+            continue
+        t1, t2 = _similar(a, i, b, own_j), _similar(a, own_i, b, j)
+        if min(t1, t2) >= GAP_SAME_NUMBER_MIN and max(t1, t2) >= GAP_MIN and t1 + t2 >= sim + GAP_SAME_NUMBER_MIN:
+            link(i, own_j, MatchHow.NUMBER, t1)
+            link(own_i, j, MatchHow.NUMBER, t2)
 
 
 def _match_moved(a: _Side, b: _Side, link: _Link) -> None:
