@@ -515,3 +515,55 @@ def test_a_renamed_word_in_italics_is_a_substitution_shown_without_markup() -> N
     new += ["Rest.", "Tidefall tokens are embers."]
     subs = pair(old, new).substitutions
     assert [(s.old, s.new, s.count) for s in subs] == [("Tidefall", "Shards of Dusk", 4)]
+
+
+def test_a_reference_that_names_its_new_target_is_not_stale() -> None:
+    # Old section 102 (Relics) moved to 103, and 102 now heads the Ember
+    # Step: a kept "rule 102" beside the words "the ember step" names what
+    # 102 holds now; a kept "rule 102" naming nothing still points at relics.
+    def rules(sections: list[tuple[str, str]], cite: str) -> list[tuple[str, str]]:
+        out = [("1", "Basics"), ("100", "General"), ("100.1.", cite)]
+        for number, title in sections:
+            out += [(number, title), (f"{number}.1.", f"This section says how {title.lower()} work in every game.")]
+        return out
+
+    old_sections = [("101", "Keepers"), ("102", "Relics")]
+    new_sections = [("101", "Keepers"), ("102", "Ember Step"), ("103", "Relics")]
+    for cite, stale in (
+        ("Embers glow only during the ember step (see rule 102).", ()),
+        ('Embers glow only then (see rule 102, "Ember Step").', ()),
+        ("Embers glow only then (see rule 102).", (("100.1", ("rule 102",), ("103",)),)),
+    ):
+        result = compare(doc(rules(old_sections, cite)), doc(rules(new_sections, cite)))
+        assert result.stale == stale, cite
+
+
+def test_an_alternative_joined_to_a_clause_of_a_list_is_no_list_item() -> None:
+    # The list's pieces are clauses ("whether they're tapped"): "or flipped"
+    # widens one of them; an item after a name is still an item.
+    old = ["Each keeper sees who holds the relics, whether they're tapped, and what binds them, at all times."]
+    new = ["Each keeper sees who holds the relics, whether they're tapped or flipped, and what binds them, at all times."]
+    c = by_new(pair(old, new))["100.1"]
+    assert "list-item" not in c.tags and c.items_added == ()
+    old = ["The relic kinds are lantern, bowl, and bell."]
+    new = ["The relic kinds are lantern, bowl, bell, and horn."]
+    assert by_new(pair(old, new))["100.1"].items_added == ("horn",)
+
+
+@pytest.mark.parametrize("old, new, tags", [
+    # A bracket the word diff glued to a word, whose other half went with
+    # the rewording: part of the rewording.
+    (["The keeper wins. (This may not end the game if wardens play; see rule 100.2.)", "Draw."],
+     ["The keeper wins. This may not end the game.", "Draw."], ("substantive",)),
+    # A closing quote right after the full stop that ends a rewritten quotation.
+    (['Glow means "Whenever a keeper draws, that keeper gets an ember." See rule 100.2.', "Draw."],
+     ["Glow gives a keeper an ember. See rule 100.2.", "Draw."], ("substantive",)),
+    # Quotes taken off around a word are an edit of their own, beside a rewording or not.
+    (["To take a “pause” is to skip a turn and draw one glyph.", "Draw."],
+     ["To take a pause is to skip a turn in favour of a new one.", "Draw."], ("cosmetic", "substantive")),
+    # A full stop added after one: typography, wherever the rewording is.
+    (["The symbol has no rules meaning.", "Draw."], ["The sign has no rules meaning..", "Draw."],
+     ("cosmetic", "substantive")),
+])
+def test_marks_that_go_with_a_rewording_are_not_cosmetic(old: list[str], new: list[str], tags: tuple[str, ...]) -> None:
+    assert by_new(pair(old, new))["100.1"].tags == tags

@@ -114,6 +114,11 @@ KEPT_RATIO = 2
 to `KEPT_RATIO` times as often as it replaced it (where it still means what
 it says); one made in fewer rules must replace it at least as often as it
 keeps it, else two swaps of a common word would be a rewrite."""
+NAMED_TITLE_WORDS = 6
+NAMED_REACH = 40
+"""A reference is taken as meant when the title of its new target, of
+`NAMED_TITLE_WORDS` words or fewer, stands within `NAMED_REACH` characters
+of it (`_References.named`)."""
 SUB_MAX_HEADS = 4
 """Main forms shown in the name of a family; the others are listed as its
 variants."""
@@ -660,12 +665,13 @@ def _is_item(text: str) -> bool:
         0 < len(words) <= 4
         and not _REFERENCE_ITEM.fullmatch(text)
         and any(w.lower() not in _NOT_AN_ITEM for w in words)
-        and not any(w in _CLAUSE_WORDS for w in words)
+        and not any(w.replace("’", "'") in _CLAUSE_WORDS for w in words)
     )
 
 
 _CLAUSE_WORDS = frozenset(
-    "it they them you he she we is are was were be been has have had can can't may must will would should".split()
+    "it they them you he she we is are was were be been has have had can can't may must will would should"
+    " it's they're you're we're he's she's that's there's".split()
 )
 
 
@@ -748,6 +754,11 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # come before it: "a different object{+ or player+} causes the Aura,
         # Equipment, or Fortification" adds to no list.
         if items and "," not in side and _FINAL_SEPARATOR.match(side) and "," not in near_before:
+            return None
+        # Nor does one joined by "or"/"and" to a piece that is no item: "…,
+        # whether they're tapped{+ or flipped+}, and …" widens a clause.
+        joined_to = near_before.split(",")[-1].strip()
+        if items and joined_to and "," not in side and _FINAL_SEPARATOR.match(side) and not _is_item(joined_to):
             return None
     return tuple(added), tuple(removed)
 
@@ -1470,7 +1481,9 @@ def annotate(
         for k, run in enumerate(runs.get(n, ())):
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
-            if run.plain == "cosmetic" and not _LETTER.search(run.deleted + run.inserted):
+            if run.plain == "cosmetic" and (
+                not _LETTER.search(run.deleted + run.inserted) or _marks_only(run.deleted.strip(), run.inserted.strip())
+            ):
                 punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
             elif run.plain:
                 tags.update(run.plain.split())
@@ -1559,16 +1572,63 @@ def _goes_with(p: _Run, reworded: Sequence[tuple[int, int]]) -> bool:
     same sentence. A mark replaced by another (a straight quote by a curly
     one) is cosmetic wherever it is."""
     end = p.at + len(p.inserted)
+    one_sided = _only_adds_or_drops(p.deleted.strip(), p.inserted.strip())
     for start, stop in reworded:
         if start - ABSORB <= end and p.at <= stop + ABSORB:
             return True
-        one_sided = not p.deleted.strip() or not p.inserted.strip()
         if one_sided:
-            between = p.before[-(p.at - stop) :] if stop <= p.at else p.after[: start - end]
-            if (stop <= p.at and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
-                    and not _FULL_STOP.search(between):
+            after = stop <= p.at
+            between = p.before[-(p.at - stop) :] if after else p.after[: start - end]
+            # A quote or bracket right after the full stop that ends the
+            # rewording's sentence closes that sentence ("... counters.[-"-]").
+            closes = after and _CLOSING.fullmatch((p.deleted + p.inserted).strip()) is not None
+            if (after and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
+                    and not _SENTENCE_BREAK.search(between.rstrip(".!?") if closes else between):
                 return True
     return False
+
+
+def _marks_only(a: str, b: str) -> bool:
+    """Whether one text is the other with marks added or dropped, and
+    nothing else: "[-(This-]{+This+}" drops a bracket the word diff glued
+    to a word; "Coldsnap(tm)" -> "Coldsnap" drops letters.
+
+    >>> _marks_only("(This", "This"), _marks_only("Coldsnap(tm)", "Coldsnap"), _marks_only("This", "this")
+    (True, False, False)
+    """
+    extra = Counter(a) - Counter(b) if len(a) >= len(b) else Counter(b) - Counter(a)
+    return _only_adds_or_drops(a, b) and not any(ch.isalnum() for ch in extra) and not _balanced(extra)
+
+
+def _balanced(marks: Counter[str]) -> bool:
+    """Whether marks hold both halves of a pair: quotes put around a word
+    ("[-“mulligan”-]{+mulligan+}") are an edit of their own, wherever a
+    rewording is; one half alone belongs with the text that holds the other.
+
+    >>> _balanced(Counter("“”")), _balanced(Counter("(")), _balanced(Counter('""'))
+    (True, False, True)
+    """
+    return any(marks[o] and marks[c] for o, c in _PAIRS) or marks['"'] >= 2 or marks["'"] >= 2
+
+
+_PAIRS = (("(", ")"), ("[", "]"), ("“", "”"), ("‘", "’"))
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")  # a full stop, with the quotes it closes
+_CLOSING = re.compile(r"[\"”’')\]]+")
+
+
+def _only_adds_or_drops(a: str, b: str) -> bool:
+    """Whether one text is the other with some characters left out: a run
+    that only adds or drops marks, even one the word diff glued to a word
+    ("[-(This-]{+This+}"), not one that replaces a mark by another.
+
+    >>> _only_adds_or_drops("(This", "This"), _only_adds_or_drops("", ","), _only_adds_or_drops('"This', "“This")
+    (True, True, False)
+    """
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    rest = iter(long)
+    return all(ch in rest for ch in short)
 
 
 def _marks_at_edges(text: str) -> tuple[str, str]:
@@ -1664,6 +1724,29 @@ class _References(NamedTuple):
                 return True
         return False
 
+    def named(self, text: str, at: int, printed: str, target: str) -> bool:
+        """Whether the text names, beside the reference, the title its
+        number holds in the new document: quoted after it ("rule 603,
+        "Handling Triggered Abilities."") or written just before it ("the
+        untap step (see rule 502)"). The reference then says what it means
+        to point at, and is right there, whatever the number held before
+        (2009-07 moved whole sections and gave their numbers to others). A
+        title that heads several rules ("General") names none of them.
+
+        >>> r = _References({}, set(), None, "", {}, {"502": "Untap Step", "100": "General", "200": "General"})
+        >>> r.named("the untap step (see rule 502)", 19, "rule 502", "502")
+        True
+        >>> r.named("in general (see rule 100)", 16, "rule 100", "100"), r.named("see rule 502", 4, "rule 502", "502")
+        (False, False)
+        """
+        title = self.new_texts.get(target, "").strip().lower()
+        if not title or len(title.split()) > NAMED_TITLE_WORDS:
+            return False
+        if sum(t.strip().lower() == title for t in self.new_texts.values()) != 1:
+            return False
+        near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
+        return _phrase_in(title, near)
+
     @staticmethod
     def range_end(text: str, at: int, printed: str) -> bool:
         """Whether a reference is the end of a range ("903.6–903.11"): a
@@ -1699,6 +1782,7 @@ class _References(NamedTuple):
                 moved_to != target and kept(at, at + len(printed))
                 and not self.range_end(text, at, printed) and not self.same_content(target)
                 and not _follows(own, target) and not _is_child(moved_to, target)
+                and not self.named(text, at, printed, target)
             ):
                 # A rule that was removed, its number taken by another, is
                 # left alone: a short heading whose title changed ("Land" ->
