@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 EVAL = Path(__file__).resolve().parent.parent / "bench" / "eval"
-SETS = ("sample", "holdout", "final", "fresh")
+SETS = ("sample", "holdout", "final", "fresh", "blind")
 
 # A rule number in any of the corpora's styles ("100.1a", "103.1.b.2",
 # "606#2", "N3"), or a glossary term of a few words.

@@ -27,7 +27,7 @@ from score import claim_key, files_of, item_key  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder")
-    parser.add_argument("--set", default="sample", choices=["sample", "holdout", "final", "fresh"])
+    parser.add_argument("--set", default="sample", choices=["sample", "holdout", "final", "fresh", "blind"])
     args = parser.parse_args()
     sample_file, labels_file, verdicts_file = files_of(args.set)
     drawn_all = json.loads(sample_file.read_text(encoding="utf-8"))["changes"]

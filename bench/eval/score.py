@@ -99,9 +99,10 @@ def main() -> None:
     parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
     parser.add_argument(
-        "--set", default="sample", choices=["sample", "holdout", "final", "fresh"],
+        "--set", default="sample", choices=["sample", "holdout", "final", "fresh", "blind"],
         help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (a second"
-        " round), 'fresh' (drawn and labelled after the last change to the claims)",
+        " round), 'fresh' (drawn before the third and fourth rounds, read for their errors), 'blind' (drawn"
+        " and labelled after the fourth round, with MTG pairs in no other set)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
