@@ -567,3 +567,17 @@ def test_an_alternative_joined_to_a_clause_of_a_list_is_no_list_item() -> None:
 ])
 def test_marks_that_go_with_a_rewording_are_not_cosmetic(old: list[str], new: list[str], tags: tuple[str, ...]) -> None:
     assert by_new(pair(old, new))["100.1"].tags == tags
+
+
+def test_a_rewrite_beside_a_dropped_trademark_sign_is_still_the_rewrite() -> None:
+    # Each type list is "updated through" the latest set; one of them had
+    # the set's name with its trademark sign.
+    old = [
+        "Relics come in many kinds; their list, updated through the Emberfall set, names bowls and bells.",
+        "A glyph may be carved or painted, as the Emberfall set first allowed for keepers.",
+        "Lantern types, updated through the Emberfall(tm) set, are: Horn.",
+    ]
+    new = [text.replace("Emberfall(tm)", "Tidecall").replace("Emberfall", "Tidecall") for text in old]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("Emberfall", "Tidecall", 3)]
+    assert by_new(result)["100.3"].tags == ("substitution",)

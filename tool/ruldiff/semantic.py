@@ -1266,8 +1266,13 @@ def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_ma
     applied = _apply(run_old, used, id_map)
     if applied == run_new:
         return True
-    a, b = _words_of(applied), _words_of(run_new)
+    # A trademark sign dropped or added beside the phrase is typography
+    # ("[-Coldsnap(tm)-]{+Time Spiral+}" is the set-name rewrite).
+    a, b = _words_of(_TRADEMARK.sub(" ", applied)), _words_of(_TRADEMARK.sub(" ", run_new))
     return len(a) == len(b) and all(x == y or _agree(x, y) for x, y in zip(a, b))
+
+
+_TRADEMARK = re.compile(r"\((?:tm|r)\)|[™®]", re.IGNORECASE)
 
 
 def _words_of(text: str) -> list[str]:
