@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 from helpers import doc
 
-from ruldiff.align import BAND, _gaps, _Side, _uncross, align, changed_pairs, similarity
+from ruldiff.align import BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _uncross, align, changed_pairs, similarity
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
@@ -840,3 +840,82 @@ def test_two_rules_rewritten_in_place_keep_their_own_numbers(own_old_x: int, pai
     else:
         assert partner(pairs, "510.1d") == ("510.1c", MatchHow.SIMILAR, 0.6)
         assert partner(pairs, "510.1c") is None
+
+
+def by_own_numbers(
+    old: list[tuple[str, str]], new: list[tuple[str, str]], taken: list[tuple[int, int, float]],
+    also: list[tuple[int, int]] = (), rows: range | None = None, cols: range | None = None,  # type: ignore[assignment]
+) -> dict[int, int]:
+    """What `_by_own_numbers` relinks, old index -> new index, for the pairs
+    `taken` in a gap over `rows` x `cols` (all by default), with the pairs
+    `also` made elsewhere."""
+    a, b = _Side(made(*old).rules), _Side(made(*new).rules)
+    for i, j, _ in taken:
+        a.partner[i], b.partner[j] = j, i
+    for i, j in also:
+        a.partner[i], b.partner[j] = j, i
+    out: dict[int, int] = {}
+
+    def link(i: int, j: int, how: MatchHow, sim: float) -> None:
+        assert how is MatchHow.NUMBER and sim == similarity(a.items[i].full_text, b.items[j].full_text)
+        out[i] = j
+        a.partner[i], b.partner[j] = j, i
+
+    _by_own_numbers(a, b, taken, rows or range(len(old)), cols or range(len(new)), link)
+    return out
+
+
+def _ten(common: int, tag: str) -> str:
+    """Ten words, the first `common` of them shared by every text built with that count."""
+    return text(words("c", common), words(tag, 10 - common))
+
+
+def test_a_cross_pair_is_undone_after_a_pair_by_number_and_at_the_least_similarity() -> None:
+    # Old 1.2 took new 1.1; each own number shares exactly 3 of 10 words
+    # (0.3, the least) and 5 (0.5): 0.8 against a cross pair of 0.5 + 0.3.
+    x_old, x_new = text(words("c", 3), words("xo", 7)), text(words("c", 3), words("xn", 7))
+    y_old, y_new = text(words("d", 5), words("yo", 5)), text(words("d", 5), words("yn", 5))
+    old = [("1.0", "Keepers sit."), ("1.1", x_old), ("1.2", y_old)]
+    new = [("1.0", "Keepers sit."), ("1.1", x_new), ("1.2", y_new)]
+    assert similarity(x_old, x_new) == GAP_SAME_NUMBER_MIN and similarity(y_old, y_new) == 0.5
+    # The pair by number (1.0) comes first: it is passed over, not the end.
+    taken = [(0, 0, 1.0), (2, 1, 0.5)]
+    assert 0.3 + 0.5 == 0.5 + GAP_SAME_NUMBER_MIN
+    assert by_own_numbers(old, new, taken) == {2: 2, 1: 1}
+    # Just short: the cross pair was 0.51.
+    assert by_own_numbers(old, new, [(0, 0, 1.0), (2, 1, 0.51)]) == {}
+
+
+@pytest.mark.parametrize("case", ["own new taken", "own old taken", "own new outside", "own old outside",
+                                  "own old kind", "own new kind", "no own old", "swapped since"])
+def test_a_cross_pair_stays_unless_both_own_numbers_are_free_and_alike(case: str) -> None:
+    y_old, y_new = _ten(5, "yo"), _ten(5, "yn")
+    x_old, x_new = text(words("e", 5), words("xo", 5)), text(words("e", 5), words("xn", 5))
+    # A second cross pair after it, with both own numbers free: undone
+    # whatever became of the first.
+    second_old = [("2.1", text(words("f", 5), words("po", 5))), ("2.2", text(words("g", 5), words("qo", 5)))]
+    second_new = [("2.1", text(words("f", 5), words("pn", 5))), ("2.2", text(words("g", 5), words("qn", 5)))]
+    old = [("1.1", x_old), ("1.2", y_old), ("1.3", "Keepers rest."), *second_old]
+    new = [("1.1", x_new), ("1.2", y_new), ("1.3", "Keepers wake."), *second_new]
+    taken, also, rows, cols = [(1, 0, 0.6), (4, 3, 0.6)], [], None, None
+    if case == "own new taken":
+        also = [(2, 1)]
+    elif case == "own old taken":
+        also = [(0, 2)]
+    elif case == "own new outside":
+        cols = range(2, 5)
+    elif case == "own old outside":
+        rows = range(1, 5)
+    elif case == "own old kind":
+        old[0] = ("1.1", x_old, RuleKind.HEADING)  # type: ignore[assignment]
+    elif case == "own new kind":
+        new[1] = ("1.2", y_new, RuleKind.HEADING)  # type: ignore[assignment]
+    elif case == "no own old":
+        old[0] = ("1.0", x_old)
+    elif case == "swapped since":
+        also = [(1, 2)]  # old 1.2's partner is no longer new 1.1
+    assert by_own_numbers(old, new, taken, also, rows, cols) == {4: 4, 3: 3}
+    # The same texts with nothing in the way: all pairs by number.
+    plain_old = [("1.1", x_old), ("1.2", y_old), ("1.3", "Keepers rest."), *second_old]
+    plain_new = [("1.1", x_new), ("1.2", y_new), ("1.3", "Keepers wake."), *second_new]
+    assert by_own_numbers(plain_old, plain_new, taken) == {1: 1, 0: 0, 4: 4, 3: 3}
