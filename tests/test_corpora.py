@@ -447,6 +447,30 @@ def test_claims_fixed_on_the_fresh_evaluation_set(corpora: Path) -> None:
     assert renamed.kind is ChangeKind.CHANGED and [r.id for r in renamed.olds] == ["308"]
 
 
+def test_claims_fixed_on_the_blind_evaluation_set(corpora: Path) -> None:
+    # 2009-07 reused the numbers of moved sections: "the untap step (see
+    # rule 502)" and "rule 603, "Handling Triggered Abilities"" are right.
+    m10 = diff("2009-05-01", "2009-07-11")
+    flagged = {(rule, ref) for rule, refs, _ in m10.stale for ref in refs}
+    assert not flagged & {("500.3", "rule 502"), ("505.3", "rule 603")}
+    assert ("401.6", "rule 602.1i") in flagged  # a rule that does not exist still is
+    # 2024-11: a blocked and a blocking creature's rules, both rewritten
+    # where they stood, keep their numbers; so 702.22k's reference is right.
+    foundations = diff("2024-08-02", "2024-11-08")
+    for number in ("510.1c", "510.1d"):
+        change = by_new(foundations)[number]
+        assert change.kind is ChangeKind.CHANGED and [r.id for r in change.olds] == [number]
+    assert "702.22k" not in {rule for rule, _, _ in foundations.stale}
+    # 2006-10: "tapped{+ or flipped+}" widens a clause of a list of clauses;
+    # the set-name update reaches the entry with "Coldsnap(tm)".
+    time_spiral = diff("2006-07-15", "2006-10-01")
+    assert by_new(time_spiral)["217.1b"].items_added == ()
+    assert ("Coldsnap", "Time Spiral", 7) in {(s.old, s.new, s.count) for s in time_spiral.substitutions}
+    assert by_new(time_spiral)["glossary:Artifact Type"].tags == ("substitution",)
+    # 2017-04: a bracket dropped with the rewording that held its other half.
+    assert "cosmetic" not in by_new(diff("2017-01-19", "2017-04-28"))["104.3h"].tags
+
+
 # --- issue 14: encodings and damaged characters ------------------------------
 
 _GARBLED = re.compile("[\u00aa\u00d0]")
