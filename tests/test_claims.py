@@ -581,3 +581,18 @@ def test_a_rewrite_beside_a_dropped_trademark_sign_is_still_the_rewrite() -> Non
     result = pair(old, new)
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("Emberfall", "Tidecall", 3)]
     assert by_new(result)["100.3"].tags == ("substitution",)
+
+
+@pytest.mark.parametrize("kept, tag", [(False, "cosmetic"), (True, "substantive")])
+def test_a_symbol_respelled_everywhere_it_stood_is_cosmetic(kept: bool, tag: str) -> None:
+    # {E} (the ember symbol) became {EMBER} in every rule that had it, as
+    # {E} was to mean something else; one {E} left as it was makes the
+    # others real edits.
+    old = ["Pay {E} to light a lantern.", "A keeper with {E} on a relic may wake it.", "Tap: add {E}."]
+    new = [t.replace("{E}", "{EMBER}") for t in old]
+    if kept:
+        new[2] = old[2]
+    result = pair(old, new)
+    assert by_new(result)["100.1"].tags == (tag,)
+    assert by_new(result)["100.2"].tags == (tag,)
+    assert result.substitutions == ()  # a spelling is no phrase

@@ -469,6 +469,11 @@ def test_claims_fixed_on_the_blind_evaluation_set(corpora: Path) -> None:
     assert by_new(time_spiral)["glossary:Artifact Type"].tags == ("substitution",)
     # 2017-04: a bracket dropped with the rewording that held its other half.
     assert "cosmetic" not in by_new(diff("2017-01-19", "2017-04-28"))["104.3h"].tags
+    # Symbols respelled everywhere they stood: {P} -> {PW} in 2011-05 (when
+    # {P} became Phyrexian mana), {C} -> {CHAOS} in 2015-07 (when {C} became
+    # colorless mana).
+    assert by_new(diff("2011-04-01", "2011-05-01"))["107.11"].tags == ("cosmetic",)
+    assert by_new(diff("2015-03-27", "2015-07-17"))["309.7"].tags == ("cosmetic",)
 
 
 # --- issue 14: encodings and damaged characters ------------------------------

@@ -1107,3 +1107,27 @@ def test_written_reads_only_the_first_occurrences() -> None:
     text = " ".join(["They"] * semantic.WRITTEN_LOOK + ["they"] * (semantic.WRITTEN_LOOK + 5))
     # 50 "They" first, then 55 "they": only the first 50 are read.
     assert semantic._written("they", text) == "They"
+
+
+@pytest.mark.parametrize("deleted, inserted, before, after, symbol", [
+    ("{C}", "{CHAOS}", "roll ", " now", ("{C}", "{CHAOS}")),  # the whole symbols in the run
+    ("C", "CHAOS", "roll {", "} now", ("{C}", "{CHAOS}")),  # the braces kept out of it
+    ("{C}", "chaos", "roll ", " now", None),  # a symbol replaced by a word
+    ("chaos", "{C}", "roll ", " now", None),
+    ("C", "CHAOS", "roll ", "} now", None),  # no brace before
+    ("C", "CHAOS", "roll {", " now", None),  # no brace after
+    ("C", "two words", "roll {", "} now", None),
+    ("two words", "C", "roll {", "} now", None),
+])
+def test_the_symbol_a_run_respells(deleted: str, inserted: str, before: str, after: str,
+                                   symbol: tuple[str, str] | None) -> None:
+    assert semantic._symbol_of(semantic._Run(deleted, inserted, before, after)) == symbol
+
+
+@pytest.mark.parametrize("rules, tag", [(1, "substantive"), (2, "cosmetic")])
+def test_a_symbol_is_respelled_when_two_rules_or_more_hold_it(rules: int, tag: str) -> None:
+    old = ["Pay {E} to light a lantern, or {E} twice to light two.", "Keepers rest."]
+    if rules == 2:
+        old[1] = "Keepers rest until {E} is paid."
+    new = [t.replace("{E}", "{EMBER}") for t in old]
+    assert by_new(pair(old, new))["100.1"].tags == (tag,)

@@ -1469,6 +1469,7 @@ def annotate(
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
     family_of = _families(subs, together, _rules_of(found, index))
     families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
+    respelled = _respellings(runs, old)
 
     out: list[Change] = []
     for n, c in enumerate(changes):
@@ -1492,6 +1493,8 @@ def annotate(
                 punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
             elif run.plain:
                 tags.update(run.plain.split())
+            elif respelled and _symbol_of(run) in respelled:
+                tags.add("cosmetic")
             elif k in by_run:
                 used, d, i = by_run[k]
                 tags.add("substitution")
@@ -1567,6 +1570,44 @@ def annotate(
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
+
+
+_SYMBOL = re.compile(r"\{[^{}\s]{1,12}\}")
+_SYMBOL_INSIDE = re.compile(r"[^{}\s]{1,12}")
+
+
+def _symbol_of(run: _Run) -> tuple[str, str] | None:
+    """The symbol a run respells, old and new ("{C}" -> "{CHAOS}"), whether
+    the word diff kept the braces out of the run or not; else None."""
+    d, i = run.deleted.strip(), run.inserted.strip()
+    if _SYMBOL.fullmatch(d) and _SYMBOL.fullmatch(i):
+        return d, i
+    if run.before.endswith("{") and run.after.startswith("}") and _SYMBOL_INSIDE.fullmatch(d) and _SYMBOL_INSIDE.fullmatch(i):
+        return f"{{{d}}}", f"{{{i}}}"
+    return None
+
+
+def _respellings(runs: dict[int, list[_Run]], old: Document) -> set[tuple[str, str]]:
+    """Symbols the release respelled: every occurrence of the old symbol in
+    the old document replaced by one same new symbol, in two rules or more
+    ("{C}" -> "{CHAOS}" in all seven chaos rules of 2015-07, when {C} was
+    to mean colorless mana). A symbol's spelling is typography, so each such
+    run is ``cosmetic``; one replaced here and kept there is a real edit."""
+    where: dict[tuple[str, str], set[int]] = defaultdict(set)
+    count: Counter[tuple[str, str]] = Counter()
+    for n, rs in runs.items():
+        for run in rs:
+            if not run.plain and (symbol := _symbol_of(run)) is not None:
+                where[symbol].add(n)
+                count[symbol] += 1
+    if not count:
+        return set()  # most releases
+    text = "\n".join(r.full_text for r in old.items)
+    return {
+        symbol for symbol, k in count.items()
+        if len(where[symbol]) >= 2 and text.count(symbol[0]) == k
+        and sum(c for (o, _), c in count.items() if o == symbol[0]) == k  # one new spelling
+    }
 
 
 def _goes_with(p: _Run, reworded: Sequence[tuple[int, int]]) -> bool:
