@@ -44,7 +44,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from .align import dice, word_set
-from .classify import _skeleton, is_cosmetic
+from .classify import _TRADEMARK, _skeleton, is_cosmetic
 from .model import (
     Change,
     ChangeKind,
@@ -753,13 +753,12 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # An item appended after "or"/"and" ends a list whose other items
         # come before it: "a different object{+ or player+} causes the Aura,
         # Equipment, or Fortification" adds to no list.
-        if items and "," not in side and _FINAL_SEPARATOR.match(side) and "," not in near_before:
-            return None
         # Nor does one joined by "or"/"and" to a piece that is no item: "…,
         # whether they're tapped{+ or flipped+}, and …" widens a clause.
-        joined_to = near_before.split(",")[-1].strip()
-        if items and joined_to and "," not in side and _FINAL_SEPARATOR.match(side) and not _is_item(joined_to):
-            return None
+        if items and "," not in side and _FINAL_SEPARATOR.match(side):
+            joined_to = near_before.split(",")[-1].strip()
+            if "," not in near_before or (joined_to and not _is_item(joined_to)):
+                return None
     return tuple(added), tuple(removed)
 
 
@@ -1270,9 +1269,6 @@ def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_ma
     # ("[-Coldsnap(tm)-]{+Time Spiral+}" is the set-name rewrite).
     a, b = _words_of(_TRADEMARK.sub(" ", applied)), _words_of(_TRADEMARK.sub(" ", run_new))
     return len(a) == len(b) and all(x == y or _agree(x, y) for x, y in zip(a, b))
-
-
-_TRADEMARK = re.compile(r"\((?:tm|r)\)|[™®]", re.IGNORECASE)
 
 
 def _words_of(text: str) -> list[str]:
