@@ -22,11 +22,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from ruldiff.check import check_document, check_release
-from ruldiff.compare import compare
-from ruldiff.parse import parse
-from ruldiff.profiles import detect_profile
-from ruldiff.read import decode
+from ruldiff.editorial.check import check_document, check_release
+from ruldiff.diff.pipeline import compare
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import detect_profile
+from ruldiff.documents.read import decode
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = ("mtg", "riftbound", "riftbound-tournament")

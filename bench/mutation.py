@@ -54,6 +54,18 @@ TESTS = {
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 
+# Where each module lives in the package (tool/ruldiff/<path>.py).
+PATHS = {
+    "read": "documents/read", "parse": "documents/parse", "align": "diff/align", "worddiff": "diff/worddiff",
+    "classify": "diff/classify", "semantic": "diff/semantic", "render": "outputs/render", "cli": "cli/__init__",
+}
+
+
+def dotted(module: str) -> str:
+    """The module's import name: ``ruldiff.diff.semantic``."""
+    return "ruldiff." + PATHS[module].removesuffix("/__init__").replace("/", ".")
+
+
 # The output writing of cli.py: where -o and standard output are written.
 CLI_OUTPUT = (
     "emit", "_write_all", "output_target", "_names_a_descriptor", "_inputs",
@@ -67,7 +79,7 @@ addopts = "-p no:cacheprovider"
 
 [tool.mutmut]
 source_paths = ["src/ruldiff"]
-only_mutate = ["src/ruldiff/{module}.py"]
+only_mutate = ["src/ruldiff/{path}.py"]
 pytest_add_cli_args_test_selection = {tests}
 use_git_change_detection = false
 also_copy = ["tool", "corpora"]
@@ -140,7 +152,7 @@ def stage(module: str, workdir: Path) -> Path:
     with open(where / "tests" / "conftest.py", "a", encoding="utf-8") as conftest:
         conftest.write(GUARD)
     (where / "pyproject.toml").write_text(
-        STAGED_PYPROJECT.format(module=module, tests=json.dumps(TESTS[module])), encoding="utf-8"
+        STAGED_PYPROJECT.format(path=PATHS[module], tests=json.dumps(TESTS[module])), encoding="utf-8"
     )
     return where
 
@@ -157,7 +169,7 @@ def unit_tests_only(where: Path) -> dict[str, str]:
 
 def results(where: Path, module: str) -> dict[str, int | None]:
     """Mutant name -> exit code of its test run (None: not run yet)."""
-    meta = where / "mutants" / "src" / "ruldiff" / f"{module}.py.meta"
+    meta = where / "mutants" / "src" / "ruldiff" / f"{PATHS[module]}.py.meta"
     codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     if module == "cli":
         codes = {k: v for k, v in codes.items()
@@ -208,7 +220,7 @@ def main(args: list[str] | None = None) -> int:
             print(f"{module}: not run, the time cap was reached", flush=True)
             continue
         whole = opts.sample is None and module != "cli" and not opts.functions
-        patterns = [f"ruldiff.{module}.*"] if whole else names
+        patterns = [f"{dotted(module)}.*"] if whole else names
         # mutmut in a session of its own, so that the time cap stops it and
         # every runner it forked.
         # SIGINT's default action back: a shell starting this in the background

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from ruldiff.model import Comparison, Document
-from ruldiff.parse import parse
-from ruldiff.read import decode
-from ruldiff.render import render
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+from ruldiff.outputs.render import render
 
 
 def layout(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), date: str = "May 1, 2024") -> str:  # type: ignore[assignment]
@@ -42,7 +42,7 @@ def doc(rules: list[tuple[str, str]], glossary: list[tuple[str, str]] = (), path
 def articles(folder: Path, *rules: str) -> Document:
     """A document of articles A1, A2... cited as "Article A2" (a profile of
     its own, written to `folder`): no number the built-in syntax knows."""
-    from ruldiff.profiles import load_profile
+    from ruldiff.documents.profiles import load_profile
 
     spec = folder / "articles.yaml"
     spec.write_text(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 from helpers import doc
 
-from ruldiff.align import BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _uncross, align, changed_pairs, similarity
+from ruldiff.diff.align import BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _uncross, align, changed_pairs, similarity
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
@@ -200,7 +200,7 @@ def _crafted(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
 
 
 def test_the_moved_rule_search_looks_at_a_bounded_number_of_rules_per_rule(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import ruldiff.align as align_module
+    import ruldiff.diff.align as align_module
 
     calls = 0
     real_dice = align_module.dice
@@ -245,7 +245,7 @@ def test_word_set_is_the_lower_cased_word_characters() -> None:
     import random
     import re
 
-    from ruldiff.align import word_set
+    from ruldiff.diff.align import word_set
 
     pieces = ["a", "B", "z", "Q", "_", "7", " ", "\n", ".", "-", "’", "“", "—", "é", "É", "ß", "İ", "Σ", "σ",
               "ﬁ", "\u00a0", "x\u0301", "Keeper", "ÉLAN", "player’s", "\ud800"]  # a lone surrogate too
@@ -261,7 +261,7 @@ def test_word_set_is_the_lower_cased_word_characters() -> None:
      (("a", "b", "c"), ("a",), 0.5), (("a", "b"), ("a", "b"), 1.0), (("a",), ("b",), 0.0)],
 )
 def test_dice(a: tuple[str, ...], b: tuple[str, ...], score: float) -> None:
-    from ruldiff.align import dice
+    from ruldiff.diff.align import dice
 
     assert dice(frozenset(a), frozenset(b)) == score
 
@@ -270,7 +270,7 @@ def test_longest_increasing_is_a_longest_run_in_order() -> None:
     import itertools
     import random
 
-    from ruldiff.align import _longest_increasing
+    from ruldiff.diff.align import _longest_increasing
 
     def brute(anchors: list[tuple[int, int]]) -> int:
         for size in range(len(anchors), 0, -1):
@@ -505,7 +505,7 @@ def test_a_huge_gap_compares_each_rule_with_the_band_around_its_place(monkeypatc
     # 80 old and 80 new rules between two anchors: each old rule is compared
     # with the BAND new ones around the same place only, which still finds a
     # rule edited in place and ones moved up to BAND / 2 places either way.
-    import ruldiff.align as align_module
+    import ruldiff.diff.align as align_module
 
     compared: set[tuple[int, int]] = set()
     real = align_module._similar
@@ -629,7 +629,7 @@ def test_a_moved_rule_goes_to_its_most_similar_candidate_of_its_own_kind() -> No
 def test_a_moved_rule_is_looked_up_by_its_rarest_words(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # Its common words lead to three other new rules first; its rarest lead
     # to its new version at once, within a look-up of two rules.
-    import ruldiff.align as align_module
+    import ruldiff.diff.align as align_module
 
     monkeypatch.setattr(align_module, "MOVED_CANDIDATES", 2)
     common, rare = words("c", 4), words("r", 6)
@@ -642,7 +642,7 @@ def test_a_candidate_found_through_several_rare_words_counts_once(monkeypatch) -
     # Old 100.2 finds new 300.1 through three of its rarest words and 300.2
     # through the fourth; 300.1 goes to old 100.1 (more similar), so 100.2
     # needs 300.2 among its two best candidates kept.
-    import ruldiff.align as align_module
+    import ruldiff.diff.align as align_module
 
     monkeypatch.setattr(align_module, "MOVED_KEEP", 2)
     a, b, c = words("a", 10), words("b", 2), words("c", 3)

@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 
 from ruldiff import cli
 from ruldiff.cli import main
-from ruldiff.review import parse_reviewed
-from ruldiff.schema import schema
+from ruldiff.editorial.review import parse_reviewed
+from ruldiff.outputs.schema import schema
 
 from helpers import write_rules_pair
 

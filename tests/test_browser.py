@@ -22,8 +22,8 @@ from conftest import corpora_dir, in_ci, require
 from helpers import doc
 
 from ruldiff.cli import load
-from ruldiff.compare import compare
-from ruldiff.render import render
+from ruldiff.diff.pipeline import compare
+from ruldiff.outputs.render import render
 
 CHROMIUM = os.environ.get("RULDIFF_CHROMIUM", "/usr/bin/chromium")
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import corpora_dir, require
 
-from ruldiff.cap import PRESETS, parse_limit, size, substantive
+from ruldiff.outputs.cap import PRESETS, parse_limit, size, substantive
 from ruldiff.cli import load
-from ruldiff.compare import compare
-from ruldiff.render import build_context, render
+from ruldiff.diff.pipeline import compare
+from ruldiff.outputs.render import build_context, render
 
 
 def anchors_exist(md: str) -> None:

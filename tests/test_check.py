@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.check import Finding, apply_ignores, check_document, check_release, parse_config
-from ruldiff.check_render import render_findings
+from ruldiff.editorial.check import Finding, apply_ignores, check_document, check_release, parse_config
+from ruldiff.editorial.check_render import render_findings
 from ruldiff.cli import load, main
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
-from ruldiff.parse import parse
-from ruldiff.profiles import detect_profile
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import detect_profile
+from ruldiff.documents.read import decode
 
 from helpers import doc, layout
 

@@ -8,8 +8,8 @@ import pytest
 
 from helpers import doc
 
-from ruldiff.classify import is_cosmetic
-from ruldiff.compare import compare
+from ruldiff.diff.classify import is_cosmetic
+from ruldiff.diff.pipeline import compare
 
 
 def by_new(result):  # type: ignore[no-untyped-def]
@@ -176,7 +176,7 @@ def test_a_phrase_deleted_across_the_document_is_one_substitution_to_nothing() -
     result = pair(old, new)
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("The phrase", "", 4)]  # as the rules write it
     assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 5)}
-    from ruldiff.render import render
+    from ruldiff.outputs.render import render
 
     assert 'substitution: "The phrase" deleted (4 times in 4 rules)' in render(result, "text")
     # Deleted in two rules only, it is two edits, not a rewrite; and a deleted
@@ -315,8 +315,8 @@ def test_typography_markup_signs_and_old_symbols_are_cosmetic() -> None:
 
 
 def test_a_hyphen_at_a_line_break_is_no_change() -> None:
-    from ruldiff.parse import parse
-    from ruldiff.read import decode
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.read import decode
 
     head = "Test Game Rules\nEffective May 1, 2024\n\n1. Basics\n\n100. General\n\n"
     wrapped = head + "100.1. A permanent-\ntype-changing effect applies\nfirst. It is a long rule that\nruns on.\n"

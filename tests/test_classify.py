@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers import doc
 
-from ruldiff.classify import classify, is_cosmetic, same_words
-from ruldiff.compare import compare
+from ruldiff.diff.classify import classify, is_cosmetic, same_words
+from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Document, MatchHow, Op, Pair, Rule, RuleKind
-from ruldiff.semantic import annotate
+from ruldiff.diff.semantic import annotate
 
 
 def rule(rule_id: str, text: str) -> Rule:
@@ -86,7 +86,7 @@ def test_skeleton_is_the_words_left_when_typography_is_ignored() -> None:
     import re
     import unicodedata
 
-    from ruldiff.classify import _TYPOGRAPHY, _skeleton
+    from ruldiff.diff.classify import _TYPOGRAPHY, _skeleton
 
     def definition(text: str) -> str:
         text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).replace("'", "").casefold()

@@ -18,9 +18,9 @@ from conftest import corpora_dir, each
 from helpers import check_every_format
 
 from ruldiff.cli import load
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
-from ruldiff.render import build_context, render
+from ruldiff.outputs.render import build_context, render
 
 MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
 
@@ -76,7 +76,7 @@ def test_every_mtg_release_parses_with_the_rules_it_holds(corpora: Path, path: P
     # The rules we found are the numbered lines the README counts, except for
     # differences each explained by the text around them.
     text = path.read_bytes()
-    from ruldiff.read import decode
+    from ruldiff.documents.read import decode
 
     lines = decode(text, str(path)).text.split("\n")
     naive = {n + 1 for n, line in enumerate(lines) if NAIVE.match(line)}
@@ -515,7 +515,7 @@ _STRAY = re.compile(r"[^\W\d_][\u0192\u2030\u00a3\u00a0\u2013][^\W\d_]")
 )
 def test_a_word_with_a_stray_byte_is_never_substantive(corpora: Path, old: str, new: str) -> None:
     """Each deleted/inserted run that spells a word with a stray byte is cosmetic."""
-    from ruldiff.classify import is_cosmetic
+    from ruldiff.diff.classify import is_cosmetic
 
     for c in diff(old, new).changes:
         edits = [e for e in c.edits if e.op is not Op.EQUAL]

@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 from conftest import corpora_dir, each
 
-from ruldiff import worddiff
-from ruldiff.align import changed_pairs
+from ruldiff.diff import worddiff
+from ruldiff.diff.align import changed_pairs
 from ruldiff.cli import load
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Document, Edit
-from ruldiff.render import render
+from ruldiff.outputs.render import render
 
 ENGINES = {
     "python": (worddiff._python_diff, worddiff._python_cleaned),
@@ -69,7 +69,7 @@ def engine_of(env: dict[str, str], block_compiled: bool = False) -> str:
     if block_compiled:  # as where no wheel installed: the import fails
         code += "sys.modules['fast_diff_match_patch'] = None\n"
     code += (
-        "from ruldiff import worddiff\n"
+        "from ruldiff.diff import worddiff\n"
         "try:\n"
         "    edits = worddiff.diff_words('You may draw.', 'You must draw.')\n"
         "except Exception as exc:\n"

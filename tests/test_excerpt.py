@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ruldiff.excerpt import CUT, cut_edits, id_runs
+from ruldiff.outputs.excerpt import CUT, cut_edits, id_runs
 
 WORDS = st.lists(st.sampled_from(["draw", "a", "card", "the", "player\n", "may", "  ", "—", "x."]), max_size=40)
 EDITS = st.lists(

@@ -9,11 +9,11 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ruldiff.cli import main
-from ruldiff.fit import UNREAD_WARN, misfit
+from ruldiff.documents.fit import UNREAD_WARN, misfit
 from ruldiff.model import Document, pack_document, unpack_document
-from ruldiff.parse import parse
-from ruldiff.profiles import load_profile
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import load_profile
+from ruldiff.documents.read import decode
 
 from helpers import layout
 

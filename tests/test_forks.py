@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(
 # then sleeps itself: it is then killed with SIGKILL, which no handler sees.
 PARENT = """
 import os, sys, time
-from ruldiff.forks import fork
+from ruldiff.series.forks import fork
 pid = fork()
 if pid == 0:
     time.sleep(60)
@@ -65,7 +65,7 @@ def test_a_child_takes_back_the_default_stop_signals() -> None:
     # nothing to clean up and dies of the signal at once.
     script = """
 import os, signal, time
-from ruldiff.forks import fork
+from ruldiff.series.forks import fork
 signal.signal(signal.SIGTERM, lambda *a: None)
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 pid = fork()
@@ -81,7 +81,7 @@ print(os.waitpid(pid, 0)[1], unblocked)
 
 
 def test_the_children_fixture_sees_a_child_nobody_waited_for(children: Children) -> None:
-    from ruldiff.forks import fork
+    from ruldiff.series.forks import fork
 
     pid = fork()
     if pid == 0:

@@ -32,9 +32,9 @@ from pdfmaker import make_pdf
 
 from ruldiff import cli
 from ruldiff.errors import RuldiffError
-from ruldiff.parse import parse
-from ruldiff.profiles import BUILTIN, load_profile
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import BUILTIN, load_profile
+from ruldiff.documents.read import decode
 
 EXAMPLES = int(os.environ.get("RULDIFF_FUZZ_EXAMPLES", "150"))
 SEED = os.environ.get("RULDIFF_FUZZ_SEED")

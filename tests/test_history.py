@@ -14,7 +14,7 @@ from helpers import layout
 
 from ruldiff.cli import main
 from ruldiff.errors import RuldiffError
-from ruldiff.history import MANIFEST, SiteWriter, safe_name, site_files
+from ruldiff.series.history import MANIFEST, SiteWriter, safe_name, site_files
 
 
 def run(*args: object):  # type: ignore[no-untyped-def]

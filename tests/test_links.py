@@ -13,8 +13,8 @@ from conftest import corpora_dir, require
 from helpers import same_under_every_hash_seed, write_pair
 
 from ruldiff.cli import load
-from ruldiff.compare import compare
-from ruldiff.render import build_context, render
+from ruldiff.diff.pipeline import compare
+from ruldiff.outputs.render import build_context, render
 
 PAIRS = [
     ("mtg", "2009-10-01", "2026-01-16"),

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 from helpers import layout
 
 from ruldiff.cli import main
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ReadError
-from ruldiff.parse import parse
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
 
 RULES = [
     ("1", "Game Concepts"),
@@ -112,9 +112,9 @@ def test_damaged_docx_is_a_one_line_error() -> None:
 
 
 def test_docx_that_unpacks_too_large_is_refused_before_unpacking(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ruldiff.markup
+    import ruldiff.documents.markup
 
-    monkeypatch.setattr(ruldiff.markup, "DOCX_MAX_UNPACKED", 1000)
+    monkeypatch.setattr(ruldiff.documents.markup, "DOCX_MAX_UNPACKED", 1000)
     with pytest.raises(ReadError, match="unpacks to more than"):
         decode(make_docx(TEXT), "big.docx")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruldiff.notemark import note_html, note_md, safe_url
+from ruldiff.outputs.notemark import note_html, note_md, safe_url
 
 
 def test_the_subset_renders() -> None:

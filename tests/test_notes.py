@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from ruldiff.cli import load, main
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
-from ruldiff.notes import Note, match_notes, parse_notes
+from ruldiff.editorial.notes import Note, match_notes, parse_notes
 
 
 def test_keys_are_read_as_written_and_notes_keep_their_markdown() -> None:

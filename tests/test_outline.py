@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from ruldiff.cli import main
-from ruldiff.compare import compare
-from ruldiff.dates import find_date
+from ruldiff.diff.pipeline import compare
+from ruldiff.documents.dates import find_date
 from ruldiff.model import ChangeKind, Comparison, Document
-from ruldiff.outline import next_sub_item
-from ruldiff.parse import parse
-from ruldiff.profiles import detect_profile, load_profile
-from ruldiff.read import decode
-from ruldiff.semantic import references
+from ruldiff.documents.outline import next_sub_item
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import detect_profile, load_profile
+from ruldiff.documents.read import decode
+from ruldiff.diff.semantic import references
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

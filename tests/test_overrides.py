@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from ruldiff.cli import load, main
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Comparison
-from ruldiff.overrides import Plan, apply, parse_overrides, unmet
+from ruldiff.editorial.overrides import Plan, apply, parse_overrides, unmet
 
 from helpers import doc
 

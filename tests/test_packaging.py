@@ -50,9 +50,9 @@ def test_installed_command_renders_builtin_templates(tmp_path: Path, editable: b
         assert Path(where) == ROOT / "tool" / "ruldiff"
     else:
         assert Path(where).is_relative_to(tmp_path / "venv")
-        assert (Path(where) / "templates" / "changelog.html.j2").is_file()
+        assert (Path(where) / "outputs" / "templates" / "changelog.html.j2").is_file()
         assert (Path(where) / "py.typed").is_file()
-        assert (Path(where) / "schema.json").is_file()
+        assert (Path(where) / "outputs" / "schema.json").is_file()
     old, new = sorted(SAMPLE.glob("lanternfall-*.txt"))[:2]
     ruldiff = tmp_path / "venv" / "bin" / "ruldiff"
     for fmt, marker in (("html", "<!DOCTYPE html>"), ("md", "# Changes from")):
@@ -79,7 +79,7 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
         "    cli._status(sys.argv[1:])\n"
         "finally:\n"
         "    loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'yaml' or m in\n"
-        "        ('ruldiff.history', 'ruldiff.series', 'ruldiff.store', 'ruldiff.pager', 'ruldiff.schema', 'subprocess'))\n"
+        "        ('ruldiff.series.history', 'ruldiff.series.releases', 'ruldiff.series.store', 'ruldiff.outputs.pager', 'ruldiff.outputs.schema', 'subprocess'))\n"
         "    print(','.join(loaded))\n"
     )
     old, new = sorted(SAMPLE.glob("*.txt"))[:2]

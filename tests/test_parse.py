@@ -9,12 +9,12 @@ import pytest
 
 from ruldiff.errors import ParseError
 from ruldiff.model import Coverage, Document, Rule, RuleKind
-from ruldiff.parse import parse
-from ruldiff.profiles import Profile, load_profile
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import Profile, load_profile
+from ruldiff.documents.read import decode
 
-# The module: `ruldiff.parse` the attribute is the function.
-parse_module = importlib.import_module("ruldiff.parse")
+# The module: `ruldiff.documents.parse` the attribute is the function.
+parse_module = importlib.import_module("ruldiff.documents.parse")
 
 
 @pytest.fixture(autouse=True)
@@ -655,7 +655,7 @@ def test_sub_items_do_not_make_a_document_hard_wrapped() -> None:
 def test_a_users_pattern_is_bounded_in_time_line_by_line(
     monkeypatch: pytest.MonkeyPatch, text: str, slow: str | None
 ) -> None:
-    from ruldiff import profiles
+    from ruldiff.documents import profiles
     from ruldiff.errors import ConfigError
 
     monkeypatch.setattr(profiles, "PATTERN_SECONDS", 0.2)

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from ruldiff.cli import main
 from ruldiff.errors import ConfigError
-from ruldiff.parse import parse
-from ruldiff.profiles import BUILTIN, detect_profile, load_profile
-from ruldiff.read import decode
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import BUILTIN, detect_profile, load_profile
+from ruldiff.documents.read import decode
 
 # An invented code of conduct numbered "§ 1.2", which no built-in profile reads.
 CODE = """\
@@ -132,7 +132,7 @@ def test_web_copy_seed_parses_into_its_rules_with_notes(seeds: Path) -> None:
 def test_builtin_profiles_read_the_same_with_pyyaml(tmp_path: Path) -> None:
     """The built-in files are read by a small flat-YAML reader (PyYAML is slow to
     import); PyYAML must read them to the very same profiles."""
-    from ruldiff.profiles import FORMATS_DIR, _parse_flat
+    from ruldiff.documents.profiles import FORMATS_DIR, _parse_flat
 
     import yaml
 
@@ -257,8 +257,7 @@ def test_a_pattern_that_backtracks_without_end_is_an_error_naming_its_key(
 ) -> None:
     import time
 
-    from ruldiff import profiles
-
+    from ruldiff.documents import profiles
     monkeypatch.setattr(profiles, "PATTERN_SECONDS", 0.3)
     lines = [line for line in _MINE.splitlines() if not line.startswith(f"{key}:")]
     profile = tmp_path / "mine.yaml"
@@ -275,7 +274,7 @@ def test_a_pattern_that_backtracks_without_end_is_an_error_naming_its_key(
 
 def test_a_users_copy_of_a_builtin_profile_reads_as_the_builtin(tmp_path: Path) -> None:
     """The time limit changes nothing for patterns that behave."""
-    from ruldiff.profiles import FORMATS_DIR
+    from ruldiff.documents.profiles import FORMATS_DIR
 
     copy = tmp_path / "copy.yaml"
     copy.write_text((FORMATS_DIR / "mtg-cr.yaml").read_text(encoding="utf-8"), encoding="utf-8")
@@ -288,7 +287,7 @@ def test_a_users_copy_of_a_builtin_profile_reads_as_the_builtin(tmp_path: Path) 
 
 
 def test_the_budget_grows_with_the_document() -> None:
-    from ruldiff.profiles import pattern_budget
+    from ruldiff.documents.profiles import pattern_budget
 
     assert pattern_budget(0) == 2.0 and pattern_budget(64 * 2**20) > 300
 

@@ -29,11 +29,11 @@ from helpers import layout, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.model import Document
-from ruldiff.parse import parse
-from ruldiff.read import decode
-from ruldiff.render import to_json
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+from ruldiff.outputs.render import to_json
 
 WORDS = (
     "ember glyph lantern keeper vault tide stone gale flame ash shard rune beacon warden spire "

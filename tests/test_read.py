@@ -10,7 +10,7 @@ import pytest
 from pdfmaker import make_pdf
 
 from ruldiff.errors import ReadError
-from ruldiff.read import decode
+from ruldiff.documents.read import decode
 
 TEXT = "100.1. A keeper’s “ember” — café\n100.2. Next rule\n"
 

@@ -15,7 +15,7 @@ import yaml
 from ruldiff.model import (
     Change, ChangeKind, Comparison, Coverage, Document, Edit, Op, Renumbering, Rule, RuleKind, Substitution,
 )
-from ruldiff.render import build_context, render, render_document, render_text
+from ruldiff.outputs.render import build_context, render, render_document, render_text
 
 K = RuleKind
 EQ, DEL, INS = Op.EQUAL, Op.DELETE, Op.INSERT

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from ruldiff.cli import load
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Change, Comparison
-from ruldiff.review import Accepted, change_id, dump_reviewed, fingerprint, parse_reviewed, partition, walk
+from ruldiff.editorial.review import Accepted, change_id, dump_reviewed, fingerprint, parse_reviewed, partition, walk
 
 
 def pair(sample: list[Path], a: int, b: int) -> Comparison:
@@ -83,7 +83,7 @@ def test_a_bad_state_file_says_what_is_wrong(text: str, message: str) -> None:
 
 def test_a_number_removed_and_reused_is_two_changes_reviewed_apart() -> None:
     from ruldiff.model import Change, ChangeKind, Edit, Op, Rule, RuleKind
-    from ruldiff.review import Accepted, change_id, fingerprint, partition
+    from ruldiff.editorial.review import Accepted, change_id, fingerprint, partition
 
     gone = Change(ChangeKind.REMOVED, Rule("903.9", RuleKind.RULE, "Old."), None, (Edit(Op.DELETE, "Old."),))
     reused = Change(ChangeKind.ADDED, None, Rule("903.9", RuleKind.RULE, "New."), (Edit(Op.INSERT, "New."),))

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from conftest import ROOT, corpora_dir, each
 from jsonschema import Draft202012Validator
 
-from ruldiff import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.cli import load, main
 from ruldiff.model import ChangeKind
-from ruldiff.render import JSON_FORMAT_VERSION, MECHANICAL, render, to_json
-from ruldiff.schema import schema, schema_text
+from ruldiff.outputs.render import JSON_FORMAT_VERSION, MECHANICAL, render, to_json
+from ruldiff.outputs.schema import schema, schema_text
 
 VALIDATOR = Draft202012Validator(schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
@@ -36,7 +36,7 @@ def test_the_schema_is_valid_draft_2020_12_and_matches_the_version() -> None:
 def test_the_command_prints_the_shipped_file() -> None:
     result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
     assert result.exit_code == 0
-    assert result.stdout == (ROOT / "tool" / "ruldiff" / "schema.json").read_text(encoding="utf-8") == schema_text()
+    assert result.stdout == (ROOT / "tool" / "ruldiff" / "outputs" / "schema.json").read_text(encoding="utf-8") == schema_text()
 
 
 def test_the_command_writes_a_file(tmp_path: Path) -> None:

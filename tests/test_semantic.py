@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from helpers import articles, doc
 
-from ruldiff.compare import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
-from ruldiff import semantic
-from ruldiff.semantic import references
+from ruldiff.diff import semantic
+from ruldiff.diff.semantic import references
 
 BASE = [
     ("1", "Basics"),
@@ -156,7 +156,7 @@ def test_range_of_subrules_following_the_renumbering_is_a_reference_update() -> 
 
 def _renumbered(*pairs: tuple[str, str]) -> list[tuple[str, str]]:
     from ruldiff.model import Change, Rule, RuleKind
-    from ruldiff.semantic import renumbering
+    from ruldiff.diff.semantic import renumbering
 
     changes = [
         Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
@@ -189,14 +189,14 @@ def test_dotted_references() -> None:
 
 
 def test_a_profile_defines_how_its_documents_refer_to_rules(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from ruldiff.parse import parse
-    from ruldiff.profiles import load_profile
-    from ruldiff.read import decode
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.profiles import load_profile
+    from ruldiff.documents.read import decode
 
     from helpers import layout
 
     base = (tmp_path / "mtg.yaml")
-    mtg = (Path(__file__).parent.parent / "tool/ruldiff/formats/mtg-cr.yaml").read_text(encoding="utf-8")
+    mtg = (Path(__file__).parent.parent / "tool/ruldiff/documents/formats/mtg-cr.yaml").read_text(encoding="utf-8")
     base.write_text(mtg.replace("name: mtg-cr", "name: articles")
                     + "reference: '\\bArt\\.\\s*(?P<id>\\d{3}\\.\\d+)'\n", encoding="utf-8")
     profile = load_profile(str(base))
@@ -219,7 +219,7 @@ def test_a_reference_syntax_without_an_id_group_is_a_config_error(tmp_path) -> N
     import pytest
 
     from ruldiff.errors import ConfigError
-    from ruldiff.profiles import load_profile
+    from ruldiff.documents.profiles import load_profile
 
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\nrule: '^(?P<id>\\d+)\\.\\s+(?P<text>.*)$'\nreference: 'Art\\. \\d+'\n", encoding="utf-8")
@@ -246,7 +246,7 @@ def _random_texts(pieces: list[str], count: int = 2000, seed: int = 7) -> list[s
 def test_reference_matches_are_those_of_the_reference_regex() -> None:
     # _reference_matches only tries the places a match can start at; it must
     # give what scanning every position gives, overlaps and ranges included.
-    from ruldiff.semantic import _REFERENCE, _reference_matches
+    from ruldiff.diff.semantic import _REFERENCE, _reference_matches
 
     pieces = ["rule", "rules", "section", "sections", " ", "  ", "\n", ".", "-", "–", " to ", "a",
               "x", "8", "12", "903", "903.13", "1903.1", ".5", "704.5s", "103.1.b.2", "318. ", "Rule "]
@@ -258,7 +258,7 @@ def test_reference_matches_are_those_of_the_reference_regex() -> None:
 def test_occurs_more_than_counts_whole_words_and_phrases() -> None:
     import re
 
-    from ruldiff.semantic import _occurs_more_than
+    from ruldiff.diff.semantic import _occurs_more_than
 
     def count(phrase: str, text: str) -> int:  # the definition: whole words for a word
         if re.fullmatch(r"\w+", phrase):
@@ -342,7 +342,7 @@ def test_a_reference_with_its_title_is_not_a_list_item() -> None:
     ],
 )
 def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[str, str]) -> None:
-    from ruldiff.semantic import _core
+    from ruldiff.diff.semantic import _core
 
     assert _core(d, i) == core
 
@@ -362,7 +362,7 @@ def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[st
     ],
 )
 def test_edge_word(text: str, last: bool, word: str) -> None:
-    from ruldiff.semantic import _edge_word
+    from ruldiff.diff.semantic import _edge_word
 
     assert _edge_word(text, last) == word
 
@@ -385,7 +385,7 @@ def test_edge_word(text: str, last: bool, word: str) -> None:
     ],
 )
 def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: str, end: bool) -> None:
-    from ruldiff.semantic import _References
+    from ruldiff.diff.semantic import _References
 
     assert _References.range_end(text, text.index(printed), printed) is end
 
@@ -420,7 +420,7 @@ def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: 
     ],
 )
 def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:
-    from ruldiff.semantic import _clean_phrase
+    from ruldiff.diff.semantic import _clean_phrase
 
     assert _clean_phrase(d, i) == phrases
 

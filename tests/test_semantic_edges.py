@@ -13,8 +13,8 @@ import pytest
 from helpers import articles, doc
 from test_claims import by_new, pair
 
-from ruldiff import semantic
-from ruldiff.compare import compare
+from ruldiff.diff import semantic
+from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
 
 
@@ -878,8 +878,8 @@ def test_stale_references_are_read_in_the_profiles_own_syntax(tmp_path) -> None:
 
 
 def test_a_document_without_numbers_has_no_stale_references() -> None:
-    from ruldiff.parse import parse
-    from ruldiff.read import decode
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.read import decode
 
     def prose(*paragraphs: str):  # type: ignore[no-untyped-def]
         return parse(decode(("\n\n".join(paragraphs) + "\n").encode(), "notes.txt"))

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from helpers import layout
 
-from ruldiff import series as series_module
+from ruldiff.series import releases as series_module
 from ruldiff.errors import RuldiffError
-from ruldiff.series import Series, Version, collect, fan_out, order
-from ruldiff.store import Store
+from ruldiff.series.releases import Series, Version, collect, fan_out, order
+from ruldiff.series.store import Store
 
 
 def write_versions(tmp_path: Path, count: int = 4) -> list[str]:

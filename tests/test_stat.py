@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from conftest import ROOT
 from helpers import doc
 
-from ruldiff import compare
+from ruldiff.diff.pipeline import compare
 from ruldiff.cli import load, main
-from ruldiff.stat import BAR_WIDTH, SECTIONS_SHOWN, render_stat
+from ruldiff.outputs.stat import BAR_WIDTH, SECTIONS_SHOWN, render_stat
 
 
 def test_the_sample_pair_summary_is_pinned(sample: list[Path]) -> None:

@@ -12,8 +12,8 @@ from conftest import ROOT
 
 from ruldiff.cli import main
 from ruldiff.errors import RuldiffError
-from ruldiff.series import Link, Step, Version
-from ruldiff.trace import find_start, follow
+from ruldiff.series.releases import Link, Step, Version
+from ruldiff.series.trace import find_start, follow
 
 SAMPLE = ROOT / "corpora"
 

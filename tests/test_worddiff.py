@@ -8,8 +8,8 @@ import pytest
 from helpers import same_under_every_hash_seed
 
 from ruldiff.model import Edit, Op
-from ruldiff import worddiff
-from ruldiff.worddiff import diff_words, tokenize
+from ruldiff.diff import worddiff
+from ruldiff.diff.worddiff import diff_words, tokenize
 
 
 def rebuild(edits: tuple[Edit, ...]) -> tuple[str, str]:
@@ -140,7 +140,7 @@ def test_same_result_whatever_the_hash_seed() -> None:
     old = "A long rule " * 200 + "with one change at the end, or two."
     new = "A long rule " * 200 + "with two changes at the end, or one."
     script = (
-        "import sys; from ruldiff.worddiff import diff_words; "
+        "import sys; from ruldiff.diff.worddiff import diff_words; "
         "print([(e.op.name, e.text) for e in diff_words(sys.argv[1], sys.argv[2])])"
     )
     out = same_under_every_hash_seed(["-c", script, old, new])
@@ -161,7 +161,7 @@ def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) 
 
 
 def test_each_token_gets_its_own_code_until_the_last_one() -> None:
-    from ruldiff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _code
+    from ruldiff.diff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _code
 
     latin1 = len(_LATIN1_CODES)
     # First the Latin-1 characters that are neither letters, digits nor space...

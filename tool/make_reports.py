@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tool"))
 
 from ruldiff.cli import load  # noqa: E402
-from ruldiff.compare import compare  # noqa: E402
-from ruldiff.history import MANIFEST, SiteWriter, build, manifest_text  # noqa: E402
-from ruldiff.render import render  # noqa: E402
-from ruldiff.series import Series, collect  # noqa: E402
-from ruldiff.store import Store  # noqa: E402
+from ruldiff.diff.pipeline import compare  # noqa: E402
+from ruldiff.series.history import MANIFEST, SiteWriter, build, manifest_text  # noqa: E402
+from ruldiff.outputs.render import render  # noqa: E402
+from ruldiff.series.releases import Series, collect  # noqa: E402
+from ruldiff.series.store import Store  # noqa: E402
 
 EXTENSIONS = {"text": "txt", "md": "md", "html": "html", "json": "json"}
 

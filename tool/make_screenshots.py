@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tool"))
 
 from ruldiff.cli import load  # noqa: E402
-from ruldiff.compare import compare  # noqa: E402
-from ruldiff.render import render  # noqa: E402
+from ruldiff.diff.pipeline import compare  # noqa: E402
+from ruldiff.outputs.render import render  # noqa: E402
 
 OUT = ROOT / "reports" / "screenshots"
 PAIR = "lanternfall-2024-01-15_to_2024-06-01"

@@ -19,14 +19,17 @@ Public types:
 - `Renumbering` a run of renumbered rules; `Substitution` a document-wide
   replacement.
 - `Comparison` two documents and the changes between them.
+- `Plan`       an editor's match overrides, as `compare` applies them.
+- `Annotations` notes and review marks shown with a changelog.
+- `change_id(change)` the ID notes and review state know a change by.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -459,3 +462,79 @@ class Comparison:
     def summary(self) -> dict[str, int]:
         """The counts as a plain mapping, e.g. ``{"added": 3, ...}``."""
         return {kind.value: n for kind, n in self.counts}
+
+
+def change_id(change: Change) -> str:
+    """NEW's number of the change; OLD's, marked, for a removed rule: a
+    number removed and then reused by an added rule is two changes, each
+    reviewed on its own.
+
+    >>> from ruldiff.model import Change, ChangeKind, Rule, RuleKind
+    >>> r = Rule("903.9", RuleKind.RULE, "x")
+    >>> change_id(Change(ChangeKind.ADDED, None, r, ())), change_id(Change(ChangeKind.REMOVED, r, None, ()))
+    ('903.9', '903.9 (removed)')
+    """
+    if change.new is not None:
+        return change.new.id
+    assert change.old is not None
+    return f"{change.old.id} (removed)"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The overrides that apply, as `compare` uses them."""
+
+    pairs: tuple[tuple[str, str], ...] = ()
+    """(old ID, new ID) paired whatever their texts: a pairing, and the main
+    part of a split (the part with the old number, else the first listed)."""
+    removed: tuple[str, ...] = ()
+    """Old IDs left unpaired."""
+    added: tuple[str, ...] = ()
+    """New IDs left unpaired: ``added``, and the other parts of a split."""
+    splits: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(old ID, every new part) of each split."""
+
+    @property
+    def taken_old(self) -> set[str]:
+        return {o for o, _ in self.pairs} | set(self.removed)
+
+    @property
+    def taken_new(self) -> set[str]:
+        return {n for _, n in self.pairs} | set(self.added)
+
+    def __bool__(self) -> bool:
+        return bool(self.pairs or self.removed or self.added)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotations:
+    """Notes and review marks of one run."""
+
+    notes: Mapping[str, str] | None = None
+    """Change ID -> the note (Markdown); None when no notes were given, so
+    that outputs say nothing of notes."""
+    review: Mapping[str, str] | None = None
+    """Change ID -> ``accepted``, ``differs`` or ``new``; None when no review
+    state was given."""
+    counts: Mapping[str, int] = field(default_factory=dict)
+    """``accepted``, ``differs``, ``new`` and ``hidden``: how many changes of
+    each (hidden: accepted ones left out)."""
+
+    def note(self, rule_id: str) -> str | None:
+        return None if self.notes is None else self.notes.get(rule_id)
+
+    def mark(self, rule_id: str) -> str | None:
+        return None if self.review is None else self.review.get(rule_id, "new")
+
+    @property
+    def hidden_note(self) -> str:
+        """``3 accepted changes hidden``, or ``""``."""
+        n = self.counts.get("hidden", 0)
+        return f"{n} accepted change{'s' if n != 1 else ''} hidden" if n else ""
+
+    def summary(self) -> dict[str, object] | None:
+        """The review counts as the JSON and the template context give them."""
+        if self.review is None:
+            return None
+        keys = ("accepted", "differs", "new", "hidden")
+        return {**{k: self.counts.get(k, 0) for k in keys}, "note": self.hidden_note or None}

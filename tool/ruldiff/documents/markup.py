@@ -20,7 +20,7 @@ import re
 import zipfile
 from html.parser import HTMLParser
 
-from .errors import ReadError
+from ..errors import ReadError
 
 __all__ = ["docx_text", "html_text", "is_docx", "is_html"]
 

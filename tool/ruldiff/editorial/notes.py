@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import ConfigError, yaml_error
-from .model import Comparison
+from ..errors import ConfigError, yaml_error
+from ..model import Comparison
 
 if TYPE_CHECKING:
     import yaml

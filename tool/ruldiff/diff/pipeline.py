@@ -12,8 +12,7 @@ from dataclasses import replace
 
 from .align import changed_pairs, dice, word_set
 from .classify import classify
-from .model import ChangeKind, Comparison, Document, MatchHow, Pair
-from .overrides import Plan
+from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
 from .semantic import annotate, force_splits, join_splits, renumbering
 from .worddiff import diff_words
 

@@ -32,14 +32,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .align import dice, word_set
-from .config import load_config
-from .errors import ConfigError
-from .model import ChangeKind, Comparison, Document, Rule, RuleKind
+from ..diff.align import dice, word_set
+from ..config import load_config
+from ..errors import ConfigError
+from ..model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .overrides import Override
-from .profiles import Profile
-from .semantic import _References, _reference_spans, _SEGMENT, _split_last, references
+from ..documents.profiles import Profile
+from ..diff.semantic import _References, _reference_spans, _SEGMENT, _split_last, references
 
 __all__ = [
     "CODES",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
+from ..model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
 
 __all__ = ["BAR_WIDTH", "render_stat"]
 

@@ -71,7 +71,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, filterfalse, islice
 
-from .model import Document, MatchHow, Pair, Rule, RuleKind
+from ..model import Document, MatchHow, Pair, Rule, RuleKind
 
 __all__ = ["align", "changed_pairs", "dice", "similarity", "word_set"]
 

@@ -19,11 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .errors import RuldiffError
+from .. import __version__
+from ..errors import RuldiffError
 
 if TYPE_CHECKING:
-    from .series import Link, Step, Version
+    from .releases import Link, Step, Version
 
 __all__ = ["TRACE_FORMATS", "Trace", "TraceEntry", "find_start", "follow", "render_trace", "trace"]
 
@@ -63,7 +63,7 @@ def find_start(rule: str, versions: Sequence[Version], at: int | None = None) ->
     else the last version that has it. An ID matches exactly, else without
     regard to case (``glossary:suspend``).
 
-    >>> from ruldiff.series import Version
+    >>> from ruldiff.series.releases import Version
     >>> vs = [Version("a", "", None, "T", ("1", "glossary:Suspend")), Version("b", "", None, "T", ("1",))]
     >>> find_start("1", vs), find_start("glossary:suspend", vs)
     ((1, '1'), (0, 'glossary:Suspend'))

@@ -16,7 +16,7 @@ import functools
 import re
 import unicodedata
 
-from .model import Change, ChangeKind, Edit, Op, Pair
+from ..model import Change, ChangeKind, Edit, Op, Pair
 from .worddiff import diff_words
 
 __all__ = ["classify", "is_cosmetic", "same_words"]

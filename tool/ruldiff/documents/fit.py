@@ -16,8 +16,8 @@ of another family leaves 16-72%.
 
 from __future__ import annotations
 
-from .errors import RuldiffError
-from .model import Document
+from ..errors import RuldiffError
+from ..model import Document
 from .parse import parse
 from .profiles import detect_profile
 from .read import Source

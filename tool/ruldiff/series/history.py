@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .errors import RuldiffError
-from .model import Comparison
-from .render import TEMPLATE_OF, build_context, load_template, render, render_loaded
-from .series import Series, Step, Version
+from .. import __version__
+from ..errors import RuldiffError
+from ..model import Comparison
+from ..outputs.render import TEMPLATE_OF, build_context, load_template, render, render_loaded
+from .releases import Series, Step, Version
 from .store import Store, code_digest, digest
 
 @functools.cache
@@ -126,7 +126,7 @@ class Lineage:
 def lineages(versions: Sequence[Version], steps: Sequence[Step]) -> tuple[Lineage, ...]:
     """Every rule's lineage through the series, in the order the rules first appear.
 
-    >>> from ruldiff.series import Link
+    >>> from ruldiff.series.releases import Link
     >>> v = [Version(p, "", p, "T", ids) for p, ids in (("a", ("1", "2")), ("b", ("1", "3")))]
     >>> s = Step(0, (), 0, (Link("renumbered", ("2",), ("3",), "r-3", ()),))
     >>> [(l.first_id, l.last_id, len(l.events)) for l in lineages(v, [s])]

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from .dates import DATE_ORDERS
-from .errors import ConfigError
-from .limits import TimeLimitError, time_limit
+from ..errors import ConfigError
+from ..limits import TimeLimitError, time_limit
 
 __all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile"]
 

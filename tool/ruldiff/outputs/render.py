@@ -30,16 +30,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from . import __version__
-from .annotate import Annotations
+from .. import __version__
 from .cap import shorten, substantive
-from .errors import TemplateError
+from ..errors import TemplateError
 from .excerpt import CUT, cut_edits, id_runs
 from .notemark import note_html, note_md
-from .model import Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution
-from .review import change_id
-from .sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
-from .semantic import references
+from ..model import Annotations, Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution, change_id
+from ..sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
+from ..diff.semantic import references
 
 if TYPE_CHECKING:
     import jinja2

@@ -41,14 +41,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from . import __version__
-from .compare import compare
-from .errors import RuldiffError
-from .model import ChangeKind, Comparison, Document, pack_document, unpack_document
-from .parse import parse, parse_bounded
-from .profiles import BUILTIN, load_profile
-from .read import decode
-from .render import _anchors
+from .. import __version__
+from ..diff.pipeline import compare
+from ..errors import RuldiffError
+from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
+from ..documents.parse import parse, parse_bounded
+from ..documents.profiles import BUILTIN, load_profile
+from ..documents.read import decode
+from ..outputs.render import _anchors
 from .store import Store, code_digest, digest
 
 __all__ = ["Link", "Series", "Step", "Version", "collect", "fan_out", "order", "step_of"]

@@ -45,7 +45,7 @@ from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import _TRADEMARK, _skeleton, is_cosmetic
-from .model import (
+from ..model import (
     Change,
     ChangeKind,
     Document,

@@ -49,9 +49,9 @@ import re
 from collections.abc import Callable, Iterator
 
 from .dates import date_in, find_date
-from .errors import ConfigError, ParseError
-from .model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
-from .limits import TimeLimitError, time_limit
+from ..errors import ConfigError, ParseError
+from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
+from ..limits import TimeLimitError, time_limit
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
@@ -99,7 +99,7 @@ def parse_bounded(source: Source, profile: Profile, origin: str) -> Document:
 def parse(source: Source, profile: Profile | None = None) -> Document:
     """Parse a decoded rules document.
 
-    >>> from ruldiff.read import decode
+    >>> from ruldiff.documents.read import decode
     >>> text = "Game Rules\\n\\n1. Basics\\n\\n100. General\\n\\n100.1. Play nicely.\\n"
     >>> doc = parse(decode(text.encode(), "g.txt"))
     >>> [(r.id, r.kind.value, r.text, r.parent) for r in doc.rules]

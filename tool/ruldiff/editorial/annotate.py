@@ -24,46 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .check import note_findings, override_findings
-from .model import Comparison, Document
+from ..model import Annotations, Comparison, Document, Plan, change_id
 from .notes import Note, match_notes
-from .overrides import Override, Plan, apply as apply_overrides, unmet
-from .review import Accepted, change_id, partition
+from .overrides import Override, apply as apply_overrides, unmet
+from .review import Accepted, partition
 
 __all__ = ["Annotations", "Editorial", "annotate"]
-
-
-@dataclass(frozen=True, slots=True)
-class Annotations:
-    """Notes and review marks of one run."""
-
-    notes: Mapping[str, str] | None = None
-    """Change ID -> the note (Markdown); None when no notes were given, so
-    that outputs say nothing of notes."""
-    review: Mapping[str, str] | None = None
-    """Change ID -> ``accepted``, ``differs`` or ``new``; None when no review
-    state was given."""
-    counts: Mapping[str, int] = field(default_factory=dict)
-    """``accepted``, ``differs``, ``new`` and ``hidden``: how many changes of
-    each (hidden: accepted ones left out)."""
-
-    def note(self, rule_id: str) -> str | None:
-        return None if self.notes is None else self.notes.get(rule_id)
-
-    def mark(self, rule_id: str) -> str | None:
-        return None if self.review is None else self.review.get(rule_id, "new")
-
-    @property
-    def hidden_note(self) -> str:
-        """``3 accepted changes hidden``, or ``""``."""
-        n = self.counts.get("hidden", 0)
-        return f"{n} accepted change{'s' if n != 1 else ''} hidden" if n else ""
-
-    def summary(self) -> dict[str, object] | None:
-        """The review counts as the JSON and the template context give them."""
-        if self.review is None:
-            return None
-        keys = ("accepted", "differs", "new", "hidden")
-        return {**{k: self.counts.get(k, 0) for k in keys}, "note": self.hidden_note or None}
 
 
 def annotate(
@@ -78,7 +44,7 @@ def annotate(
     state (None: none given); `hide`: leave the accepted changes out, counted.
 
     >>> from ruldiff.model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
-    >>> from ruldiff.review import fingerprint
+    >>> from ruldiff.editorial.review import fingerprint
     >>> d = Document("a", "T", None, "p", ())
     >>> a, b = (Change(ChangeKind.ADDED, None, Rule(i, RuleKind.RULE, "x"), ()) for i in ("1.1", "1.2"))
     >>> shown, ann = annotate(Comparison(d, d, (a, b), ()), {}, {"1.1": Accepted(fingerprint(a), "Why.")}, hide=True)

@@ -30,8 +30,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ConfigError
-from .model import Change
+from ..errors import ConfigError
+from ..model import Change, change_id
 
 __all__ = [
     "Accepted",
@@ -73,22 +73,6 @@ class Partition:
         """What an output says of the accepted changes it leaves out."""
         n = len(self.accepted)
         return f"{n} accepted change{'s' if n != 1 else ''} hidden" if n else ""
-
-
-def change_id(change: Change) -> str:
-    """NEW's number of the change; OLD's, marked, for a removed rule: a
-    number removed and then reused by an added rule is two changes, each
-    reviewed on its own.
-
-    >>> from ruldiff.model import Change, ChangeKind, Rule, RuleKind
-    >>> r = Rule("903.9", RuleKind.RULE, "x")
-    >>> change_id(Change(ChangeKind.ADDED, None, r, ())), change_id(Change(ChangeKind.REMOVED, r, None, ()))
-    ('903.9', '903.9 (removed)')
-    """
-    if change.new is not None:
-        return change.new.id
-    assert change.old is not None
-    return f"{change.old.id} (removed)"
 
 
 def fingerprint(change: Change) -> str:

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import ConfigError
-from .model import Document
+from ..errors import ConfigError
+from ..model import Document, Plan
 from .notes import compose_text
 
 if TYPE_CHECKING:
@@ -55,32 +55,6 @@ class Override:
         if not self.new:
             return f"old {self.old} is removed"
         return f"old {self.old} became {' and '.join(self.new)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """The overrides that apply, as `compare` uses them."""
-
-    pairs: tuple[tuple[str, str], ...] = ()
-    """(old ID, new ID) paired whatever their texts: a pairing, and the main
-    part of a split (the part with the old number, else the first listed)."""
-    removed: tuple[str, ...] = ()
-    """Old IDs left unpaired."""
-    added: tuple[str, ...] = ()
-    """New IDs left unpaired: ``added``, and the other parts of a split."""
-    splits: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """(old ID, every new part) of each split."""
-
-    @property
-    def taken_old(self) -> set[str]:
-        return {o for o, _ in self.pairs} | set(self.removed)
-
-    @property
-    def taken_new(self) -> set[str]:
-        return {n for _, n in self.pairs} | set(self.added)
-
-    def __bool__(self) -> bool:
-        return bool(self.pairs or self.removed or self.added)
 
 
 def _scalar(node: yaml.Node, what: str, path: str) -> str:

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .render import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry, prune, write_entry
+from ..outputs.render import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry, prune, write_entry
 
 __all__ = ["MAX_AGE", "Store", "code_digest", "digest"]
 
@@ -67,7 +67,7 @@ def code_digest() -> str:
     >>> code_digest() == code_digest() and len(code_digest()) == 64
     True
     """
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     files = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".j2", ".yaml", ".json"))
     parts: list[str | bytes] = []
     for path in files:

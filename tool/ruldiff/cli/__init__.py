@@ -32,32 +32,32 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
-from . import __version__
-from .check import (
+from .. import __version__
+from ..editorial.check import (
     apply_ignores, check_document, check_ignore, check_release, is_problem, note_findings, override_findings,
     parse_config,
 )
-from .overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
-from .notes import Note, match_notes, parse_notes
-from .annotate import Editorial
-from .annotate import annotate
-from .model import Change
-from .check_render import CHECK_FORMATS, render_findings
-from .compare import compare
-from .config import CONFIG_NAME, Config, load_config
-from .errors import ReadError, RuldiffError
-from .model import Comparison, Document
-from .fit import better_profile, fit_warning, misfit
-from .parse import parse, parse_bounded
-from .read import decode
-from .profiles import BUILTIN, detect_profile, load_profile
-from .cap import parse_limit, size
-from .render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
-from .stat import render_stat
-from .trace import TRACE_FORMATS
+from ..editorial.overrides import Override, apply as apply_overrides, parse_overrides, unmet as unmet_overrides
+from ..editorial.notes import Note, match_notes, parse_notes
+from ..editorial.annotate import Editorial
+from ..editorial.annotate import annotate
+from ..model import Change
+from ..editorial.check_render import CHECK_FORMATS, render_findings
+from ..diff.pipeline import compare
+from ..config import CONFIG_NAME, Config, load_config
+from ..errors import ReadError, RuldiffError
+from ..model import Comparison, Document
+from ..documents.fit import better_profile, fit_warning, misfit
+from ..documents.parse import parse, parse_bounded
+from ..documents.read import decode
+from ..documents.profiles import BUILTIN, detect_profile, load_profile
+from ..outputs.cap import parse_limit, size
+from ..outputs.render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
+from ..outputs.stat import render_stat
+from ..series.trace import TRACE_FORMATS
 
 if TYPE_CHECKING:
-    from .review import Accepted, Answer
+    from ..editorial.review import Accepted, Answer
 
 # What only one subcommand needs (a history's site writer, store and worker
 # pool; trace; the review walk; the pager, started only on a terminal; the
@@ -240,7 +240,7 @@ def read_editor_file(path: str, what: str) -> str:
 
 def read_editor_files(notes: str | None, overrides: str | None, reviewed: str | None) -> Editorial:
     """An editor's files, read and parsed (each error one RuldiffError)."""
-    from .review import parse_reviewed
+    from ..editorial.review import parse_reviewed
 
     return Editorial(
         notes=parse_notes(read_editor_file(notes, "notes"), notes) if notes is not None else None,
@@ -503,7 +503,7 @@ def schema_command(output: str | None, no_pager: bool) -> None:
       ruldiff old.txt new.txt -f json -o changes.json
       check-jsonschema --schemafile ruldiff.schema.json changes.json
     """
-    from .schema import schema_text
+    from ..outputs.schema import schema_text
 
     try:
         target = output_target(output, ()) if output is not None else None
@@ -699,9 +699,9 @@ def history_command(
       ruldiff history v1.txt v2.txt v3.txt -o site
       ruldiff history                            as ruldiff.yaml says
     """
-    from .history import SiteWriter, build
-    from .series import Series, collect
-    from .store import Store
+    from ..series.history import SiteWriter, build
+    from ..series.releases import Series, collect
+    from ..series.store import Store
 
     workers = series_workers(jobs)
     try:
@@ -756,9 +756,9 @@ def trace_command(
       ruldiff trace 903.11 releases/ --in 2016-01-16
       ruldiff trace glossary:Suspend releases/ -f html -o suspend.html
     """
-    from .series import Series, collect
-    from .store import Store
-    from .trace import render_trace, trace
+    from ..series.releases import Series, collect
+    from ..series.store import Store
+    from ..series.trace import render_trace, trace
 
     workers = series_workers(jobs)
     try:
@@ -897,7 +897,7 @@ def review_command(
       ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
       ruldiff review last.txt draft.txt --reviewed review.json --accept-all
     """
-    from .review import dump_reviewed, parse_reviewed, walk
+    from ..editorial.review import dump_reviewed, parse_reviewed, walk
 
     if reviewed == STDIO:
         raise click.UsageError("--reviewed must name a file: the review state is read and written there")
@@ -1413,7 +1413,7 @@ def page_or_emit(text: str) -> None:
     pager is waited for before the command ends, a signal included (exit
     130 on Ctrl-C, once the pager has restored the terminal). A pager that
     cannot be started is a warning, and the text is written straight."""
-    from .pager import PagerError, page, pager_command
+    from ..outputs.pager import PagerError, page, pager_command
 
     stream = sys.stdout
     command = pager_command(os.environ)

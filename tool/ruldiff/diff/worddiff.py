@@ -31,8 +31,8 @@ import re
 
 from diff_match_patch import diff_match_patch
 
-from .errors import ConfigError
-from .model import Edit, Op
+from ..errors import ConfigError
+from ..model import Edit, Op
 
 try:
     from fast_diff_match_patch import diff as _compiled

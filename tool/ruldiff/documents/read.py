@@ -46,7 +46,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import ReadError
+from ..errors import ReadError
 
 __all__ = ["Source", "decode"]
 
