@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,23 @@ def load_maker():  # type: ignore[no-untyped-def]
     return module
 
 
+def rewrite(directory: Path, expected: dict[str, str]) -> None:
+    """--update-golden: write the golden files that differ, then fail, so
+    that the run that rewrote them never passes; the next run, without the
+    option, checks them (and a review of the diff says what changed)."""
+    written = []
+    for name, text in expected.items():
+        path, data = directory / name, text.encode("utf-8")
+        if not path.is_file() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            written.append(name)
+    if written:
+        pytest.fail(f"--update-golden rewrote {len(written)} file(s) in {directory.relative_to(ROOT)}: "
+                    f"{', '.join(written[:5])}{' ...' if len(written) > 5 else ''}; review them and run the tests "
+                    "again without --update-golden", pytrace=False)
+
+
 def test_reports_are_up_to_date(update_golden: bool) -> None:
     maker = load_maker()
     cwd = os.getcwd()
@@ -35,8 +53,7 @@ def test_reports_are_up_to_date(update_golden: bool) -> None:
     assert len(expected) == 20  # 4 pairs x (4 formats + the Markdown bulletin)
     reports = ROOT / "reports"
     if update_golden:
-        for name, text in expected.items():
-            (reports / name).write_bytes(text.encode("utf-8"))
+        rewrite(reports, expected)
     # Bytes, not decoded text: a report whose line ends became CRLF, or that
     # gained a BOM, is stale too.
     stale = [first_difference(f"reports/{name}", (reports / name).read_bytes(), text.encode("utf-8"))
@@ -61,9 +78,7 @@ def test_history_site_is_up_to_date(update_golden: bool) -> None:
         os.chdir(cwd)
     site = ROOT / "reports" / "history"
     if update_golden:
-        for name, text in expected.items():
-            (site / name).parent.mkdir(parents=True, exist_ok=True)
-            (site / name).write_bytes(text.encode("utf-8"))
+        rewrite(site, expected)
     assert "index.html" in expected and "steps/003-2025-02-10_to_2025-09-01.md" in expected
     stale = [first_difference(f"reports/history/{name}", (site / name).read_bytes(), text.encode("utf-8"))
              if (site / name).is_file() else f"reports/history/{name}: missing"
@@ -99,3 +114,21 @@ def test_a_golden_differing_only_in_line_ends_is_shown_where_and_how() -> None:
     shown = first_difference("g", golden.rsplit(b"-", 1)[0], golden)
     assert shown is not None and "first difference at line 3" in shown and "(end of file)" not in shown.split("\n")[0]
     assert "expected b'- 1.2  removed\\n'" in shown
+
+
+def test_update_golden_fails_the_run_that_rewrote() -> None:
+    """A golden file rewritten by --update-golden fails its test in that run
+    (the next run checks it); one that was already right passes untouched."""
+    directory = ROOT / "reports" / ".golden-probe"
+    try:
+        (directory / "sub").mkdir(parents=True)
+        (directory / "same.md").write_bytes(b"kept\n")
+        (directory / "stale.md").write_bytes(b"old\n")
+        with pytest.raises(pytest.fail.Exception, match=r"rewrote 2 file\(s\).*stale\.md, sub/new\.md"):
+            rewrite(directory, {"same.md": "kept\n", "stale.md": "new\n", "sub/new.md": "x\n"})
+        assert (directory / "stale.md").read_bytes() == b"new\n" and (directory / "sub" / "new.md").is_file()
+        rewrite(directory, {"same.md": "kept\n", "stale.md": "new\n", "sub/new.md": "x\n"})  # nothing to write: passes
+    finally:
+        import shutil
+
+        shutil.rmtree(directory, ignore_errors=True)
