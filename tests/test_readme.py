@@ -79,3 +79,34 @@ def test_readme_history_excerpt_matches_the_sample_site() -> None:
     shown = text.split("jq -c '.steps[2] | [.date, .summary, .substitutions]' reports/history/index.json\n")[1]
     step = json.loads((ROOT / "reports" / "history" / "index.json").read_text(encoding="utf-8"))["steps"][2]
     assert json.loads(shown.split("\n")[0]) == [step["date"], step["summary"], step["substitutions"]]
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings (outside code blocks)."""
+    found, fence = set(), False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        elif not fence and (heading := re.match(r"#+ (.*)", line)):
+            found.add(re.sub(r"[^\w\- ]", "", heading[1].lower()).replace(" ", "-"))
+    return found
+
+
+def test_the_links_of_the_readme_and_the_manual_lead_somewhere() -> None:
+    """Every relative link (and image) of README.md and docs/*.md names a file
+    that exists, and an anchor its page has."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    assert {p.name for p in pages} >= {"index.md", "usage.md", "json.md", "editors.md", "trust.md"}
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    for page in pages:
+        if page.parent.name == "docs" and page.name != "index.md":
+            assert f"]({page.name})" in index, page.name
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            assert file.exists(), f"{page.name}: {target}"
+            if anchor:
+                assert anchor in anchors(file.read_text(encoding="utf-8")), f"{page.name}: {target}"
