@@ -85,7 +85,7 @@ def test_a_file_over_max_size_is_refused_naming_the_limit(good: str, tmp_path: P
 
 
 def test_the_default_is_well_above_any_real_document_and_exact_at_the_limit(tmp_path: Path) -> None:
-    assert MAX_SIZE == 64 * 2**20  # the README says so; real documents are ~1.3 MB at most
+    assert MAX_SIZE == 64 * 2**20  # docs/usage.md says so; real documents are ~1.3 MB at most
     exact = tmp_path / "exact.txt"
     exact.write_bytes(b"a" * 1000)
     assert read_input(str(exact), 1000) == b"a" * 1000

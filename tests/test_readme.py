@@ -1,9 +1,11 @@
-"""The README's two set-up commands exist, and .ci/run runs the test command verbatim."""
+"""The README's two set-up commands exist, and .ci/run runs the test command verbatim;
+the examples of the README and of the manual in docs/ are the tool's output."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import ROOT
 
 
@@ -26,9 +28,11 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert test in ci.splitlines()
 
 
-def test_readme_sample_output_matches_the_tool() -> None:
-    """Every line of the README's output excerpt is a line of the real output."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", ["README.md", "docs/output.md"])
+def test_readme_sample_output_matches_the_tool(page: str) -> None:
+    """Every line of the output excerpt (the README's, and the whole one of
+    docs/output.md) is a line of the real output."""
+    text = (ROOT / page).read_text(encoding="utf-8")
     excerpt = text.split("$ ruldiff corpora/lanternfall-2024-01-15.txt corpora/lanternfall-2024-06-01.txt\n")[1]
     excerpt = excerpt.split("```")[0]
     report = (ROOT / "reports" / "lanternfall-2024-01-15_to_2024-06-01.txt").read_text(encoding="utf-8")
@@ -39,7 +43,7 @@ def test_readme_sample_output_matches_the_tool() -> None:
 
 
 def test_readme_json_excerpt_matches_the_tool() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
     excerpt = text.split("```json\n")[1].split("```")[0]
     report = (ROOT / "reports" / "lanternfall-2024-01-15_to_2024-06-01.json").read_text(encoding="utf-8")
     lines = {line.strip().rstrip(",") for line in report.splitlines()}
@@ -50,14 +54,14 @@ def test_readme_json_excerpt_matches_the_tool() -> None:
 
 
 def test_readme_trace_excerpt_is_the_tools_output() -> None:
-    """The README's trace of 301.4 is what ``ruldiff trace 301.4 corpora`` prints, whole."""
+    """docs/history.md's trace of 301.4 is what ``ruldiff trace 301.4 corpora`` prints, whole."""
     import os
 
     from click.testing import CliRunner
 
     from ruldiff.cli import main
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "history.md").read_text(encoding="utf-8")
     excerpt = text.split("$ ruldiff trace 301.4 corpora\n")[1].split("```")[0]
     cwd = os.getcwd()
     os.chdir(ROOT)
@@ -71,7 +75,38 @@ def test_readme_trace_excerpt_is_the_tools_output() -> None:
 def test_readme_history_excerpt_matches_the_sample_site() -> None:
     import json
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "history.md").read_text(encoding="utf-8")
     shown = text.split("jq -c '.steps[2] | [.date, .summary, .substitutions]' reports/history/index.json\n")[1]
     step = json.loads((ROOT / "reports" / "history" / "index.json").read_text(encoding="utf-8"))["steps"][2]
     assert json.loads(shown.split("\n")[0]) == [step["date"], step["summary"], step["substitutions"]]
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings (outside code blocks)."""
+    found, fence = set(), False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        elif not fence and (heading := re.match(r"#+ (.*)", line)):
+            found.add(re.sub(r"[^\w\- ]", "", heading[1].lower()).replace(" ", "-"))
+    return found
+
+
+def test_the_links_of_the_readme_and_the_manual_lead_somewhere() -> None:
+    """Every relative link (and image) of README.md and docs/*.md names a file
+    that exists, and an anchor its page has."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    assert {p.name for p in pages} >= {"index.md", "usage.md", "json.md", "editors.md", "trust.md"}
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    for page in pages:
+        if page.parent.name == "docs" and page.name != "index.md":
+            assert f"]({page.name})" in index, page.name
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            assert file.exists(), f"{page.name}: {target}"
+            if anchor:
+                assert anchor in anchors(file.read_text(encoding="utf-8")), f"{page.name}: {target}"

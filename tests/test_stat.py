@@ -99,7 +99,7 @@ def test_stat_with_another_format_is_a_usage_error(sample: list[Path], fmt: str)
     assert cli._status([str(sample[0]), str(sample[1]), "--stat", "-f", fmt]) == 2
 
 
-def test_the_readme_example_is_the_output(sample: list[Path]) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_manual_example_is_the_output(sample: list[Path]) -> None:
+    readme = (ROOT / "docs" / "output.md").read_text(encoding="utf-8")
     shown = readme.split("$ ruldiff corpora/lanternfall-2024-01-15.txt corpora/lanternfall-2024-06-01.txt --stat\n")[1]
     assert shown.split("```")[0] == render_stat(compare(load(str(sample[0])), load(str(sample[1]))))
