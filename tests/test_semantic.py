@@ -10,7 +10,7 @@ from helpers import articles, doc
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff.diff import semantic
-from ruldiff.diff.semantic import references
+from ruldiff.diff.references import references
 
 BASE = [
     ("1", "Basics"),
@@ -156,7 +156,7 @@ def test_range_of_subrules_following_the_renumbering_is_a_reference_update() -> 
 
 def _renumbered(*pairs: tuple[str, str]) -> list[tuple[str, str]]:
     from ruldiff.model import Change, Rule, RuleKind
-    from ruldiff.diff.semantic import renumbering
+    from ruldiff.diff.references import renumbering
 
     changes = [
         Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
@@ -246,7 +246,7 @@ def _random_texts(pieces: list[str], count: int = 2000, seed: int = 7) -> list[s
 def test_reference_matches_are_those_of_the_reference_regex() -> None:
     # _reference_matches only tries the places a match can start at; it must
     # give what scanning every position gives, overlaps and ranges included.
-    from ruldiff.diff.semantic import _REFERENCE, _reference_matches
+    from ruldiff.diff.references import _REFERENCE, _reference_matches
 
     pieces = ["rule", "rules", "section", "sections", " ", "  ", "\n", ".", "-", "–", " to ", "a",
               "x", "8", "12", "903", "903.13", "1903.1", ".5", "704.5s", "103.1.b.2", "318. ", "Rule "]
@@ -385,9 +385,9 @@ def test_edge_word(text: str, last: bool, word: str) -> None:
     ],
 )
 def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: str, end: bool) -> None:
-    from ruldiff.diff.semantic import _References
+    from ruldiff.diff.references import References
 
-    assert _References.range_end(text, text.index(printed), printed) is end
+    assert References.range_end(text, text.index(printed), printed) is end
 
 
 @pytest.mark.parametrize(

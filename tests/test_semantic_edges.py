@@ -14,6 +14,8 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import references
+from ruldiff.diff import text
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
 
@@ -147,7 +149,7 @@ def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> N
     ],
 )
 def test_follows(a: str, b: str, follows: bool) -> None:
-    assert semantic._follows(a, b) is follows
+    assert references._follows(a, b) is follows
 
 
 @pytest.mark.parametrize(
@@ -163,7 +165,7 @@ def test_follows(a: str, b: str, follows: bool) -> None:
     ],
 )
 def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
-    assert semantic._split_last(rule_id) == last
+    assert references.split_last(rule_id) == last
 
 
 @pytest.mark.parametrize(
@@ -171,7 +173,7 @@ def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
     [("102.4a", "102.4", True), ("102.4a", "102", False), ("102", "102", False), ("102.4a", "a", False)],
 )
 def test_is_child(rule_id: str, parent: str, child: bool) -> None:
-    assert semantic._is_child(rule_id, parent) is child
+    assert references._is_child(rule_id, parent) is child
 
 
 @pytest.mark.parametrize(
@@ -191,7 +193,7 @@ def test_is_child(rule_id: str, parent: str, child: bool) -> None:
     ],
 )
 def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
-    assert semantic._map_numbers(text, id_map) == mapped
+    assert references.map_numbers(text, id_map) == mapped
 
 
 @pytest.mark.parametrize(
@@ -230,19 +232,19 @@ RANGE_MAP = {"601.2g": "601.2h", "601.2y": "601.2z", "601.2z": "601.2y", "601.2a
     ],
 )
 def test_is_reference_update(deleted: str, inserted: str, before: str, update: bool) -> None:
-    assert semantic._is_reference_update(deleted, inserted, before, RANGE_MAP) is update
+    assert references.is_reference_update(deleted, inserted, before, RANGE_MAP) is update
 
 
 # --- stale references ----------------------------------------------------------------------
 
 
 def _refs(id_map: dict[str, str], new_ids: set[str], old_texts: dict[str, str] | None = None,
-          new_texts: dict[str, str] | None = None) -> semantic._References:
-    return semantic._References(id_map, new_ids, None, "Test Game Rules", old_texts or {}, new_texts or {})
+          new_texts: dict[str, str] | None = None) -> references.References:
+    return references.References(id_map, new_ids, None, "Test Game Rules", old_texts or {}, new_texts or {})
 
 
-def _stale(refs: semantic._References, text: str, own: str = "100.1") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return refs.stale(text, semantic._reference_spans(text), own, lambda s, t: True)
+def _stale(refs: references.References, text: str, own: str = "100.1") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return refs.stale(text, references.reference_spans(text), own, lambda s, t: True)
 
 
 def test_a_reference_to_no_rule_is_stale_once_with_no_suggestion() -> None:
@@ -265,7 +267,7 @@ def test_a_kept_reference_to_a_renumbered_rule_is_stale() -> None:
     assert _stale(refs, "See 100.3 first.") == (("100.3",), ("100.4",))
     assert _stale(_refs({"100.3": "100.4"}, {"100.2", "100.3", "100.4"}), "See 100.2–100.3 first.") == ((), ())  # a range's end
     # Written by the release (not kept): as the editors meant it.
-    assert refs.stale("See 100.3.", semantic._reference_spans("See 100.3."), "100.1", lambda s, t: False) == ((), ())
+    assert refs.stale("See 100.3.", references.reference_spans("See 100.3."), "100.1", lambda s, t: False) == ((), ())
     assert _stale(_refs({}, {"100.3"}), "See 100.3 first.") == ((), ())  # not renumbered
 
 
@@ -618,7 +620,7 @@ ART = re.compile(r"\bArt\. (?P<id>\d+)")
 )
 def test_updates_references(deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
                             syntax: re.Pattern[str], update: bool) -> None:
-    assert semantic._updates_references(deleted, inserted, before, after, id_map, syntax) is update
+    assert references.updates_references(deleted, inserted, before, after, id_map, syntax) is update
 
 
 @pytest.mark.parametrize(
@@ -793,7 +795,7 @@ def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are(
 
 
 def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
-    return semantic._Run(deleted, inserted, before, after, "", semantic._norm(deleted), semantic._norm(inserted), len(before))
+    return semantic._Run(deleted, inserted, before, after, "", text.norm(deleted), text.norm(inserted), len(before))
 
 
 @pytest.mark.parametrize(
@@ -846,7 +848,7 @@ def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str
 
 def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
     change = Change(ChangeKind.SPLIT, _rule("200.2", "Draw. Pass."), _rule("200.2", "Draw."), ())
-    assert semantic.renumbering([change]) == ()
+    assert references.renumbering([change]) == ()
 
 
 @pytest.mark.parametrize(
@@ -865,8 +867,8 @@ def test_a_kept_reference_in_a_changed_rule_to_a_renumbered_rule_is_stale(old_te
 
 
 def test_reference_spans_place_each_reference_and_the_end_of_a_range() -> None:
-    assert semantic._reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
-    assert semantic.references("See rule 101, rule 102 and rule 103.") == [
+    assert references.reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
+    assert references.references("See rule 101, rule 102 and rule 103.") == [
         ("101", "rule 101"), ("102", "rule 102"), ("103", "rule 103")
     ]
 

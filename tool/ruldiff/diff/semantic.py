@@ -29,7 +29,7 @@ A change's tags are the kinds of its runs; one that is all mechanical (no
 Substitutions are found from the data, not from a list of phrases, and
 reported as families (see the essay above `_find_substitutions`). Stale
 references are those that point nowhere or that the release left at the
-number of a rule it renumbered (`_References`). How precise each claim is,
+number of a rule it renumbered (`References`). How precise each claim is,
 measured by reading the texts on changes drawn at random: bench/eval/.
 """
 
@@ -45,6 +45,8 @@ from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import _TRADEMARK, _skeleton, is_cosmetic
+from .references import References, is_reference_update, map_numbers, updates_references
+from .text import LETTER, SENTENCE_END, SENTENCE_END_OR_TEXT, WORD_EDGES, norm, phrase_in, phrase_pattern
 from ..model import (
     Change,
     ChangeKind,
@@ -58,7 +60,7 @@ from ..model import (
     Substitution,
 )
 
-__all__ = ["annotate", "force_splits", "join_splits", "references", "renumbering"]
+__all__ = ["annotate", "force_splits", "join_splits"]
 
 SPLIT_COVER = 0.7
 """Least share of a new rule's words found in an old rule, for that new rule
@@ -92,9 +94,6 @@ BARE_WORDS = 2
 """Words besides the phrase a sentence may have and still be a formula
 that entries share ("See Typecycling."): in `CONTEXT_RULES` rules or more,
 such sentences being alike is no sign of one sentence copied."""
-SAME_CONTENT = 0.6
-"""Word similarity from which a number that a reference kept still holds
-what it held (so the reference is not stale)."""
 ABSORB = 12
 """Characters between a punctuation-only edit and a rewording within which
 the punctuation goes with the rewording, not a cosmetic edit of its own."""
@@ -114,180 +113,18 @@ KEPT_RATIO = 2
 to `KEPT_RATIO` times as often as it replaced it (where it still means what
 it says); one made in fewer rules must replace it at least as often as it
 keeps it, else two swaps of a common word would be a rewrite."""
-NAMED_TITLE_WORDS = 6
-NAMED_REACH = 40
-"""A reference is taken as meant when the title of its new target, of
-`NAMED_TITLE_WORDS` words or fewer, stands within `NAMED_REACH` characters
-of it (`_References.named`)."""
 SUB_MAX_HEADS = 4
 """Main forms shown in the name of a family; the others are listed as its
 variants."""
 
-# A rule number: 1-3 digits (a section, a heading), then a number with an
-# optional subrule letter (903.13, 704.5s), then dotted segments as some
-# publishers number subrules (Riftbound: 103.1.b.2).
-_ID = r"\d{1,3}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*"
-_FULL_ID = r"\d{3}\.\d+[a-z]?(?:\.(?:\d+|[a-z])\b)*"
-# A reference: "rule 903.13", "rules 702.19–702.21", "section 8", "See rule
-# 318. Cleanups", or a bare full rule number (with a period) anywhere in the text.
-_REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
-_RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
-# Numbers that can be rule numbers inside an edit run.
-_NUMBER = re.compile(rf"\b{_ID}\b")
-# A range of subrules by their letters (601.2e–g), else a rule number.
-_NUMBER_OR_LETTER_RANGE = re.compile(
-    rf"\b(?P<base>\d{{3}}\.\d+)(?P<first>[a-z])(?P<dash>[-–—])(?P<last>[a-z])\b|\b{_ID}\b"
-)
-_RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
-_DOT_DIGIT = re.compile(r"\.\d")
 _WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
-_LETTER = re.compile(r"[^\W\d]")
-_SENTENCE_END = re.compile(r"[.:;!?]\s")
-_SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 _NOT_IN_ITEM = re.compile(r"[;:.!?()]")
 _ITEM_ENDS = " \t\n\"“”"
 # What a list of references leaves as items: "rule 712", "rule", "113", "903.11".
 _REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)(?:\s+\d.*)?|\d+(?:\.\w+)*", re.IGNORECASE)
-_SEGMENT = re.compile(r"\d+|[A-Za-z]+")
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
 
-
-# --- numbers -----------------------------------------------------------------
-
-
-def _follows(a: str, b: str) -> bool:
-    """Whether ID b is the sibling right after ID a: the same segments but the
-    last, which is one more (903.10 -> 903.11, 714 -> 715, 103.1.b.2 ->
-    103.1.b.3) or the next letter (704.5s -> 704.5t; k -> m too, as the MTG
-    rules skip l and o)."""
-    sa, sb = _SEGMENT.findall(a), _SEGMENT.findall(b)
-    if not sa or len(sa) != len(sb) or sa[:-1] != sb[:-1]:
-        return False
-    x, y = sa[-1], sb[-1]
-    if x.isdigit() and y.isdigit():
-        return int(y) == int(x) + 1
-    if len(x) == 1 and len(y) == 1 and x.isalpha() and y.isalpha():
-        after = chr(ord(x) + 1)
-        return y == after or (after in "lo" and y == chr(ord(x) + 2))
-    return False
-
-
-def _is_child(rule_id: str, parent: str) -> bool:
-    """Whether a rule ID is a subrule right under `parent` (102.4a, 103.1.b)."""
-    last = _split_last(rule_id)
-    return last is not None and last[0] == parent
-
-
-def _split_last(rule_id: str) -> tuple[str, str] | None:
-    """(parent ID, last segment): ("903.13", "a") for 903.13a, ("103.1", "b")
-    for 103.1.b, ("714", "1") for 714.1, ("12.3", "b") for the sub-item
-    12.3(b); None for a single segment."""
-    last = None
-    for last in _SEGMENT.finditer(rule_id):
-        pass
-    if last is None or last.start() == 0:
-        return None
-    return rule_id[: last.start()].rstrip(".("), last.group()
-
-
-def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
-    """The old -> new numbers of renumbered rules, collapsed into runs.
-
-    A subrule that only follows its renumbered parent (903.13a -> 903.11a
-    under 903.13 -> 903.11) is implied and not listed.
-
-    >>> from ruldiff.model import Rule, RuleKind, ChangeKind, Change
-    >>> def ch(a, b):
-    ...     return Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
-    >>> [(r.old, r.new) for r in renumbering([ch("903.10", "903.8"), ch("903.11", "903.9"), ch("701.9", "701.10")])]
-    [('903.10-903.11', '903.8-903.9'), ('701.9', '701.10')]
-    """
-    moved = {
-        c.old.id: c.new.id
-        for c in changes
-        if c.old and c.new and c.old.id != c.new.id and c.old.kind is not RuleKind.GLOSSARY
-        and c.kind in (ChangeKind.RENUMBERED, ChangeKind.SPLIT, ChangeKind.MERGED)
-    }
-    entries: list[tuple[str, str]] = []
-    for old, new in moved.items():
-        po, pn = _split_last(old), _split_last(new)
-        if po and pn and po[1] == pn[1] and moved.get(po[0]) == pn[0]:
-            continue  # implied by its parent (903.13a -> 903.11a under 903.13 -> 903.11)
-        entries.append((old, new))
-    runs: list[list[tuple[str, str]]] = []
-    for old, new in entries:
-        if runs and _follows(runs[-1][-1][0], old) and _follows(runs[-1][-1][1], new):
-            runs[-1].append((old, new))
-        else:
-            runs.append([(old, new)])
-    return tuple(
-        Renumbering(run[0][0], run[0][1])
-        if len(run) == 1
-        else Renumbering(f"{run[0][0]}-{run[-1][0]}", f"{run[0][1]}-{run[-1][1]}")
-        for run in runs
-    )
-
-
-def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[str, str]]:
-    """(target ID, text as printed) of each reference in a text.
-
-    `syntax` is a document's own (`Document.references`, from its profile):
-    each match is one reference, its group ``id`` the target. Without it, the
-    built-in syntax:
-
-    >>> references("See rule 903.13, rules 702.19–702.21, and section 8. Also 101.4a.")
-    [('903.13', 'rule 903.13'), ('702.19', 'rules 702.19'), ('702.21', '702.21'), ('8', 'section 8'), ('101.4a', '101.4a')]
-    >>> references("See rule 318. Cleanups, and rule 103.1.b.2.")
-    [('318', 'rule 318'), ('103.1.b.2', 'rule 103.1.b.2')]
-    >>> references("under Art. 12 and Art. 3", re.compile(r"\\bArt\\.\\s*(?P<id>\\d+)"))
-    [('12', 'Art. 12'), ('3', 'Art. 3')]
-    """
-    return [(target, printed) for _, target, printed in _reference_spans(text, syntax)]
-
-
-def _reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[int, str, str]]:
-    """(offset, target ID, text as printed) of each reference in a text (see
-    `references`); the offsets place the references of a whole document,
-    scanned at once, in its rules."""
-    if syntax is not None:
-        return [(m.start(), m.group("id"), m.group(0)) for m in syntax.finditer(text)]
-    out = []
-    for m in _reference_matches(text):
-        out.append((m.start(), m.group(1) or m.group(2), m.group(0)))
-        end = _RANGE_END.match(text, m.end())
-        if end and "." not in end.group(1):  # a full number is found by the next match
-            out.append((end.start(1), end.group(1), end.group(1)))
-    return out
-
-
-def _reference_matches(text: str) -> list[re.Match[str]]:
-    """The matches of ``_REFERENCE.finditer(text)``, found from literals.
-
-    The regex engine scans fast only for a pattern that starts with a
-    literal, and most rules refer to no other rule: a match can only start at
-    ``rule`` or ``section``, or three digits before a period and a digit (a
-    full number), so only those places are tried, left to right, each from
-    the end of the last match as ``finditer`` goes on.
-
-    >>> [m.group() for m in _reference_matches("See rules 702.19–702.21 and 1903.1, 101.4a.")]
-    ['rules 702.19', '702.21', '101.4a']
-    """
-    starts = [dot.start() - 3 for dot in _DOT_DIGIT.finditer(text)]
-    for lead in ("rule", "section"):
-        at = text.find(lead)
-        while at >= 0:
-            starts.append(at)
-            at = text.find(lead, at + len(lead))
-    out = []
-    end = 0
-    for at in sorted(starts):
-        if at >= end:  # not inside the last match (nor before the text)
-            m = _REFERENCE.match(text, at)
-            if m:
-                out.append(m)
-                end = m.end()
-    return out
 
 
 # --- splits and merges ---------------------------------------------------------
@@ -327,7 +164,7 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
         return False
     in_whole, in_kept = f" {_skeleton(whole.full_text)} ", f" {_skeleton(kept.full_text)} "
     found = 0
-    for sentence in _SENTENCE_END_OR_TEXT.split(part.full_text):
+    for sentence in SENTENCE_END_OR_TEXT.split(part.full_text):
         words = _skeleton(sentence)
         n = len(words.split())
         if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole and f" {words} " not in in_kept:
@@ -448,7 +285,7 @@ class _Run(NamedTuple):
     plain: str = ""
     """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
     old: str = ""
-    """The deleted text normalised (`_norm`): what substitutions are read from."""
+    """The deleted text normalised (`norm`): what substitutions are read from."""
     new: str = ""
     """The inserted text normalised."""
     at: int = 0
@@ -474,7 +311,7 @@ def _runs(
                 before = new_text[max(0, start - _CONTEXT) : start]
                 after = new_text[position : position + _CONTEXT]
                 plain = _plain(d, i, before, after, id_map, syntax)
-                runs.append(_Run(d, i, before, after, plain, _norm(d), _norm(i), start))
+                runs.append(_Run(d, i, before, after, plain, norm(d), norm(i), start))
                 deleted, inserted = [], []
             position += len(e.text)
             start = position
@@ -484,79 +321,6 @@ def _runs(
             inserted.append(e.text)
             position += len(e.text)
     return runs
-
-
-def _is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> bool:
-    """Whether a run only replaces rule numbers by their new numbers (the
-    built-in reference syntax: numbers shaped like rule numbers)."""
-    # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
-    d, i = deleted.strip(), inserted.strip()
-    if len(d) == 1 == len(i) and "a" <= d <= "z" and "a" <= i <= "z":
-        end = _RANGE_LETTER.search(before)
-        if end:
-            return id_map.get(end.group(1) + d) == end.group(1) + i
-    if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
-        return False
-    mapped = _map_numbers(deleted, id_map).strip()
-    return mapped != d and (mapped == i or is_cosmetic(mapped, i) and _NUMBERS_OF(mapped) == _NUMBERS_OF(i))
-
-
-def _NUMBERS_OF(text: str) -> list[str]:
-    return _NUMBER.findall(text)
-
-
-def _map_numbers(text: str, id_map: dict[str, str]) -> str:
-    """A text with every rule number replaced by its new number, the letter
-    ranges of subrules included ("601.2e–g" -> "601.2f–h" when 601.2e became
-    601.2f and 601.2g became 601.2h).
-
-    >>> _map_numbers("rules 601.2e–g and 702.1", {"601.2e": "601.2f", "601.2g": "601.2h", "702.1": "702.2"})
-    'rules 601.2f–h and 702.2'
-    """
-
-    def mapped(m: re.Match[str]) -> str:
-        base, first, dash, last = m.group("base", "first", "dash", "last")
-        if base is None:
-            return id_map.get(m.group(), m.group())
-        start, end = id_map.get(base + first, base + first), id_map.get(base + last, base + last)
-        if start[:-1] == end[:-1] and start[-1:].isalpha() and end[-1:].isalpha():
-            return f"{start}{dash}{end[-1]}"
-        return id_map.get(base + first, base + first) + m.group()[len(base) + 1 :]
-
-    # One pass: a number is mapped once, never again after a range mapped it.
-    return _NUMBER_OR_LETTER_RANGE.sub(mapped, text)
-
-
-def _updates_references(
-    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
-    syntax: re.Pattern[str],
-) -> bool:
-    """Whether a run only replaces the targets of references written in a
-    profile's own syntax by their new numbers: in the old text around the run,
-    each reference whose ``id`` the run touches gets the new number of its
-    target, and that must give the new text.
-
-    >>> art = re.compile(r"\\bArticle (?P<id>[A-Z]\\d+)")
-    >>> _updates_references("A2", "A3", "As in Article ", ", pass.", {"A2": "A3"}, art)
-    True
-    >>> _updates_references("2", "3", "Draw ", " cards.", {"2": "3"}, art)
-    False
-    """
-    old = before + deleted + after
-    start, end = len(before), len(before) + len(deleted)
-    pieces, copied = [], 0
-    for m in syntax.finditer(old):
-        id_start, id_end = m.span("id")
-        if id_end <= start or id_start >= max(end, start + 1):
-            continue  # a reference the run does not touch
-        target = id_map.get(m.group("id"))
-        if target is None:
-            return False
-        pieces += [old[copied:id_start], target]
-        copied = id_end
-    if not pieces:
-        return False
-    return "".join(pieces) + old[copied:] == before + inserted + after != old
 
 
 _SPACE_AT_END = re.compile(r"\s$")
@@ -584,26 +348,22 @@ def _plain(
         if (h or t) and is_cosmetic(h + deleted + t, h + inserted + t):
             return "cosmetic"
     if syntax is not None:
-        if _updates_references(deleted, inserted, before, after, id_map, syntax):
+        if updates_references(deleted, inserted, before, after, id_map, syntax):
             return "cross-reference"
-    elif _is_reference_update(deleted, inserted, before, id_map):
-        mapped = _map_numbers(deleted, id_map).strip()
+    elif is_reference_update(deleted, inserted, before, id_map):
+        mapped = map_numbers(deleted, id_map).strip()
         if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
             return "cosmetic cross-reference"
         return "cross-reference"
     return ""
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def _apply(
     text: str, subs: Sequence[tuple[str, str]], id_map: dict[str, str]
 ) -> str:
-    text = _norm(_map_numbers(text, id_map))
+    text = norm(map_numbers(text, id_map))
     for old, new in subs:
-        text = _phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
+        text = phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
     return text
 
 
@@ -623,7 +383,6 @@ _STARTS_WITH_AND_OR = re.compile(r"(?:and|or)\b")
 _NOT_WORD = re.compile(r"[^\w'’-]+")
 _LAST_WORD = re.compile(r"[\w'’-]*[^\w'’-]*$")
 _FIRST_WORD = re.compile(r"[^\w'’-]*[\w'’-]*")
-_RANGE_START = re.compile(r"[-–—]\s*$|\b(?:through|to)\s+$")
 _LIST_WINDOW = 6  # words on each side of an edit where its list's commas must be
 _ITEM_POINTER = re.compile(r"\s*\((?:see )?(?:rules?|sections?) [\w.–-]+\)")
 _FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
@@ -795,12 +554,7 @@ def _without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
 
 def _count_phrase(phrase: str, text: str) -> int:
     """Occurrences of a phrase in a text as whole words."""
-    return len(_phrase_pattern(phrase).findall(text))
-
-
-@functools.lru_cache(maxsize=1024)
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+    return len(phrase_pattern(phrase).findall(text))
 
 
 def _occurs_more_than(phrase: str, text: str, limit: int) -> bool:
@@ -882,7 +636,6 @@ def _core(d: str, i: str) -> tuple[str, str]:
 # (and the verb agreement they force) to its old text gives its new text.
 
 _AGREE = {("is", "are"), ("was", "were"), ("has", "have"), ("does", "do")}
-_WORD_EDGES = re.compile(r"^[^\w]*(.*?)[^\w]*$", re.DOTALL)
 _FULL_STOP = re.compile(r"[.!?](?:\s|$)")  # what ends a sentence (not a colon: "Sacrifice this: draw.")
 _QUOTE = re.compile(r"[\"“”]|(?<!\w)['’‘]|['’‘](?!\w)")
 _RULE_NUMBER = re.compile(r"\d{3}|\d\.\d|\b\d+[a-z]\b")
@@ -943,7 +696,7 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     >>> _clean_phrase("110.5a", "111.2"), _clean_phrase("_magic_", "magic")
     (None, None)
     """
-    md, mi = _WORD_EDGES.match(d), _WORD_EDGES.match(i)
+    md, mi = WORD_EDGES.match(d), WORD_EDGES.match(i)
     assert md is not None and mi is not None
     cd, ci = md.group(1), mi.group(1)
     if not cd or not ci or cd == ci:
@@ -956,7 +709,7 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
         return None
     if _RULE_NUMBER.search(cd) or _RULE_NUMBER.search(ci):
         return None  # a reference, not wording
-    if any(ch.isdigit() for ch in cd + ci) or not _LETTER.search(cd + ci):
+    if any(ch.isdigit() for ch in cd + ci) or not LETTER.search(cd + ci):
         return None  # numbers, symbols and references are not wording
     if _MARKUP.sub("", cd) == _MARKUP.sub("", ci) or is_cosmetic(cd, ci):
         return None  # markup or typography: cosmetic
@@ -995,8 +748,8 @@ def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]
     d, i = " ".join(a[start:end_a]), " ".join(b[start:end_b])
     if d == i:
         return []
-    before = a[start - 1] if start else _edge_word(_norm(run.before), last=True)
-    after = a[end_a] if end_a < len(a) else _edge_word(_norm(run.after), last=False)
+    before = a[start - 1] if start else _edge_word(norm(run.before), last=True)
+    after = a[end_a] if end_a < len(a) else _edge_word(norm(run.after), last=False)
     out = []
     forms = [(d, i)]
     # With its neighbour word: a phrase that only reads with it ("this
@@ -1074,8 +827,8 @@ def _find_substitutions(
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not old_text:
-            old_text = "\n".join(_norm(r.full_text) for r in old.items)
-            new_text = "\n".join(_norm(r.full_text) for r in new.items)
+            old_text = "\n".join(norm(r.full_text) for r in old.items)
+            new_text = "\n".join(norm(r.full_text) for r in new.items)
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it: what the new document
         # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
@@ -1087,7 +840,7 @@ def _find_substitutions(
         # replace. Either count alone can overstate what was kept (the old
         # one where another form of the rewrite replaced the phrase too).
         many = rules >= KEPT_RULES
-        grown = _phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
+        grown = phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
         # A small rewrite that kept the old phrase exactly as often as it
         # replaced it ("instruction requires" -> "effect requires" twice,
         # kept twice, 2001-07) may be two local edits: unsure, so nothing.
@@ -1171,11 +924,7 @@ def _sentence_of(run: _Run) -> str:
     the same sentence is one edit copied, not a rewrite."""
     before = _FULL_STOP.split(run.before)[-1]
     after = _FULL_STOP.split(run.after, maxsplit=1)[0]
-    return _norm(before + run.inserted + after)
-
-
-def _phrase_in(part: str, whole: str) -> bool:
-    return _phrase_pattern(part).search(whole) is not None
+    return norm(before + run.inserted + after)
 
 
 def _stem_words(text: str) -> str:
@@ -1205,7 +954,7 @@ def _families(
             (dx, ix), (dy, iy) = subs[x], subs[y]
             if dx == dy or (ix and ix == iy) or _stem_words(dx) == _stem_words(dy):
                 union(x, y)
-            elif (" " in dy and _phrase_in(dy, dx)) or (" " in dx and _phrase_in(dx, dy)):
+            elif (" " in dy and phrase_in(dy, dx)) or (" " in dx and phrase_in(dx, dy)):
                 union(x, y)  # a longer phrase holding a phrase of two words or more
     for x, y in together:
         union(x, y)
@@ -1284,7 +1033,7 @@ def _in_context(run: _Run) -> tuple[str, str]:
     after = _FIRST_WORD.match(run.after)
     b = before.group() if before else ""
     a = after.group() if after else ""
-    return b + run.deleted + a, _norm(b + run.inserted + a)
+    return b + run.deleted + a, norm(b + run.inserted + a)
 
 
 def _agreement_run(run: _Run, news: Sequence[str]) -> bool:
@@ -1294,8 +1043,8 @@ def _agreement_run(run: _Run, news: Sequence[str]) -> bool:
     a, b = _words_of(run.old), _words_of(run.new)
     if len(a) != 1 or len(b) != 1 or not _agree(a[0], b[0]):
         return False
-    sentence = _norm(_SENTENCE_END.split(run.before)[-1])
-    return any(_phrase_in(new, sentence) for new in news)
+    sentence = norm(SENTENCE_END.split(run.before)[-1])
+    return any(phrase_in(new, sentence) for new in news)
 
 
 class _Family(NamedTuple):
@@ -1326,7 +1075,7 @@ def _substitution_list(
         for (d, i), _n in by_count:
             if (d, i) not in members or any(d == h[0] for h in heads):
                 continue
-            if any(_phrase_in(h[0], d) for h in heads) or len(heads) == SUB_MAX_HEADS:
+            if any(phrase_in(h[0], d) for h in heads) or len(heads) == SUB_MAX_HEADS:
                 continue
             heads.append((d, i))
         cores = {_core(d, i) for d, i in heads}
@@ -1436,7 +1185,7 @@ def annotate(
     same_ids = old_ids & new_ids
     id_map = dict(zip(same_ids, same_ids))
     id_map.update(moves)
-    refs = _References(
+    refs = References(
         id_map, new_ids, new.references, new.title,
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
     )
@@ -1456,10 +1205,10 @@ def annotate(
             if run.plain or not (run.old or run.new):
                 continue
             old_ctx, new_ctx = _in_context(run)
-            probe = _norm(old_ctx)
+            probe = norm(old_ctx)
             if not any_old.search(probe):
                 continue
-            used = [(a, b) for a, b in subs if _phrase_in(a, probe) and (not b or _phrase_in(b, new_ctx))]
+            used = [(a, b) for a, b in subs if phrase_in(a, probe) and (not b or phrase_in(b, new_ctx))]
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
@@ -1484,7 +1233,7 @@ def annotate(
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
             if run.plain == "cosmetic" and (
-                not _LETTER.search(run.deleted + run.inserted) or _marks_only(run.deleted.strip(), run.inserted.strip())
+                not LETTER.search(run.deleted + run.inserted) or _marks_only(run.deleted.strip(), run.inserted.strip())
             ):
                 punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
             elif run.plain:
@@ -1497,14 +1246,14 @@ def annotate(
                 fam = families[family_of[index[used[0]]]]
                 old_mapped = _apply(run.deleted, (), id_map)  # normalised, numbers mapped
                 for a, b in used:
-                    if any(a != x and _phrase_in(a, x) for x, _ in used):
+                    if any(a != x and phrase_in(a, x) for x, _ in used):
                         continue  # counted with the longer form that holds it ("color to your mana pool")
                     fam.counts[(a, b)] += max(1, _count_phrase(a, old_mapped))
                     if b:  # a verb agrees with a new subject, never with a deletion
                         news_used.append(b)
                 core = _core(old_mapped, run.new)
                 if (
-                    len(used) == 1 and core != used[0] and _phrase_in(used[0][0], core[0])
+                    len(used) == 1 and core != used[0] and phrase_in(used[0][0], core[0])
                     and len(core[0].split()) <= SUB_MAX_WORDS
                     and core[1] and _clean_phrase(*core) == core  # a clean phrase too, no stray quote
                 ):
@@ -1512,7 +1261,7 @@ def annotate(
                     fam.counts[used[0]] -= 1
                 if rule_id not in fam.rules:
                     fam.rules.append(rule_id)
-                if _norm(_map_numbers(run.deleted, id_map)) != run.old:
+                if norm(map_numbers(run.deleted, id_map)) != run.old:
                     tags.add("cross-reference")
                 if _marks_at_edges(run.deleted) != _marks_at_edges(run.inserted):
                     # the rewrite brought or took marks ("[-www.a.example-]{+<https://b.example+}"):
@@ -1680,7 +1429,7 @@ def _marks_at_edges(text: str) -> tuple[str, str]:
     (('<', ''), ('', ''))
     """
     stripped = text.strip()
-    m = _WORD_EDGES.match(stripped)
+    m = WORD_EDGES.match(stripped)
     assert m is not None
     return stripped[: m.start(1)], stripped[m.end(1) :]
 
@@ -1688,188 +1437,6 @@ def _marks_at_edges(text: str) -> tuple[str, str]:
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
-
-# --- stale references --------------------------------------------------------------
-
-# What shows that a reference is to another document: an abbreviation of its
-# name right before the number ("CR 184.6", "MTR section 2"), or a document
-# named earlier in the sentence ("as the Core Rules say in rule 101").
-_OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
-_REFERENCE_AT = re.compile(r"^(?:[^\W\d]+\s+)?\S+")  # "rule 903.13", "484.8.e": what `at` starts
-_NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full stop that ends a sentence
-_OTHER_DOCUMENT_NAME = re.compile(
-    r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
-)
-
-
-@functools.lru_cache(maxsize=8)
-def _initials(title: str) -> str:
-    """The initials of a document's title ("Riftbound Tournament Rules" ->
-    "RTR"): its own abbreviation."""
-    return "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", title))
-
-
-class _References(NamedTuple):
-    """What tells a stale reference: the old -> new numbers, the new IDs,
-    the document's reference syntax and title, and the texts under each
-    number."""
-
-    id_map: dict[str, str]
-    new_ids: set[str]
-    syntax: re.Pattern[str] | None
-    title: str
-    old_texts: dict[str, str]
-    new_texts: dict[str, str]
-
-    def same_content(self, target: str) -> bool:
-        """Whether the number still holds what it held, whatever the
-        pairing said: the old rule's words (plural or not) all in the new
-        one ("Spells" -> "Spells on the Stack", "Land" -> "Lands"), or most
-        of them. A short heading paired elsewhere on its title alone is
-        the usual case."""
-        old, new = self.old_texts.get(target), self.new_texts.get(target)
-        if old is None or new is None:
-            return False
-        a = {w.rstrip("s") for w in word_set(old)}
-        b = {w.rstrip("s") for w in word_set(new)}
-        return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
-
-    def other_document(self, text: str, at: int) -> bool:
-        """Whether the reference at `at` in `text` is to another document.
-
-        >>> r = _References({}, set(), None, "Riftbound Tournament Rules", {}, {})
-        >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
-        (True, True)
-        >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
-        False
-        >>> r.other_document("See rule 184.6. The Core Rules differ.", 4), r.other_document("See 18.4.b. The Core Rules differ.", 4)
-        (False, False)
-        >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
-        True
-        """
-        sentence = _SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
-        abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
-        initials = _initials(self.title)
-        if abbreviation and not initials.endswith(abbreviation.group(1)):
-            return True
-        window = text[at : at + 200]
-        m = _REFERENCE_AT.match(window)
-        reference = m.group() if m else ""
-        # "See rule 100.3. The Core Rules differ.": the full stop the match
-        # took ends the sentence; the next one names nothing of this reference.
-        after = window[len(reference) :]
-        ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
-        rest = "" if ended else _SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
-        for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
-            words = name.group(1).split()
-            if not all(w in self.title for w in words):
-                return True
-        return False
-
-    def named(self, text: str, at: int, printed: str, target: str) -> bool:
-        """Whether the text names, beside the reference, the title its
-        number holds in the new document: quoted after it ("rule 603,
-        "Handling Triggered Abilities."") or written just before it ("the
-        untap step (see rule 502)"). The reference then says what it means
-        to point at, and is right there, whatever the number held before
-        (2009-07 moved whole sections and gave their numbers to others). A
-        title that heads several rules ("General") names none of them.
-
-        >>> r = _References({}, set(), None, "", {}, {"502": "Untap Step", "100": "General", "200": "General"})
-        >>> r.named("the untap step (see rule 502)", 19, "rule 502", "502")
-        True
-        >>> r.named("in general (see rule 100)", 16, "rule 100", "100"), r.named("see rule 502", 4, "rule 502", "502")
-        (False, False)
-        """
-        title = self.new_texts.get(target, "").strip().lower()
-        if not title or len(title.split()) > NAMED_TITLE_WORDS:
-            return False
-        if sum(t.strip().lower() == title for t in self.new_texts.values()) != 1:
-            return False
-        near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
-        return _phrase_in(title, near)
-
-    @staticmethod
-    def range_end(text: str, at: int, printed: str) -> bool:
-        """Whether a reference is the end of a range ("903.6–903.11"): a
-        range still covers its rules when the numbers inside it shift."""
-        return printed[:1].isdigit() and _RANGE_START.search(text[max(0, at - 12) : at]) is not None
-
-    def stale(
-        self, text: str, spans: list[tuple[int, str, str]], own: str, kept: Callable[[int, int], bool]
-    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The stale references of a new text (its `_reference_spans`), and
-        what each should be.
-
-        A reference is stale when it points at no rule of the new document,
-        or when, left as it was in the old text (`kept` tells, from the
-        offsets of its characters), it points at a number whose old rule was
-        renumbered: it now names another rule. A reference the release wrote
-        or updated is taken as the editors meant it. So is a reference to
-        the rule right after its own ("616.1c ... proceed to 616.1d"): the
-        next step, which a rule inserted after it becomes (2022-02). And so
-        is a reference to a rule whose text went down into its own first
-        subrule ("rule 102.4" when old 102.4 became 102.4a under a new
-        102.4): the rule still holds it.
-        """
-        printed_refs: list[str] = []
-        should_be: list[str] = []
-        for at, target, printed in spans:
-            if target == own or printed in printed_refs or self.other_document(text, at):
-                continue
-            moved_to = self.id_map.get(target, target)
-            if target not in self.new_ids:
-                hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
-            elif (
-                moved_to != target and kept(at, at + len(printed))
-                and not self.range_end(text, at, printed) and not self.same_content(target)
-                and not _follows(own, target) and not _is_child(moved_to, target)
-                and not self.named(text, at, printed, target)
-            ):
-                # A rule that was removed, its number taken by another, is
-                # left alone: a short heading whose title changed ("Land" ->
-                # "Lands") is often that rule, unpaired.
-                hint = moved_to
-            else:
-                continue
-            printed_refs.append(printed)
-            should_be.append(hint)
-        return tuple(printed_refs), tuple(should_be)
-
-    def of_change(self, c: Change) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        if c.new is None:
-            return (), ()
-        text = "\n".join(r.full_text for r in c.news)
-        spans = _reference_spans(text, self.syntax)
-        if not spans:
-            return (), ()  # most rules
-        kept: list[tuple[int, int]] = []
-        at = 0
-        for e in c.edits if c.olds else ():
-            if e.op is Op.EQUAL:
-                kept.append((at, at + len(e.text)))
-            if e.op is not Op.DELETE:
-                at += len(e.text)
-        return self.stale(text, spans, c.new.id, lambda s, t: any(a <= s and t <= b for a, b in kept))
-
-    def of_rules(self, rules: Sequence[Rule]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
-        """The stale references of rules the release did not change. Only
-        those that mention a number which is not a rule of the new document,
-        or whose old rule was renumbered, can hold one: one pass over the
-        whole document finds them."""
-        texts = [r.full_text for r in rules]
-        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
-        suspects: set[int] = set()
-        for start, number, _printed in _reference_spans("\n".join(texts), self.syntax):
-            if self.id_map.get(number, number) != number or number not in self.new_ids:
-                suspects.add(bisect_right(starts, start) - 1)
-        out = []
-        for k in sorted(suspects):
-            text = texts[k]
-            stale, should_be = self.stale(text, _reference_spans(text, self.syntax), rules[k].id, lambda s, t: True)
-            if stale:
-                out.append((rules[k].id, stale, should_be))
-        return out
 
 
 _ROOT = re.compile(r"[A-Z](?=\.)|\D*?\d+")
