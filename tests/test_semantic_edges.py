@@ -14,8 +14,9 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import runs
 from ruldiff.diff import references
-from ruldiff.diff import text
+from ruldiff.diff.text import norm
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
 
@@ -317,8 +318,8 @@ def test_other_document(text: str, printed: str, other: bool) -> None:
 # --- punctuation beside a rewording ---------------------------------------------------------
 
 
-def _punctuation(deleted: str, inserted: str, at: int, before: str = "", after: str = "") -> semantic._Run:
-    return semantic._Run(deleted, inserted, before, after, "cosmetic", "", "", at)
+def _punctuation(deleted: str, inserted: str, at: int, before: str = "", after: str = "") -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "cosmetic", "", "", at)
 
 
 NO_STOP = "y" * 100
@@ -350,7 +351,7 @@ STOP_AT_45 = "x" * 45 + ". " + "y" * 53  # a sentence ends 55 characters back
         (_punctuation(",", "", 60), [], False),
     ],
 )
-def test_goes_with(p: semantic._Run, reworded: list[tuple[int, int]], goes: bool) -> None:
+def test_goes_with(p: runs.Run, reworded: list[tuple[int, int]], goes: bool) -> None:
     assert semantic._goes_with(p, reworded) is goes
 
 
@@ -578,13 +579,13 @@ def test_stale_references_are_listed_in_document_order_changed_rules_or_not() ->
 
 
 def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> None:
-    assert semantic._runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
-        semantic._Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
+    assert runs.runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
+        runs.Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
     ]
     edits = (Edit(Op.EQUAL, "The "), Edit(Op.DELETE, "one "), Edit(Op.DELETE, "keeper"), Edit(Op.INSERT, "two "),
              Edit(Op.INSERT, "wardens"), Edit(Op.EQUAL, " draw."))
-    assert semantic._runs(edits, {}) == [
-        semantic._Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
+    assert runs.runs(edits, {}) == [
+        runs.Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
     ]
 
 
@@ -599,7 +600,7 @@ def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> Non
     ],
 )
 def test_plain(deleted: str, inserted: str, before: str, after: str, plain: str) -> None:
-    assert semantic._plain(deleted, inserted, before, after, RANGE_MAP) == plain
+    assert runs._plain(deleted, inserted, before, after, RANGE_MAP) == plain
 
 
 ARTICLE = re.compile(r"\bArticle (?P<id>[A-Z]\d+)")
@@ -649,13 +650,13 @@ def test_is_item(text: str, item: bool) -> None:
 @pytest.mark.parametrize(
     "run, items",
     [
-        (semantic._Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
-        (semantic._Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
-        (semantic._Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
-        (semantic._Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
+        (runs.Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
+        (runs.Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
+        (runs.Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
+        (runs.Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
     ],
 )
-def test_list_items(run: semantic._Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+def test_list_items(run: runs.Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
     assert semantic._list_items(run) == items
 
 
@@ -794,8 +795,8 @@ def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are(
 # --- candidate phrases of one run -------------------------------------------------------------
 
 
-def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
-    return semantic._Run(deleted, inserted, before, after, "", text.norm(deleted), text.norm(inserted), len(before))
+def _run(deleted: str, inserted: str, before: str, after: str) -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "", norm(deleted), norm(inserted), len(before))
 
 
 @pytest.mark.parametrize(
@@ -823,7 +824,7 @@ def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
         (_run("P", "PW", "Pay ", "} now."), []),
     ],
 )
-def test_candidates(run: semantic._Run, candidates: list[tuple[str, str, bool]]) -> None:
+def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> None:
     assert semantic._candidates(run, {}) == candidates
 
 
@@ -1123,7 +1124,7 @@ def test_written_reads_only_the_first_occurrences() -> None:
 ])
 def test_the_symbol_a_run_respells(deleted: str, inserted: str, before: str, after: str,
                                    symbol: tuple[str, str] | None) -> None:
-    assert semantic._symbol_of(semantic._Run(deleted, inserted, before, after)) == symbol
+    assert semantic._symbol_of(runs.Run(deleted, inserted, before, after)) == symbol
 
 
 @pytest.mark.parametrize("rules, tag", [(1, "substantive"), (2, "cosmetic")])

@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import _TRADEMARK, _skeleton, is_cosmetic
+from .runs import Run, runs
 from .references import References, is_reference_update, map_numbers, updates_references
 from .text import LETTER, SENTENCE_END, SENTENCE_END_OR_TEXT, WORD_EDGES, norm, phrase_in, phrase_pattern
 from ..model import (
@@ -123,8 +124,6 @@ _NOT_IN_ITEM = re.compile(r"[;:.!?()]")
 _ITEM_ENDS = " \t\n\"“”"
 # What a list of references leaves as items: "rule 712", "rule", "113", "903.11".
 _REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)(?:\s+\d.*)?|\d+(?:\.\w+)*", re.IGNORECASE)
-_CONTEXT = 600  # characters around an edit searched for the sentence it sits in  # subrule letters skip l and o
-
 
 
 # --- splits and merges ---------------------------------------------------------
@@ -267,96 +266,6 @@ def force_splits(
     return out
 
 
-# --- runs and their explanations -----------------------------------------------
-
-
-# A named tuple rather than a frozen dataclass: as immutable, and a comparison
-# makes one per edit run (5,000 on the largest), which a frozen dataclass's
-# __init__ (one object.__setattr__ per field) makes several times slower.
-class _Run(NamedTuple):
-    """One edit run: the deleted and inserted text between two kept stretches."""
-
-    deleted: str
-    inserted: str
-    before: str
-    """New text before the run (for the sentence it sits in)."""
-    after: str
-    """New text after the run."""
-    plain: str = ""
-    """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
-    old: str = ""
-    """The deleted text normalised (`norm`): what substitutions are read from."""
-    new: str = ""
-    """The inserted text normalised."""
-    at: int = 0
-    """Where the run starts in the new text."""
-
-
-def _runs(
-    edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None
-) -> list[_Run]:
-    """The runs of an edit list, each with some new text before and after it
-    (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
-    the document's own reference syntax, if its profile gives one."""
-    new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
-    runs: list[_Run] = []
-    position = 0  # in the new text
-    deleted: list[str] = []
-    inserted: list[str] = []
-    start = 0
-    for e in [*edits, Edit(Op.EQUAL, "")]:
-        if e.op is Op.EQUAL:
-            if deleted or inserted:
-                d, i = "".join(deleted), "".join(inserted)
-                before = new_text[max(0, start - _CONTEXT) : start]
-                after = new_text[position : position + _CONTEXT]
-                plain = _plain(d, i, before, after, id_map, syntax)
-                runs.append(_Run(d, i, before, after, plain, norm(d), norm(i), start))
-                deleted, inserted = [], []
-            position += len(e.text)
-            start = position
-        elif e.op is Op.DELETE:
-            deleted.append(e.text)
-        else:
-            inserted.append(e.text)
-            position += len(e.text)
-    return runs
-
-
-_SPACE_AT_END = re.compile(r"\s$")
-_SPACE_AT_START = re.compile(r"\s")
-_WORD_START = re.compile(r"\S{1,40}$")
-_WORD_END = re.compile(r"\S{1,40}")
-
-
-def _plain(
-    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
-    syntax: re.Pattern[str] | None = None,
-) -> str:
-    """``cosmetic`` or ``cross-reference`` when a run is only that, else
-    ``""``; ``cosmetic cross-reference`` for a reference updated with a
-    change of punctuation ("[-421-]{+434.+}")."""
-    if is_cosmetic(deleted, inserted):
-        return "cosmetic"
-    if not _SPACE_AT_END.search(before) and not _SPACE_AT_START.match(after):
-        # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
-        # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").
-        head = _WORD_START.search(before)
-        tail = _WORD_END.match(after)
-        h = head.group() if head else ""
-        t = tail.group() if tail else ""
-        if (h or t) and is_cosmetic(h + deleted + t, h + inserted + t):
-            return "cosmetic"
-    if syntax is not None:
-        if updates_references(deleted, inserted, before, after, id_map, syntax):
-            return "cross-reference"
-    elif is_reference_update(deleted, inserted, before, id_map):
-        mapped = map_numbers(deleted, id_map).strip()
-        if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
-            return "cosmetic cross-reference"
-        return "cross-reference"
-    return ""
-
 
 def _apply(
     text: str, subs: Sequence[tuple[str, str]], id_map: dict[str, str]
@@ -476,7 +385,7 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
     return items
 
 
-def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """(added, removed) items if the run edits an enumeration, else None.
 
     Both sides must be whole items of a list (`_list_side`), and the clause
@@ -521,7 +430,7 @@ def _list_items(run: _Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return tuple(added), tuple(removed)
 
 
-def _entangled(runs: Sequence[_Run], k: int) -> bool:
+def _entangled(runs: Sequence[Run], k: int) -> bool:
     """Whether run `k` has a neighbour within `NEAR_RUN` characters that
     edits words but no list: the word diff may then have cut one edit of the
     list in two, and the items each part names are not those the list lost
@@ -732,7 +641,7 @@ def _edge_word(text: str, last: bool) -> str:
     return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
 
 
-def _candidates(run: _Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]:
+def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]:
     """The candidate phrases of one run (see the essay above), most
     specific last, each with whether the run only inserts or deletes it."""
     if run.before.endswith("{") or run.after.startswith("}"):
@@ -791,7 +700,7 @@ def _deleted_phrase(d: str) -> bool:
 
 
 def _find_substitutions(
-    changes: Sequence[Change], runs: dict[int, list[_Run]], id_map: dict[str, str], old: Document, new: Document
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
 ) -> list[tuple[str, str]]:
     """The accepted phrases (old, new), most frequent first (steps 1-3)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
@@ -919,7 +828,7 @@ def _bare(sentences: set[str], phrase: str) -> bool:
     return all(len(_WORD.findall(s.replace(phrase, " ", 1))) <= BARE_WORDS for s in sentences)
 
 
-def _sentence_of(run: _Run) -> str:
+def _sentence_of(run: Run) -> str:
     """The new sentence a run sits in, normalised: the same replacement in
     the same sentence is one edit copied, not a rewrite."""
     before = _FULL_STOP.split(run.before)[-1]
@@ -1024,7 +933,7 @@ def _words_of(text: str) -> list[str]:
     return [w for w in _NOT_WORD.split(text) if w]
 
 
-def _in_context(run: _Run) -> tuple[str, str]:
+def _in_context(run: Run) -> tuple[str, str]:
     """The run's old and new text with the word before and after it: a
     phrase found with its neighbour word is found again the same way."""
     # The last word of the text before, searched in its tail only: a
@@ -1036,7 +945,7 @@ def _in_context(run: _Run) -> tuple[str, str]:
     return b + run.deleted + a, norm(b + run.inserted + a)
 
 
-def _agreement_run(run: _Run, news: Sequence[str]) -> bool:
+def _agreement_run(run: Run, news: Sequence[str]) -> bool:
     """Whether a run only makes a verb agree with a new subject that a
     substitution put earlier in its sentence ("they draw the cards and then
     [-loses-]{+lose+}")."""
@@ -1190,8 +1099,8 @@ def annotate(
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
     )
 
-    runs = {n: _runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
-    subs = _find_substitutions(changes, runs, id_map, old, new)
+    edit_runs = {n: runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
+    subs = _find_substitutions(changes, edit_runs, id_map, old, new)
     # Most runs hold no substitution's old phrase: one search for any of them
     # (never empty: without substitutions it matches nothing) spares trying
     # each substitution on each run.
@@ -1200,7 +1109,7 @@ def annotate(
     together: set[tuple[int, int]] = set()
     # Per change: the runs a substitution explains, with the phrases used.
     found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]] = defaultdict(list)
-    for n, rs in runs.items():
+    for n, rs in edit_runs.items():
         for k, run in enumerate(rs):
             if run.plain or not (run.old or run.new):
                 continue
@@ -1214,7 +1123,7 @@ def annotate(
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
     family_of = _families(subs, together, _rules_of(found, index))
     families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
-    respelled = _respellings(runs, old)
+    respelled = _respellings(edit_runs, old)
 
     out: list[Change] = []
     for n, c in enumerate(changes):
@@ -1226,10 +1135,10 @@ def annotate(
             tags.add("substantive")
         by_run = {k: (used, d, i) for k, used, d, i in found.get(n, ())}
         news_used: list[str] = []
-        punctuation: list[_Run] = []
+        punctuation: list[Run] = []
         reworded: list[tuple[int, int]] = []
         rule_id = (c.new or c.old).id  # type: ignore[union-attr]
-        for k, run in enumerate(runs.get(n, ())):
+        for k, run in enumerate(edit_runs.get(n, ())):
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
             if run.plain == "cosmetic" and (
@@ -1269,7 +1178,7 @@ def annotate(
                     reworded.append((run.at, run.at + len(run.inserted)))
             elif news_used and _agreement_run(run, news_used):
                 tags.add("substitution")
-            elif (items := _list_items(run)) is not None and not _entangled(runs[n], k):
+            elif (items := _list_items(run)) is not None and not _entangled(edit_runs[n], k):
                 if items[0] or items[1]:
                     tags.add("list-item")
                     added.extend(items[0])
@@ -1321,7 +1230,7 @@ _SYMBOL = re.compile(r"\{[^{}\s]{1,12}\}")
 _SYMBOL_INSIDE = re.compile(r"[^{}\s]{1,12}")
 
 
-def _symbol_of(run: _Run) -> tuple[str, str] | None:
+def _symbol_of(run: Run) -> tuple[str, str] | None:
     """The symbol a run respells, old and new ("{C}" -> "{CHAOS}"), whether
     the word diff kept the braces out of the run or not; else None."""
     d, i = run.deleted.strip(), run.inserted.strip()
@@ -1332,7 +1241,7 @@ def _symbol_of(run: _Run) -> tuple[str, str] | None:
     return None
 
 
-def _respellings(runs: dict[int, list[_Run]], old: Document) -> set[tuple[str, str]]:
+def _respellings(runs: dict[int, list[Run]], old: Document) -> set[tuple[str, str]]:
     """Symbols the release respelled: every occurrence of the old symbol in
     the old document replaced by one same new symbol, in two rules or more
     ("{C}" -> "{CHAOS}" in all seven chaos rules of 2015-07, when {C} was
@@ -1355,7 +1264,7 @@ def _respellings(runs: dict[int, list[_Run]], old: Document) -> set[tuple[str, s
     }
 
 
-def _goes_with(p: _Run, reworded: Sequence[tuple[int, int]]) -> bool:
+def _goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     """Whether a punctuation-only run goes with a rewording of its rule
     rather than being a cosmetic edit of its own: right beside it (within
     `ABSORB` characters), or, when it only adds or drops a mark (a comma
@@ -1436,7 +1345,6 @@ def _marks_at_edges(text: str) -> tuple[str, str]:
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
-
 
 
 _ROOT = re.compile(r"[A-Z](?=\.)|\D*?\d+")
