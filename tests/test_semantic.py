@@ -10,6 +10,7 @@ from helpers import articles, doc
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff.diff import semantic
+from ruldiff.diff import splits
 from ruldiff.diff import runs
 from ruldiff.diff.references import references
 
@@ -445,7 +446,7 @@ def _rule(text: str, kind: RuleKind = RuleKind.RULE) -> Rule:
     ],
 )
 def test_part_of_a_split(whole: str, kept: str, part: str, kind: RuleKind, expected: bool) -> None:
-    assert semantic._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
+    assert splits._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
 
 
 ADDRESS = "www.lanterns.example/default.page"

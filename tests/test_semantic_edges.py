@@ -14,6 +14,8 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import moves
+from ruldiff.diff import splits
 from ruldiff.diff import runs
 from ruldiff.diff import references
 from ruldiff.diff.text import norm
@@ -39,7 +41,7 @@ NEW_HOLDS = _rule("200.3", "A keeper may hold five.", line=22)
 
 def _forced(changes: list[Change], main: Rule = NEW_STAYS) -> list[Change]:
     # Parts given out of order: the split lists them as the document does.
-    return semantic.force_splits(changes, [(OLD_RELIC, main, (NEW_HOLDS, NEW_STAYS))], _joined)
+    return splits.force_splits(changes, [(OLD_RELIC, main, (NEW_HOLDS, NEW_STAYS))], _joined)
 
 
 def test_a_forced_split_replaces_the_changes_of_its_rules_where_the_first_stood() -> None:
@@ -202,7 +204,7 @@ def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
     [("714.1a", "714"), ("§ 7(1)", "§ 7"), ("A.1", "A"), ("714", None), ("A", None), ("", None)],
 )
 def test_heading(rule_id: str, heading: str | None) -> None:
-    assert semantic._heading(rule_id) == heading
+    assert moves._heading(rule_id) == heading
 
 
 # --- reference updates ----------------------------------------------------------------
@@ -681,7 +683,7 @@ def test_deleted_phrase(d: str, deleted: bool) -> None:
 def test_small_helpers() -> None:
     assert semantic._stem_words("relics tokens") == "relic token"
     assert semantic._without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
-    assert semantic._cover(frozenset(), frozenset({"a"})) == 0.0
+    assert splits._cover(frozenset(), frozenset({"a"})) == 0.0
     assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
     assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
     assert semantic._two_distinct({"one sentence"}) is False
@@ -714,7 +716,7 @@ SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw
 )
 def test_verbatim_part(part: str, verbatim: bool) -> None:
     whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "A keeper may draw a glyph from the bowl at dusk.")
-    assert semantic._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
+    assert splits._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
 
 
 # --- splits and merges found from the texts ---------------------------------------------------
@@ -735,7 +737,7 @@ def _kinds(changes: list[Change]) -> list[str]:
 
 
 def test_a_split_found_keeps_how_its_pair_was_made_and_diffs_the_parts_joined() -> None:
-    [split] = semantic.join_splits(list(_split_pair()), _joined)
+    [split] = splits.join_splits(list(_split_pair()), _joined)
     assert (split.kind, split.how, [r.id for r in split.news]) == (ChangeKind.SPLIT, MatchHow.NUMBER, ["200.2a", "200.2"])
     assert split.edits == _joined(f"{GLOW} {DRAW}", f"{GLOW}\n{DRAW}")
 
@@ -744,52 +746,52 @@ def test_a_merge_found_keeps_how_its_pair_was_made() -> None:
     changed = Change(ChangeKind.CHANGED, _rule("200.2", DRAW, 12), _rule("200.2", f"{GLOW} {DRAW}", 12), (),
                      how=MatchHow.NUMBER)
     removed = Change(ChangeKind.REMOVED, _rule("200.3", GLOW, 14), None, ())
-    [merged] = semantic.join_splits([changed, removed], _joined)
+    [merged] = splits.join_splits([changed, removed], _joined)
     assert (merged.kind, merged.how, merged.old.id) == (ChangeKind.MERGED, MatchHow.NUMBER, "200.2")  # type: ignore[union-attr]
     assert merged.edits == _joined(f"{DRAW}\n{GLOW}", f"{GLOW} {DRAW}")
     unrelated = Change(ChangeKind.REMOVED, _rule("200.9", "Wardens sing loudly every night.", 13), None, ())
-    assert _kinds(semantic.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
+    assert _kinds(splits.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
 
 
 def test_of_two_parts_holding_as_much_the_one_keeping_the_number_is_the_pair() -> None:
     whole = _rule("200.2", f"{GLOW} {DRAW}", 10)
     changed = Change(ChangeKind.CHANGED, whole, _rule("200.2", DRAW, 12), ())
     added = Change(ChangeKind.ADDED, None, _rule("200.1", GLOW, 11), ())
-    [split] = semantic.join_splits([added, changed], _joined)
+    [split] = splits.join_splits([added, changed], _joined)
     assert split.new.id == "200.2" and [r.id for r in split.news] == ["200.1", "200.2"]  # type: ignore[union-attr]
 
 
 def test_parts_are_looked_for_three_changes_away_at_most() -> None:
     changed, added = _split_pair()
     filler = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Filler rule number {k} here."), ()) for k in range(3)]
-    assert _kinds(semantic.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
-    assert _kinds(semantic.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
+    assert _kinds(splits.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
+    assert _kinds(splits.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
 
 
 def test_every_pair_is_looked_at_one_after_another() -> None:
     other = Change(ChangeKind.CHANGED, _rule("100.1", "Draw a card."), _rule("100.1", "Draw two cards."), ())
-    assert _kinds(semantic.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
+    assert _kinds(splits.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
     second = _split_pair("300.2", 30, "Wardens sing at noon.", "Lamps dim at night.")
-    assert _kinds(semantic.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
+    assert _kinds(splits.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
 
 
 def test_a_rule_an_editor_named_is_never_taken_as_a_part() -> None:
-    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
-    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
+    assert _kinds(splits.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
+    assert _kinds(splits.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
 
 
 def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are() -> None:
     changed, added = _split_pair()
     removed = Change(ChangeKind.REMOVED, changed.old, None, ())
-    assert _kinds(semantic.join_splits([removed, added], _joined)) == ["removed", "added"]
+    assert _kinds(splits.join_splits([removed, added], _joined)) == ["removed", "added"]
     forced = _split_pair(how=MatchHow.OVERRIDE)
-    assert _kinds(semantic.join_splits(list(forced), _joined)) == ["changed", "added"]
+    assert _kinds(splits.join_splits(list(forced), _joined)) == ["changed", "added"]
     split = Change(ChangeKind.SPLIT, changed.old, changed.new, (), more=(_rule("200.4", "Something else."),))
-    assert _kinds(semantic.join_splits([split, added], _joined)) == ["split", "added"]
+    assert _kinds(splits.join_splits([split, added], _joined)) == ["split", "added"]
     entry = Change(ChangeKind.CHANGED, _rule("g", f"{GLOW} {DRAW}", kind=RuleKind.GLOSSARY),
                    _rule("g", DRAW, kind=RuleKind.GLOSSARY), ())
     part = Change(ChangeKind.ADDED, None, _rule("h", GLOW, kind=RuleKind.GLOSSARY), ())
-    assert _kinds(semantic.join_splits([entry, part], _joined)) == ["changed", "added"]
+    assert _kinds(splits.join_splits([entry, part], _joined)) == ["changed", "added"]
 
 
 # --- candidate phrases of one run -------------------------------------------------------------
@@ -844,7 +846,7 @@ def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> N
 )
 def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
     change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
-    assert semantic._moved(change, id_map) == moved
+    assert moves.moved(change, id_map) == moved
 
 
 def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
@@ -931,7 +933,7 @@ def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
 )
 def test_is_part(part: str, kind: RuleKind, is_part: bool) -> None:
     whole, kept = _rule("1.1", f"{GLOW} {DRAW}"), _rule("1.1", DRAW)
-    assert semantic._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
+    assert splits._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
 
 
 def test_two_rewrites_made_in_the_same_rules_are_one_family() -> None:

@@ -14,7 +14,8 @@ from .align import changed_pairs, dice, word_set
 from .classify import classify
 from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
 from .references import renumbering
-from .semantic import annotate, force_splits, join_splits
+from .semantic import annotate
+from .splits import force_splits, join_splits
 from .worddiff import diff_words
 
 __all__ = ["compare"]
