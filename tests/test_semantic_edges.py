@@ -14,6 +14,7 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import cosmetic
 from ruldiff.diff import moves
 from ruldiff.diff import splits
 from ruldiff.diff import runs
@@ -354,7 +355,7 @@ STOP_AT_45 = "x" * 45 + ". " + "y" * 53  # a sentence ends 55 characters back
     ],
 )
 def test_goes_with(p: runs.Run, reworded: list[tuple[int, int]], goes: bool) -> None:
-    assert semantic._goes_with(p, reworded) is goes
+    assert cosmetic.goes_with(p, reworded) is goes
 
 
 # --- substitution families, as printed ----------------------------------------------------
@@ -1126,7 +1127,7 @@ def test_written_reads_only_the_first_occurrences() -> None:
 ])
 def test_the_symbol_a_run_respells(deleted: str, inserted: str, before: str, after: str,
                                    symbol: tuple[str, str] | None) -> None:
-    assert semantic._symbol_of(runs.Run(deleted, inserted, before, after)) == symbol
+    assert cosmetic.symbol_of(runs.Run(deleted, inserted, before, after)) == symbol
 
 
 @pytest.mark.parametrize("rules, tag", [(1, "substantive"), (2, "cosmetic")])

@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import _TRADEMARK, _skeleton, is_cosmetic
+from .cosmetic import goes_with, marks_at_edges, marks_only, respellings, symbol_of
 from .moves import moved
 from .runs import Run, runs
 from .references import References, is_reference_update, map_numbers, updates_references
@@ -79,9 +80,6 @@ BARE_WORDS = 2
 """Words besides the phrase a sentence may have and still be a formula
 that entries share ("See Typecycling."): in `CONTEXT_RULES` rules or more,
 such sentences being alike is no sign of one sentence copied."""
-ABSORB = 12
-"""Characters between a punctuation-only edit and a rewording within which
-the punctuation goes with the rewording, not a cosmetic edit of its own."""
 SAME_SENTENCE = 0.6
 """Word similarity from which two sentences holding a replacement are one
 sentence restated (a rule and its glossary entry): one edit, not a
@@ -108,7 +106,6 @@ _NOT_IN_ITEM = re.compile(r"[;:.!?()]")
 _ITEM_ENDS = " \t\n\"“”"
 # What a list of references leaves as items: "rule 712", "rule", "113", "903.11".
 _REFERENCE_ITEM = re.compile(r"(?:rules?|sections?)(?:\s+\d.*)?|\d+(?:\.\w+)*", re.IGNORECASE)
-
 
 
 def _apply(
@@ -967,7 +964,7 @@ def annotate(
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
     family_of = _families(subs, together, _rules_of(found, index))
     families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
-    respelled = _respellings(edit_runs, old)
+    respelled = respellings(edit_runs, old)
 
     out: list[Change] = []
     for n, c in enumerate(changes):
@@ -986,12 +983,12 @@ def annotate(
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
             if run.plain == "cosmetic" and (
-                not LETTER.search(run.deleted + run.inserted) or _marks_only(run.deleted.strip(), run.inserted.strip())
+                not LETTER.search(run.deleted + run.inserted) or marks_only(run.deleted.strip(), run.inserted.strip())
             ):
                 punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
             elif run.plain:
                 tags.update(run.plain.split())
-            elif respelled and _symbol_of(run) in respelled:
+            elif respelled and symbol_of(run) in respelled:
                 tags.add("cosmetic")
             elif k in by_run:
                 used, d, i = by_run[k]
@@ -1016,7 +1013,7 @@ def annotate(
                     fam.rules.append(rule_id)
                 if norm(map_numbers(run.deleted, id_map)) != run.old:
                     tags.add("cross-reference")
-                if _marks_at_edges(run.deleted) != _marks_at_edges(run.inserted):
+                if marks_at_edges(run.deleted) != marks_at_edges(run.inserted):
                     # the rewrite brought or took marks ("[-www.a.example-]{+<https://b.example+}"):
                     # the other half of the pair, in the same sentence, goes with it too
                     reworded.append((run.at, run.at + len(run.inserted)))
@@ -1035,7 +1032,7 @@ def annotate(
                 reworded.append((run.at, run.at + len(run.inserted)))
         # A comma, quote or bracket dropped or added right beside a rewording
         # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
-        if any(not _goes_with(p, reworded) for p in punctuation):
+        if any(not goes_with(p, reworded) for p in punctuation):
             tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
@@ -1068,123 +1065,6 @@ def annotate(
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
-
-
-_SYMBOL = re.compile(r"\{[^{}\s]{1,12}\}")
-_SYMBOL_INSIDE = re.compile(r"[^{}\s]{1,12}")
-
-
-def _symbol_of(run: Run) -> tuple[str, str] | None:
-    """The symbol a run respells, old and new ("{C}" -> "{CHAOS}"), whether
-    the word diff kept the braces out of the run or not; else None."""
-    d, i = run.deleted.strip(), run.inserted.strip()
-    if _SYMBOL.fullmatch(d) and _SYMBOL.fullmatch(i):
-        return d, i
-    if run.before.endswith("{") and run.after.startswith("}") and _SYMBOL_INSIDE.fullmatch(d) and _SYMBOL_INSIDE.fullmatch(i):
-        return f"{{{d}}}", f"{{{i}}}"
-    return None
-
-
-def _respellings(runs: dict[int, list[Run]], old: Document) -> set[tuple[str, str]]:
-    """Symbols the release respelled: every occurrence of the old symbol in
-    the old document replaced by one same new symbol, in two rules or more
-    ("{C}" -> "{CHAOS}" in all seven chaos rules of 2015-07, when {C} was
-    to mean colorless mana). A symbol's spelling is typography, so each such
-    run is ``cosmetic``; one replaced here and kept there is a real edit."""
-    where: dict[tuple[str, str], set[int]] = defaultdict(set)
-    count: Counter[tuple[str, str]] = Counter()
-    for n, rs in runs.items():
-        for run in rs:
-            if not run.plain and (symbol := _symbol_of(run)) is not None:
-                where[symbol].add(n)
-                count[symbol] += 1
-    if not count:
-        return set()  # most releases
-    text = "\n".join(r.full_text for r in old.items)
-    return {
-        symbol for symbol, k in count.items()
-        if len(where[symbol]) >= 2 and text.count(symbol[0]) == k
-        and sum(c for (o, _), c in count.items() if o == symbol[0]) == k  # one new spelling
-    }
-
-
-def _goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
-    """Whether a punctuation-only run goes with a rewording of its rule
-    rather than being a cosmetic edit of its own: right beside it (within
-    `ABSORB` characters), or, when it only adds or drops a mark (a comma
-    that closed a deleted clause, brackets lost with their words), in the
-    same sentence. A mark replaced by another (a straight quote by a curly
-    one) is cosmetic wherever it is."""
-    end = p.at + len(p.inserted)
-    one_sided = _only_adds_or_drops(p.deleted.strip(), p.inserted.strip())
-    for start, stop in reworded:
-        if start - ABSORB <= end and p.at <= stop + ABSORB:
-            return True
-        if one_sided:
-            after = stop <= p.at
-            between = p.before[-(p.at - stop) :] if after else p.after[: start - end]
-            # A quote or bracket right after the full stop that ends the
-            # rewording's sentence closes that sentence ("... counters.[-"-]").
-            closes = after and _CLOSING.fullmatch((p.deleted + p.inserted).strip()) is not None
-            if (after and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
-                    and not _SENTENCE_BREAK.search(between.rstrip(".!?") if closes else between):
-                return True
-    return False
-
-
-def _marks_only(a: str, b: str) -> bool:
-    """Whether one text is the other with marks added or dropped, and
-    nothing else: "[-(This-]{+This+}" drops a bracket the word diff glued
-    to a word; "Coldsnap(tm)" -> "Coldsnap" drops letters.
-
-    >>> _marks_only("(This", "This"), _marks_only("Coldsnap(tm)", "Coldsnap"), _marks_only("This", "this")
-    (True, False, False)
-    """
-    extra = Counter(a) - Counter(b) if len(a) >= len(b) else Counter(b) - Counter(a)
-    return _only_adds_or_drops(a, b) and not any(ch.isalnum() for ch in extra) and not _balanced(extra)
-
-
-def _balanced(marks: Counter[str]) -> bool:
-    """Whether marks hold both halves of a pair: quotes put around a word
-    ("[-“mulligan”-]{+mulligan+}") are an edit of their own, wherever a
-    rewording is; one half alone belongs with the text that holds the other.
-
-    >>> _balanced(Counter("“”")), _balanced(Counter("(")), _balanced(Counter('""'))
-    (True, False, True)
-    """
-    return any(marks[o] and marks[c] for o, c in _PAIRS) or marks['"'] >= 2 or marks["'"] >= 2
-
-
-_PAIRS = (("(", ")"), ("[", "]"), ("“", "”"), ("‘", "’"))
-
-
-_SENTENCE_BREAK = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")  # a full stop, with the quotes it closes
-_CLOSING = re.compile(r"[\"”’')\]]+")
-
-
-def _only_adds_or_drops(a: str, b: str) -> bool:
-    """Whether one text is the other with some characters left out: a run
-    that only adds or drops marks, even one the word diff glued to a word
-    ("[-(This-]{+This+}"), not one that replaces a mark by another.
-
-    >>> _only_adds_or_drops("(This", "This"), _only_adds_or_drops("", ","), _only_adds_or_drops('"This', "“This")
-    (True, True, False)
-    """
-    short, long = (a, b) if len(a) <= len(b) else (b, a)
-    rest = iter(long)
-    return all(ch in rest for ch in short)
-
-
-def _marks_at_edges(text: str) -> tuple[str, str]:
-    """The marks (no letters, digits or spaces) a text starts and ends with.
-
-    >>> _marks_at_edges(" <https://a.example"), _marks_at_edges("www.a.example")
-    (('<', ''), ('', ''))
-    """
-    stripped = text.strip()
-    m = WORD_EDGES.match(stripped)
-    assert m is not None
-    return stripped[: m.start(1)], stripped[m.end(1) :]
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
