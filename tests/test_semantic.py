@@ -10,6 +10,7 @@ from helpers import articles, doc
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff.diff import semantic
+from ruldiff.diff import lists
 from ruldiff.diff import splits
 from ruldiff.diff import runs
 from ruldiff.diff.references import references
@@ -298,35 +299,35 @@ def test_an_item_swept_into_a_run_by_the_cleanup_is_kept() -> None:
     run = runs.Run(
         deleted=" Cato", inserted=" Dace, Cato, Edda", before="The wardens are Ash, Bram,", after=", Fenn."
     )
-    assert semantic._list_items(run) == (("Dace", "Edda"), ())
+    assert lists.list_items(run) == (("Dace", "Edda"), ())
 
 
 def test_an_item_replaced_by_another_is_not_a_list_edit() -> None:
     run = runs.Run(deleted=" Cato", inserted=" Dace", before="The wardens are Ash, Bram,", after=", Fenn.")
-    assert semantic._list_items(run) is None
+    assert lists.list_items(run) is None
     run = runs.Run(
         deleted=" Cato, Gale", inserted=" Dace, Cato", before="The wardens are Ash, Bram,", after=", Fenn."
     )
-    assert semantic._list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
+    assert lists.list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
 
 
 def test_quoted_items_are_named_without_their_quotes() -> None:
     run = runs.Run(
         deleted="", inserted=" “Pick two —,”", before="A modal spell says “Pick one —,”", after=" or “Pick any —.”"
     )
-    assert semantic._list_items(run) == (("Pick two —",), ())
+    assert lists.list_items(run) == (("Pick two —",), ())
 
 
 def test_a_reference_with_its_title_is_not_a_list_item() -> None:
     run = runs.Run(
         deleted="", inserted=" and rule 712, “Lanterns”", before="See rule 711, “Embers,”", after=". Then pass."
     )
-    assert semantic._list_items(run) is None
+    assert lists.list_items(run) is None
     # The same inserted before a reference: "See rule[+ 113, “Lanterns,” rule] 901"
     run = runs.Run(
         deleted="", inserted=" 113, “Lanterns,” rule", before="See rule", after=" 901, “Embers,” and rule 902."
     )
-    assert semantic._list_items(run) is None
+    assert lists.list_items(run) is None
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import lists
 from ruldiff.diff import cosmetic
 from ruldiff.diff import moves
 from ruldiff.diff import splits
@@ -638,7 +639,7 @@ def test_updates_references(deleted: str, inserted: str, before: str, after: str
     ],
 )
 def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
-    assert semantic._separated(text) == separated
+    assert lists._separated(text) == separated
 
 
 @pytest.mark.parametrize(
@@ -647,7 +648,7 @@ def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
      ("a judge allows it", False), ("rule 702.1", False)],
 )
 def test_is_item(text: str, item: bool) -> None:
-    assert semantic._is_item(text) is item
+    assert lists._is_item(text) is item
 
 
 @pytest.mark.parametrize(
@@ -660,7 +661,7 @@ def test_is_item(text: str, item: bool) -> None:
     ],
 )
 def test_list_items(run: runs.Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
-    assert semantic._list_items(run) == items
+    assert lists.list_items(run) == items
 
 
 @pytest.mark.parametrize(
@@ -683,7 +684,7 @@ def test_deleted_phrase(d: str, deleted: bool) -> None:
 
 def test_small_helpers() -> None:
     assert semantic._stem_words("relics tokens") == "relic token"
-    assert semantic._without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
+    assert lists.without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
     assert splits._cover(frozenset(), frozenset({"a"})) == 0.0
     assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
     assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
@@ -1001,7 +1002,7 @@ def test_a_phrase_too_rare_to_be_a_rewrite_does_not_stop_the_search() -> None:
     ],
 )
 def test_list_side(text: str, before: str, after: str, items: list[str] | None) -> None:
-    assert semantic._list_side(text, before, after) == items
+    assert lists._list_side(text, before, after) == items
 
 
 ENTER = ["A glyph that enters the iron vault glows.", "Each lamp enters the iron vault at dusk.",
