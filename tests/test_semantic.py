@@ -261,7 +261,7 @@ def test_reference_matches_are_those_of_the_reference_regex() -> None:
 def test_occurs_more_than_counts_whole_words_and_phrases() -> None:
     import re
 
-    from ruldiff.diff.semantic import _occurs_more_than
+    from ruldiff.diff.substitutions import _occurs_more_than
 
     def count(phrase: str, text: str) -> int:  # the definition: whole words for a word
         if re.fullmatch(r"\w+", phrase):
@@ -345,7 +345,7 @@ def test_a_reference_with_its_title_is_not_a_list_item() -> None:
     ],
 )
 def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[str, str]) -> None:
-    from ruldiff.diff.semantic import _core
+    from ruldiff.diff.substitutions import _core
 
     assert _core(d, i) == core
 
@@ -365,7 +365,7 @@ def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[st
     ],
 )
 def test_edge_word(text: str, last: bool, word: str) -> None:
-    from ruldiff.diff.semantic import _edge_word
+    from ruldiff.diff.substitutions import _edge_word
 
     assert _edge_word(text, last) == word
 
@@ -423,7 +423,7 @@ def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: 
     ],
 )
 def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:
-    from ruldiff.diff.semantic import _clean_phrase
+    from ruldiff.diff.substitutions import _clean_phrase
 
     assert _clean_phrase(d, i) == phrases
 

@@ -2,7 +2,7 @@
 editor or found in the texts, verb agreement, rule numbers that follow each
 other, reference updates, stale references, list pieces, candidate phrases,
 and how substitution families are found, joined and named. Invented text
-only; bench/mutation.py runs this file for semantic."""
+only; bench/mutation.py runs this file for the modules of the semantic pass."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import substitutions
 from ruldiff.diff import lists
 from ruldiff.diff import cosmetic
 from ruldiff.diff import moves
@@ -96,7 +97,7 @@ def test_a_forced_split_whose_rules_are_in_no_change_comes_last() -> None:
     ],
 )
 def test_agree(a: str, b: str, same_verb: bool) -> None:
-    assert semantic._agree(a, b) is same_verb
+    assert substitutions._agree(a, b) is same_verb
 
 
 @pytest.mark.parametrize(
@@ -115,7 +116,7 @@ def test_agree(a: str, b: str, same_verb: bool) -> None:
     ],
 )
 def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
-    assert semantic._without_agreement(d, i) == without
+    assert substitutions._without_agreement(d, i) == without
 
 
 @pytest.mark.parametrize(
@@ -128,7 +129,7 @@ def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
     ],
 )
 def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> None:
-    assert semantic._inflected(a, b) is inflected
+    assert substitutions._inflected(a, b) is inflected
 
 
 # --- rule numbers -----------------------------------------------------------------------
@@ -679,16 +680,16 @@ def test_list_items(run: runs.Run, items: tuple[tuple[str, ...], tuple[str, ...]
     ],
 )
 def test_deleted_phrase(d: str, deleted: bool) -> None:
-    assert semantic._deleted_phrase(d) is deleted
+    assert substitutions._deleted_phrase(d) is deleted
 
 
 def test_small_helpers() -> None:
-    assert semantic._stem_words("relics tokens") == "relic token"
+    assert substitutions._stem_words("relics tokens") == "relic token"
     assert lists.without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
     assert splits._cover(frozenset(), frozenset({"a"})) == 0.0
-    assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
-    assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
-    assert semantic._two_distinct({"one sentence"}) is False
+    assert substitutions._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
+    assert substitutions._two_distinct({"a b c d", "a b e f g h"}) is True
+    assert substitutions._two_distinct({"one sentence"}) is False
 
 
 @pytest.mark.parametrize(
@@ -700,7 +701,7 @@ def test_small_helpers() -> None:
     ],
 )
 def test_explains(run_old: str, run_new: str, explains: bool) -> None:
-    assert semantic._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
+    assert substitutions._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
 
 
 SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw a glyph from the bowl at dusk."
@@ -829,7 +830,7 @@ def _run(deleted: str, inserted: str, before: str, after: str) -> runs.Run:
     ],
 )
 def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> None:
-    assert semantic._candidates(run, {}) == candidates
+    assert substitutions._candidates(run, {}) == candidates
 
 
 # --- moves and renumberings -------------------------------------------------------------------
@@ -917,11 +918,11 @@ def test_a_stale_reference_in_an_unchanged_rule_is_found_at_either_end_of_it(whe
     ],
 )
 def test_agreement_run(deleted: str, inserted: str, before: str, agrees: bool) -> None:
-    assert semantic._agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
+    assert substitutions.agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
 
 
 def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
-    assert semantic._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
+    assert substitutions._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
 
 
 @pytest.mark.parametrize(
@@ -1107,13 +1108,13 @@ def test_a_form_after_one_held_in_a_main_form_is_still_a_main_form() -> None:
     ],
 )
 def test_written_takes_the_most_frequent_case_of_the_whole_phrase(phrase: str, text: str, shown: str) -> None:
-    assert semantic._written(phrase, text) == shown
+    assert substitutions._written(phrase, text) == shown
 
 
 def test_written_reads_only_the_first_occurrences() -> None:
-    text = " ".join(["They"] * semantic.WRITTEN_LOOK + ["they"] * (semantic.WRITTEN_LOOK + 5))
+    text = " ".join(["They"] * substitutions.WRITTEN_LOOK + ["they"] * (substitutions.WRITTEN_LOOK + 5))
     # 50 "They" first, then 55 "they": only the first 50 are read.
-    assert semantic._written("they", text) == "They"
+    assert substitutions._written("they", text) == "They"
 
 
 @pytest.mark.parametrize("deleted, inserted, before, after, symbol", [

@@ -505,7 +505,7 @@ def _ordered(findings: Iterable[Finding]) -> tuple[Finding, ...]:
 
 def check_release(comparison: Comparison, text: str = "", profile: Profile | None = None) -> tuple[Finding, ...]:
     """The findings of NEW (`check_document`), with the references the
-    comparison found stale (semantic.py) told apart as left at an old
+    comparison found stale (diff/references.py) told apart as left at an old
     number (``renumbered-reference``) or aimed at a removed rule
     (``removed-reference``), and two lists to review: the rules citing each
     substantively changed rule, and the glossary entries whose links moved.
