@@ -3,9 +3,10 @@
 
 Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-cap SECONDS]
 
-Each MODULE (default: all of read parse align worddiff classify semantic
-render cli) is mutated on its own and its mutants are run against that
-module's fast unit tests only (TESTS below), never the corpora or the golden
+Each MODULE (default: all of read parse align worddiff classify, the
+modules of the semantic pass: semantic references runs substitutions lists
+cosmetic splits moves text, then render cli) is mutated on its own and its
+mutants are run against that module's fast unit tests only (TESTS below), never the corpora or the golden
 reports: a mutant that only a golden file notices counts as a survivor,
 since a golden failure invites regeneration rather than a fix. For ``cli``
 only the functions that write output are mutated (CLI_OUTPUT).
@@ -49,7 +50,16 @@ TESTS = {
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
+    # The semantic pass, one module per claim: each run against the same tests.
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "cosmetic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_annotate.py", "tests/test_notes.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
@@ -57,7 +67,10 @@ TESTS = {
 # Where each module lives in the package (tool/ruldiff/<path>.py).
 PATHS = {
     "read": "documents/read", "parse": "documents/parse", "align": "diff/align", "worddiff": "diff/worddiff",
-    "classify": "diff/classify", "semantic": "diff/semantic", "render": "outputs/render", "cli": "cli/__init__",
+    "classify": "diff/classify", "semantic": "diff/semantic", "references": "diff/references", "runs": "diff/runs",
+    "substitutions": "diff/substitutions", "lists": "diff/lists", "cosmetic": "diff/cosmetic", "splits": "diff/splits",
+    "moves": "diff/moves", "text": "diff/text",
+    "render": "outputs/render", "cli": "cli/__init__",
 }
 
 

@@ -18,7 +18,7 @@ from ruldiff.documents.outline import next_sub_item
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import detect_profile, load_profile
 from ruldiff.documents.read import decode
-from ruldiff.diff.semantic import references
+from ruldiff.diff.references import references
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -10,7 +10,10 @@ from helpers import articles, doc
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import ChangeKind, Rule, RuleKind
 from ruldiff.diff import semantic
-from ruldiff.diff.semantic import references
+from ruldiff.diff import lists
+from ruldiff.diff import splits
+from ruldiff.diff import runs
+from ruldiff.diff.references import references
 
 BASE = [
     ("1", "Basics"),
@@ -156,7 +159,7 @@ def test_range_of_subrules_following_the_renumbering_is_a_reference_update() -> 
 
 def _renumbered(*pairs: tuple[str, str]) -> list[tuple[str, str]]:
     from ruldiff.model import Change, Rule, RuleKind
-    from ruldiff.diff.semantic import renumbering
+    from ruldiff.diff.references import renumbering
 
     changes = [
         Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
@@ -246,7 +249,7 @@ def _random_texts(pieces: list[str], count: int = 2000, seed: int = 7) -> list[s
 def test_reference_matches_are_those_of_the_reference_regex() -> None:
     # _reference_matches only tries the places a match can start at; it must
     # give what scanning every position gives, overlaps and ranges included.
-    from ruldiff.diff.semantic import _REFERENCE, _reference_matches
+    from ruldiff.diff.references import _REFERENCE, _reference_matches
 
     pieces = ["rule", "rules", "section", "sections", " ", "  ", "\n", ".", "-", "–", " to ", "a",
               "x", "8", "12", "903", "903.13", "1903.1", ".5", "704.5s", "103.1.b.2", "318. ", "Rule "]
@@ -258,7 +261,7 @@ def test_reference_matches_are_those_of_the_reference_regex() -> None:
 def test_occurs_more_than_counts_whole_words_and_phrases() -> None:
     import re
 
-    from ruldiff.diff.semantic import _occurs_more_than
+    from ruldiff.diff.substitutions import _occurs_more_than
 
     def count(phrase: str, text: str) -> int:  # the definition: whole words for a word
         if re.fullmatch(r"\w+", phrase):
@@ -293,38 +296,38 @@ def test_an_item_swept_into_a_run_by_the_cleanup_is_kept() -> None:
     # Semantic cleanup can merge a kept item into the run between two new
     # ones: "Bram, [-Cato][+Dace, Cato, Edda], Fenn". Cato is on both sides,
     # so it was kept; Dace and Edda were added.
-    run = semantic._Run(
+    run = runs.Run(
         deleted=" Cato", inserted=" Dace, Cato, Edda", before="The wardens are Ash, Bram,", after=", Fenn."
     )
-    assert semantic._list_items(run) == (("Dace", "Edda"), ())
+    assert lists.list_items(run) == (("Dace", "Edda"), ())
 
 
 def test_an_item_replaced_by_another_is_not_a_list_edit() -> None:
-    run = semantic._Run(deleted=" Cato", inserted=" Dace", before="The wardens are Ash, Bram,", after=", Fenn.")
-    assert semantic._list_items(run) is None
-    run = semantic._Run(
+    run = runs.Run(deleted=" Cato", inserted=" Dace", before="The wardens are Ash, Bram,", after=", Fenn.")
+    assert lists.list_items(run) is None
+    run = runs.Run(
         deleted=" Cato, Gale", inserted=" Dace, Cato", before="The wardens are Ash, Bram,", after=", Fenn."
     )
-    assert semantic._list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
+    assert lists.list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
 
 
 def test_quoted_items_are_named_without_their_quotes() -> None:
-    run = semantic._Run(
+    run = runs.Run(
         deleted="", inserted=" “Pick two —,”", before="A modal spell says “Pick one —,”", after=" or “Pick any —.”"
     )
-    assert semantic._list_items(run) == (("Pick two —",), ())
+    assert lists.list_items(run) == (("Pick two —",), ())
 
 
 def test_a_reference_with_its_title_is_not_a_list_item() -> None:
-    run = semantic._Run(
+    run = runs.Run(
         deleted="", inserted=" and rule 712, “Lanterns”", before="See rule 711, “Embers,”", after=". Then pass."
     )
-    assert semantic._list_items(run) is None
+    assert lists.list_items(run) is None
     # The same inserted before a reference: "See rule[+ 113, “Lanterns,” rule] 901"
-    run = semantic._Run(
+    run = runs.Run(
         deleted="", inserted=" 113, “Lanterns,” rule", before="See rule", after=" 901, “Embers,” and rule 902."
     )
-    assert semantic._list_items(run) is None
+    assert lists.list_items(run) is None
 
 
 @pytest.mark.parametrize(
@@ -342,7 +345,7 @@ def test_a_reference_with_its_title_is_not_a_list_item() -> None:
     ],
 )
 def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[str, str]) -> None:
-    from ruldiff.diff.semantic import _core
+    from ruldiff.diff.substitutions import _core
 
     assert _core(d, i) == core
 
@@ -362,7 +365,7 @@ def test_core_drops_the_words_shared_at_both_ends(d: str, i: str, core: tuple[st
     ],
 )
 def test_edge_word(text: str, last: bool, word: str) -> None:
-    from ruldiff.diff.semantic import _edge_word
+    from ruldiff.diff.substitutions import _edge_word
 
     assert _edge_word(text, last) == word
 
@@ -385,9 +388,9 @@ def test_edge_word(text: str, last: bool, word: str) -> None:
     ],
 )
 def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: str, end: bool) -> None:
-    from ruldiff.diff.semantic import _References
+    from ruldiff.diff.references import References
 
-    assert _References.range_end(text, text.index(printed), printed) is end
+    assert References.range_end(text, text.index(printed), printed) is end
 
 
 @pytest.mark.parametrize(
@@ -420,7 +423,7 @@ def test_a_range_end_is_a_number_after_a_dash_through_or_to(text: str, printed: 
     ],
 )
 def test_clean_phrase(d: str, i: str, phrases: tuple[str, str] | None) -> None:
-    from ruldiff.diff.semantic import _clean_phrase
+    from ruldiff.diff.substitutions import _clean_phrase
 
     assert _clean_phrase(d, i) == phrases
 
@@ -444,7 +447,7 @@ def _rule(text: str, kind: RuleKind = RuleKind.RULE) -> Rule:
     ],
 )
 def test_part_of_a_split(whole: str, kept: str, part: str, kind: RuleKind, expected: bool) -> None:
-    assert semantic._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
+    assert splits._part_of(_rule(whole), _rule(kept), _rule(part, kind)) is expected
 
 
 ADDRESS = "www.lanterns.example/default.page"

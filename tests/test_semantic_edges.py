@@ -2,7 +2,7 @@
 editor or found in the texts, verb agreement, rule numbers that follow each
 other, reference updates, stale references, list pieces, candidate phrases,
 and how substitution families are found, joined and named. Invented text
-only; bench/mutation.py runs this file for semantic."""
+only; bench/mutation.py runs this file for the modules of the semantic pass."""
 
 from __future__ import annotations
 
@@ -14,6 +14,14 @@ from helpers import articles, doc
 from test_claims import by_new, pair
 
 from ruldiff.diff import semantic
+from ruldiff.diff import substitutions
+from ruldiff.diff import lists
+from ruldiff.diff import cosmetic
+from ruldiff.diff import moves
+from ruldiff.diff import splits
+from ruldiff.diff import runs
+from ruldiff.diff import references
+from ruldiff.diff.text import norm
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
 
@@ -36,7 +44,7 @@ NEW_HOLDS = _rule("200.3", "A keeper may hold five.", line=22)
 
 def _forced(changes: list[Change], main: Rule = NEW_STAYS) -> list[Change]:
     # Parts given out of order: the split lists them as the document does.
-    return semantic.force_splits(changes, [(OLD_RELIC, main, (NEW_HOLDS, NEW_STAYS))], _joined)
+    return splits.force_splits(changes, [(OLD_RELIC, main, (NEW_HOLDS, NEW_STAYS))], _joined)
 
 
 def test_a_forced_split_replaces_the_changes_of_its_rules_where_the_first_stood() -> None:
@@ -89,7 +97,7 @@ def test_a_forced_split_whose_rules_are_in_no_change_comes_last() -> None:
     ],
 )
 def test_agree(a: str, b: str, same_verb: bool) -> None:
-    assert semantic._agree(a, b) is same_verb
+    assert substitutions._agree(a, b) is same_verb
 
 
 @pytest.mark.parametrize(
@@ -108,7 +116,7 @@ def test_agree(a: str, b: str, same_verb: bool) -> None:
     ],
 )
 def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
-    assert semantic._without_agreement(d, i) == without
+    assert substitutions._without_agreement(d, i) == without
 
 
 @pytest.mark.parametrize(
@@ -121,7 +129,7 @@ def test_without_agreement(d: str, i: str, without: tuple[str, str]) -> None:
     ],
 )
 def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> None:
-    assert semantic._inflected(a, b) is inflected
+    assert substitutions._inflected(a, b) is inflected
 
 
 # --- rule numbers -----------------------------------------------------------------------
@@ -147,7 +155,7 @@ def test_inflected(a: tuple[str, str], b: tuple[str, str], inflected: bool) -> N
     ],
 )
 def test_follows(a: str, b: str, follows: bool) -> None:
-    assert semantic._follows(a, b) is follows
+    assert references._follows(a, b) is follows
 
 
 @pytest.mark.parametrize(
@@ -163,7 +171,7 @@ def test_follows(a: str, b: str, follows: bool) -> None:
     ],
 )
 def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
-    assert semantic._split_last(rule_id) == last
+    assert references.split_last(rule_id) == last
 
 
 @pytest.mark.parametrize(
@@ -171,7 +179,7 @@ def test_split_last(rule_id: str, last: tuple[str, str] | None) -> None:
     [("102.4a", "102.4", True), ("102.4a", "102", False), ("102", "102", False), ("102.4a", "a", False)],
 )
 def test_is_child(rule_id: str, parent: str, child: bool) -> None:
-    assert semantic._is_child(rule_id, parent) is child
+    assert references._is_child(rule_id, parent) is child
 
 
 @pytest.mark.parametrize(
@@ -191,7 +199,7 @@ def test_is_child(rule_id: str, parent: str, child: bool) -> None:
     ],
 )
 def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
-    assert semantic._map_numbers(text, id_map) == mapped
+    assert references.map_numbers(text, id_map) == mapped
 
 
 @pytest.mark.parametrize(
@@ -199,7 +207,7 @@ def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
     [("714.1a", "714"), ("§ 7(1)", "§ 7"), ("A.1", "A"), ("714", None), ("A", None), ("", None)],
 )
 def test_heading(rule_id: str, heading: str | None) -> None:
-    assert semantic._heading(rule_id) == heading
+    assert moves._heading(rule_id) == heading
 
 
 # --- reference updates ----------------------------------------------------------------
@@ -230,19 +238,19 @@ RANGE_MAP = {"601.2g": "601.2h", "601.2y": "601.2z", "601.2z": "601.2y", "601.2a
     ],
 )
 def test_is_reference_update(deleted: str, inserted: str, before: str, update: bool) -> None:
-    assert semantic._is_reference_update(deleted, inserted, before, RANGE_MAP) is update
+    assert references.is_reference_update(deleted, inserted, before, RANGE_MAP) is update
 
 
 # --- stale references ----------------------------------------------------------------------
 
 
 def _refs(id_map: dict[str, str], new_ids: set[str], old_texts: dict[str, str] | None = None,
-          new_texts: dict[str, str] | None = None) -> semantic._References:
-    return semantic._References(id_map, new_ids, None, "Test Game Rules", old_texts or {}, new_texts or {})
+          new_texts: dict[str, str] | None = None) -> references.References:
+    return references.References(id_map, new_ids, None, "Test Game Rules", old_texts or {}, new_texts or {})
 
 
-def _stale(refs: semantic._References, text: str, own: str = "100.1") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return refs.stale(text, semantic._reference_spans(text), own, lambda s, t: True)
+def _stale(refs: references.References, text: str, own: str = "100.1") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return refs.stale(text, references.reference_spans(text), own, lambda s, t: True)
 
 
 def test_a_reference_to_no_rule_is_stale_once_with_no_suggestion() -> None:
@@ -265,7 +273,7 @@ def test_a_kept_reference_to_a_renumbered_rule_is_stale() -> None:
     assert _stale(refs, "See 100.3 first.") == (("100.3",), ("100.4",))
     assert _stale(_refs({"100.3": "100.4"}, {"100.2", "100.3", "100.4"}), "See 100.2–100.3 first.") == ((), ())  # a range's end
     # Written by the release (not kept): as the editors meant it.
-    assert refs.stale("See 100.3.", semantic._reference_spans("See 100.3."), "100.1", lambda s, t: False) == ((), ())
+    assert refs.stale("See 100.3.", references.reference_spans("See 100.3."), "100.1", lambda s, t: False) == ((), ())
     assert _stale(_refs({}, {"100.3"}), "See 100.3 first.") == ((), ())  # not renumbered
 
 
@@ -315,8 +323,8 @@ def test_other_document(text: str, printed: str, other: bool) -> None:
 # --- punctuation beside a rewording ---------------------------------------------------------
 
 
-def _punctuation(deleted: str, inserted: str, at: int, before: str = "", after: str = "") -> semantic._Run:
-    return semantic._Run(deleted, inserted, before, after, "cosmetic", "", "", at)
+def _punctuation(deleted: str, inserted: str, at: int, before: str = "", after: str = "") -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "cosmetic", "", "", at)
 
 
 NO_STOP = "y" * 100
@@ -348,8 +356,8 @@ STOP_AT_45 = "x" * 45 + ". " + "y" * 53  # a sentence ends 55 characters back
         (_punctuation(",", "", 60), [], False),
     ],
 )
-def test_goes_with(p: semantic._Run, reworded: list[tuple[int, int]], goes: bool) -> None:
-    assert semantic._goes_with(p, reworded) is goes
+def test_goes_with(p: runs.Run, reworded: list[tuple[int, int]], goes: bool) -> None:
+    assert cosmetic.goes_with(p, reworded) is goes
 
 
 # --- substitution families, as printed ----------------------------------------------------
@@ -576,13 +584,13 @@ def test_stale_references_are_listed_in_document_order_changed_rules_or_not() ->
 
 
 def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> None:
-    assert semantic._runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
-        semantic._Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
+    assert runs.runs((Edit(Op.DELETE, "One"), Edit(Op.INSERT, "Two"), Edit(Op.EQUAL, " keeper draws.")), {}) == [
+        runs.Run("One", "Two", "", " keeper draws.", "", "one", "two", 0)
     ]
     edits = (Edit(Op.EQUAL, "The "), Edit(Op.DELETE, "one "), Edit(Op.DELETE, "keeper"), Edit(Op.INSERT, "two "),
              Edit(Op.INSERT, "wardens"), Edit(Op.EQUAL, " draw."))
-    assert semantic._runs(edits, {}) == [
-        semantic._Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
+    assert runs.runs(edits, {}) == [
+        runs.Run("one keeper", "two wardens", "The ", " draw.", "", "one keeper", "two wardens", 4)
     ]
 
 
@@ -597,7 +605,7 @@ def test_runs_gather_consecutive_edits_with_their_place_in_the_new_text() -> Non
     ],
 )
 def test_plain(deleted: str, inserted: str, before: str, after: str, plain: str) -> None:
-    assert semantic._plain(deleted, inserted, before, after, RANGE_MAP) == plain
+    assert runs._plain(deleted, inserted, before, after, RANGE_MAP) == plain
 
 
 ARTICLE = re.compile(r"\bArticle (?P<id>[A-Z]\d+)")
@@ -618,7 +626,7 @@ ART = re.compile(r"\bArt\. (?P<id>\d+)")
 )
 def test_updates_references(deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
                             syntax: re.Pattern[str], update: bool) -> None:
-    assert semantic._updates_references(deleted, inserted, before, after, id_map, syntax) is update
+    assert references.updates_references(deleted, inserted, before, after, id_map, syntax) is update
 
 
 @pytest.mark.parametrize(
@@ -632,7 +640,7 @@ def test_updates_references(deleted: str, inserted: str, before: str, after: str
     ],
 )
 def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
-    assert semantic._separated(text) == separated
+    assert lists._separated(text) == separated
 
 
 @pytest.mark.parametrize(
@@ -641,20 +649,20 @@ def test_separated(text: str, separated: tuple[list[str], bool, bool]) -> None:
      ("a judge allows it", False), ("rule 702.1", False)],
 )
 def test_is_item(text: str, item: bool) -> None:
-    assert semantic._is_item(text) is item
+    assert lists._is_item(text) is item
 
 
 @pytest.mark.parametrize(
     "run, items",
     [
-        (semantic._Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
-        (semantic._Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
-        (semantic._Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
-        (semantic._Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
+        (runs.Run("", ", or Horn", "The kinds are Lamp and Bell", ", Key."), (("Horn",), ())),
+        (runs.Run("", " or Horn", "The kinds are Lamp, Bell", ", Key."), (("Horn",), ())),
+        (runs.Run("", " Horn,", "The kinds are Lamp, Bell,", " (see rule 714) Key."), (("Horn",), ())),
+        (runs.Run("", " Horn", "The kinds are Lamp, Bell,", " (see rule 714), and Key."), (("Horn",), ())),
     ],
 )
-def test_list_items(run: semantic._Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
-    assert semantic._list_items(run) == items
+def test_list_items(run: runs.Run, items: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    assert lists.list_items(run) == items
 
 
 @pytest.mark.parametrize(
@@ -672,16 +680,16 @@ def test_list_items(run: semantic._Run, items: tuple[tuple[str, ...], tuple[str,
     ],
 )
 def test_deleted_phrase(d: str, deleted: bool) -> None:
-    assert semantic._deleted_phrase(d) is deleted
+    assert substitutions._deleted_phrase(d) is deleted
 
 
 def test_small_helpers() -> None:
-    assert semantic._stem_words("relics tokens") == "relic token"
-    assert semantic._without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
-    assert semantic._cover(frozenset(), frozenset({"a"})) == 0.0
-    assert semantic._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
-    assert semantic._two_distinct({"a b c d", "a b e f g h"}) is True
-    assert semantic._two_distinct({"one sentence"}) is False
+    assert substitutions._stem_words("relics tokens") == "relic token"
+    assert lists.without(("a", "b", "a", "a"), Counter({"a": 2})) == ("b", "a")
+    assert splits._cover(frozenset(), frozenset({"a"})) == 0.0
+    assert substitutions._two_distinct({"a b c d", "a b c e f g"}) is False  # 0.6 alike: one sentence
+    assert substitutions._two_distinct({"a b c d", "a b e f g h"}) is True
+    assert substitutions._two_distinct({"one sentence"}) is False
 
 
 @pytest.mark.parametrize(
@@ -693,7 +701,7 @@ def test_small_helpers() -> None:
     ],
 )
 def test_explains(run_old: str, run_new: str, explains: bool) -> None:
-    assert semantic._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
+    assert substitutions._explains(run_old, run_new, [("he or she", "they")], {"100.5": "100.6"}) is explains
 
 
 SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw a glyph from the bowl at dusk."
@@ -711,7 +719,7 @@ SPLIT_WHOLE = "Lands have no cost. Relics have no cost either. A keeper may draw
 )
 def test_verbatim_part(part: str, verbatim: bool) -> None:
     whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "A keeper may draw a glyph from the bowl at dusk.")
-    assert semantic._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
+    assert splits._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
 
 
 # --- splits and merges found from the texts ---------------------------------------------------
@@ -732,7 +740,7 @@ def _kinds(changes: list[Change]) -> list[str]:
 
 
 def test_a_split_found_keeps_how_its_pair_was_made_and_diffs_the_parts_joined() -> None:
-    [split] = semantic.join_splits(list(_split_pair()), _joined)
+    [split] = splits.join_splits(list(_split_pair()), _joined)
     assert (split.kind, split.how, [r.id for r in split.news]) == (ChangeKind.SPLIT, MatchHow.NUMBER, ["200.2a", "200.2"])
     assert split.edits == _joined(f"{GLOW} {DRAW}", f"{GLOW}\n{DRAW}")
 
@@ -741,59 +749,59 @@ def test_a_merge_found_keeps_how_its_pair_was_made() -> None:
     changed = Change(ChangeKind.CHANGED, _rule("200.2", DRAW, 12), _rule("200.2", f"{GLOW} {DRAW}", 12), (),
                      how=MatchHow.NUMBER)
     removed = Change(ChangeKind.REMOVED, _rule("200.3", GLOW, 14), None, ())
-    [merged] = semantic.join_splits([changed, removed], _joined)
+    [merged] = splits.join_splits([changed, removed], _joined)
     assert (merged.kind, merged.how, merged.old.id) == (ChangeKind.MERGED, MatchHow.NUMBER, "200.2")  # type: ignore[union-attr]
     assert merged.edits == _joined(f"{DRAW}\n{GLOW}", f"{GLOW} {DRAW}")
     unrelated = Change(ChangeKind.REMOVED, _rule("200.9", "Wardens sing loudly every night.", 13), None, ())
-    assert _kinds(semantic.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
+    assert _kinds(splits.join_splits([changed, unrelated], _joined)) == ["changed", "removed"]
 
 
 def test_of_two_parts_holding_as_much_the_one_keeping_the_number_is_the_pair() -> None:
     whole = _rule("200.2", f"{GLOW} {DRAW}", 10)
     changed = Change(ChangeKind.CHANGED, whole, _rule("200.2", DRAW, 12), ())
     added = Change(ChangeKind.ADDED, None, _rule("200.1", GLOW, 11), ())
-    [split] = semantic.join_splits([added, changed], _joined)
+    [split] = splits.join_splits([added, changed], _joined)
     assert split.new.id == "200.2" and [r.id for r in split.news] == ["200.1", "200.2"]  # type: ignore[union-attr]
 
 
 def test_parts_are_looked_for_three_changes_away_at_most() -> None:
     changed, added = _split_pair()
     filler = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Filler rule number {k} here."), ()) for k in range(3)]
-    assert _kinds(semantic.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
-    assert _kinds(semantic.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
+    assert _kinds(splits.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
+    assert _kinds(splits.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
 
 
 def test_every_pair_is_looked_at_one_after_another() -> None:
     other = Change(ChangeKind.CHANGED, _rule("100.1", "Draw a card."), _rule("100.1", "Draw two cards."), ())
-    assert _kinds(semantic.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
+    assert _kinds(splits.join_splits([other, *_split_pair()], _joined)) == ["changed", "split"]
     second = _split_pair("300.2", 30, "Wardens sing at noon.", "Lamps dim at night.")
-    assert _kinds(semantic.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
+    assert _kinds(splits.join_splits([*_split_pair(), *second], _joined)) == ["split", "split"]
 
 
 def test_a_rule_an_editor_named_is_never_taken_as_a_part() -> None:
-    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
-    assert _kinds(semantic.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
+    assert _kinds(splits.join_splits(list(_split_pair()), _joined, frozenset({"200.2a"}))) == ["changed", "added"]
+    assert _kinds(splits.join_splits(list(_split_pair()), _joined, frozenset({"999.1"}))) == ["split"]
 
 
 def test_unpaired_glossary_forced_or_already_split_changes_are_left_as_they_are() -> None:
     changed, added = _split_pair()
     removed = Change(ChangeKind.REMOVED, changed.old, None, ())
-    assert _kinds(semantic.join_splits([removed, added], _joined)) == ["removed", "added"]
+    assert _kinds(splits.join_splits([removed, added], _joined)) == ["removed", "added"]
     forced = _split_pair(how=MatchHow.OVERRIDE)
-    assert _kinds(semantic.join_splits(list(forced), _joined)) == ["changed", "added"]
+    assert _kinds(splits.join_splits(list(forced), _joined)) == ["changed", "added"]
     split = Change(ChangeKind.SPLIT, changed.old, changed.new, (), more=(_rule("200.4", "Something else."),))
-    assert _kinds(semantic.join_splits([split, added], _joined)) == ["split", "added"]
+    assert _kinds(splits.join_splits([split, added], _joined)) == ["split", "added"]
     entry = Change(ChangeKind.CHANGED, _rule("g", f"{GLOW} {DRAW}", kind=RuleKind.GLOSSARY),
                    _rule("g", DRAW, kind=RuleKind.GLOSSARY), ())
     part = Change(ChangeKind.ADDED, None, _rule("h", GLOW, kind=RuleKind.GLOSSARY), ())
-    assert _kinds(semantic.join_splits([entry, part], _joined)) == ["changed", "added"]
+    assert _kinds(splits.join_splits([entry, part], _joined)) == ["changed", "added"]
 
 
 # --- candidate phrases of one run -------------------------------------------------------------
 
 
-def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
-    return semantic._Run(deleted, inserted, before, after, "", semantic._norm(deleted), semantic._norm(inserted), len(before))
+def _run(deleted: str, inserted: str, before: str, after: str) -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "", norm(deleted), norm(inserted), len(before))
 
 
 @pytest.mark.parametrize(
@@ -821,8 +829,8 @@ def _run(deleted: str, inserted: str, before: str, after: str) -> semantic._Run:
         (_run("P", "PW", "Pay ", "} now."), []),
     ],
 )
-def test_candidates(run: semantic._Run, candidates: list[tuple[str, str, bool]]) -> None:
-    assert semantic._candidates(run, {}) == candidates
+def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> None:
+    assert substitutions._candidates(run, {}) == candidates
 
 
 # --- moves and renumberings -------------------------------------------------------------------
@@ -841,12 +849,12 @@ def test_candidates(run: semantic._Run, candidates: list[tuple[str, str, bool]])
 )
 def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
     change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
-    assert semantic._moved(change, id_map) == moved
+    assert moves.moved(change, id_map) == moved
 
 
 def test_a_split_that_kept_its_number_is_no_renumbering() -> None:
     change = Change(ChangeKind.SPLIT, _rule("200.2", "Draw. Pass."), _rule("200.2", "Draw."), ())
-    assert semantic.renumbering([change]) == ()
+    assert references.renumbering([change]) == ()
 
 
 @pytest.mark.parametrize(
@@ -865,8 +873,8 @@ def test_a_kept_reference_in_a_changed_rule_to_a_renumbered_rule_is_stale(old_te
 
 
 def test_reference_spans_place_each_reference_and_the_end_of_a_range() -> None:
-    assert semantic._reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
-    assert semantic.references("See rule 101, rule 102 and rule 103.") == [
+    assert references.reference_spans("See rules 701–703.") == [(4, "701", "rules 701"), (14, "703", "703")]
+    assert references.references("See rule 101, rule 102 and rule 103.") == [
         ("101", "rule 101"), ("102", "rule 102"), ("103", "rule 103")
     ]
 
@@ -910,11 +918,11 @@ def test_a_stale_reference_in_an_unchanged_rule_is_found_at_either_end_of_it(whe
     ],
 )
 def test_agreement_run(deleted: str, inserted: str, before: str, agrees: bool) -> None:
-    assert semantic._agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
+    assert substitutions.agreement_run(_run(deleted, inserted, before, "."), ["they"]) is agrees
 
 
 def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
-    assert semantic._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
+    assert substitutions._apply("A b", [("a", "x\\y")], {}) == "x\\y b"
 
 
 @pytest.mark.parametrize(
@@ -928,7 +936,7 @@ def test_a_new_phrase_with_a_backslash_is_applied_as_written() -> None:
 )
 def test_is_part(part: str, kind: RuleKind, is_part: bool) -> None:
     whole, kept = _rule("1.1", f"{GLOW} {DRAW}"), _rule("1.1", DRAW)
-    assert semantic._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
+    assert splits._is_part(whole, kept, _rule("1.2", part, kind=kind)) is is_part
 
 
 def test_two_rewrites_made_in_the_same_rules_are_one_family() -> None:
@@ -995,7 +1003,7 @@ def test_a_phrase_too_rare_to_be_a_rewrite_does_not_stop_the_search() -> None:
     ],
 )
 def test_list_side(text: str, before: str, after: str, items: list[str] | None) -> None:
-    assert semantic._list_side(text, before, after) == items
+    assert lists._list_side(text, before, after) == items
 
 
 ENTER = ["A glyph that enters the iron vault glows.", "Each lamp enters the iron vault at dusk.",
@@ -1100,13 +1108,13 @@ def test_a_form_after_one_held_in_a_main_form_is_still_a_main_form() -> None:
     ],
 )
 def test_written_takes_the_most_frequent_case_of_the_whole_phrase(phrase: str, text: str, shown: str) -> None:
-    assert semantic._written(phrase, text) == shown
+    assert substitutions._written(phrase, text) == shown
 
 
 def test_written_reads_only_the_first_occurrences() -> None:
-    text = " ".join(["They"] * semantic.WRITTEN_LOOK + ["they"] * (semantic.WRITTEN_LOOK + 5))
+    text = " ".join(["They"] * substitutions.WRITTEN_LOOK + ["they"] * (substitutions.WRITTEN_LOOK + 5))
     # 50 "They" first, then 55 "they": only the first 50 are read.
-    assert semantic._written("they", text) == "They"
+    assert substitutions._written("they", text) == "They"
 
 
 @pytest.mark.parametrize("deleted, inserted, before, after, symbol", [
@@ -1121,7 +1129,7 @@ def test_written_reads_only_the_first_occurrences() -> None:
 ])
 def test_the_symbol_a_run_respells(deleted: str, inserted: str, before: str, after: str,
                                    symbol: tuple[str, str] | None) -> None:
-    assert semantic._symbol_of(semantic._Run(deleted, inserted, before, after)) == symbol
+    assert cosmetic.symbol_of(runs.Run(deleted, inserted, before, after)) == symbol
 
 
 @pytest.mark.parametrize("rules, tag", [(1, "substantive"), (2, "cosmetic")])

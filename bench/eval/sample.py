@@ -35,7 +35,7 @@ from ruldiff.diff.align import dice, word_set  # noqa: E402
 from ruldiff.cli import load  # noqa: E402
 from ruldiff.diff.pipeline import compare  # noqa: E402
 from ruldiff.model import Change, ChangeKind, Comparison, Rule  # noqa: E402
-from ruldiff.diff.semantic import references  # noqa: E402
+from ruldiff.diff.references import references  # noqa: E402
 
 STRATA = 22
 PER_MTG_PAIR = 18

@@ -1,1 +1,1 @@
-"""Comparing two Documents: align rules, diff words, classify each change, then the semantic pass (semantic) across the document; pipeline.compare runs them in order."""
+"""Comparing two Documents: align rules, diff words, classify each change, then the semantic pass across the document (semantic.py, which orders the claims made in references, runs, cosmetic, substitutions, lists, moves and splits); pipeline.compare runs them in order."""

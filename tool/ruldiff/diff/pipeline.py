@@ -13,7 +13,9 @@ from dataclasses import replace
 from .align import changed_pairs, dice, word_set
 from .classify import classify
 from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
-from .semantic import annotate, force_splits, join_splits, renumbering
+from .references import renumbering
+from .semantic import annotate
+from .splits import force_splits, join_splits
 from .worddiff import diff_words
 
 __all__ = ["compare"]

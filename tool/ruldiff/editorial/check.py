@@ -18,8 +18,8 @@ says nothing. Each class was measured by reading a seeded sample of its
 findings in the real releases (bench/check_corpora.py, bench/README.md);
 classes or cases that were not precise were narrowed until they were.
 
-The reference syntax and the stale-reference logic are semantic.py's
-(`_reference_spans`, `_References`): one grammar of references for the
+The reference syntax and the stale-reference logic are diff/references.py's
+(`reference_spans`, `References`): one grammar of references for the
 changelog and for the review.
 """
 
@@ -39,7 +39,7 @@ from ..model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .overrides import Override
 from ..documents.profiles import Profile
-from ..diff.semantic import _References, _reference_spans, _SEGMENT, _split_last, references
+from ..diff.references import References, SEGMENT, reference_spans, references, split_last
 
 __all__ = [
     "CODES",
@@ -194,15 +194,15 @@ def _reference_findings(doc: Document) -> list[Finding]:
     ids = {r.id for r in doc.rules}
     by_segments: dict[tuple[str, ...], str] = {}
     for r in doc.rules:
-        by_segments.setdefault(tuple(_SEGMENT.findall(r.id)), r.id)
+        by_segments.setdefault(tuple(SEGMENT.findall(r.id)), r.id)
     shapes = {_shape(i) for i in ids}
     texts = {r.id: r.text for r in doc.rules}
     titles = _titles(doc)
-    refs = _References({}, ids, doc.references, doc.title, {}, {})
+    refs = References({}, ids, doc.references, doc.title, {}, {})
     out: list[Finding] = []
     for rule in doc.items:
         text = rule.full_text
-        spans = _reference_spans(text, doc.references)
+        spans = reference_spans(text, doc.references)
         reported: set[str] = set()
         for at, target, printed in spans:
             if target == rule.id or printed in reported or refs.other_document(text, at):
@@ -231,7 +231,7 @@ def _reference_findings(doc: Document) -> list[Finding]:
                 ))
                 continue
             reported.add(printed)
-            same = by_segments.get(tuple(_SEGMENT.findall(target)))
+            same = by_segments.get(tuple(SEGMENT.findall(target)))
             if same is not None and _shape(target) not in shapes:
                 out.append(Finding(
                     "mistyped-reference", rule.id, rule.line,
@@ -333,7 +333,7 @@ def _next_id(rule_id: str) -> str | None:
     >>> _next_id("702.30k"), _next_id("510.1"), _next_id("100")
     ('702.30m', '510.2', None)
     """
-    split = _split_last(rule_id)
+    split = split_last(rule_id)
     if split is None:
         return None
     segment = split[1]
@@ -375,7 +375,7 @@ def _sequence_findings(doc: Document) -> list[Finding]:
     for r in doc.rules:
         if r.kind is not RuleKind.RULE or "#" in r.id:
             continue
-        split = _split_last(r.id)
+        split = split_last(r.id)
         if split is None:
             continue
         parent, segment = split
@@ -505,7 +505,7 @@ def _ordered(findings: Iterable[Finding]) -> tuple[Finding, ...]:
 
 def check_release(comparison: Comparison, text: str = "", profile: Profile | None = None) -> tuple[Finding, ...]:
     """The findings of NEW (`check_document`), with the references the
-    comparison found stale (semantic.py) told apart as left at an old
+    comparison found stale (diff/references.py) told apart as left at an old
     number (``renumbered-reference``) or aimed at a removed rule
     (``removed-reference``), and two lists to review: the rules citing each
     substantively changed rule, and the glossary entries whose links moved.
@@ -584,7 +584,7 @@ def _citations(doc: Document) -> dict[str, list[str]]:
     pass over the document."""
     cites: dict[str, list[str]] = defaultdict(list)
     for r in doc.items:
-        for target in dict.fromkeys(t for _, t, _ in _reference_spans(r.full_text, doc.references)):
+        for target in dict.fromkeys(t for _, t, _ in reference_spans(r.full_text, doc.references)):
             if target != r.id:
                 cites[target].append(r.id)
     return cites

@@ -37,7 +37,7 @@ from .excerpt import CUT, cut_edits, id_runs
 from .notemark import note_html, note_md
 from ..model import Annotations, Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution, change_id
 from ..sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
-from ..diff.semantic import references
+from ..diff.references import references
 
 if TYPE_CHECKING:
     import jinja2

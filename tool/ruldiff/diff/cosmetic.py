@@ -1,0 +1,153 @@
+"""Cosmetic edits beyond one run's typography: marks beside a rewording, respelled symbols.
+
+- `goes_with(run, reworded)` -> whether a punctuation-only run goes with a
+  rewording of its rule rather than being a cosmetic edit of its own.
+- `marks_only(a, b)` -> whether one text is the other with marks added or
+  dropped, and nothing else.
+- `marks_at_edges(text)` -> the marks a text starts and ends with.
+- `symbol_of(run)`, `respellings(runs, old)` -> the symbol a run respells,
+  and the symbols the release respelled everywhere.
+
+Claims: a comma, quote or bracket added or dropped beside a rewording (within
+`ABSORB` characters, or in its sentence) belongs to that rewording, not a
+``cosmetic`` edit of its own; a mark replaced by another is ``cosmetic``
+wherever it is. A symbol respelled at every place it stood ("{C}" ->
+"{CHAOS}") is ``cosmetic`` too. (A run that is typography alone is told
+when the runs are built: runs.py.)
+
+Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from .runs import Run
+from .text import WORD_EDGES
+from ..model import Document
+
+__all__ = ["goes_with", "marks_at_edges", "marks_only", "respellings", "symbol_of"]
+
+
+ABSORB = 12
+"""Characters between a punctuation-only edit and a rewording within which
+the punctuation goes with the rewording, not a cosmetic edit of its own."""
+
+
+_SYMBOL = re.compile(r"\{[^{}\s]{1,12}\}")
+_SYMBOL_INSIDE = re.compile(r"[^{}\s]{1,12}")
+
+
+def symbol_of(run: Run) -> tuple[str, str] | None:
+    """The symbol a run respells, old and new ("{C}" -> "{CHAOS}"), whether
+    the word diff kept the braces out of the run or not; else None."""
+    d, i = run.deleted.strip(), run.inserted.strip()
+    if _SYMBOL.fullmatch(d) and _SYMBOL.fullmatch(i):
+        return d, i
+    if run.before.endswith("{") and run.after.startswith("}") and _SYMBOL_INSIDE.fullmatch(d) and _SYMBOL_INSIDE.fullmatch(i):
+        return f"{{{d}}}", f"{{{i}}}"
+    return None
+
+
+def respellings(runs: dict[int, list[Run]], old: Document) -> set[tuple[str, str]]:
+    """Symbols the release respelled: every occurrence of the old symbol in
+    the old document replaced by one same new symbol, in two rules or more
+    ("{C}" -> "{CHAOS}" in all seven chaos rules of 2015-07, when {C} was
+    to mean colorless mana). A symbol's spelling is typography, so each such
+    run is ``cosmetic``; one replaced here and kept there is a real edit."""
+    where: dict[tuple[str, str], set[int]] = defaultdict(set)
+    count: Counter[tuple[str, str]] = Counter()
+    for n, rs in runs.items():
+        for run in rs:
+            if not run.plain and (symbol := symbol_of(run)) is not None:
+                where[symbol].add(n)
+                count[symbol] += 1
+    if not count:
+        return set()  # most releases
+    text = "\n".join(r.full_text for r in old.items)
+    return {
+        symbol for symbol, k in count.items()
+        if len(where[symbol]) >= 2 and text.count(symbol[0]) == k
+        and sum(c for (o, _), c in count.items() if o == symbol[0]) == k  # one new spelling
+    }
+
+
+def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
+    """Whether a punctuation-only run goes with a rewording of its rule
+    rather than being a cosmetic edit of its own: right beside it (within
+    `ABSORB` characters), or, when it only adds or drops a mark (a comma
+    that closed a deleted clause, brackets lost with their words), in the
+    same sentence. A mark replaced by another (a straight quote by a curly
+    one) is cosmetic wherever it is."""
+    end = p.at + len(p.inserted)
+    one_sided = _only_adds_or_drops(p.deleted.strip(), p.inserted.strip())
+    for start, stop in reworded:
+        if start - ABSORB <= end and p.at <= stop + ABSORB:
+            return True
+        if one_sided:
+            after = stop <= p.at
+            between = p.before[-(p.at - stop) :] if after else p.after[: start - end]
+            # A quote or bracket right after the full stop that ends the
+            # rewording's sentence closes that sentence ("... counters.[-"-]").
+            closes = after and _CLOSING.fullmatch((p.deleted + p.inserted).strip()) is not None
+            if (after and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
+                    and not _SENTENCE_BREAK.search(between.rstrip(".!?") if closes else between):
+                return True
+    return False
+
+
+def marks_only(a: str, b: str) -> bool:
+    """Whether one text is the other with marks added or dropped, and
+    nothing else: "[-(This-]{+This+}" drops a bracket the word diff glued
+    to a word; "Coldsnap(tm)" -> "Coldsnap" drops letters.
+
+    >>> marks_only("(This", "This"), marks_only("Coldsnap(tm)", "Coldsnap"), marks_only("This", "this")
+    (True, False, False)
+    """
+    extra = Counter(a) - Counter(b) if len(a) >= len(b) else Counter(b) - Counter(a)
+    return _only_adds_or_drops(a, b) and not any(ch.isalnum() for ch in extra) and not _balanced(extra)
+
+
+def _balanced(marks: Counter[str]) -> bool:
+    """Whether marks hold both halves of a pair: quotes put around a word
+    ("[-“mulligan”-]{+mulligan+}") are an edit of their own, wherever a
+    rewording is; one half alone belongs with the text that holds the other.
+
+    >>> _balanced(Counter("“”")), _balanced(Counter("(")), _balanced(Counter('""'))
+    (True, False, True)
+    """
+    return any(marks[o] and marks[c] for o, c in _PAIRS) or marks['"'] >= 2 or marks["'"] >= 2
+
+
+_PAIRS = (("(", ")"), ("[", "]"), ("“", "”"), ("‘", "’"))
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")  # a full stop, with the quotes it closes
+_CLOSING = re.compile(r"[\"”’')\]]+")
+
+
+def _only_adds_or_drops(a: str, b: str) -> bool:
+    """Whether one text is the other with some characters left out: a run
+    that only adds or drops marks, even one the word diff glued to a word
+    ("[-(This-]{+This+}"), not one that replaces a mark by another.
+
+    >>> _only_adds_or_drops("(This", "This"), _only_adds_or_drops("", ","), _only_adds_or_drops('"This', "“This")
+    (True, True, False)
+    """
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
+def marks_at_edges(text: str) -> tuple[str, str]:
+    """The marks (no letters, digits or spaces) a text starts and ends with.
+
+    >>> marks_at_edges(" <https://a.example"), marks_at_edges("www.a.example")
+    (('<', ''), ('', ''))
+    """
+    stripped = text.strip()
+    m = WORD_EDGES.match(stripped)
+    assert m is not None
+    return stripped[: m.start(1)], stripped[m.end(1) :]

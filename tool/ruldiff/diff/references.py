@@ -1,0 +1,466 @@
+"""Rule numbers in text: references, their updates, and stale references.
+
+- `references(text, syntax=None)` -> the rule numbers a text refers to.
+- `reference_spans(text, syntax=None)` -> the same, with their offsets.
+- `renumbering(changes)` -> the old -> new map collapsed into runs.
+- `is_reference_update(deleted, inserted, before, id_map)`,
+  `updates_references(deleted, inserted, before, after, id_map, syntax)` ->
+  whether an edit run only gives references the new numbers of their rules.
+- `map_numbers(text, id_map)` -> a text with each rule number replaced by its
+  new number.
+- `References`: what tells a stale reference, in a change (`of_change`) or
+  in the rules a release left alone (`of_rules`).
+- `split_last(rule_id)`, `SEGMENT`: a rule number read as its segments.
+
+Claims: a run is a ``cross-reference`` when its two sides differ only in
+rule numbers, each old number replaced by the new number of the same rule
+(903.13 -> 903.11 when old 903.13 became new 903.11); a reference is
+``stale`` when it points nowhere, or when the release left it at the number
+of a rule it renumbered.
+
+Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+from typing import NamedTuple
+
+from .align import dice, word_set
+from .classify import is_cosmetic
+from .text import SENTENCE_END, SENTENCE_END_OR_TEXT, phrase_in
+from ..model import Change, ChangeKind, Op, Renumbering, Rule, RuleKind
+
+__all__ = [
+    "SEGMENT", "References", "is_reference_update", "map_numbers", "reference_spans", "references",
+    "renumbering", "split_last", "updates_references",
+]
+
+
+SAME_CONTENT = 0.6
+"""Word similarity from which a number that a reference kept still holds
+what it held (so the reference is not stale)."""
+
+
+NAMED_TITLE_WORDS = 6
+NAMED_REACH = 40
+"""A reference is taken as meant when the title of its new target, of
+`NAMED_TITLE_WORDS` words or fewer, stands within `NAMED_REACH` characters
+of it (`References.named`)."""
+
+
+# A rule number: 1-3 digits (a section, a heading), then a number with an
+# optional subrule letter (903.13, 704.5s), then dotted segments as some
+# publishers number subrules (Riftbound: 103.1.b.2).
+_ID = r"\d{1,3}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*"
+_FULL_ID = r"\d{3}\.\d+[a-z]?(?:\.(?:\d+|[a-z])\b)*"
+# A reference: "rule 903.13", "rules 702.19–702.21", "section 8", "See rule
+# 318. Cleanups", or a bare full rule number (with a period) anywhere in the text.
+_REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
+_RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
+# Numbers that can be rule numbers inside an edit run.
+_NUMBER = re.compile(rf"\b{_ID}\b")
+# A range of subrules by their letters (601.2e–g), else a rule number.
+_NUMBER_OR_LETTER_RANGE = re.compile(
+    rf"\b(?P<base>\d{{3}}\.\d+)(?P<first>[a-z])(?P<dash>[-–—])(?P<last>[a-z])\b|\b{_ID}\b"
+)
+_RANGE_LETTER = re.compile(r"\b(\d{3}\.\d+)[a-z][-–—]$")
+_DOT_DIGIT = re.compile(r"\.\d")
+
+
+SEGMENT = re.compile(r"\d+|[A-Za-z]+")
+
+
+def _follows(a: str, b: str) -> bool:
+    """Whether ID b is the sibling right after ID a: the same segments but the
+    last, which is one more (903.10 -> 903.11, 714 -> 715, 103.1.b.2 ->
+    103.1.b.3) or the next letter (704.5s -> 704.5t; k -> m too, as the MTG
+    rules skip l and o)."""
+    sa, sb = SEGMENT.findall(a), SEGMENT.findall(b)
+    if not sa or len(sa) != len(sb) or sa[:-1] != sb[:-1]:
+        return False
+    x, y = sa[-1], sb[-1]
+    if x.isdigit() and y.isdigit():
+        return int(y) == int(x) + 1
+    if len(x) == 1 and len(y) == 1 and x.isalpha() and y.isalpha():
+        after = chr(ord(x) + 1)
+        return y == after or (after in "lo" and y == chr(ord(x) + 2))
+    return False
+
+
+def _is_child(rule_id: str, parent: str) -> bool:
+    """Whether a rule ID is a subrule right under `parent` (102.4a, 103.1.b)."""
+    last = split_last(rule_id)
+    return last is not None and last[0] == parent
+
+
+def split_last(rule_id: str) -> tuple[str, str] | None:
+    """(parent ID, last segment): ("903.13", "a") for 903.13a, ("103.1", "b")
+    for 103.1.b, ("714", "1") for 714.1, ("12.3", "b") for the sub-item
+    12.3(b); None for a single segment."""
+    last = None
+    for last in SEGMENT.finditer(rule_id):
+        pass
+    if last is None or last.start() == 0:
+        return None
+    return rule_id[: last.start()].rstrip(".("), last.group()
+
+
+def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
+    """The old -> new numbers of renumbered rules, collapsed into runs.
+
+    A subrule that only follows its renumbered parent (903.13a -> 903.11a
+    under 903.13 -> 903.11) is implied and not listed.
+
+    >>> from ruldiff.model import Rule, RuleKind, ChangeKind, Change
+    >>> def ch(a, b):
+    ...     return Change(ChangeKind.RENUMBERED, Rule(a, RuleKind.RULE, a), Rule(b, RuleKind.RULE, b), ())
+    >>> [(r.old, r.new) for r in renumbering([ch("903.10", "903.8"), ch("903.11", "903.9"), ch("701.9", "701.10")])]
+    [('903.10-903.11', '903.8-903.9'), ('701.9', '701.10')]
+    """
+    moved = {
+        c.old.id: c.new.id
+        for c in changes
+        if c.old and c.new and c.old.id != c.new.id and c.old.kind is not RuleKind.GLOSSARY
+        and c.kind in (ChangeKind.RENUMBERED, ChangeKind.SPLIT, ChangeKind.MERGED)
+    }
+    entries: list[tuple[str, str]] = []
+    for old, new in moved.items():
+        po, pn = split_last(old), split_last(new)
+        if po and pn and po[1] == pn[1] and moved.get(po[0]) == pn[0]:
+            continue  # implied by its parent (903.13a -> 903.11a under 903.13 -> 903.11)
+        entries.append((old, new))
+    runs: list[list[tuple[str, str]]] = []
+    for old, new in entries:
+        if runs and _follows(runs[-1][-1][0], old) and _follows(runs[-1][-1][1], new):
+            runs[-1].append((old, new))
+        else:
+            runs.append([(old, new)])
+    return tuple(
+        Renumbering(run[0][0], run[0][1])
+        if len(run) == 1
+        else Renumbering(f"{run[0][0]}-{run[-1][0]}", f"{run[0][1]}-{run[-1][1]}")
+        for run in runs
+    )
+
+
+def references(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[str, str]]:
+    """(target ID, text as printed) of each reference in a text.
+
+    `syntax` is a document's own (`Document.references`, from its profile):
+    each match is one reference, its group ``id`` the target. Without it, the
+    built-in syntax:
+
+    >>> references("See rule 903.13, rules 702.19–702.21, and section 8. Also 101.4a.")
+    [('903.13', 'rule 903.13'), ('702.19', 'rules 702.19'), ('702.21', '702.21'), ('8', 'section 8'), ('101.4a', '101.4a')]
+    >>> references("See rule 318. Cleanups, and rule 103.1.b.2.")
+    [('318', 'rule 318'), ('103.1.b.2', 'rule 103.1.b.2')]
+    >>> references("under Art. 12 and Art. 3", re.compile(r"\\bArt\\.\\s*(?P<id>\\d+)"))
+    [('12', 'Art. 12'), ('3', 'Art. 3')]
+    """
+    return [(target, printed) for _, target, printed in reference_spans(text, syntax)]
+
+
+def reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tuple[int, str, str]]:
+    """(offset, target ID, text as printed) of each reference in a text (see
+    `references`); the offsets place the references of a whole document,
+    scanned at once, in its rules."""
+    if syntax is not None:
+        return [(m.start(), m.group("id"), m.group(0)) for m in syntax.finditer(text)]
+    out = []
+    for m in _reference_matches(text):
+        out.append((m.start(), m.group(1) or m.group(2), m.group(0)))
+        end = _RANGE_END.match(text, m.end())
+        if end and "." not in end.group(1):  # a full number is found by the next match
+            out.append((end.start(1), end.group(1), end.group(1)))
+    return out
+
+
+def _reference_matches(text: str) -> list[re.Match[str]]:
+    """The matches of ``_REFERENCE.finditer(text)``, found from literals.
+
+    The regex engine scans fast only for a pattern that starts with a
+    literal, and most rules refer to no other rule: a match can only start at
+    ``rule`` or ``section``, or three digits before a period and a digit (a
+    full number), so only those places are tried, left to right, each from
+    the end of the last match as ``finditer`` goes on.
+
+    >>> [m.group() for m in _reference_matches("See rules 702.19–702.21 and 1903.1, 101.4a.")]
+    ['rules 702.19', '702.21', '101.4a']
+    """
+    starts = [dot.start() - 3 for dot in _DOT_DIGIT.finditer(text)]
+    for lead in ("rule", "section"):
+        at = text.find(lead)
+        while at >= 0:
+            starts.append(at)
+            at = text.find(lead, at + len(lead))
+    out = []
+    end = 0
+    for at in sorted(starts):
+        if at >= end:  # not inside the last match (nor before the text)
+            m = _REFERENCE.match(text, at)
+            if m:
+                out.append(m)
+                end = m.end()
+    return out
+
+
+def is_reference_update(deleted: str, inserted: str, before: str, id_map: dict[str, str]) -> bool:
+    """Whether a run only replaces rule numbers by their new numbers (the
+    built-in reference syntax: numbers shaped like rule numbers)."""
+    # The end of a range of subrules: "601.2a–g" -> "601.2a–h" edits one letter.
+    d, i = deleted.strip(), inserted.strip()
+    if len(d) == 1 == len(i) and "a" <= d <= "z" and "a" <= i <= "z":
+        end = _RANGE_LETTER.search(before)
+        if end:
+            return id_map.get(end.group(1) + d) == end.group(1) + i
+    if not _NUMBER.search(deleted) or not _NUMBER.search(inserted):
+        return False
+    mapped = map_numbers(deleted, id_map).strip()
+    return mapped != d and (mapped == i or is_cosmetic(mapped, i) and _NUMBERS_OF(mapped) == _NUMBERS_OF(i))
+
+
+def _NUMBERS_OF(text: str) -> list[str]:
+    return _NUMBER.findall(text)
+
+
+def map_numbers(text: str, id_map: dict[str, str]) -> str:
+    """A text with every rule number replaced by its new number, the letter
+    ranges of subrules included ("601.2e–g" -> "601.2f–h" when 601.2e became
+    601.2f and 601.2g became 601.2h).
+
+    >>> map_numbers("rules 601.2e–g and 702.1", {"601.2e": "601.2f", "601.2g": "601.2h", "702.1": "702.2"})
+    'rules 601.2f–h and 702.2'
+    """
+
+    def mapped(m: re.Match[str]) -> str:
+        base, first, dash, last = m.group("base", "first", "dash", "last")
+        if base is None:
+            return id_map.get(m.group(), m.group())
+        start, end = id_map.get(base + first, base + first), id_map.get(base + last, base + last)
+        if start[:-1] == end[:-1] and start[-1:].isalpha() and end[-1:].isalpha():
+            return f"{start}{dash}{end[-1]}"
+        return id_map.get(base + first, base + first) + m.group()[len(base) + 1 :]
+
+    # One pass: a number is mapped once, never again after a range mapped it.
+    return _NUMBER_OR_LETTER_RANGE.sub(mapped, text)
+
+
+def updates_references(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str],
+) -> bool:
+    """Whether a run only replaces the targets of references written in a
+    profile's own syntax by their new numbers: in the old text around the run,
+    each reference whose ``id`` the run touches gets the new number of its
+    target, and that must give the new text.
+
+    >>> art = re.compile(r"\\bArticle (?P<id>[A-Z]\\d+)")
+    >>> updates_references("A2", "A3", "As in Article ", ", pass.", {"A2": "A3"}, art)
+    True
+    >>> updates_references("2", "3", "Draw ", " cards.", {"2": "3"}, art)
+    False
+    """
+    old = before + deleted + after
+    start, end = len(before), len(before) + len(deleted)
+    pieces, copied = [], 0
+    for m in syntax.finditer(old):
+        id_start, id_end = m.span("id")
+        if id_end <= start or id_start >= max(end, start + 1):
+            continue  # a reference the run does not touch
+        target = id_map.get(m.group("id"))
+        if target is None:
+            return False
+        pieces += [old[copied:id_start], target]
+        copied = id_end
+    if not pieces:
+        return False
+    return "".join(pieces) + old[copied:] == before + inserted + after != old
+
+
+_RANGE_START = re.compile(r"[-–—]\s*$|\b(?:through|to)\s+$")
+
+
+# What shows that a reference is to another document: an abbreviation of its
+# name right before the number ("CR 184.6", "MTR section 2"), or a document
+# named earlier in the sentence ("as the Core Rules say in rule 101").
+_OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
+_REFERENCE_AT = re.compile(r"^(?:[^\W\d]+\s+)?\S+")  # "rule 903.13", "484.8.e": what `at` starts
+_NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full stop that ends a sentence
+_OTHER_DOCUMENT_NAME = re.compile(
+    r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
+)
+
+
+@functools.lru_cache(maxsize=8)
+def _initials(title: str) -> str:
+    """The initials of a document's title ("Riftbound Tournament Rules" ->
+    "RTR"): its own abbreviation."""
+    return "".join(w[0] for w in re.findall(r"[A-Z][\w’'-]*", title))
+
+
+class References(NamedTuple):
+    """What tells a stale reference: the old -> new numbers, the new IDs,
+    the document's reference syntax and title, and the texts under each
+    number."""
+
+    id_map: dict[str, str]
+    new_ids: set[str]
+    syntax: re.Pattern[str] | None
+    title: str
+    old_texts: dict[str, str]
+    new_texts: dict[str, str]
+
+    def same_content(self, target: str) -> bool:
+        """Whether the number still holds what it held, whatever the
+        pairing said: the old rule's words (plural or not) all in the new
+        one ("Spells" -> "Spells on the Stack", "Land" -> "Lands"), or most
+        of them. A short heading paired elsewhere on its title alone is
+        the usual case."""
+        old, new = self.old_texts.get(target), self.new_texts.get(target)
+        if old is None or new is None:
+            return False
+        a = {w.rstrip("s") for w in word_set(old)}
+        b = {w.rstrip("s") for w in word_set(new)}
+        return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
+
+    def other_document(self, text: str, at: int) -> bool:
+        """Whether the reference at `at` in `text` is to another document.
+
+        >>> r = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
+        >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
+        (True, True)
+        >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
+        False
+        >>> r.other_document("See rule 184.6. The Core Rules differ.", 4), r.other_document("See 18.4.b. The Core Rules differ.", 4)
+        (False, False)
+        >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
+        True
+        """
+        sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
+        abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
+        initials = _initials(self.title)
+        if abbreviation and not initials.endswith(abbreviation.group(1)):
+            return True
+        window = text[at : at + 200]
+        m = _REFERENCE_AT.match(window)
+        reference = m.group() if m else ""
+        # "See rule 100.3. The Core Rules differ.": the full stop the match
+        # took ends the sentence; the next one names nothing of this reference.
+        after = window[len(reference) :]
+        ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
+        rest = "" if ended else SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
+        for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
+            words = name.group(1).split()
+            if not all(w in self.title for w in words):
+                return True
+        return False
+
+    def named(self, text: str, at: int, printed: str, target: str) -> bool:
+        """Whether the text names, beside the reference, the title its
+        number holds in the new document: quoted after it ("rule 603,
+        "Handling Triggered Abilities."") or written just before it ("the
+        untap step (see rule 502)"). The reference then says what it means
+        to point at, and is right there, whatever the number held before
+        (2009-07 moved whole sections and gave their numbers to others). A
+        title that heads several rules ("General") names none of them.
+
+        >>> r = References({}, set(), None, "", {}, {"502": "Untap Step", "100": "General", "200": "General"})
+        >>> r.named("the untap step (see rule 502)", 19, "rule 502", "502")
+        True
+        >>> r.named("in general (see rule 100)", 16, "rule 100", "100"), r.named("see rule 502", 4, "rule 502", "502")
+        (False, False)
+        """
+        title = self.new_texts.get(target, "").strip().lower()
+        if not title or len(title.split()) > NAMED_TITLE_WORDS:
+            return False
+        if sum(t.strip().lower() == title for t in self.new_texts.values()) != 1:
+            return False
+        near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
+        return phrase_in(title, near)
+
+    @staticmethod
+    def range_end(text: str, at: int, printed: str) -> bool:
+        """Whether a reference is the end of a range ("903.6–903.11"): a
+        range still covers its rules when the numbers inside it shift."""
+        return printed[:1].isdigit() and _RANGE_START.search(text[max(0, at - 12) : at]) is not None
+
+    def stale(
+        self, text: str, spans: list[tuple[int, str, str]], own: str, kept: Callable[[int, int], bool]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The stale references of a new text (its `reference_spans`), and
+        what each should be.
+
+        A reference is stale when it points at no rule of the new document,
+        or when, left as it was in the old text (`kept` tells, from the
+        offsets of its characters), it points at a number whose old rule was
+        renumbered: it now names another rule. A reference the release wrote
+        or updated is taken as the editors meant it. So is a reference to
+        the rule right after its own ("616.1c ... proceed to 616.1d"): the
+        next step, which a rule inserted after it becomes (2022-02). And so
+        is a reference to a rule whose text went down into its own first
+        subrule ("rule 102.4" when old 102.4 became 102.4a under a new
+        102.4): the rule still holds it.
+        """
+        printed_refs: list[str] = []
+        should_be: list[str] = []
+        for at, target, printed in spans:
+            if target == own or printed in printed_refs or self.other_document(text, at):
+                continue
+            moved_to = self.id_map.get(target, target)
+            if target not in self.new_ids:
+                hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
+            elif (
+                moved_to != target and kept(at, at + len(printed))
+                and not self.range_end(text, at, printed) and not self.same_content(target)
+                and not _follows(own, target) and not _is_child(moved_to, target)
+                and not self.named(text, at, printed, target)
+            ):
+                # A rule that was removed, its number taken by another, is
+                # left alone: a short heading whose title changed ("Land" ->
+                # "Lands") is often that rule, unpaired.
+                hint = moved_to
+            else:
+                continue
+            printed_refs.append(printed)
+            should_be.append(hint)
+        return tuple(printed_refs), tuple(should_be)
+
+    def of_change(self, c: Change) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if c.new is None:
+            return (), ()
+        text = "\n".join(r.full_text for r in c.news)
+        spans = reference_spans(text, self.syntax)
+        if not spans:
+            return (), ()  # most rules
+        kept: list[tuple[int, int]] = []
+        at = 0
+        for e in c.edits if c.olds else ():
+            if e.op is Op.EQUAL:
+                kept.append((at, at + len(e.text)))
+            if e.op is not Op.DELETE:
+                at += len(e.text)
+        return self.stale(text, spans, c.new.id, lambda s, t: any(a <= s and t <= b for a, b in kept))
+
+    def of_rules(self, rules: Sequence[Rule]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        """The stale references of rules the release did not change. Only
+        those that mention a number which is not a rule of the new document,
+        or whose old rule was renumbered, can hold one: one pass over the
+        whole document finds them."""
+        texts = [r.full_text for r in rules]
+        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        suspects: set[int] = set()
+        for start, number, _printed in reference_spans("\n".join(texts), self.syntax):
+            if self.id_map.get(number, number) != number or number not in self.new_ids:
+                suspects.add(bisect_right(starts, start) - 1)
+        out = []
+        for k in sorted(suspects):
+            text = texts[k]
+            stale, should_be = self.stale(text, reference_spans(text, self.syntax), rules[k].id, lambda s, t: True)
+            if stale:
+                out.append((rules[k].id, stale, should_be))
+        return out

@@ -1,0 +1,119 @@
+"""Edit runs: how every claim of the semantic pass reads a word diff.
+
+- `runs(edits, id_map, syntax=None)` -> the `Run`s of an edit list.
+- `Run`: one edit run, the deleted and inserted text between two kept
+  stretches, with the new text around it.
+
+A run is what each claim explains (semantic.py gives the order). This
+module also makes the two claims a run can hold alone, read from its text
+only and stored in `Run.plain`: ``cosmetic`` (the two sides differ only in
+typography, `classify.is_cosmetic`, whole words compared when the run
+falls inside a word) and ``cross-reference`` (the two sides differ only in
+rule numbers, each given its new number: references.py).
+
+Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .classify import is_cosmetic
+from .references import is_reference_update, map_numbers, updates_references
+from .text import norm
+from ..model import Edit, Op
+
+__all__ = ["Run", "runs"]
+
+
+_CONTEXT = 600  # characters around an edit searched for the sentence it sits in
+
+
+# A named tuple rather than a frozen dataclass: as immutable, and a comparison
+# makes one per edit run (5,000 on the largest), which a frozen dataclass's
+# __init__ (one object.__setattr__ per field) makes several times slower.
+class Run(NamedTuple):
+    """One edit run: the deleted and inserted text between two kept stretches."""
+
+    deleted: str
+    inserted: str
+    before: str
+    """New text before the run (for the sentence it sits in)."""
+    after: str
+    """New text after the run."""
+    plain: str = ""
+    """``cosmetic`` or ``cross-reference`` when the run is that alone, else empty."""
+    old: str = ""
+    """The deleted text normalised (`norm`): what substitutions are read from."""
+    new: str = ""
+    """The inserted text normalised."""
+    at: int = 0
+    """Where the run starts in the new text."""
+
+
+def runs(
+    edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None
+) -> list[Run]:
+    """The runs of an edit list, each with some new text before and after it
+    (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
+    the document's own reference syntax, if its profile gives one."""
+    new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
+    runs: list[Run] = []
+    position = 0  # in the new text
+    deleted: list[str] = []
+    inserted: list[str] = []
+    start = 0
+    for e in [*edits, Edit(Op.EQUAL, "")]:
+        if e.op is Op.EQUAL:
+            if deleted or inserted:
+                d, i = "".join(deleted), "".join(inserted)
+                before = new_text[max(0, start - _CONTEXT) : start]
+                after = new_text[position : position + _CONTEXT]
+                plain = _plain(d, i, before, after, id_map, syntax)
+                runs.append(Run(d, i, before, after, plain, norm(d), norm(i), start))
+                deleted, inserted = [], []
+            position += len(e.text)
+            start = position
+        elif e.op is Op.DELETE:
+            deleted.append(e.text)
+        else:
+            inserted.append(e.text)
+            position += len(e.text)
+    return runs
+
+
+_SPACE_AT_END = re.compile(r"\s$")
+_SPACE_AT_START = re.compile(r"\s")
+_WORD_START = re.compile(r"\S{1,40}$")
+_WORD_END = re.compile(r"\S{1,40}")
+
+
+def _plain(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str] | None = None,
+) -> str:
+    """``cosmetic`` or ``cross-reference`` when a run is only that, else
+    ``""``; ``cosmetic cross-reference`` for a reference updated with a
+    change of punctuation ("[-421-]{+434.+}")."""
+    if is_cosmetic(deleted, inserted):
+        return "cosmetic"
+    if not _SPACE_AT_END.search(before) and not _SPACE_AT_START.match(after):
+        # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
+        # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").
+        head = _WORD_START.search(before)
+        tail = _WORD_END.match(after)
+        h = head.group() if head else ""
+        t = tail.group() if tail else ""
+        if (h or t) and is_cosmetic(h + deleted + t, h + inserted + t):
+            return "cosmetic"
+    if syntax is not None:
+        if updates_references(deleted, inserted, before, after, id_map, syntax):
+            return "cross-reference"
+    elif is_reference_update(deleted, inserted, before, id_map):
+        mapped = map_numbers(deleted, id_map).strip()
+        if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
+            return "cosmetic cross-reference"
+        return "cross-reference"
+    return ""

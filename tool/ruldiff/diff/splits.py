@@ -1,0 +1,185 @@
+"""Splits and merges: one rule whose text went into several, or several into one.
+
+- `join_splits(changes, diff, fixed=frozenset())` -> changes with ``split``
+  and ``merged`` kinds, found from the texts.
+- `force_splits(changes, splits, diff)` -> changes with the ``split``
+  changes an editor's overrides file asks for.
+
+Claim: a paired rule and the added (removed) rules near it that hold the
+rest of one old (new) rule's text are one ``split`` (``merged``) change:
+the parts' words are mostly in the whole (`SPLIT_COVER`) and the whole is
+clearly closer to the parts together than to its partner alone
+(`SPLIT_GAIN`), or the parts' sentences stand in the whole word for word
+(`VERBATIM_COVER`).
+
+Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .align import dice, word_set
+from .classify import _skeleton
+from .text import SENTENCE_END_OR_TEXT
+from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
+
+__all__ = ["force_splits", "join_splits"]
+
+
+SPLIT_COVER = 0.7
+"""Least share of a new rule's words found in an old rule, for that new rule
+to be a part split off the old one (or, for a merge, of the old rule's words
+found in the new one)."""
+SPLIT_GAIN = 0.1
+"""How much more similar the old rule must be to the parts together than to
+its partner alone."""
+SPLIT_WINDOW = 3
+"""Changes on each side of a pair looked at for the other parts of a split
+or a merge."""
+VERBATIM_COVER = 0.4
+"""Least share of a part's words found in the rule it was split off: a
+part whose sentences stand there word for word (two fifths of its words)
+has at least that."""
+SPLIT_MIN_WORDS = 4
+"""Words a part found verbatim in the other rule must have: "Landwalk is an
+evasion ability." is a part, "See rule 702." is not."""
+
+
+# Cached: join_splits looks at each rule from both of its neighbours.
+_text_words = functools.lru_cache(maxsize=4096)(word_set)
+
+
+def _words(rule: Rule) -> frozenset[str]:
+    return _text_words(rule.full_text)
+
+
+def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
+    return len(part & whole) / len(part) if part else 0.0
+
+
+def _part_of(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `whole` is `kept` and `part` together: `part`'s words are mostly
+    in `whole`, and `whole` is clearly closer to both than to `kept` alone."""
+    if part.kind is not kept.kind:
+        return False
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < SPLIT_COVER:
+        return False  # most neighbours: `kept`'s words are not needed
+    kept_w = _words(kept)
+    return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + SPLIT_GAIN
+
+
+def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether two fifths of `part`'s words are sentences that stand, word for
+    word, in `whole` and not in `kept`: sentences split off into a rule of
+    their own ("Landwalk is an evasion ability." leaving the rest of old
+    702.12b; "Lands normally have no mana cost." going to a new 203.1c)."""
+    total = len(_skeleton(part.full_text).split())
+    if total < SPLIT_MIN_WORDS:
+        return False
+    in_whole, in_kept = f" {_skeleton(whole.full_text)} ", f" {_skeleton(kept.full_text)} "
+    found = 0
+    for sentence in SENTENCE_END_OR_TEXT.split(part.full_text):
+        words = _skeleton(sentence)
+        n = len(words.split())
+        if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole and f" {words} " not in in_kept:
+            found += n
+    return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
+
+
+def _is_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    if part.kind is not kept.kind or _cover(_words(part), _words(whole)) < VERBATIM_COVER:
+        return False  # most neighbours: cheap to rule out on their words
+    return _verbatim_part(whole, kept, part) or _part_of(whole, kept, part)
+
+
+def _share(whole: Rule, part: Rule) -> int:
+    """How many of `whole`'s words (with repeats) `part` holds."""
+    return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
+
+
+def join_splits(
+    changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
+) -> list[Change]:
+    """Replace a paired rule and the added (removed) rules near it that hold
+    the rest of one old (new) rule's text by a single ``split``
+    (``merged``) change.
+
+    The parts are looked for among the `SPLIT_WINDOW` changes on each side
+    (a rule split in three has new rules between its parts, "112.10" /
+    "112.10a" / "112.10b" / "112.10c"). The change is paired with the part
+    that holds most of the old text (`Change.new`, or `Change.old` for a
+    merge); `Change.news` (`olds`) lists every part in document order.
+    `diff` computes the word edits of the joined texts. A pair an editor
+    forced (``override``), and the rules whose IDs are in `fixed` (those an
+    editor's overrides name), are left as they are.
+    """
+    out = list(changes)
+    i = 0
+    while i < len(out):
+        c = out[i]
+        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more or c.how is MatchHow.OVERRIDE:
+            i += 1
+            continue
+        near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
+        if fixed:
+            near = [j for j in near if not any(r.id in fixed for r in (*out[j].olds, *out[j].news))]
+        # A split is a merge seen backwards: one rule on one side holds the
+        # words of its partner and of rules near it that have no partner.
+        split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
+        merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
+        new_parts = [r for r in split if r is not None and _is_part(c.old, c.new, r)]
+        old_parts = [r for r in merge if r is not None and _is_part(c.new, c.old, r)]
+        if not new_parts and not old_parts:
+            i += 1
+            continue
+        if new_parts:
+            whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *new_parts]
+        else:
+            whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
+        parts.sort(key=lambda r: r.line)
+        main = max(parts, key=lambda r: (_share(whole, r), r.id == whole.id))
+        more = tuple(r for r in parts if r is not main)
+        joined = "\n".join(r.full_text for r in parts)
+        if kind is ChangeKind.SPLIT:
+            change = Change(kind, whole, main, diff(whole.full_text, joined), how=c.how, more=more)
+        else:
+            change = Change(kind, main, whole, diff(joined, whole.full_text), how=c.how, more=more)
+        taken = [j for j in near if (out[j].new if new_parts else out[j].old) in parts]
+        # The change stands where the first of its parts stood.
+        first = min(i, *taken)
+        out = [ch for k, ch in enumerate(out) if k != i and k not in taken]
+        out.insert(first, change)
+        i = first + 1
+    return out
+
+
+def force_splits(
+    changes: Sequence[Change],
+    splits: Sequence[tuple[Rule, Rule, tuple[Rule, ...]]],
+    diff: Callable[[str, str], tuple[Edit, ...]],
+) -> list[Change]:
+    """Make each (old rule, main part, every part) a ``split`` change, as an
+    editor's overrides file says (overrides.py), whatever the texts: the
+    changes that held its rules are replaced by it, where the first of them
+    stood. The main part is the one the editor paired with the old rule."""
+    out = list(changes)
+    for whole, main, parts in splits:
+        ids = {r.id for r in parts}
+        involved = [
+            k for k, c in enumerate(out)
+            if (c.old is not None and c.old.id == whole.id) or any(r.id in ids for r in c.news)
+        ]
+        ordered = tuple(sorted(parts, key=lambda r: r.line))
+        joined = "\n".join(r.full_text for r in ordered)
+        change = Change(
+            ChangeKind.SPLIT, whole, main, diff(whole.full_text, joined),
+            how=MatchHow.OVERRIDE, more=tuple(r for r in ordered if r is not main),
+        )
+        first = min(involved) if involved else len(out)
+        out = [c for k, c in enumerate(out) if k not in involved]
+        out.insert(first, change)
+    return out

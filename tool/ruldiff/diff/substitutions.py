@@ -1,0 +1,782 @@
+"""Substitutions: one rewrite made across the document.
+
+- `rewrites(changes, runs, id_map, old, new)` -> the `Rewrites` of a
+  comparison: the phrases replaced across the document, the runs each
+  explains, and their families.
+- `Rewrites.used(n)`, `Rewrites.tally(...)`, `Rewrites.listed(changes)`:
+  the runs of one change a substitution explains, counting one of them in
+  its family, and the families as `Substitution`s.
+- `agreement_run(run, news)` -> whether a run only makes a verb agree with
+  a subject a substitution put earlier in its sentence.
+
+Claim: a run is a ``substitution`` when applying the family phrases it holds
+(and the verb agreement they force) to its old text gives its new text; or
+when it is a verb agreeing, later in its sentence, with a subject a
+substitution put there. Substitutions are found from the data, not from a
+list of phrases, and reported as families (see the essay above `_AGREE`).
+
+Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .align import dice, word_set
+from .classify import _TRADEMARK, is_cosmetic
+from .lists import NOT_AN_ITEM
+from .references import map_numbers
+from .runs import Run
+from .text import LETTER, SENTENCE_END, WORD_EDGES, norm, phrase_in, phrase_pattern
+from ..model import Change, Document, RuleKind, Substitution
+
+__all__ = ["Rewrites", "agreement_run", "rewrites"]
+
+
+SUB_MAX_WORDS = 6
+"""Longest phrase, in words, that a substitution replaces or inserts."""
+CONTEXT_RULES = 3
+"""Rules a phrase found only with its neighbour word (one inserted or
+deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
+more often a local edit than a rewrite, so it needs more evidence than the
+two rules a replacement needs."""
+BARE_WORDS = 2
+"""Words besides the phrase a sentence may have and still be a formula
+that entries share ("See Typecycling."): in `CONTEXT_RULES` rules or more,
+such sentences being alike is no sign of one sentence copied."""
+SAME_SENTENCE = 0.6
+"""Word similarity from which two sentences holding a replacement are one
+sentence restated (a rule and its glossary entry): one edit, not a
+rewrite made in several places."""
+ALIKE_OLD = 0.7
+ALIKE_NEW = 0.55
+"""Character similarity (difflib's ratio) from which two replacements are
+forms of one rewrite: both old phrases this alike, and both new ones
+("himself or herself" / "him or her" 0.71, "themselves" / "them" 0.57;
+"target creature or player" / "his or her" 0.34)."""
+KEPT_RULES = 5
+KEPT_RATIO = 2
+"""A rewrite made in `KEPT_RULES` rules or more may leave the old phrase up
+to `KEPT_RATIO` times as often as it replaced it (where it still means what
+it says); one made in fewer rules must replace it at least as often as it
+keeps it, else two swaps of a common word would be a rewrite."""
+SUB_MAX_HEADS = 4
+"""Main forms shown in the name of a family; the others are listed as its
+variants."""
+
+_WORD = re.compile(r"\w+")
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _apply(
+    text: str, subs: Sequence[tuple[str, str]], id_map: dict[str, str]
+) -> str:
+    text = norm(map_numbers(text, id_map))
+    for old, new in subs:
+        text = phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
+    return text
+
+
+_NOT_WORD = re.compile(r"[^\w'’-]+")
+_LAST_WORD = re.compile(r"[\w'’-]*[^\w'’-]*$")
+_FIRST_WORD = re.compile(r"[^\w'’-]*[\w'’-]*")
+
+
+def _count_phrase(phrase: str, text: str) -> int:
+    """Occurrences of a phrase in a text as whole words."""
+    return len(phrase_pattern(phrase).findall(text))
+
+
+def _occurs_more_than(phrase: str, text: str, limit: int) -> bool:
+    """Whether a text has a phrase more than `limit` times: as a whole word
+    for a word; a phrase of several words is rare enough inside other words.
+
+    Counting stops at `limit` + 1: the old phrase of a candidate is often a
+    common word ("the", "or"), whose every occurrence in a document would
+    otherwise be visited.
+
+    >>> _occurs_more_than("he", "he or she; the hen: he", 2), _occurs_more_than("he", "he or she; the hen: he", 1)
+    (False, True)
+    >>> _occurs_more_than("or she", "he or she; or shell", 1)
+    True
+    """
+    whole_word = _WORD.fullmatch(phrase) is not None
+    count = 0
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        # A word inside a longer word is not counted; no whole-word
+        # occurrence can start inside this one, so the search goes on from
+        # its end either way (as str.count does).
+        if not whole_word or not (
+            (at and _WORD_CHAR.match(text, at - 1)) or _WORD_CHAR.match(text, end)
+        ):
+            count += 1
+            if count > limit:
+                return True
+        at = text.find(phrase, end)
+    return False
+
+
+def _core(d: str, i: str) -> tuple[str, str]:
+    """Two phrases without the words they share at the start and at the end.
+
+    >>> _core("also see rule 903.11", "see also rule 903.11")
+    ('also see', 'see also')
+    """
+    a, b = d.split(), i.split()
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    return " ".join(a[start:end_a]), " ".join(b[start:end_b])
+
+
+# A substitution is one rewrite made across the document: the same phrase
+# replaced the same way in several rules. It is found from the data:
+#
+# 1. Each run that is not only typography or reference updates gives
+#    candidates: its two sides without the words they share at their ends
+#    (``also see`` -> ``see also``), and the same with the word before or
+#    after it, so that a phrase inserted or deleted ("{+transforming +}
+#    double-faced", "enters[- the battlefield-]"), or one that only makes
+#    sense with its neighbour ("this [-artifact-]{+token+}"), is a phrase.
+#    A verb that only agrees with a new subject ("he or she has" -> "they
+#    have") is set aside: the candidate is "he or she" -> "they".
+#    A phrase deleted between two marks, with no neighbour word to go with
+#    it ("hand.[- The phrase-] \"Cycling"), is a candidate of its own: the
+#    phrase -> nothing (`_deleted_phrase`), reported with an empty new side.
+# 2. A candidate is a clean phrase (`_clean_phrase`): whole words at both
+#    ends, no rule number, not typography, at most `SUB_MAX_WORDS` words.
+# 3. Candidates are taken most frequent first; a candidate is accepted when
+#    the runs not yet explained by an accepted one hold it in at least two
+#    rules, and the new document kept the old phrase no more often than the
+#    release replaced it (else "the" -> "a" twice would be a rewrite).
+# 4. Accepted phrases that are one rewrite are joined into a family: the
+#    same old or new phrase, one phrase holding the other, or both used by a
+#    single edit (the 2018 release replaced "his or her" and "he or she" in
+#    the same sentences). A family is reported once, with its total count
+#    and its forms.
+#
+# A run is tagged ``substitution`` when applying the family phrases it holds
+# (and the verb agreement they force) to its old text gives its new text.
+
+_AGREE = {("is", "are"), ("was", "were"), ("has", "have"), ("does", "do")}
+_FULL_STOP = re.compile(r"[.!?](?:\s|$)")  # what ends a sentence (not a colon: "Sacrifice this: draw.")
+_QUOTE = re.compile(r"[\"“”]|(?<!\w)['’‘]|['’‘](?!\w)")
+_RULE_NUMBER = re.compile(r"\d{3}|\d\.\d|\b\d+[a-z]\b")
+_CONTEXT_WORD = re.compile(r"^[\w][\w'’-]*$")
+_MARKUP = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")  # italics: "_Eventide_"
+
+
+def _agree(a: str, b: str) -> bool:
+    """Whether two words are one verb, agreeing with a singular and a plural
+    subject ("has" / "have", "draws" / "draw", "doesn't" / "don't").
+
+    >>> _agree("draws", "draw"), _agree("doesn’t", "don't"), _agree("is", "are"), _agree("a", "an")
+    (True, True, True, False)
+    """
+    a, b = a.strip(",.;:").replace("’", "'"), b.strip(",.;:").replace("’", "'")
+    if a.endswith("n't") != b.endswith("n't"):
+        return False
+    if a.endswith("n't"):
+        a, b = a[:-3], b[:-3]
+    for x, y in ((a, b), (b, a)):
+        if (x, y) in _AGREE:
+            return True
+        if len(x) > 2 and x.endswith("s") and (y == x[:-1] or (x.endswith("es") and y == x[:-2])):
+            return True
+    return False
+
+
+def _without_agreement(d: str, i: str) -> tuple[str, str]:
+    """A candidate without the verb that only agrees with its new subject.
+
+    >>> _without_agreement("he or she has", "they have")
+    ('he or she', 'they')
+    >>> _without_agreement("a type, subtype", "types, subtypes")
+    ('a type, subtype', 'types, subtypes')
+    """
+    a, b = d.split(), i.split()
+    if (
+        len(a) > 1 and len(b) > 1 and a[-1] != b[-1] and _agree(a[-1], b[-1])
+        # after a comma the word is the next item of a list, not a verb:
+        # "type, supertype, subtype" -> "types, supertypes, subtypes"
+        and not (a[-2].endswith(",") or b[-2].endswith(","))
+    ):
+        return " ".join(a[:-1]), " ".join(b[:-1])
+    return d, i
+
+
+# Cached: a rewrite offers the same candidate in every rule it touches
+# ("he or she" -> "they" 150 times in 2018).
+@functools.lru_cache(maxsize=4096)
+def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
+    """The two phrases of a candidate with the punctuation they share at
+    their ends set aside, or None if they are no wording change: not whole
+    words at both ends, a rule number, typography only, or too long.
+
+    >>> _clean_phrase("target creature or player", "any target.")
+    >>> _clean_phrase("comes into play,", "enters the battlefield,")
+    ('comes into play', 'enters the battlefield')
+    >>> _clean_phrase("110.5a", "111.2"), _clean_phrase("_magic_", "magic")
+    (None, None)
+    """
+    md, mi = WORD_EDGES.match(d), WORD_EDGES.match(i)
+    assert md is not None and mi is not None
+    cd, ci = md.group(1), mi.group(1)
+    if not cd or not ci or cd == ci:
+        return None
+    # The ends set aside must be the same on both sides: "player" -> "any
+    # target." is a rewrite and a period, not a phrase.
+    if d[: md.start(1)].strip() != i[: mi.start(1)].strip() or d[md.end(1) :].strip() != i[mi.end(1) :].strip():
+        return None
+    if len(cd.split()) > SUB_MAX_WORDS or len(ci.split()) > SUB_MAX_WORDS:
+        return None
+    if _RULE_NUMBER.search(cd) or _RULE_NUMBER.search(ci):
+        return None  # a reference, not wording
+    if any(ch.isdigit() for ch in cd + ci) or not LETTER.search(cd + ci):
+        return None  # numbers, symbols and references are not wording
+    if _MARKUP.sub("", cd) == _MARKUP.sub("", ci) or is_cosmetic(cd, ci):
+        return None  # markup or typography: cosmetic
+    if "_" in _MARKUP.sub("", cd + " " + ci):
+        return None  # a phrase that starts or ends inside italics
+    if len(cd) == 1 and len(ci) == 1:
+        return None  # a variable or a symbol letter ("z" -> "x"), not wording
+    if _QUOTE.search(cd) or _QUOTE.search(ci):
+        return None  # a phrase ending inside a quotation, or a stray mark
+    return cd, ci
+
+
+def _edge_word(text: str, last: bool) -> str:
+    """The last (first) word of a normalised text, or "" if it ends (starts)
+    with punctuation."""
+    words = text.split()
+    if not words:
+        return ""
+    word = words[-1] if last else words[0]
+    return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
+
+
+def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]:
+    """The candidate phrases of one run (see the essay above), most
+    specific last, each with whether the run only inserts or deletes it."""
+    if run.before.endswith("{") or run.after.startswith("}"):
+        return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
+    d0 = _apply(run.deleted, (), id_map)
+    a, b = d0.split(), run.new.split()
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    d, i = " ".join(a[start:end_a]), " ".join(b[start:end_b])
+    if d == i:
+        return []
+    before = a[start - 1] if start else _edge_word(norm(run.before), last=True)
+    after = a[end_a] if end_a < len(a) else _edge_word(norm(run.after), last=False)
+    out = []
+    forms = [(d, i)]
+    # With its neighbour word: a phrase that only reads with it ("this
+    # [-artifact-]{+token+}"), or one inserted or deleted, if it holds a word
+    # of its own and its neighbour is not a function word ("that" deleted
+    # twice, or "the [-double-faced-]", is no rewrite).
+    one_sided = not d or not i
+    if any(w.strip(",.;:") not in NOT_AN_ITEM for w in (d + " " + i).split()):
+        if before and not (one_sided and before in NOT_AN_ITEM):
+            forms.append((f"{before} {d}", f"{before} {i}"))
+        if after and not (one_sided and after in NOT_AN_ITEM):
+            forms.append((f"{d} {after}", f"{i} {after}"))
+    for cd, ci in forms:
+        cd, ci = cd.strip(), ci.strip()
+        if cd and ci:
+            clean = _clean_phrase(*_without_agreement(cd, ci))
+            if clean is not None and (*clean, one_sided) not in out:
+                out.append((*clean, one_sided))
+    if not i and len(forms) == 1 and _deleted_phrase(d):
+        out.append((d, "", True))  # a phrase deleted between two marks ("hand.[- The phrase-] \"Cycling")
+    return out
+
+
+def _deleted_phrase(d: str) -> bool:
+    """Whether a deleted text is a phrase a release may delete across the
+    document: whole words, two to `SUB_MAX_WORDS` of them, one at least not
+    a function word, with no number, mark or markup.
+
+    >>> _deleted_phrase("the phrase"), _deleted_phrase("of the"), _deleted_phrase("see rule 702.1."), _deleted_phrase("damage")
+    (True, False, False, False)
+    """
+    words = d.split()
+    return (
+        2 <= len(words) <= SUB_MAX_WORDS
+        and all(_CONTEXT_WORD.match(w) and w[-1].isalnum() for w in words)
+        and not any(ch.isdigit() or ch == "_" for ch in d)
+        and any(w not in NOT_AN_ITEM for w in words)
+    )
+
+
+def _find_substitutions(
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+) -> list[tuple[str, str]]:
+    """The accepted phrases (old, new), most frequent first (steps 1-3)."""
+    seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    order: dict[tuple[str, str], int] = {}
+    one_sided: set[tuple[str, str]] = set()
+    contexts: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for n, c in enumerate(changes):
+        for k, run in enumerate(runs.get(n, ())):
+            if run.plain:
+                continue
+            context = _sentence_of(run)
+            for rank, (d, i, inserted_or_deleted) in enumerate(_candidates(run, id_map)):
+                seen[(d, i)].add((n, k))
+                contexts[(d, i)].add(context)
+                order[(d, i)] = min(order.get((d, i), rank), rank)
+                if inserted_or_deleted:
+                    one_sided.add((d, i))
+    if not seen:
+        return []
+    old_text = new_text = ""  # the whole documents, normalised: built when first needed
+    accepted: list[tuple[str, str]] = []
+    explained: set[tuple[int, int]] = set()
+    # Most rules first; the phrase itself before one with a neighbour word.
+    for cand in sorted(seen, key=lambda p: (-len({n for n, _ in seen[p]}), order[p], p)):
+        left = seen[cand] - explained
+        where = {n for n, _ in left}
+        rules = len(where)
+        if rules < (CONTEXT_RULES if cand in one_sided else 2):
+            continue
+        if rules == 2 and any((changes[n].new or changes[n].old).kind is RuleKind.GLOSSARY for n in where):  # type: ignore[union-attr]
+            continue  # a rule and the glossary entry that restates it: one edit, echoed
+        if not _two_distinct(contexts[cand], cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts[cand], cand[1])):
+            continue  # one sentence copied into several places (a rule and its glossary entry): one edit
+        d, i = cand
+        if not old_text:
+            old_text = "\n".join(norm(r.full_text) for r in old.items)
+            new_text = "\n".join(norm(r.full_text) for r in new.items)
+        # The release may keep the old phrase where it still means what it
+        # says, but not more often than it replaced it: what the new document
+        # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
+        # up to `KEPT_RATIO` times as often ("enters the battlefield" ->
+        # "enters" in 60 rules of 2024-08), and passes too if what the old
+        # document had, less what it replaced, is that little: new text may
+        # use the old phrase ("modal double-faced" beside "double-faced" ->
+        # "transforming double-faced", 2020-09), and was never there to
+        # replace. Either count alone can overstate what was kept (the old
+        # one where another form of the rewrite replaced the phrase too).
+        many = rules >= KEPT_RULES
+        grown = phrase_in(d, i)  # "double-faced" -> "transforming double-faced"
+        # A small rewrite that kept the old phrase exactly as often as it
+        # replaced it ("instruction requires" -> "effect requires" twice,
+        # kept twice, 2001-07) may be two local edits: unsure, so nothing.
+        limit = len(left) * KEPT_RATIO if many else len(left) - (0 if grown else 1)
+        if _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
+            not many or _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0))
+        ):
+            continue
+        accepted.append(cand)
+        explained |= left
+    # The other inflections of a rewrite made in many rules ("enter the
+    # battlefield" -> "enter" beside "enters the battlefield" -> "enters",
+    # 2024-08, in two card examples) are that rewrite, wherever they are.
+    big = [s for s in accepted if len({n for n, _ in seen[s]}) >= KEPT_RULES]
+    for cand in sorted(seen):
+        if cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
+            accepted.append(cand)
+            explained |= seen[cand]
+    return accepted
+
+
+def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Whether two candidates are one rewrite in other inflections: word for
+    word the same or one verb in its two numbers, on both sides, and not the
+    same candidate.
+
+    >>> _inflected(("enter the battlefield", "enter"), ("enters the battlefield", "enters"))
+    True
+    >>> _inflected(("enter the vault", "enter"), ("enters the battlefield", "enters"))
+    False
+    """
+    if a == b:
+        return False
+    for x, y in zip(a, b):
+        wx, wy = x.split(), y.split()
+        if len(wx) != len(wy) or not all(p == q or _agree(p, q) for p, q in zip(wx, wy)):
+            return False
+    return True
+
+
+def _two_distinct(sentences: set[str], phrase: str = "") -> bool:
+    """Whether two of the sentences differ from each other: a sentence and
+    its restatement (a rule and its glossary entry, which say the same with
+    a few words changed) count once. The new `phrase`, which every one of
+    them holds, is no sign that they are alike: it is left out (a web
+    address of eleven words, updated in five unrelated sentences, made
+    them read alike).
+
+    >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph"})
+    False
+    >>> _two_distinct({"a keeper draws a glyph", "each keeper draws a glyph", "relics are sturdy things"})
+    True
+    >>> _two_distinct({"see www.lantern.example/rules/all/now for rules", "keepers read www.lantern.example/rules/all/now often"})
+    False
+    >>> _two_distinct({"see www.lantern.example/rules/all/now for rules", "keepers read www.lantern.example/rules/all/now often"}, "www.lantern.example/rules/all/now")
+    True
+    """
+    first: frozenset[str] | None = None
+    for sentence in sorted(sentences):
+        words = word_set(sentence.replace(phrase, " ") if phrase else sentence)
+        if first is None:
+            first = words
+        elif dice(words, first) < SAME_SENTENCE:
+            return True  # enough: the answer is known
+    return False
+
+
+def _bare(sentences: set[str], phrase: str) -> bool:
+    """Whether each sentence is little more than the phrase ("see
+    typecycling."): alike sentences then tell of a formula that many entries
+    share, not of one sentence copied, so they are no evidence of an echo.
+
+    >>> _bare({"see typecycling."}, "typecycling"), _bare({"each keeper draws a typecycling"}, "typecycling")
+    (True, False)
+    """
+    return all(len(_WORD.findall(s.replace(phrase, " ", 1))) <= BARE_WORDS for s in sentences)
+
+
+def _sentence_of(run: Run) -> str:
+    """The new sentence a run sits in, normalised: the same replacement in
+    the same sentence is one edit copied, not a rewrite."""
+    before = _FULL_STOP.split(run.before)[-1]
+    after = _FULL_STOP.split(run.after, maxsplit=1)[0]
+    return norm(before + run.inserted + after)
+
+
+def _stem_words(text: str) -> str:
+    return " ".join(w.rstrip("s") for w in text.split())
+
+
+def _families(
+    subs: Sequence[tuple[str, str]], together: set[tuple[int, int]], rules_of: dict[int, set[int]]
+) -> list[int]:
+    """The family of each accepted phrase (an index into `subs`; step 4):
+    the same old or new phrase (plural or not), a phrase of two words or
+    more inside the other, `together` in one edit, or applied in the same
+    rules (`rules_of`)."""
+    parent = list(range(len(subs)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(x: int, y: int) -> None:
+        parent[find(x)] = find(y)
+
+    for x in range(len(subs)):
+        for y in range(x):
+            (dx, ix), (dy, iy) = subs[x], subs[y]
+            if dx == dy or (ix and ix == iy) or _stem_words(dx) == _stem_words(dy):
+                union(x, y)
+            elif (" " in dy and phrase_in(dy, dx)) or (" " in dx and phrase_in(dx, dy)):
+                union(x, y)  # a longer phrase holding a phrase of two words or more
+    for x, y in together:
+        union(x, y)
+    # Forms spelled alike on both sides ("him or her" -> "them" beside "his
+    # or her" -> "their"; "left play" beside "leaves play").
+    if len(subs) > 1:
+        from difflib import SequenceMatcher  # only when there is a family to build
+
+        def alike(a: str, b: str, least: float) -> bool:
+            return SequenceMatcher(None, a, b, autojunk=False).ratio() >= least
+
+        for x in range(len(subs)):
+            for y in range(x):
+                if (
+                    find(x) != find(y) and subs[x][1] and subs[y][1]  # two deletions are not alike for it
+                    and alike(subs[x][0], subs[y][0], ALIKE_OLD) and alike(subs[x][1], subs[y][1], ALIKE_NEW)
+                ):
+                    union(x, y)
+    # Families the release applied in the same rules: at least two rules,
+    # and half the rules of the smaller family. One editorial pass rewrites
+    # every form of a phrase where it finds them (the 2018 release replaced
+    # "him or her" in rules where it replaced "he or she" or "his or her");
+    # two unrelated rewrites seldom meet in half of their rules.
+    merged = True
+    while merged:
+        merged = False
+        rules: dict[int, set[int]] = defaultdict(set)
+        for x in range(len(subs)):
+            rules[find(x)] |= rules_of.get(x, set())
+        roots = sorted(rules)
+        for a in roots:
+            for b in roots:
+                if a < b and find(a) != find(b):
+                    both = len(rules[a] & rules[b])
+                    if both >= 2 and 2 * both >= min(len(rules[a]), len(rules[b])):
+                        union(a, b)
+                        merged = True
+    return [find(x) for x in range(len(subs))]
+
+
+def _rules_of(
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]], index: dict[tuple[str, str], int]
+) -> dict[int, set[int]]:
+    """The changes in which each accepted phrase explains an edit."""
+    rules_of: dict[int, set[int]] = defaultdict(set)
+    for n, entries in found.items():
+        for _k, used, _d, _i in entries:
+            for s in used:
+                rules_of[index[s]].add(n)
+    return rules_of
+
+
+def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_map: dict[str, str]) -> bool:
+    """Whether the phrases `used`, and the verb agreement they force, turn
+    the old text of a run into its new text (compared as words, punctuation
+    aside, which other tags explain)."""
+    applied = _apply(run_old, used, id_map)
+    if applied == run_new:
+        return True
+    # A trademark sign dropped or added beside the phrase is typography
+    # ("[-Coldsnap(tm)-]{+Time Spiral+}" is the set-name rewrite).
+    a, b = _words_of(_TRADEMARK.sub(" ", applied)), _words_of(_TRADEMARK.sub(" ", run_new))
+    return len(a) == len(b) and all(x == y or _agree(x, y) for x, y in zip(a, b))
+
+
+def _words_of(text: str) -> list[str]:
+    return [w for w in _NOT_WORD.split(text) if w]
+
+
+def _in_context(run: Run) -> tuple[str, str]:
+    """The run's old and new text with the word before and after it: a
+    phrase found with its neighbour word is found again the same way."""
+    # The last word of the text before, searched in its tail only: a
+    # search anchored at the end tries every start position.
+    before = _LAST_WORD.search(run.before[-80:])
+    after = _FIRST_WORD.match(run.after)
+    b = before.group() if before else ""
+    a = after.group() if after else ""
+    return b + run.deleted + a, norm(b + run.inserted + a)
+
+
+def agreement_run(run: Run, news: Sequence[str]) -> bool:
+    """Whether a run only makes a verb agree with a new subject that a
+    substitution put earlier in its sentence ("they draw the cards and then
+    [-loses-]{+lose+}")."""
+    a, b = _words_of(run.old), _words_of(run.new)
+    if len(a) != 1 or len(b) != 1 or not _agree(a[0], b[0]):
+        return False
+    sentence = norm(SENTENCE_END.split(run.before)[-1])
+    return any(phrase_in(new, sentence) for new in news)
+
+
+class _Family(NamedTuple):
+    """What `annotate` gathers of one family of substitutions."""
+
+    counts: Counter[tuple[str, str]]
+    """Occurrences of each accepted phrase, and of each longer form."""
+    rules: list[str]
+
+
+def _substitution_list(
+    subs: Sequence[tuple[str, str]], family_of: Sequence[int], families: dict[int, _Family]
+) -> tuple[Substitution, ...]:
+    """One `Substitution` per family: its main forms (a phrase that holds
+    no other phrase of the family; per old phrase, its most frequent new
+    phrase), its total count, its rules, and its other forms."""
+    out = []
+    for root, fam in families.items():
+        total = sum(fam.counts.values())
+        if total <= 0:
+            continue
+        # A phrase found only in longer forms ("he or she draws" -> "they
+        # draw", counted as such) is still the family's name.
+        family = [s for s, f in zip(subs, family_of) if f == root]
+        members = [s for s in family if fam.counts[s] > 0] or family
+        by_count = sorted(fam.counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        heads: list[tuple[str, str]] = []
+        for (d, i), _n in by_count:
+            if (d, i) not in members or any(d == h[0] for h in heads):
+                continue
+            if any(phrase_in(h[0], d) for h in heads) or len(heads) == SUB_MAX_HEADS:
+                continue
+            heads.append((d, i))
+        cores = {_core(d, i) for d, i in heads}
+        if len(heads) > 1 and len(cores) == 1 and all(next(iter(cores))):  # never to a bare deletion
+            heads = [cores.pop()]  # "play a", "to play" -> "cast a", "to cast": "play" -> "cast"
+        variants = tuple(
+            (_MARKUP.sub("", d), _MARKUP.sub("", i), n) for (d, i), n in by_count if (d, i) not in heads
+        )
+        heads = [(_MARKUP.sub("", d), _MARKUP.sub("", i)) for d, i in heads]  # shown without italics markup
+        news = [h[1] for h in heads]
+        out.append(
+            Substitution(
+                " / ".join(h[0] for h in heads),
+                news[0] if len(set(news)) == 1 else " / ".join(news),  # "general / edh" -> "commander"
+                total, tuple(fam.rules), variants,
+            )
+        )
+    return tuple(sorted(out, key=lambda s: (-s.count, s.old, s.new)))
+
+
+def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tuple[Substitution, ...]:
+    """The substitutions with their phrases as the rules write them: found
+    and compared lower-cased, they are shown in the case they have most
+    often in the rules the rewrite touched, the old phrase in the old texts
+    and the new one in the new ("Eventide" -> "Shards of Alara"; a web
+    address's path as it is)."""
+    if not subs:
+        return tuple(subs)
+    wanted = {rule_id for sub in subs for rule_id in sub.rules}
+    olds: dict[str, list[str]] = {}
+    news: dict[str, list[str]] = {}
+    for c in changes:
+        rule = c.new or c.old
+        if rule is not None and rule.id in wanted:
+            olds[rule.id] = [r.full_text for r in c.olds]
+            news[rule.id] = [r.full_text for r in c.news]
+
+    def joined(side: dict[str, list[str]], rules: Sequence[str]) -> tuple[str, str]:
+        # Without italics marks ("_Eventide_"); a phrase never holds "_"
+        # (`_clean_phrase`), so every underscore can go, in C.
+        text = "\n".join(t for rule_id in rules for t in side.get(rule_id, ())).replace("_", "")
+        return text, text.lower()
+
+    def written(phrase: str, text: tuple[str, str]) -> str:  # each form of a family's name
+        return " / ".join(_written(p, *text) for p in phrase.split(" / "))
+
+    out = []
+    for sub in subs:
+        was, now = joined(olds, sub.rules), joined(news, sub.rules)
+        out.append(Substitution(
+            written(sub.old, was), written(sub.new, now), sub.count, sub.rules,
+            tuple((written(d, was), written(i, now), n) for d, i, n in sub.variants),
+        ))
+    return tuple(out)
+
+
+WRITTEN_LOOK = 50
+"""Occurrences of a phrase `_written` reads to choose its case: enough to
+outvote a sentence start ("They" among the 150 "they" of 2018)."""
+
+
+def _written(phrase: str, text: str, low: str | None = None) -> str:
+    """`phrase` (lower-cased, its spaces collapsed) in the case `text`
+    writes it most often among its first `WRITTEN_LOOK` occurrences as
+    whole words, the first such form on a tie; as given when the text does
+    not hold it. Found with `str.find` on the lower-cased text, in C: a
+    case-blind pattern per phrase over each rule took 0.2 s on the 2018
+    release's 28 forms of "he or she" in 288 rules; this takes 7 ms.
+
+    >>> _written("shards of alara", "Through the Shards of Alara set; shards of alara, Shards of Alara")
+    'Shards of Alara'
+    >>> _written("they", "They draw. Then they pass, and they wait."), _written("x", "none"), _written("x", "index")
+    ('they', 'x', 'x')
+    """
+    low = text.lower() if low is None else low
+    if not phrase.strip() or len(low) != len(text):  # a character whose lower case is longer: left as given
+        return phrase
+    seen: Counter[str] = Counter()
+    found = 0
+    at = low.find(phrase)
+    while at >= 0 and found < WRITTEN_LOOK:
+        end = at + len(phrase)
+        if (at == 0 or not low[at - 1].isalnum()) and (end == len(low) or not low[end].isalnum()):
+            seen[text[at:end]] += 1
+            found += 1
+        at = low.find(phrase, at + 1)
+    return max(seen, key=seen.__getitem__) if seen else phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrites:
+    """The substitutions of a comparison: what `annotate` tags, counts and
+    lists."""
+
+    subs: list[tuple[str, str]]
+    """The accepted phrases (old, new), most frequent first."""
+    index: dict[tuple[str, str], int]
+    """Each phrase's place in `subs`."""
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]]
+    """Per change: the runs a substitution explains, with the phrases used."""
+    family_of: list[int]
+    """The family of each phrase (`_families`)."""
+    families: dict[int, _Family]
+    """What is counted of each family as the runs are tagged (`tally`)."""
+
+    def used(self, n: int) -> dict[int, list[tuple[str, str]]]:
+        """The runs of change `n` a substitution explains (by their place
+        in the change), with the phrases used."""
+        return {k: used for k, used, _d, _i in self.found.get(n, ())}
+
+    def tally(self, run: Run, used: list[tuple[str, str]], rule_id: str, id_map: dict[str, str]) -> list[str]:
+        """Count a run the phrases `used` explain in their family (and a
+        longer form of the phrase the run holds), in rule `rule_id`; the new
+        phrases a verb later in the sentence may agree with."""
+        news_used: list[str] = []
+        fam = self.families[self.family_of[self.index[used[0]]]]
+        old_mapped = _apply(run.deleted, (), id_map)  # normalised, numbers mapped
+        for a, b in used:
+            if any(a != x and phrase_in(a, x) for x, _ in used):
+                continue  # counted with the longer form that holds it ("color to your mana pool")
+            fam.counts[(a, b)] += max(1, _count_phrase(a, old_mapped))
+            if b:  # a verb agrees with a new subject, never with a deletion
+                news_used.append(b)
+        core = _core(old_mapped, run.new)
+        if (
+            len(used) == 1 and core != used[0] and phrase_in(used[0][0], core[0])
+            and len(core[0].split()) <= SUB_MAX_WORDS
+            and core[1] and _clean_phrase(*core) == core  # a clean phrase too, no stray quote
+        ):
+            fam.counts[core] += 1  # a longer form of the phrase: listed with it
+            fam.counts[used[0]] -= 1
+        if rule_id not in fam.rules:
+            fam.rules.append(rule_id)
+        return news_used
+
+    def listed(self, changes: Sequence[Change]) -> tuple[Substitution, ...]:
+        """One `Substitution` per family, its phrases as the `changes` write them."""
+        return _as_written(_substitution_list(self.subs, self.family_of, self.families), changes)
+
+
+def rewrites(
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+) -> Rewrites:
+    """The substitutions of a comparison (steps 1-4 of the essay above
+    `_AGREE`): the phrases accepted, the runs each explains, and their
+    families. `runs`: the edit runs of each change, by its place in
+    `changes`."""
+    subs = _find_substitutions(changes, runs, id_map, old, new)
+    # Most runs hold no substitution's old phrase: one search for any of them
+    # (never empty: without substitutions it matches nothing) spares trying
+    # each substitution on each run.
+    any_old = re.compile("|".join(re.escape(a) for a, _ in subs) or "(?!)")
+    index = {s: k for k, s in enumerate(subs)}
+    together: set[tuple[int, int]] = set()
+    # Per change: the runs a substitution explains, with the phrases used.
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]] = defaultdict(list)
+    for n, rs in runs.items():
+        for k, run in enumerate(rs):
+            if run.plain or not (run.old or run.new):
+                continue
+            old_ctx, new_ctx = _in_context(run)
+            probe = norm(old_ctx)
+            if not any_old.search(probe):
+                continue
+            used = [(a, b) for a, b in subs if phrase_in(a, probe) and (not b or phrase_in(b, new_ctx))]
+            if used and _explains(old_ctx, new_ctx, used, id_map):
+                found[n].append((k, used, run.old, run.new))
+                together |= {(index[used[0]], index[s]) for s in used[1:]}
+    family_of = _families(subs, together, _rules_of(found, index))
+    families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
+    return Rewrites(subs, index, found, family_of, families)
