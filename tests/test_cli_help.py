@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 
 def helped(*args: str) -> str:

@@ -74,7 +74,7 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
     code = (
         "import sys, runpy\n"
         "sys.argv = ['ruldiff', *sys.argv[1:]]\n"
-        "from ruldiff import cli\n"
+        "from ruldiff.cli import main as cli\n"
         "try:\n"
         "    cli._status(sys.argv[1:])\n"
         "finally:\n"
