@@ -20,7 +20,7 @@ from ..editorial.check_render import CHECK_FORMATS, render_findings
 from ..editorial.notes import Note, match_notes
 from ..editorial.overrides import Override, apply as apply_overrides, unmet as unmet_overrides
 from ..errors import RuldiffError
-from .options import max_size_option, no_pager_option
+from .options import format_option, max_size_option, no_pager_option
 from .output import deliver, inputs, output_target
 from .read import read_documents, warn_swapped
 
@@ -34,14 +34,9 @@ when --config is not given."""
 
 @click.command("check")
 @click.argument("documents", nargs=-1, required=True, metavar="FILE | OLD NEW")
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(CHECK_FORMATS),
-    default="text",
-    show_default=True,
-    help="text: one line per finding, path:line: rule: code: reason; md: tables for a "
+@format_option(
+    CHECK_FORMATS,
+    "text: one line per finding, path:line: rule: code: reason; md: tables for a "
     "pull request; json: data for programs.",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")

@@ -20,7 +20,7 @@ from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
 from ..outputs.cap import parse_limit, size
 from ..outputs.render import FORMATS, STYLES, render, template_name
-from .options import cache_dir, max_size_option
+from .options import cache_dir, color_option, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color
 from .read import read_documents, warn_profiles, warn_swapped
 
@@ -122,14 +122,9 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
 @click.command("diff")
 @click.argument("old")
 @click.argument("new")
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    default="text",
-    show_default=True,
-    help="text: for the terminal; md: Markdown (pull requests, wikis); html: one page with "
+@format_option(
+    FORMATS,
+    "text: for the terminal; md: Markdown (pull requests, wikis); html: one page with "
     "everything inline; json: data for programs (its schema: 'ruldiff schema'); "
     "context: what a template receives (to write your own).",
 )
@@ -158,13 +153,7 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     help="Exit with status 1 if the documents differ and 0 if not, as 'git diff "
     "--exit-code' does (errors stay 2); the output is written either way.",
 )
-@click.option(
-    "--color",
-    type=click.Choice(["auto", "always", "never"]),
-    default="auto",
-    show_default=True,
-    help="Colour the text format: 'auto' colours only a terminal, and never with NO_COLOR set.",
-)
+@color_option("the text format")
 @click.option(
     "--profile",
     metavar="NAME|FILE",

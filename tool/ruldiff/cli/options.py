@@ -1,6 +1,7 @@
 """Options shared by several commands, and what they resolve to.
 
-- `max_size_option`, `no_pager_option`, `config_option`, `series_jobs_option`.
+- `max_size_option`, `no_pager_option`, `config_option`, `series_jobs_option`;
+  `format_option(choices, help)` and `color_option(what)`, worded per command.
 - `series_workers(jobs)`, `cache_dir()`, `series_cache()`: the defaults
   behind ``-j`` and the caches.
 
@@ -11,7 +12,9 @@ click's "Invalid value for '--option'" here, as click's own types do.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -19,7 +22,7 @@ from ..documents.load import MAX_SIZE, parse_size
 from ..errors import RuldiffError
 
 __all__ = [
-    "cache_dir", "config_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
+    "cache_dir", "color_option", "config_option", "format_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
     "series_workers",
 ]
 
@@ -57,6 +60,24 @@ series_jobs_option = click.option(
     help="Parse and compare on up to N processes [default: 2, or 1 on a one-core machine; "
     "two took the whole MTG archive from 21.6 to 14.7 s].",
 )
+
+
+def format_option(choices: Sequence[str], help: str, default: str = "text") -> Callable[[Any], Any]:
+    """``-f/--format``, into the parameter ``fmt``."""
+    return click.option(
+        "-f", "--format", "fmt", type=click.Choice(choices), default=default, show_default=True, help=help
+    )
+
+
+def color_option(what: str) -> Callable[[Any], Any]:
+    """``--color``: whether `what` is coloured."""
+    return click.option(
+        "--color",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        help=f"Colour {what}: 'auto' colours only a terminal, and never with NO_COLOR set.",
+    )
 
 
 def series_workers(jobs: int | None) -> int:

@@ -6,7 +6,7 @@ import click
 
 from ..documents.profiles import BUILTIN
 from ..outputs.render import render_document
-from .options import max_size_option, no_pager_option
+from .options import format_option, max_size_option, no_pager_option
 from .output import deliver, inputs, output_target
 from .read import read_documents
 
@@ -20,14 +20,8 @@ __all__ = ["command"]
     metavar="NAME|FILE",
     help=f"How to read it: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(["json", "yaml", "text"]),
-    default="json",
-    show_default=True,
-    help="json or yaml: every item, for programs; text: an indented outline, to read.",
+@format_option(
+    ["json", "yaml", "text"], "json or yaml: every item, for programs; text: an indented outline, to read.", "json"
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to the input.")
 @no_pager_option

@@ -16,7 +16,7 @@ from ..editorial.review import Accepted, Answer, dump_reviewed, parse_reviewed, 
 from ..errors import RuldiffError
 from ..model import Change, Comparison
 from ..outputs.render import build_context, change_text
-from .options import max_size_option
+from .options import color_option, max_size_option
 from .output import inputs, isatty, output_target, use_color, write_atomic
 
 __all__ = ["command"]
@@ -47,13 +47,7 @@ __all__ = ["command"]
     metavar="NAME|FILE",
     help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
 )
-@click.option(
-    "--color",
-    type=click.Choice(["auto", "always", "never"]),
-    default="auto",
-    show_default=True,
-    help="Colour the changes shown: 'auto' colours only a terminal, and never with NO_COLOR set.",
-)
+@color_option("the changes shown")
 @max_size_option
 def command(
     old: str,

@@ -12,7 +12,7 @@ from ..errors import RuldiffError
 from ..series.releases import Series, collect
 from ..series.store import Store
 from ..series.trace import TRACE_FORMATS, render_trace, trace
-from .options import config_option, max_size_option, no_pager_option, series_cache, series_jobs_option, series_workers
+from .options import config_option, format_option, max_size_option, no_pager_option, series_cache, series_jobs_option, series_workers
 from .output import Progress, deliver, inputs, output_target
 
 __all__ = ["command"]
@@ -24,8 +24,7 @@ __all__ = ["command"]
 @click.option("--in", "at", metavar="FILE|DATE",
               help="The version in which RULE has this ID (a file given, its name, or its date) "
               "[default: the last version that has it].")
-@click.option("-f", "--format", "fmt", type=click.Choice(TRACE_FORMATS), default="text", show_default=True,
-              help="text: to read here; md, html: to share; json: one entry per version, for programs.")
+@format_option(TRACE_FORMATS, "text: to read here; md, html: to share; json: one entry per version, for programs.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
