@@ -70,7 +70,7 @@ PATHS = {
     "classify": "diff/classify", "semantic": "diff/semantic", "references": "diff/references", "runs": "diff/runs",
     "substitutions": "diff/substitutions", "lists": "diff/lists", "cosmetic": "diff/cosmetic", "splits": "diff/splits",
     "moves": "diff/moves", "text": "diff/text",
-    "render": "outputs/render", "cli": "cli/__init__",
+    "render": "outputs/render", "cli": "cli/output",
 }
 
 
@@ -79,9 +79,9 @@ def dotted(module: str) -> str:
     return "ruldiff." + PATHS[module].removesuffix("/__init__").replace("/", ".")
 
 
-# The output writing of cli.py: where -o and standard output are written.
+# The output writing of cli/output.py: where -o and standard output are written.
 CLI_OUTPUT = (
-    "emit", "_write_all", "output_target", "_names_a_descriptor", "_inputs",
+    "emit", "_write_all", "output_target", "_names_a_descriptor", "inputs",
     "_same_file", "deliver", "_write_through", "write_atomic",
 )
 
@@ -110,7 +110,7 @@ copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants({jo
 # the machine. Refusing it fails the test, so the mutant counts as killed.
 # - A mutant of worddiff can make a worker think it is the parent and later
 #   os.kill(0, SIGKILL): the whole process group, mutmut included.
-# - A mutant of cli.output_target can take /dev/null for a regular file, and
+# - A mutant of cli/output.py's output_target can take /dev/null for a regular file, and
 #   write_atomic then renames a temporary file over the device (seen: every
 #   later `> /dev/null` on the machine wrote to a file).
 GUARD = """

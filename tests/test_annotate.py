@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from ruldiff import cli
-from ruldiff.cli import main
+from ruldiff.cli import main as cli, review as review_cli
+from ruldiff.cli.main import main
 from ruldiff.editorial.review import parse_reviewed
 from ruldiff.outputs.schema import schema
 
@@ -240,7 +240,7 @@ def test_review_refuses_without_a_terminal(tmp_path: Path, pair: tuple[str, str]
 def test_review_session_accept_skip_note_quit(
     tmp_path: Path, pair: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(review_cli, "isatty", lambda stream: True)
     state = tmp_path / "review.json"
     code, out, err = run("review", *pair, "--reviewed", str(state), "--color", "never",
                          input="a\nx\ns\nn\nFour: games ran *short*.\nq\n")
@@ -261,7 +261,7 @@ def test_review_session_accept_skip_note_quit(
 def test_review_end_of_input_keeps_what_was_recorded(
     tmp_path: Path, pair: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(review_cli, "isatty", lambda stream: True)
     state = tmp_path / "review.json"
     code, _, _ = run("review", *pair, "--reviewed", str(state), input="a\n")
     assert code == 0 and list(parse_reviewed(state.read_text(encoding="utf-8"), "s")) == ["100.2"]

@@ -21,7 +21,7 @@ import pytest
 from conftest import corpora_dir, in_ci, require
 from helpers import doc
 
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.outputs.render import render
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import corpora_dir, require
 
 from ruldiff.outputs.cap import PRESETS, parse_limit, size, substantive
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.outputs.render import build_context, render
 

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from ruldiff.editorial.check import Finding, apply_ignores, check_document, check_release, parse_config
 from ruldiff.editorial.check_render import render_findings
-from ruldiff.cli import load, main
+from ruldiff.cli.main import main
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.documents.parse import parse

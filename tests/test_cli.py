@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import first_difference, layout, write_pair
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
 NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card."), ("100.3.", "Pass.")])

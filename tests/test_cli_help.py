@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 
 def helped(*args: str) -> str:
@@ -39,3 +39,10 @@ def test_help_has_examples_and_says_what_options_give() -> None:
     jobs = diff.split("--jobs N", 1)[1].split("--templates", 1)[0]
     assert "Accepted and ignored" in jobs and "one process" in jobs  # kept for the scripts that pass it
     assert "Examples:" in helped("parse", "--help")
+
+
+@pytest.mark.parametrize("command", ["diff", "parse", "schema", "check", "history", "trace", "review"])
+def test_each_commands_help_has_examples_and_cites_no_file_that_is_not_installed(command: str) -> None:
+    text = helped(command, "-h")
+    assert "Examples:" in text
+    assert "README" not in text and "bench/" not in text

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 from helpers import layout
 
-from ruldiff.cli import MAX_SIZE, main, read_input
+from ruldiff.cli.main import main
+from ruldiff.documents.load import MAX_SIZE, read_input
 
 OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
 

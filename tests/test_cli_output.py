@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 from helpers import layout, write_pair
 
-from ruldiff.cli import main, output_target
+from ruldiff.cli.main import main
+from ruldiff.cli.output import output_target
 
 OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
 NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
@@ -396,7 +397,7 @@ def test_a_temporary_file_that_cannot_be_made_is_one_line(
 
 
 def test_a_closed_standard_output_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ruldiff.cli import emit
+    from ruldiff.cli.output import emit
     from ruldiff.errors import RuldiffError
 
     monkeypatch.setattr(sys, "stdout", None)
@@ -449,7 +450,7 @@ def test_an_input_that_cannot_be_read_is_no_reason_to_refuse_the_output(tmp_path
 
 
 def test_write_atomic_names_the_file_as_shown(tmp_path: Path) -> None:
-    from ruldiff.cli import write_atomic
+    from ruldiff.cli.output import write_atomic
     from ruldiff.errors import RuldiffError
 
     missing = tmp_path / "no such dir" / "out.md"
@@ -462,7 +463,7 @@ def test_write_atomic_names_the_file_as_shown(tmp_path: Path) -> None:
 
 
 def test_a_stream_that_takes_part_of_the_text_is_given_the_rest() -> None:
-    from ruldiff.cli import _write_all
+    from ruldiff.cli.output import _write_all
 
     class Unbuffered:  # python -u: each write may take only a few bytes
         def __init__(self) -> None:
@@ -486,7 +487,7 @@ def test_a_stream_that_takes_part_of_the_text_is_given_the_rest() -> None:
 def test_an_interrupt_just_after_the_rename_is_still_an_interrupt(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ruldiff.cli import write_atomic
+    from ruldiff.cli.output import write_atomic
 
     real_replace = os.replace
 
@@ -506,7 +507,7 @@ def test_standard_output_gets_the_encoded_text_through_its_buffer_or_its_text_la
 ) -> None:
     import io
 
-    from ruldiff.cli import emit
+    from ruldiff.cli.output import emit
     from ruldiff.errors import RuldiffError
 
     class Stdout:  # what sys.stdout is, with a binary buffer under it

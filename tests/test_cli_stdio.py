@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import PAIR_NEW, PAIR_OLD, RULDIFF, write_pair
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 OLD, NEW = PAIR_OLD, PAIR_NEW
 

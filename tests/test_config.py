@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.config import Config, load_config
 from ruldiff.errors import ConfigError
 

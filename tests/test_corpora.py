@@ -17,7 +17,7 @@ import pytest
 from conftest import corpora_dir, each
 from helpers import check_every_format
 
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
 from ruldiff.outputs.render import build_context, render

@@ -26,7 +26,7 @@ from conftest import corpora_dir, each
 
 from ruldiff.diff import worddiff
 from ruldiff.diff.align import changed_pairs
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Document, Edit

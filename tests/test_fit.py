@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.documents.fit import UNREAD_WARN, misfit
 from ruldiff.model import Document, pack_document, unpack_document
 from ruldiff.documents.parse import parse

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from pdfmaker import make_pdf
 
-from ruldiff import cli
+from ruldiff.cli import main as cli
 from ruldiff.errors import RuldiffError
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import BUILTIN, load_profile

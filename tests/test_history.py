@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 from helpers import layout
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.errors import RuldiffError
 from ruldiff.series.history import MANIFEST, SiteWriter, safe_name, site_files
 

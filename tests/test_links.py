@@ -12,7 +12,7 @@ import pytest
 from conftest import corpora_dir, require
 from helpers import same_under_every_hash_seed, write_pair
 
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.outputs.render import build_context, render
 

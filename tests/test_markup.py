@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import layout
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ReadError
 from ruldiff.documents.parse import parse

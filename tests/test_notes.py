@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.cli import load, main
+from ruldiff.cli.main import main
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.editorial.notes import Note, match_notes, parse_notes

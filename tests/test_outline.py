@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
 from ruldiff.documents.dates import find_date
 from ruldiff.model import ChangeKind, Comparison, Document

@@ -74,7 +74,7 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
     code = (
         "import sys, runpy\n"
         "sys.argv = ['ruldiff', *sys.argv[1:]]\n"
-        "from ruldiff import cli\n"
+        "from ruldiff.cli import main as cli\n"
         "try:\n"
         "    cli._status(sys.argv[1:])\n"
         "finally:\n"
@@ -89,3 +89,54 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
     )
     assert done.stdout.strip() == ""
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def _modules_loaded(args: list[str]) -> tuple[set[str], str]:
+    """The modules a run of `ruldiff ARGS` (through `run`, as the console
+    script) has imported when it ends, and what it wrote to standard output."""
+    code = (
+        "import os, sys\n"
+        "sys.argv = ['ruldiff', *sys.argv[1:]]\n"
+        "def report(status):\n"
+        "    sys.stdout.flush()\n"
+        "    sys.stderr.write('\\nMODULES ' + ','.join(sorted(sys.modules)) + '\\n')\n"
+        "    sys.stderr.flush()\n"
+        "    real_exit(status)\n"
+        "real_exit, os._exit = os._exit, report\n"
+        "from ruldiff.cli import run\n"
+        "run()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True, text=True, env={**os.environ, "RULDIFF_CACHE_DIR": ""},
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stderr.rsplit("MODULES ", 1)[1].strip().split(",")), done.stdout
+
+
+def test_version_loads_only_the_entry_point() -> None:
+    """`ruldiff --version` prints a constant: it imports click and the
+    group's module, and nothing of the pipeline (yaml, jinja2, the model)."""
+    loaded, out = _modules_loaded(["--version"])
+    assert out.startswith("ruldiff, version ")
+    assert sorted(m for m in loaded if m.split(".")[0] == "ruldiff") == ["ruldiff", "ruldiff.cli", "ruldiff.cli.main"]
+    assert not {"yaml", "jinja2", "diff_match_patch", "json"} & loaded
+
+
+def test_a_plain_json_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """`ruldiff OLD NEW -f json -o FILE` reads two documents, compares them
+    and writes JSON: no templates (jinja2), no yaml, no other command, no
+    editorial layer without an editor's file, no pager, no --stat."""
+    out = tmp_path / "c.json"
+    old, new = sorted(SAMPLE.glob("*.txt"))[:2]
+    loaded, _ = _modules_loaded([str(old), str(new), "-f", "json", "-o", str(out)])
+    ours = {m for m in loaded if m.split(".")[0] == "ruldiff"}
+    assert {"ruldiff.cli.diff", "ruldiff.diff.pipeline", "ruldiff.documents.load", "ruldiff.outputs.render"} <= ours
+    assert not {m for m in ours if m.startswith(("ruldiff.series", "ruldiff.editorial"))}
+    assert not ours & {
+        "ruldiff.cli.check", "ruldiff.cli.history", "ruldiff.cli.parse", "ruldiff.cli.review", "ruldiff.cli.schema",
+        "ruldiff.cli.trace", "ruldiff.outputs.pager", "ruldiff.outputs.schema", "ruldiff.outputs.stat",
+    }
+    assert not {m for m in loaded if m.split(".")[0] in ("yaml", "jinja2", "markupsafe")}
+    assert "subprocess" not in loaded
+    assert out.read_text(encoding="utf-8").startswith("{")

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pdfmaker import make_pdf
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 # An invented tournament policy, numbered like the Riftbound documents (no
 # blank lines, as text extracted from a PDF comes).

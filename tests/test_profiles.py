@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.errors import ConfigError
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import BUILTIN, detect_profile, load_profile

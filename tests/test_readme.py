@@ -59,7 +59,7 @@ def test_readme_trace_excerpt_is_the_tools_output() -> None:
 
     from click.testing import CliRunner
 
-    from ruldiff.cli import main
+    from ruldiff.cli.main import main
 
     text = (ROOT / "docs" / "history.md").read_text(encoding="utf-8")
     excerpt = text.split("$ ruldiff trace 301.4 corpora\n")[1].split("```")[0]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import check_every_format, doc, layout, same_under_every_hash_seed, write_pair
 
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import TemplateError
 from ruldiff.documents.parse import parse

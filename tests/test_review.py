@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ruldiff.cli import load
+from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Change, Comparison

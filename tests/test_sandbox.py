@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from helpers import write_rules_pair
 
 from ruldiff import sandbox
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 
 OLD = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass the turn.")]
 NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw two cards."), ("100.2.", "Pass the turn.")]

@@ -15,7 +15,8 @@ from conftest import ROOT, corpora_dir, each
 from jsonschema import Draft202012Validator
 
 from ruldiff.diff.pipeline import compare
-from ruldiff.cli import load, main
+from ruldiff.cli.main import main
+from ruldiff.documents.load import load
 from ruldiff.model import ChangeKind
 from ruldiff.outputs.render import JSON_FORMAT_VERSION, MECHANICAL, render, to_json
 from ruldiff.outputs.schema import schema, schema_text

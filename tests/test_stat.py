@@ -11,7 +11,8 @@ from conftest import ROOT
 from helpers import doc
 
 from ruldiff.diff.pipeline import compare
-from ruldiff.cli import load, main
+from ruldiff.cli.main import main
+from ruldiff.documents.load import load
 from ruldiff.outputs.stat import BAR_WIDTH, SECTIONS_SHOWN, render_stat
 
 
@@ -94,7 +95,7 @@ def test_the_command_prints_the_summary_and_keeps_exit_code(sample: list[Path]) 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "json", "context"])
 def test_stat_with_another_format_is_a_usage_error(sample: list[Path], fmt: str) -> None:
-    from ruldiff import cli
+    from ruldiff.cli import main as cli
 
     assert cli._status([str(sample[0]), str(sample[1]), "--stat", "-f", fmt]) == 2
 

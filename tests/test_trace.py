@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.errors import RuldiffError
 from ruldiff.series.releases import Link, Step, Version
 from ruldiff.series.trace import find_start, follow

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tool"))
 
-from ruldiff.cli import load  # noqa: E402
+from ruldiff.documents.load import load  # noqa: E402
 from ruldiff.diff.pipeline import compare  # noqa: E402
 from ruldiff.series.history import MANIFEST, SiteWriter, build, manifest_text  # noqa: E402
 from ruldiff.outputs.render import render  # noqa: E402

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tool"))
 
 from ruldiff.diff.align import dice, word_set  # noqa: E402
-from ruldiff.cli import load  # noqa: E402
+from ruldiff.documents.load import load  # noqa: E402
 from ruldiff.diff.pipeline import compare  # noqa: E402
 from ruldiff.model import Change, ChangeKind, Comparison, Rule  # noqa: E402
 from ruldiff.diff.references import references  # noqa: E402

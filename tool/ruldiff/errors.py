@@ -1,4 +1,4 @@
-"""Typed errors. Core code raises these; `cli.py` turns them into one line and exit 2.
+"""Typed errors. Core code raises these; `cli/main.py` turns them into one line and exit 2.
 
 - `RuldiffError`   base: a message, optionally located (path, line) and with a fix.
 - `ReadError`      the bytes of a file cannot be read or decoded.

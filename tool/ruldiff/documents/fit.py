@@ -5,6 +5,8 @@
 - `better_profile(source, doc)` -> the built-in profile that reads the
   document better, if there is one.
 - `fit_warning(doc, better)` -> the one-line warning for standard error.
+- `misfit_warning(source, doc, chosen)` -> that warning, when there is one,
+  from the text already decoded: the document is never read again.
 
 A profile applied to a document of another family reads some of it and
 says nothing: MTG read with ``--profile riftbound`` gives 1,446 of its
@@ -22,7 +24,7 @@ from .parse import parse
 from .profiles import detect_profile
 from .read import Source
 
-__all__ = ["UNREAD_WARN", "better_profile", "fit_warning", "misfit"]
+__all__ = ["UNREAD_WARN", "better_profile", "fit_warning", "misfit", "misfit_warning"]
 
 UNREAD_WARN = 0.1
 """Share of non-blank lines left unread from which a profile does not fit
@@ -50,6 +52,16 @@ def better_profile(source: Source, doc: Document) -> str | None:
     if other.coverage is None or doc.coverage is None:
         return None
     return detected.name if other.coverage.unread < doc.coverage.unread else None
+
+
+def misfit_warning(source: Source, doc: Document, chosen: bool) -> str | None:
+    """The warning for `doc` (parsed from `source`) when its profile left much
+    of it unread, else None. Only when the profile was `chosen` by the user
+    is a better one looked for, on `source`'s text: a detected profile is
+    already the best guess."""
+    if not misfit(doc):
+        return None
+    return fit_warning(doc, better_profile(source, doc) if chosen else None)
 
 
 def fit_warning(doc: Document, better: str | None = None) -> str:

@@ -9,6 +9,8 @@
   state), parsed; `Editorial.plan` gives `compare` its plan,
   `Editorial.apply` the annotations, each with the warnings to show (notes
   and overrides that no longer apply, in the words ``ruldiff check`` uses).
+- `read_editorial(notes, overrides, reviewed)` -> the `Editorial` of the
+  files at those paths (None: not given), read and parsed.
 
 A change is ``accepted`` (its fingerprint is recorded in the review state),
 ``differs`` (accepted once under its ID, but it reads otherwise now) or
@@ -24,12 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .check import note_findings, override_findings
+from ..documents.load import read_editor_file
 from ..model import Annotations, Comparison, Document, Plan, change_id
-from .notes import Note, match_notes
-from .overrides import Override, apply as apply_overrides, unmet
-from .review import Accepted, partition
+from .notes import Note, match_notes, parse_notes
+from .overrides import Override, apply as apply_overrides, parse_overrides, unmet
+from .review import Accepted, parse_reviewed, partition
 
-__all__ = ["Annotations", "Editorial", "annotate"]
+__all__ = ["Annotations", "Editorial", "annotate", "read_editorial"]
 
 
 def annotate(
@@ -101,3 +104,14 @@ class Editorial:
             warnings = [f"{f.path}:{f.line}: {f.reason}" for f in note_findings(unused, self.notes_path)]
         shown, annotations = annotate(comparison, by_id, self.state, hide)
         return shown, annotations, warnings
+
+
+def read_editorial(notes: str | None, overrides: str | None, reviewed: str | None) -> Editorial:
+    """An editor's files, read and parsed (each error one RuldiffError)."""
+    return Editorial(
+        notes=parse_notes(read_editor_file(notes, "notes"), notes) if notes is not None else None,
+        notes_path=notes or "",
+        overrides=parse_overrides(read_editor_file(overrides, "overrides"), overrides) if overrides is not None else None,
+        overrides_path=overrides or "",
+        state=parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if reviewed is not None else None,
+    )

@@ -1,0 +1,137 @@
+"""``ruldiff review OLD NEW --reviewed FILE``: the changes not yet accepted, one at a time."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+import click
+
+from ..diff.pipeline import compare
+from ..documents.load import STDIO, Stdin, load, read_editor_file
+from ..documents.profiles import BUILTIN
+from ..editorial.annotate import annotate, read_editorial
+from ..editorial.review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
+from ..errors import RuldiffError
+from ..model import Change, Comparison
+from ..outputs.render import build_context, change_text
+from .options import color_option, max_size_option
+from .output import inputs, isatty, output_target, use_color, write_atomic
+
+__all__ = ["command"]
+
+
+@click.command("review")
+@click.argument("old")
+@click.argument("new")
+@click.option(
+    "--reviewed",
+    metavar="FILE",
+    required=True,
+    help="The review state to read (when it exists) and write: JSON, one entry per accepted change.",
+)
+@click.option(
+    "--accept-all",
+    is_flag=True,
+    help="Ask nothing: accept every change not yet accepted as it is now (for a script; "
+    "without it, review asks in the terminal and refuses to run without one).",
+)
+@click.option(
+    "--overrides",
+    metavar="FILE",
+    help="Match overrides, as for 'ruldiff diff': the same pairing the changelog shows.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME|FILE",
+    help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.",
+)
+@color_option("the changes shown")
+@max_size_option
+def command(
+    old: str,
+    new: str,
+    reviewed: str,
+    accept_all: bool,
+    overrides: str | None,
+    profile: str | None,
+    color: str,
+    max_size: int,
+) -> None:
+    """Walk the changes from OLD to NEW not yet accepted (new ones, then
+    those that differ since they were accepted), one at a time: accept,
+    skip, note (accept with an editor's note) or quit. The review state
+    FILE is written when the walk ends (quit included), all at once;
+    Ctrl-C leaves it as it was.
+
+    \b
+    Examples:
+      ruldiff review last.txt draft.txt --reviewed review.json
+      ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
+      ruldiff review last.txt draft.txt --reviewed review.json --accept-all
+    """
+    if reviewed == STDIO:
+        raise click.UsageError("--reviewed must name a file: the review state is read and written there")
+    if not accept_all and (STDIO in (old, new) or not isatty(sys.stdin)):
+        raise RuldiffError(
+            "review asks in the terminal, and standard input is not one; "
+            "give --accept-all to accept every unreviewed change"
+        )
+    read = inputs(old, new, profile=profile) + ([overrides] if overrides else [])
+    target = output_target(reviewed, read)  # before reading it: never an input
+    if target is None or target.through:
+        raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
+    state = parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if os.path.exists(reviewed) else {}
+    editor = read_editorial(None, overrides, None)
+    stdin = Stdin(max_size)
+    old_doc, new_doc = (load(path, profile, max_size, stdin) for path in (old, new))
+    plan, unmet = editor.plan(old_doc, new_doc)
+    for warning in unmet:
+        click.echo(f"warning: {warning}", err=True)
+    comparison = compare(old_doc, new_doc, plan=plan)
+    ask = _accept_all if accept_all else _terminal_asker(comparison, state, use_color(color, None))
+    after = walk(comparison.changes, state, ask)
+    write_atomic(target.real, dump_reviewed(after), mode=target.mode, shown=reviewed)
+    recorded = sum(1 for k, a in after.items() if state.get(k) != a)
+    click.echo(f"{recorded} change{'s' if recorded != 1 else ''} recorded in {reviewed}")
+
+
+def _accept_all(change: Change, k: int, n: int) -> Answer:
+    return ("accept", "")
+
+
+_ANSWERS = {"a": "accept", "s": "skip", "n": "note", "q": "quit"}
+
+
+def _terminal_asker(
+    comparison: Comparison, state: dict[str, Accepted], color: bool
+) -> Callable[[Change, int, int], Answer]:
+    """`review.walk`'s question in the terminal: the change as the text
+    changelog shows it, then a one-letter answer; end of input is quit."""
+    _, annotations = annotate(comparison, None, state)
+    context = build_context(comparison, annotations)
+    # By ID and kind: a number removed and then reused is two changes of one ID.
+    shown = {
+        (c["id"], c["kind"]): c
+        for group in (*(s["changes"] for s in context["sections"]), context["glossary"], context["mechanical"],
+                      context["renumbered_only"])
+        for c in group
+    }
+
+    def ask(change: Change, k: int, n: int) -> Answer:
+        rule = change.new or change.old
+        assert rule is not None
+        click.echo(f"\n[{k}/{n}]")
+        click.echo(change_text(shown[rule.id, change.kind.value], color=color), nl=False)
+        try:
+            letter = click.prompt(
+                "a accept, s skip, n note, q quit", type=click.Choice(list(_ANSWERS)), show_choices=False
+            )
+            action = _ANSWERS[letter]
+            note = click.prompt("note (Markdown, one line)") if action == "note" else ""
+        except click.Abort:  # end of input
+            return ("quit", "")
+        return (action, note)
+
+    return ask

@@ -1,0 +1,222 @@
+"""Reading a command's inputs: files and standard input -> bytes -> `Source` -> `Document`, each read once.
+
+- `read_input(path, max_size, stdin)` -> the bytes of a regular file, or of
+  standard input (``-``), refused early when too large or not a file.
+- `Stdin` -> standard input as a document: read once, kept for whoever asks.
+- `read_document(path, profile, max_size, stdin)` -> `Loaded`: the decoded
+  `Source`, the profile that read it and the `Document`; what the misfit
+  check (fit.py) and ``check`` reuse instead of reading the file again.
+- `load(...)` -> the `Document` alone.
+- `read_editor_file(path, what)`, `read_project_config(path)` -> an
+  editor's file (notes, overrides, review state), the project's defaults.
+- `parse_size(text)`, `format_size(size)` -> ``64M`` <-> bytes.
+
+Every failure is a `ReadError` (or another `RuldiffError`) naming the path;
+nothing here knows about the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..config import CONFIG_NAME, Config, load_config
+from ..errors import ReadError, RuldiffError
+from ..model import Document
+from .parse import parse, parse_bounded
+from .profiles import BUILTIN, Profile, detect_profile, load_profile
+from .read import Source, decode
+
+__all__ = [
+    "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_document",
+    "read_editor_file", "read_input", "read_project_config", "shown",
+]
+
+MAX_SIZE = 64 * 2**20
+"""Default of ``--max-size``: the largest input read, in bytes (64 MiB; the
+largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
+comparison peaks at ~11 times its two inputs together: 784 MB for two
+36 MB documents)."""
+
+STDIO = "-"
+"""The name that stands for standard input (as OLD, NEW or FILE) or
+standard output (``-o -``)."""
+
+STDIN_NAME = "<stdin>"
+"""Standard input as messages and outputs name it."""
+
+
+def shown(path: str) -> str:
+    """`path` as messages name it: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIO else path
+
+
+class Stdin:
+    """Standard input as a document: read once (it cannot be read twice), at
+    most `max_size` bytes, as a file is; an error in reading it is kept and
+    raised where the document is loaded, so that errors keep their order
+    (OLD's before NEW's)."""
+
+    def __init__(self, max_size: int = MAX_SIZE) -> None:
+        self.max_size = max_size
+        self._data: bytes | None = None
+        self._error: ReadError | None = None
+
+    def read(self) -> bytes:
+        """The bytes of standard input (read on the first call)."""
+        if self._data is None and self._error is None:
+            try:
+                self._data = _read_stdin(self.max_size)
+            except ReadError as exc:
+                self._error = exc
+        if self._error is not None:
+            raise self._error
+        assert self._data is not None
+        return self._data
+
+
+def _read_stdin(max_size: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:  # started with stdin closed (<&-)
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME)
+    try:
+        binary: Any = getattr(stream, "buffer", stream)
+        data = binary.read(max_size + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=STDIN_NAME) from None
+    except ValueError:  # closed
+        raise ReadError("cannot read: it is closed", path=STDIN_NAME) from None
+    if isinstance(data, str):  # a text stream without a binary layer
+        data = data.encode("utf-8")
+    if len(data) > max_size:
+        raise _too_large(STDIN_NAME, max_size)
+    return bytes(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A document as read: what it was decoded to, and how it was parsed."""
+
+    source: Source
+    """The decoded text (the bytes are dropped once decoded)."""
+    profile: Profile
+    """The profile that read it: given, or detected from `source`."""
+    document: Document
+    """`source` parsed with `profile`."""
+
+
+def read_document(
+    path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None
+) -> Loaded:
+    """Read, decode and parse one document, with the named profile or a
+    detected one; ``-`` is standard input (`stdin`, else read here)."""
+    # The bytes are dropped once decoded: parsing never holds both.
+    source = decode(read_input(path, max_size, stdin), shown(path))
+    grammar = load_profile(profile) if profile is not None else detect_profile(source.text)
+    if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
+        return Loaded(source, grammar, parse_bounded(source, grammar, profile))
+    return Loaded(source, grammar, parse(source, grammar))
+
+
+def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> Document:
+    """The `Document` of `read_document`."""
+    return read_document(path, profile, max_size, stdin).document
+
+
+def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> bytes:
+    """The bytes of an input file, refused early when it is not a regular
+    file (a directory, a device such as /dev/zero, a FIFO) or is larger than
+    `max_size` bytes: looked at with stat() before it is opened (opening a
+    device can have effects of its own), checked again on the open file, and
+    never more than `max_size` + 1 bytes are read.
+
+    ``-`` is standard input, whatever it is (a pipe, a file, a terminal),
+    read up to `max_size` + 1 bytes and refused beyond `max_size`."""
+    if path == STDIO:
+        return (stdin if stdin is not None else Stdin(max_size)).read()
+    try:
+        _check_input(path, os.stat(path), max_size)
+        # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise ReadError("no such file", path=path) from None
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    try:
+        _check_input(path, os.fstat(fd), max_size)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(max_size + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
+    finally:
+        os.close(fd)
+    if len(data) > max_size:  # it grew since
+        raise _too_large(path, max_size)
+    return data
+
+
+def _check_input(path: str, st: os.stat_result, max_size: int) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise ReadError("is a directory, not a rules document", path=path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ReadError("is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file")
+    if st.st_size > max_size:
+        raise _too_large(path, max_size)
+
+
+def _too_large(path: str, max_size: int) -> ReadError:
+    return ReadError(
+        f"larger than the {format_size(max_size)} allowed", path=path, fix="give --max-size to read larger files"
+    )
+
+
+def parse_size(text: str) -> int:
+    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024).
+
+    >>> parse_size("64M"), parse_size("1500"), parse_size("2g")
+    (67108864, 1500, 2147483648)
+    """
+    units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
+    number, unit = text.strip().rstrip("bB"), ""
+    if number[-1:].upper() in ("K", "M", "G"):
+        number, unit = number[:-1], number[-1].upper()
+    if not number.isdigit() or int(number) == 0:
+        raise RuldiffError(f"expected a size such as 64M or 1500, not {text!r}")
+    return int(number) * units[unit]
+
+
+def format_size(size: int) -> str:
+    """``64 MiB``, ``1.5 KiB``, ``100 bytes``.
+
+    >>> format_size(64 * 2**20), format_size(1536), format_size(100)
+    ('64 MiB', '1.5 KiB', '100 bytes')
+    """
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale:
+            return f"{size / scale:.4g} {unit}"
+    return f"{size} bytes"
+
+
+def read_editor_file(path: str, what: str) -> str:
+    """The text of an editor's file (notes, overrides, review state)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuldiffError(f"no such {what} file", path=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RuldiffError(f"cannot read the {what}: {reason}", path=path) from None
+
+
+def read_project_config(path: str | None) -> Config:
+    """The project's defaults: `path`, else ``ruldiff.yaml`` in the current
+    directory if there is one, else none."""
+    if path is None:
+        if not os.path.isfile(CONFIG_NAME):
+            return Config()
+        path = CONFIG_NAME
+    return load_config(decode(read_input(path, MAX_SIZE), path).text, path)
