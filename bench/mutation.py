@@ -4,7 +4,7 @@
 Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-cap SECONDS]
 
 Each MODULE (default: all of read parse align worddiff classify semantic
-render cli) is mutated on its own and its mutants are run against that
+render jsonout context text templating files cli) is mutated on its own and its mutants are run against that
 module's fast unit tests only (TESTS below), never the corpora or the golden
 reports: a mutant that only a golden file notices counts as a survivor,
 since a golden failure invites regeneration rather than a fix. For ``cli``
@@ -50,14 +50,24 @@ TESTS = {
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py"],
+    "jsonout": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_annotate.py"],
+    "context": [
+        "tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_links.py",
+        "tests/test_annotate.py", "tests/test_notes.py",
+    ],
+    "text": ["tests/test_render_text.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "templating": ["tests/test_render.py", "tests/test_sandbox.py", "tests/test_links.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "files": ["tests/test_render.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 
 # Where each module lives in the package (tool/ruldiff/<path>.py).
 PATHS = {
     "read": "documents/read", "parse": "documents/parse", "align": "diff/align", "worddiff": "diff/worddiff",
-    "classify": "diff/classify", "semantic": "diff/semantic", "render": "outputs/render", "cli": "cli/__init__",
+    "classify": "diff/classify", "semantic": "diff/semantic", "render": "outputs/render",
+    "jsonout": "outputs/jsonout", "context": "outputs/context", "text": "outputs/text", "templating": "outputs/templating",
+    "files": "outputs/files", "cli": "cli/__init__",
 }
 
 

@@ -52,7 +52,9 @@ from ..documents.parse import parse, parse_bounded
 from ..documents.read import decode
 from ..documents.profiles import BUILTIN, detect_profile, load_profile
 from ..outputs.cap import parse_limit, size
-from ..outputs.render import FORMATS, STYLES, build_context, change_text, render, render_document, template_name
+from ..outputs.context import build_context
+from ..outputs.render import FORMATS, STYLES, render, render_document, template_name
+from ..outputs.text import change_text
 from ..outputs.stat import render_stat
 from ..series.trace import TRACE_FORMATS
 
