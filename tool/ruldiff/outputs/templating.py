@@ -124,7 +124,7 @@ def environment(
     built once per process when there is no `cache`. The sandbox's checks of
     every attribute, call and operator (sandbox.py) cost the HTML template
     on the 17-year gap: 99 ms a render sandboxed, 74 ms plain (median of 15
-    renders in one process, the two trees alternated; 25 ms of a 1.3 s run).
+    renders in one process, the two trees alternated).
     With a user's directory (``--templates DIR``,
     ``--template FILE``) every template of the render is sandboxed, the
     built-in ones included: any of them may be one the user's extends,
@@ -282,9 +282,6 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
     import jinja2
 
     class Cache(jinja2.BytecodeCache):
-        def get_cache_key(self, name: str, filename: str | None = None) -> str:
-            return super().get_cache_key(name if sandboxed else f"{name}|plain", filename)
-
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             if not _private(directory):
                 return  # compiled code that others can write is never run
@@ -310,8 +307,10 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
             if write_entry(directory, f"{bucket.key}.jinja", bucket.write_bytecode):
                 prune(directory, CACHE_MAX_AGE, (".jinja", ".tmp"))
 
-    return Cache()
+        def get_cache_key(self, name: str, filename: str | None = None) -> str:
+            return super().get_cache_key(name if sandboxed else f"{name}|plain", filename)
 
+    return Cache()
 
 
 # Characters that are Markdown syntax anywhere in a line, and those that are
