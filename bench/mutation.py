@@ -5,8 +5,9 @@ Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-c
 
 Each MODULE (default: all of read parse align worddiff classify, the
 modules of the semantic pass: semantic references runs substitutions lists
-cosmetic splits moves text, then render cli) is mutated on its own and its
-mutants are run against that module's fast unit tests only (TESTS below), never the corpora or the golden
+cosmetic splits moves diff_text, the outputs: render jsonout context text
+templating files, then cli) is mutated on its own and its mutants are run
+against that module's fast unit tests only (TESTS below), never the corpora or the golden
 reports: a mutant that only a golden file notices counts as a survivor,
 since a golden failure invites regeneration rather than a fix. For ``cli``
 only the functions that write output are mutated (CLI_OUTPUT).
@@ -59,8 +60,16 @@ TESTS = {
     "cosmetic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "diff_text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py"],
+    "jsonout": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_annotate.py"],
+    "context": [
+        "tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_links.py",
+        "tests/test_annotate.py", "tests/test_notes.py",
+    ],
+    "text": ["tests/test_render_text.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "templating": ["tests/test_render.py", "tests/test_sandbox.py", "tests/test_links.py", "tests/test_annotate.py", "tests/test_notes.py"],
+    "files": ["tests/test_render.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
 }
 
@@ -69,8 +78,9 @@ PATHS = {
     "read": "documents/read", "parse": "documents/parse", "align": "diff/align", "worddiff": "diff/worddiff",
     "classify": "diff/classify", "semantic": "diff/semantic", "references": "diff/references", "runs": "diff/runs",
     "substitutions": "diff/substitutions", "lists": "diff/lists", "cosmetic": "diff/cosmetic", "splits": "diff/splits",
-    "moves": "diff/moves", "text": "diff/text",
-    "render": "outputs/render", "cli": "cli/output",
+    "moves": "diff/moves", "diff_text": "diff/text",
+    "render": "outputs/render", "jsonout": "outputs/jsonout", "context": "outputs/context", "text": "outputs/text",
+    "templating": "outputs/templating", "files": "outputs/files", "cli": "cli/output",
 }
 
 

@@ -11,7 +11,8 @@ from conftest import corpora_dir, require
 from ruldiff.outputs.cap import PRESETS, parse_limit, size, substantive
 from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
-from ruldiff.outputs.render import build_context, render
+from ruldiff.outputs.context import build_context
+from ruldiff.outputs.render import render
 
 
 def anchors_exist(md: str) -> None:

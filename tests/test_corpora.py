@@ -20,7 +20,8 @@ from helpers import check_every_format
 from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.model import Change, ChangeKind, Comparison, Document, Op, RuleKind, pack_document, unpack_document
-from ruldiff.outputs.render import build_context, render
+from ruldiff.outputs.context import build_context
+from ruldiff.outputs.render import render
 
 MTG = sorted((corpora_dir() / "mtg").glob("*.txt"))
 

@@ -14,7 +14,8 @@ from helpers import same_under_every_hash_seed, write_pair
 
 from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
-from ruldiff.outputs.render import build_context, render
+from ruldiff.outputs.context import build_context
+from ruldiff.outputs.render import render
 
 PAIRS = [
     ("mtg", "2009-10-01", "2026-01-16"),

@@ -33,7 +33,7 @@ from ruldiff.diff.pipeline import compare
 from ruldiff.model import Document
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
-from ruldiff.outputs.render import to_json
+from ruldiff.outputs.jsonout import to_json
 
 WORDS = (
     "ember glyph lantern keeper vault tide stone gale flame ash shard rune beacon warden spire "

@@ -18,7 +18,8 @@ from ruldiff.errors import TemplateError
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
-from ruldiff.outputs.render import build_context, render
+from ruldiff.outputs.context import build_context
+from ruldiff.outputs.render import render
 
 OLD_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <the> *turn*.")]
 NEW_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle first."), ("100.2.", "Draw a card."),
@@ -232,7 +233,7 @@ def _plant(cache: Path, name: str, text: str) -> None:
     source, but holding the code of a template that renders `text`."""
     from jinja2.bccache import Bucket
 
-    from ruldiff.outputs.render import environment
+    from ruldiff.outputs.templating import environment
 
     env = environment()
     source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
@@ -258,7 +259,7 @@ def test_a_cache_directory_others_can_write_is_not_used(tmp_path: Path) -> None:
 def test_edit_filters_escape_each_text_as_if_on_its_own() -> None:
     from markupsafe import escape
 
-    from ruldiff.outputs.render import edits_html, edits_md, md_escape
+    from ruldiff.outputs.templating import edits_html, edits_md, md_escape
 
     wrap = {"=": "{}", "-": "<del>{}</del>", "+": "<ins>{}</ins>"}
     texts = ["1. a <b> & *c*\n", "- d", "# e", "2) f", " 3. g", "h_[i]", "+ j", ""]
@@ -274,7 +275,7 @@ def test_cache_entries_unused_for_a_month_are_removed_and_used_ones_kept(tmp_pat
     import os
     import time
 
-    from ruldiff.outputs.render import CACHE_MAX_AGE
+    from ruldiff.outputs.files import CACHE_MAX_AGE
 
     cache = tmp_path / "cache"
     render(RESULT, "html", cache=cache)  # the built-in HTML template's entry
@@ -366,7 +367,7 @@ def test_a_removed_rule_is_shown_under_its_renumbered_section() -> None:
 
 
 def test_markdown_escapes_marks_that_start_a_line_and_line_breaks() -> None:
-    from ruldiff.outputs.render import md_escape
+    from ruldiff.outputs.templating import md_escape
 
     assert md_escape("# Title") == "\\# Title"
     assert md_escape("3) three") == "3\\) three"
@@ -387,14 +388,14 @@ def test_markdown_escapes_marks_that_start_a_line_and_line_breaks() -> None:
     ],
 )
 def test_markdown_code_span_of_a_file_name(name: str, span: str) -> None:
-    from ruldiff.outputs.render import md_code
+    from ruldiff.outputs.templating import md_code
 
     assert md_code(name) == span
     assert code_span(span) == name.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
-    from ruldiff.outputs.render import edits_html, edits_md
+    from ruldiff.outputs.templating import edits_html, edits_md
 
     for filt in (edits_md, lambda edits: str(edits_html(edits))):
         assert filt([{"op": "-", "text": "gone"}]) == "<del>gone</del>"
@@ -425,7 +426,7 @@ def test_user_template_output_ends_with_its_own_newlines_or_one(tmp_path: Path) 
 
 
 def test_template_errors_name_the_template_and_where_it_was_looked_for(tmp_path: Path) -> None:
-    from ruldiff.outputs.render import BUILTIN_TEMPLATES, load_template
+    from ruldiff.outputs.templating import BUILTIN_TEMPLATES, load_template
 
     (tmp_path / "changelog.md.j2").write_text("{{ nonsense }}\n", encoding="utf-8")
     with pytest.raises(TemplateError, match="^template changelog.md.j2 uses an unknown variable: 'nonsense'"):
@@ -479,7 +480,7 @@ def test_a_cache_entry_in_use_is_kept_young_once_a_day(tmp_path: Path) -> None:
 def test_pruning_the_cache_removes_only_its_own_old_entries(tmp_path: Path) -> None:
     import time
 
-    from ruldiff.outputs.render import CACHE_MAX_AGE
+    from ruldiff.outputs.files import CACHE_MAX_AGE
 
     cache, elsewhere = tmp_path / "cache", tmp_path / "elsewhere.jinja"
     cache.mkdir(mode=0o700)

@@ -15,7 +15,9 @@ import yaml
 from ruldiff.model import (
     Change, ChangeKind, Comparison, Coverage, Document, Edit, Op, Renumbering, Rule, RuleKind, Substitution,
 )
-from ruldiff.outputs.render import build_context, render, render_document, render_text
+from ruldiff.outputs.context import build_context
+from ruldiff.outputs.render import render, render_document
+from ruldiff.outputs.text import render_text
 
 K = RuleKind
 EQ, DEL, INS = Op.EQUAL, Op.DELETE, Op.INSERT

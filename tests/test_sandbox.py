@@ -4,6 +4,7 @@ the same with and without the helper process."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -144,3 +145,36 @@ def test_the_limits_are_checked_before_the_work() -> None:
     assert too_big("**", 2, sandbox.MAX_POWER_BITS + 1) and not too_big("**", 2, 100)
     assert not too_big("**", 2, -(10**9))  # a fraction, small
     assert too_big("+", [0] * sandbox.MAX_OUTPUT, [0]) and not too_big("+", "a", "b")
+
+
+@pytest.mark.parametrize(
+    ("user", "fmt"),
+    [
+        ({"changelog.md.j2": "{{ summary.changed }} changed\n"}, "md"),  # the user's own template
+        ({"changelog.md.j2": "{% extends 'changelog.html.j2' %}"}, "md"),  # a built-in one it extends
+        ({"changelog.md.j2": "{% include 'changelog.html.j2' %}"}, "md"),  # ... or includes
+        ({"changelog.md.j2": "x\n"}, "html"),  # a built-in one rendered with the user's directory
+    ],
+)
+def test_only_the_built_in_templates_alone_render_outside_the_sandbox(
+    files: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user: dict[str, str], fmt: str
+) -> None:
+    """The built-in templates are code of ours: alone, they render in a plain
+    environment, without the sandbox's limits; with a user's directory,
+    everything the render loads is sandboxed and bounded."""
+    from ruldiff.outputs.templating import load_template
+
+    monkeypatch.setattr(sandbox, "MAX_OUTPUT", 2)
+    built_in = CliRunner().invoke(main, [*files, "-f", fmt], catch_exceptions=False)
+    assert built_in.exit_code == 0 and len(built_in.output) > 2
+    assert not load_template(f"changelog.{fmt}.j2").environment.sandboxed
+    templates = tmp_path / "t"
+    templates.mkdir()
+    for name, source in user.items():
+        (templates / name).write_text(source, encoding="utf-8")
+    assert load_template(f"changelog.{fmt}.j2", templates).environment.sandboxed
+    result = CliRunner().invoke(main, [*files, "-f", fmt, "--templates", str(templates)], catch_exceptions=False)
+    assert result.exit_code == 2
+    # stopped by the sandbox's limits: the output's, or a value's in the built-in code
+    assert re.search(r": template (stopped: output longer than 2 characters|not allowed to do this: .* too large)",
+                     result.output), result.output

@@ -18,7 +18,9 @@ from ruldiff.diff.pipeline import compare
 from ruldiff.cli.main import main
 from ruldiff.documents.load import load
 from ruldiff.model import ChangeKind
-from ruldiff.outputs.render import JSON_FORMAT_VERSION, MECHANICAL, render, to_json
+from ruldiff.outputs.context import MECHANICAL
+from ruldiff.outputs.jsonout import JSON_FORMAT_VERSION, to_json
+from ruldiff.outputs.render import render
 from ruldiff.outputs.schema import schema, schema_text
 
 VALIDATOR = Draft202012Validator(schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)

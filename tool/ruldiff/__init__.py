@@ -38,7 +38,9 @@ _WHERE = {
     "parse": "documents.parse",
     **dict.fromkeys(("Profile", "detect_profile", "load_profile"), "documents.profiles"),
     **dict.fromkeys(("Source", "decode"), "documents.read"),
-    **dict.fromkeys(("build_context", "render", "to_json"), "outputs.render"),
+    "build_context": "outputs.context",
+    "render": "outputs.render",
+    "to_json": "outputs.jsonout",
 }
 
 if TYPE_CHECKING:
@@ -61,7 +63,9 @@ if TYPE_CHECKING:
     from .documents.parse import parse
     from .documents.profiles import Profile, detect_profile, load_profile
     from .documents.read import Source, decode
-    from .outputs.render import build_context, render, to_json
+    from .outputs.context import build_context
+    from .outputs.jsonout import to_json
+    from .outputs.render import render
 
 
 def __getattr__(name: str) -> Any:

@@ -6,8 +6,11 @@
   `MAX_OUTPUT` characters or `MAX_SECONDS`.
 - `template_location(exc)` -> the (file, line) of the template code that raised.
 
-Every template, built-in or the user's (``--templates DIR``), is rendered
-here, in this process or in a worker of `series.fan_out`. jinja2's sandbox refuses
+Every template of a render with the user's templates (``--templates DIR``,
+``--template FILE``) is rendered here, the built-in ones it may extend,
+include or import as well, in this process or in a worker of
+`series.fan_out`; the built-in templates alone, code of ours, render in a
+plain environment (`outputs.templating.environment`). jinja2's sandbox refuses
 attributes that start with ``_`` and the internals of functions and frames
 (``cycler.__init__.__globals__`` is a `SecurityError`), so a template can reach
 neither modules, files nor the environment; the immutable variant also refuses

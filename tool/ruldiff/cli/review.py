@@ -15,7 +15,8 @@ from ..editorial.annotate import annotate, read_editorial
 from ..editorial.review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
 from ..errors import RuldiffError
 from ..model import Change, Comparison
-from ..outputs.render import build_context, change_text
+from ..outputs.context import build_context
+from ..outputs.text import change_text
 from .options import color_option, max_size_option
 from .output import inputs, isatty, output_target, use_color, write_atomic
 

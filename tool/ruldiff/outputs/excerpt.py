@@ -4,11 +4,12 @@
   words around each edit: the cut text is kept, as an edit of op ``"…"``, so
   that a template may show it on demand (the HTML changelog opens it on a
   click) or print the mark alone (Markdown and terminal text).
+- `cut_mark(mark, text)` -> the mark printed for a cut of `text`.
 - `id_runs(items, positions)` -> consecutive IDs collapsed into runs, as
   ``701.9–701.9f (7 rules)`` reads.
 
 Both are pure functions over the plain dicts of the template context
-(`render.build_context`), computed once there: templates only display them.
+(`context.build_context`), computed once there: templates only display them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["CONTEXT_WORDS", "CUT", "MIN_CUT", "MIN_RUN", "cut_edits", "id_runs"]
+__all__ = ["CONTEXT_WORDS", "CUT", "MIN_CUT", "MIN_RUN", "cut_edits", "cut_mark", "id_runs"]
 
 CUT = "…"
 """The op of an edit cut from view: unchanged text, shown on demand."""
@@ -41,11 +42,16 @@ def _cut(text: str, keep_head: int, keep_tail: int, minimum: int) -> list[dict[s
     """`text` as kept head, cut middle and kept tail, or None when the middle
     would hide fewer than `minimum` words. Cuts fall between words: the white
     space after a word stays with it."""
+    # Most runs are too short to cut: told by counting their words in C
+    # (``str.split`` splits where ``\s`` matches, so it counts `_WORD`s),
+    # before finding where each word is. Cutting the edits of the 17-year gap
+    # (3,533 changes, 768 cut) went 43 -> 28 ms (median of 21 passes, both
+    # versions in one process; 80 -> 56 ms on a busier machine).
+    if len(text.split()) < keep_head + keep_tail + minimum:
+        return None
     lead = _LEADING_SPACE.match(text)
     start = lead.end() if lead else 0
     words = [(m.start(), m.end()) for m in _WORD.finditer(text, start)]
-    if len(words) - keep_head - keep_tail < minimum:
-        return None
     head_end = words[keep_head - 1][1] if keep_head else start
     tail_start = words[len(words) - keep_tail][0] if keep_tail else len(text)
     pieces = [
@@ -85,6 +91,16 @@ def cut_edits(
         pieces = _cut(e["text"], words if i else 0, words if i < last else 0, minimum)
         out.extend(pieces if pieces is not None else [e])
     return out
+
+
+def cut_mark(mark: str, text: str) -> str:
+    """The mark of a cut (``[…]``), followed by a space where the text cut
+    ended with one (Markdown and terminal text print the mark alone).
+
+    >>> cut_mark("[…]", "words cut "), cut_mark("[…]", "words cut")
+    ('[…] ', '[…]')
+    """
+    return mark + " " if text[-1:].isspace() else mark
 
 
 def id_runs(items: list[dict[str, Any]], positions: list[int]) -> list[dict[str, Any]]:

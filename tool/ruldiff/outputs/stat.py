@@ -130,7 +130,7 @@ def _sections(comparison: Comparison) -> list[tuple[str, Counter[ChangeKind]]]:
     rows: dict[str, Counter[ChangeKind]] = {}
     glossary: Counter[ChangeKind] = Counter()
     # A removed rule counts under its old section's new self where the
-    # section was renumbered, as the changelog shows it (render.build_context).
+    # section was renumbered, as the changelog shows it (context.build_context).
     moved = {
         c.old.id: c.new
         for c in comparison.changes

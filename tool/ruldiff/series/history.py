@@ -41,7 +41,9 @@ from typing import Any
 from .. import __version__
 from ..errors import RuldiffError
 from ..model import Comparison
-from ..outputs.render import TEMPLATE_OF, build_context, load_template, render, render_loaded
+from ..outputs.context import build_context
+from ..outputs.render import TEMPLATE_OF, render
+from ..outputs.templating import load_template, render_loaded
 from .releases import Series, Step, Version
 from .store import Store, code_digest, digest
 
@@ -54,7 +56,7 @@ def _template(name: str, templates: str | None = None) -> Any:
 
 
 def render_template(name: str, context: dict[str, Any], templates: str | None = None) -> str:
-    """`render.render_template`, each template compiled once (`_template`)."""
+    """`templating.render_template`, each template compiled once (`_template`)."""
     return render_loaded(_template(name, templates), name, context, templates)
 
 

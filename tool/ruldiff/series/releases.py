@@ -48,7 +48,7 @@ from ..model import ChangeKind, Comparison, Document, pack_document, unpack_docu
 from ..documents.parse import parse, parse_bounded
 from ..documents.profiles import BUILTIN, load_profile
 from ..documents.read import decode
-from ..outputs.render import _anchors
+from ..outputs.context import _anchors
 from .store import Store, code_digest, digest
 
 __all__ = ["Link", "Series", "Step", "Version", "collect", "fan_out", "order", "step_of"]
@@ -144,7 +144,7 @@ def step_of(index: int, comparison: Comparison) -> Step:
     split or merge, the first ID of the many side is the one paired (`Change.old` / `Change.new`)."""
     links = []
     # The anchors the changelog gives each change: its first new number's,
-    # else its first old number's (render._anchors keeps them unique).
+    # else its first old number's (context._anchors keeps them unique).
     old_anchors, new_anchors = _anchors([(c.olds, c.news) for c in comparison.changes])
     for c in comparison.changes:
         olds = ((c.old,) if c.old else ()) + (c.more if c.kind is ChangeKind.MERGED else ())

@@ -8,7 +8,7 @@
 Entries are `marshal` data (tuples, strings, numbers, None: what
 `model.pack_document` makes), one file per entry named ``<key>.<kind>``.
 They are kept the way the template cache keeps compiled templates
-(render.py): in a directory that only this user may write, each file
+(outputs/files.py): in a directory that only this user may write, each file
 created 0600 with ``O_EXCL`` and renamed into place whole, never read
 through a symbolic link nor from a file another user could have written.
 A cache is only ever an optimisation: a directory that cannot be created,
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..outputs.render import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry, prune, write_entry
+from ..outputs.files import _NOFOLLOW, _NONBLOCK, _private, _trusted_entry, prune, write_entry
 
 __all__ = ["MAX_AGE", "Store", "code_digest", "digest"]
 
