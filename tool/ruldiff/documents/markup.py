@@ -23,6 +23,7 @@ by libxml2 (lxml), whose tokenizer never rescans, where Python's
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import zipfile
@@ -104,7 +105,12 @@ def _check_parts(data: bytes, path: str, max_size: int) -> None:
                     raise _too_large(path, max_size)
                 main = info.filename == "word/document.xml"
                 kept: list[bytes] = []
-                with z.open(info) as part:
+                # zipfile stops at the size declared (and checks the CRC
+                # there): told a size a chunk past the budget, it inflates
+                # what is there, and we count it.
+                undeclared = copy.copy(info)
+                undeclared.file_size = max_size - total + 2 * _CHUNK
+                with z.open(undeclared) as part:
                     while chunk := part.read(_CHUNK):
                         total += len(chunk)
                         if total > max_size:
