@@ -23,6 +23,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,80 @@ def test_the_command_as_a_process_exits_0_1_or_2_with_at_most_one_line(
         timeout=60,
     )
     check(done.returncode, done.stderr)
+
+
+# --- each input format, as bytes shaped like it -------------------------------
+
+HTML_PIECES = st.sampled_from(
+    ["<!DOCTYPE html>", "<html>", "<head>", "</head>", "<body>", "<p>", "</p>", "<br>", "<a", "</", "<!--", "-->",
+     "<?", "<!", "<![", "<![CDATA[", "]]>", "<script>", "</script>", "<nav>", "&amp;", "&#", "&#x110000;", "<", ">",
+     "100.1. Draw a card.", "\n", "\x00", "\ufeff"]
+)
+HTML_LIKE = st.builds(
+    lambda pieces, tail: ("<!DOCTYPE html><html>" + "".join(pieces)).encode("utf-8", "ignore") + tail,
+    st.lists(HTML_PIECES, max_size=80), st.binary(max_size=40),
+)
+
+
+@st.composite
+def zip_like(draw: st.DrawFn) -> bytes:
+    """A ZIP archive shaped like a DOCX (its main part present, or not), some
+    of its bytes changed: the directory's sizes and CRCs may lie."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]))) as z:
+        z.writestr("[Content_Types].xml", draw(st.sampled_from([CONTENT_TYPES, b"<Types/>", b""])))
+        if draw(st.booleans()):
+            z.writestr("_rels/.rels", RELS)
+        body = draw(st.lists(st.sampled_from([b"<w:p>", b"<w:r><w:t>100.1. Draw.</w:t></w:r>", b"</w:p>", b"<",
+                                              b" " * 1000]), max_size=30))
+        z.writestr("word/document.xml", b"<w:document " + W + b"><w:body>" + b"".join(body))
+    data = bytearray(out.getvalue())
+    for _ in range(draw(st.integers(0, 4))):
+        data[draw(st.integers(0, len(data) - 1))] = draw(st.integers(0, 255))
+    return bytes(data)
+
+
+PDF_LIKE = st.one_of(damaged_pdf(), st.binary(max_size=400).map(lambda b: b"%PDF-1.4\n" + b))
+FORMATS = {
+    "txt": st.one_of(st.binary(max_size=2000), rules_like()),
+    "html": HTML_LIKE,
+    "docx": zip_like(),
+    "pdf": PDF_LIKE,
+}
+W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+CONTENT_TYPES = (
+    b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    b'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    b'<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
+    b'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'
+)
+RELS = (
+    b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
+    b'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
+    b'Target="word/document.xml"/></Relationships>'
+)
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_each_format_exits_0_or_2_with_at_most_one_line_in_bounded_time(
+    tmp_path_factory: pytest.TempPathFactory, fmt: str
+) -> None:
+    """`ruldiff parse` of random bytes shaped like each format: exit 0 or 2,
+    at most one line on stderr, each example within hypothesis's deadline
+    (5 s, generous: the examples are small and read in milliseconds)."""
+
+    @settings(
+        max_examples=30, deadline=5000, derandomize=SEED is None, database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(data=FORMATS[fmt])
+    def parse_one(data: bytes) -> None:
+        path = tmp_path_factory.mktemp("format") / f"input.{fmt}"
+        path.write_bytes(data)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli._status(["parse", str(path), "-f", "json"])
+        check(status, err.getvalue())
+        assert status in (0, 2), err.getvalue()
+
+    seeded(parse_one)()

@@ -111,12 +111,9 @@ def test_damaged_docx_is_a_one_line_error() -> None:
     assert "\n" not in str(err.value)
 
 
-def test_docx_that_unpacks_too_large_is_refused_before_unpacking(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ruldiff.documents.markup
-
-    monkeypatch.setattr(ruldiff.documents.markup, "DOCX_MAX_UNPACKED", 1000)
-    with pytest.raises(ReadError, match="unpacks to more than"):
-        decode(make_docx(TEXT), "big.docx")
+def test_docx_that_unpacks_too_large_is_refused_before_unpacking() -> None:
+    with pytest.raises(ReadError, match="unpacks to more than the 1,000 bytes allowed"):
+        decode(make_docx(TEXT), "big.docx", max_size=1000)
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "utf-16"])

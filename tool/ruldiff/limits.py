@@ -1,7 +1,14 @@
-"""Time limits on work that untrusted input could make endless.
+"""Limits on work that untrusted input could make endless or huge.
 
 - `time_limit(seconds)`: a context manager; `TimeLimitError` when its block
   runs longer than `seconds`.
+- `MAX_SIZE`, `MAX_LINES`, `PDF_BYTES_PER_OPERATOR`: the budget of reading
+  one input (documents/read.py, documents/markup.py). ``--max-size`` bounds
+  every stage of it, not only the bytes of the file: the bytes a DOCX
+  inflates to, the page content a PDF makes pypdf interpret (a stream used
+  by many pages counted each time), and the text extracted. Past the budget,
+  reading stops with a one-line `ReadError`, before the expensive work where
+  the size is known up front.
 
 An interval timer (``SIGALRM``) interrupts the block between two Python
 bytecodes, and inside a regular expression match too (``re`` checks for
@@ -17,7 +24,32 @@ import threading
 from types import TracebackType
 from typing import Any
 
-__all__ = ["TimeLimitError", "time_limit"]
+__all__ = ["MAX_LINES", "MAX_SIZE", "PDF_BYTES_PER_OPERATOR", "TimeLimitError", "time_limit"]
+
+MAX_SIZE = 64 * 2**20
+"""Default of ``--max-size`` (the same number as ``cli.MAX_SIZE``; a test
+keeps them equal): 64 MiB, some 50 times the largest real rules document
+(a Comprehensive Rules release, ~1.3 MB of text). Every decoded stage of an
+input is held to it (see the module docstring)."""
+
+MAX_LINES = 500_000
+"""Most lines (blank ones too) the decoded text of one document may have.
+Parsing costs ~1 KB of memory a line whatever the line holds (2.9 million
+lines of ``1.1 x``, 20 MB, took 3.0 GB), so the byte budget alone lets a
+64 MiB text of short lines take ~10 GB. The largest real document has
+~6,500 non-blank lines (~13,000 with the blank ones): this is ~40 times
+that, holds bench/scale.py's largest documented case (300,000 rules, a
+line each), and keeps parsing one document under ~0.5 GB. A web page or a
+Word file gives two lines a paragraph (a blank line between), so at most
+half as many paragraphs; a rule starts a line, so rules are bounded too."""
+
+PDF_BYTES_PER_OPERATOR = 8
+"""Least bytes of ``--max-size`` per content operator (``Tj``, ``T*``…) that
+pypdf interprets, forms (``Do``) counted each time they are drawn: at most
+8 Mi operators at the default. pypdf spends ~20-30 us an operator, so
+that is minutes, not the hours a small file could ask for. Real PDFs hold
+21-40 bytes of content an operator (two manuals in /usr/share/doc and
+tests/pdfmaker.py's pages), and their content is 1-4 times their text."""
 
 
 class TimeLimitError(Exception):

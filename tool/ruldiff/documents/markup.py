@@ -1,9 +1,9 @@
 """Rules published as a Word file or a web page -> plain text, one paragraph a line.
 
-- `is_docx(data)`, `docx_text(data, path)`: the paragraphs of a DOCX file
-  (python-docx), tables included, in document order.
-- `is_html(text)`, `html_text(text)`: the text of a saved web page, its
-  scripts, styles, navigation, header, footer and forms dropped.
+- `is_docx(data)`, `docx_text(data, path, max_size)`: the paragraphs of a
+  DOCX file (python-docx), tables included, in document order.
+- `is_html(text)`, `html_text(text, path)`: the text of a saved web page,
+  its scripts, styles, navigation, header, footer and forms dropped.
 
 Both give text that is then parsed like any other, with the profile detected
 or given: each paragraph (a Word paragraph, an HTML block such as ``<p>``,
@@ -11,22 +11,35 @@ or given: each paragraph (a Word paragraph, an HTML block such as ``<p>``,
 the text releases. Word's automatic list numbers are not part of a
 paragraph's text: a document whose rule numbers are typed reads; one that
 leaves them to Word's list numbering reads as paragraphs without numbers.
+
+Both are read in time and memory linear in their size, within the budget of
+limits.py: a DOCX's parts are inflated in chunks and counted as they come
+(the sizes its directory declares are not trusted), and its paragraphs
+counted before python-docx builds an object for each; a web page is parsed
+by libxml2 (lxml), whose tokenizer never rescans, where Python's
+``html.parser`` rescanned the rest of the page at every unclosed ``<``
+(quadratic: 200 KB of ``<a`` took 25-107 s).
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import zipfile
-from html.parser import HTMLParser
+from collections.abc import Mapping
 
 from ..errors import ReadError
+from ..limits import MAX_LINES, MAX_SIZE
 
 __all__ = ["docx_text", "html_text", "is_docx", "is_html"]
 
-DOCX_MAX_UNPACKED = 256 * 1024 * 1024
-"""Most bytes the parts of a DOCX may unpack to: a small file that unpacks to
-gigabytes (a "zip bomb") is refused before it is unpacked."""
+_CHUNK = 2**20
+"""Bytes inflated at a time while a DOCX's parts are counted."""
+# A paragraph element of WordprocessingML (``<w:p>``, ``<w:p w:rsidR=…>``)
+# or DrawingML (text boxes, ``<a:p>``), whatever the namespace prefix: counted
+# on the bytes, a C scan, before python-docx spends ~60 us and ~1.3 KB on each.
+_PARAGRAPH = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?p[\s/>]")
 
 
 def is_docx(data: bytes) -> bool:
@@ -44,33 +57,103 @@ def is_docx(data: bytes) -> bool:
         return False
 
 
-def docx_text(data: bytes, path: str) -> str:
+def docx_text(data: bytes, path: str, max_size: int = MAX_SIZE) -> str:
     """The paragraphs of a DOCX file, a blank line between them (python-docx).
 
     A table's cells are read row by row, each cell's paragraphs in turn. A
-    file python-docx cannot read is a `ReadError`.
+    file python-docx cannot read is a `ReadError`, and so is one whose parts
+    inflate to more than `max_size` bytes or that holds more paragraphs
+    than `MAX_LINES` allows.
     """
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        if sum(info.file_size for info in z.infolist()) > DOCX_MAX_UNPACKED:
-            raise ReadError(
-                f"the DOCX unpacks to more than {DOCX_MAX_UNPACKED // 2**20} MiB",
-                path=path,
-                fix="save it as plain text",
-            )
+    _check_parts(data, path, max_size)
     import docx  # only DOCX input pays for importing it
     from docx.table import Table
 
+    paragraphs: list[str] = []
+    size = 0
     try:
         document = docx.Document(io.BytesIO(data))
-        paragraphs: list[str] = []
         for block in document.iter_inner_content():
-            if isinstance(block, Table):
-                paragraphs += (p.text for row in block.rows for cell in row.cells for p in cell.paragraphs)
-            else:
-                paragraphs.append(block.text)
+            texts = (
+                [p.text for row in block.rows for cell in row.cells for p in cell.paragraphs]
+                if isinstance(block, Table)
+                else [block.text]
+            )
+            paragraphs += texts
+            size += sum(map(len, texts))
+            # Table cells that span columns repeat their paragraphs: counted as read.
+            _check_extracted(len(paragraphs), size, path, max_size)
+    except ReadError:
+        raise
     except Exception as exc:  # python-docx and lxml raise many kinds of errors on a damaged file
         raise ReadError(f"cannot read this DOCX: {' '.join(str(exc).split())}", path=path) from None
     return _blocks(paragraphs)
+
+
+def _check_parts(data: bytes, path: str, max_size: int) -> None:
+    """Inflate every part of a DOCX in chunks, counting the bytes that come
+    out, and refuse it past `max_size` bytes, or when its main part holds
+    more paragraphs than `MAX_LINES` allows. The sizes a ZIP directory
+    declares are not trusted: a part that inflates to more than it declares
+    ends in a CRC error, but only after it has all been inflated (2.1 GB from
+    a 1.9 MB file), which is what counting as it comes prevents."""
+    total = 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for info in z.infolist():
+                if info.file_size > max_size - total:  # what it declares is already too much
+                    raise _too_large(path, max_size)
+                main = info.filename == "word/document.xml"
+                kept: list[bytes] = []
+                # zipfile stops at the size declared (and checks the CRC
+                # there): told a size a chunk past the budget, it inflates
+                # what is there, and we count it.
+                undeclared = copy.copy(info)
+                undeclared.file_size = max_size - total + 2 * _CHUNK
+                with z.open(undeclared) as part:
+                    while chunk := part.read(_CHUNK):
+                        total += len(chunk)
+                        if total > max_size:
+                            raise _too_large(path, max_size)
+                        if main:
+                            kept.append(chunk)
+                if main:
+                    paragraphs = len(_PARAGRAPH.findall(b"".join(kept)))
+                    if paragraphs > MAX_LINES // 2:
+                        raise _too_many(f"{paragraphs:,} paragraphs", path)
+    except ReadError:
+        raise
+    except Exception as exc:  # zipfile: a bad CRC, a truncated or unsupported part
+        raise ReadError(f"cannot read this DOCX: {' '.join(str(exc).split())}", path=path) from None
+
+
+def _check_extracted(paragraphs: int, size: int, path: str, max_size: int) -> None:
+    if size > max_size:
+        raise ReadError(
+            f"its text is larger than the {_mib(max_size)} allowed", path=path, fix="give --max-size to read larger files"
+        )
+    if paragraphs > MAX_LINES // 2:
+        raise _too_many(f"more than {MAX_LINES // 2:,} paragraphs", path)
+
+
+def _too_large(path: str, max_size: int) -> ReadError:
+    return ReadError(
+        f"the DOCX unpacks to more than the {_mib(max_size)} allowed",
+        path=path,
+        fix="give --max-size to read larger files, or save it as plain text",
+    )
+
+
+def _too_many(what: str, path: str) -> ReadError:
+    return ReadError(
+        f"it holds {what}, more than a rules document is read with ({MAX_LINES // 2:,})",
+        path=path,
+        fix="split the document",
+    )
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:g} MiB" if size >= 2**20 else f"{size:,} bytes"
 
 
 # The start of a web page: an optional XML declaration and comments, then a
@@ -87,7 +170,7 @@ def is_html(text: str) -> bool:
     return _HTML_START.match(text[:4096]) is not None
 
 
-def html_text(text: str) -> str:
+def html_text(text: str, path: str = "<page>") -> str:
     """The text of a web page: each block on a line of its own, a blank line
     between blocks, what only a browser needs (scripts, styles) and the
     page's furniture (navigation, header, footer, forms) dropped.
@@ -95,10 +178,29 @@ def html_text(text: str) -> str:
     >>> html_text('<html><nav><a href="/">Home</a></nav><h2>1. Basics</h2>'
     ...           '<p>1.1 Draw a<br>card.</p><script>x()</script></html>')
     '1. Basics\\n\\n1.1 Draw a\\ncard.\\n'
+
+    The page is parsed by libxml2 (lxml's HTML parser, already installed
+    for python-docx): linear in the page, where ``html.parser`` was
+    quadratic on unclosed tags, and it ends the ``<head>`` where the body
+    starts even without ``</head>`` (optional in HTML), where
+    ``html.parser`` left the whole page inside it, dropped. No network, no
+    DTD, no entities beyond HTML's own; ``huge_tree`` off keeps libxml2's
+    limits on nesting and on the size of one text node.
     """
-    reader = _PageReader()
-    reader.feed(text)
-    reader.close()
+    from lxml import etree  # only HTML input pays for importing it
+
+    reader = _PageReader(path)
+    parser = etree.HTMLParser(
+        target=reader, recover=True, no_network=True, huge_tree=False, remove_comments=True, remove_pis=True
+    )
+    try:
+        parser.feed(text)
+        parser.close()
+    except ReadError:
+        raise
+    except etree.LxmlError as exc:
+        raise ReadError(f"cannot read this web page: {' '.join(str(exc).split())}", path=path) from None
+    reader.end_block()
     return _blocks(reader.blocks)
 
 
@@ -123,48 +225,44 @@ _BREAKS = frozenset(
     "p div li dt dd tr td th h1 h2 h3 h4 h5 h6 section article main aside blockquote pre table "
     "ul ol dl hr title caption figcaption address details summary".split()
 )
-# Void elements have no end tag: one never opens a dropped stretch.
-_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 
 
-class _PageReader(HTMLParser):
-    """Collects the text of a page as blocks (see `html_text`)."""
+class _PageReader:
+    """Collects the text of a page as blocks (see `html_text`): the target
+    of lxml's parser, called for each start tag, end tag and run of text.
+    libxml2 closes what the page leaves open (``<p>``, ``<li>``, ``<head>``)
+    where HTML says it ends, with an end tag of its own."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+    def __init__(self, path: str) -> None:
+        self.path = path
         self.blocks: list[str] = []
         self.current: list[str] = []
         self.dropped = 0  # depth inside dropped elements
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _DROPPED and tag not in _VOID:
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
+        if tag in _DROPPED:
             self.dropped += 1
         elif tag == "br":
             self.current.append("\n")  # a line break inside the block
         elif tag in _BREAKS:
-            self._end_block()
+            self.end_block()
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "br":
-            self.current.append("\n")
-        elif tag in _BREAKS:
-            self._end_block()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _DROPPED and tag not in _VOID:
+    def end(self, tag: str) -> None:
+        if tag in _DROPPED:
             self.dropped = max(0, self.dropped - 1)
         elif tag in _BREAKS:
-            self._end_block()
+            self.end_block()
 
-    def handle_data(self, data: str) -> None:
+    def data(self, data: str) -> None:
         if not self.dropped:
             self.current.append(data)
 
     def close(self) -> None:
-        super().close()
-        self._end_block()
+        pass
 
-    def _end_block(self) -> None:
+    def end_block(self) -> None:
         if self.current:
             self.blocks.append("".join(self.current))
             self.current = []
+            if len(self.blocks) > MAX_LINES // 2:
+                raise _too_many(f"more than {MAX_LINES // 2:,} blocks of text", self.path)

@@ -1,9 +1,15 @@
 """Bytes -> text, in one place: encodings, byte-order marks, line endings.
 
-- `decode(data, path)` -> `Source`: the text with every line ending turned
-  into ``\\n``, and the encoding and line-ending style that were found. A
-  text-based PDF is read through its text layer (pypdf), a Word file (DOCX)
-  and a saved web page (HTML) through `markup`.
+- `decode(data, path, max_size)` -> `Source`: the text with every line
+  ending turned into ``\\n``, and the encoding and line-ending style that
+  were found. A text-based PDF is read through its text layer (pypdf), a
+  Word file (DOCX) and a saved web page (HTML) through `markup`.
+
+Reading is held to one budget (limits.py): `max_size` (``--max-size``)
+bounds every stage that decoding makes larger than the bytes read (a DOCX
+inflated, a PDF's page content interpreted, the text extracted), and
+`MAX_LINES` the lines of the text, so that time and memory stay linear in
+the input whatever it holds.
 
 Rules documents come in every encoding their publishers ever used. In the 126
 Magic: The Gathering releases of 1999-2026 alone there are ASCII, Windows-1252,
@@ -43,10 +49,12 @@ import codecs
 import contextlib
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ReadError
+from ..limits import MAX_LINES, MAX_SIZE, PDF_BYTES_PER_OPERATOR
 
 __all__ = ["Source", "decode"]
 
@@ -95,8 +103,12 @@ class Source:
     """``LF``, ``CRLF``, ``CR``, ``mixed`` or ``none``."""
 
 
-def decode(data: bytes, path: str) -> Source:
+def decode(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
     """Decode the bytes of a rules document, whatever its encoding and line endings.
+
+    A `ReadError` when what it decodes to is over the budget: more than
+    `max_size` bytes inflated, interpreted or extracted, or more than
+    `MAX_LINES` lines.
 
     >>> decode(b"100.1. Keepers start with\\r\\n20 ember.\\r", "r.txt").text
     '100.1. Keepers start with\\n20 ember.\\n'
@@ -105,14 +117,26 @@ def decode(data: bytes, path: str) -> Source:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"decode() needs bytes, not {type(data).__name__}")
+    source = _decode(bytes(data), path, max_size)
+    lines = source.text.count("\n")
+    if lines > MAX_LINES:
+        raise ReadError(
+            f"it has {lines:,} lines, more than a rules document is read with ({MAX_LINES:,}; "
+            "the largest real one has ~13,000)",
+            path=path,
+            fix="split the document",
+        )
+    return source
+
+
+def _decode(data: bytes, path: str, max_size: int) -> Source:
     if data[:5] == b"%PDF-":
-        return _from_pdf(bytes(data), path)
-    data = bytes(data)
+        return _from_pdf(data, path, max_size)
     if data[:4] == b"PK\x03\x04":  # a ZIP archive: a Word file?
         from .markup import docx_text, is_docx  # only such input pays for importing it
 
         if is_docx(data):
-            return Source(path=path, text=docx_text(data, path), encoding="docx", newline="LF")
+            return Source(path=path, text=docx_text(data, path, max_size), encoding="docx", newline="LF")
     newline = None
     may_hold_controls = True  # unless the bytes prove otherwise
     if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" not in data:
@@ -149,7 +173,7 @@ def decode(data: bytes, path: str) -> Source:
         from .markup import html_text, is_html
 
         if is_html(text):
-            return Source(path=path, text=html_text(text), encoding="html", newline=newline)
+            return Source(path=path, text=html_text(text, path), encoding="html", newline=newline)
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 
@@ -171,7 +195,7 @@ def _c1_in_utf8(data: bytes) -> bool:
     return at >= 0 and _C1_UTF8.search(data, at) is not None
 
 
-def _from_pdf(data: bytes, path: str) -> Source:
+def _from_pdf(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
     """The text of a text-based PDF, page after page (pypdf).
 
     Rules are often published as PDF only. pypdf reads the text layer of each
@@ -182,6 +206,14 @@ def _from_pdf(data: bytes, path: str) -> Source:
     ``cryptography`` package, a dependency (``pypdf[crypto]``). What pypdf
     says while it repairs a damaged file (warnings, log messages) is not
     shown: a file it reads is read, one it cannot is a `ReadError`.
+
+    A few KB of PDF can ask for hours of work: one flate-compressed content
+    stream of 2 MB is 5 KB, and 3,000 pages may all point at it. So the
+    content of every page is measured before any is interpreted (a stream
+    counted each time a page uses it) and held to `max_size`; while pages
+    are read, the operators pypdf interprets (a form drawn many times
+    counted each time) are held to `max_size` / `PDF_BYTES_PER_OPERATOR`,
+    and the text extracted to `max_size`.
     """
     import io
 
@@ -193,7 +225,14 @@ def _from_pdf(data: bytes, path: str) -> Source:
             reader = PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ReadError("the PDF needs a password", path=path, fix="give an unencrypted PDF or its text")
-            pages = [page.extract_text() or "" for page in reader.pages]
+            _check_content(reader.pages, path, max_size)
+            operators = _Operators(max_size // PDF_BYTES_PER_OPERATOR, path)
+            pages, size = [], 0
+            for page in reader.pages:
+                pages.append(page.extract_text(visitor_operand_before=operators.count) or "")
+                size += len(pages[-1])
+                if size > max_size:
+                    raise _over_budget("its text is larger", max_size, path)
     except ReadError:
         raise
     except DependencyError:  # pypdf[crypto] not installed: AES needs it
@@ -211,6 +250,56 @@ def _from_pdf(data: bytes, path: str) -> Source:
             "the PDF holds no text (is it a scan?)", path=path, fix="give a text-based PDF or its text"
         )
     return Source(path=path, text=text + "\n", encoding="pdf", newline="LF")
+
+
+def _check_content(pages: Sequence[Any], path: str, max_size: int) -> None:
+    """Refuse a PDF whose pages' content streams, decoded, add up to more
+    than `max_size` bytes, a stream that several pages use counted for each
+    (each is interpreted again). Each stream is decoded once (pypdf keeps
+    it for the text extraction that follows); the count stops at the budget."""
+    from pypdf.generic import ArrayObject, StreamObject
+
+    sizes: dict[int, int] = {}  # decoded size of each stream object seen
+    total = 0
+    for page in pages:
+        contents = page.get("/Contents")
+        contents = contents.get_object() if contents is not None else None
+        for item in contents if isinstance(contents, ArrayObject) else [contents]:
+            stream = item.get_object() if item is not None else None
+            if not isinstance(stream, StreamObject):
+                continue
+            if id(stream) not in sizes:
+                sizes[id(stream)] = len(stream.get_data())
+            total += sizes[id(stream)]
+            if total > max_size:
+                raise _over_budget("its pages hold more content to interpret", max_size, path)
+
+
+class _Operators:
+    """Counts the content operators pypdf interprets (its
+    ``visitor_operand_before``), a `ReadError` past `limit`."""
+
+    def __init__(self, limit: int, path: str) -> None:
+        self.left, self.limit, self.path = limit, limit, path
+
+    def count(self, operator: Any, operands: Any, cm: Any, tm: Any) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ReadError(
+                f"its pages draw more than {self.limit:,} operators, the most read with this --max-size",
+                path=self.path,
+                fix="give --max-size to read larger files, or give its text",
+            )
+
+
+def _over_budget(what: str, max_size: int, path: str) -> ReadError:
+    return ReadError(
+        f"{what} than the {_size(max_size)} allowed", path=path, fix="give --max-size to read larger files"
+    )
+
+
+def _size(size: int) -> str:
+    return f"{size / 2**20:g} MiB" if size >= 2**20 else f"{size:,} bytes"
 
 
 @contextlib.contextmanager
