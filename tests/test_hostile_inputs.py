@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruldiff import cli
+from ruldiff.documents import load
 from ruldiff.cli import main
 from ruldiff.documents.read import decode
 from ruldiff.errors import ReadError
@@ -231,4 +231,4 @@ def test_web_page_of_too_many_blocks_is_refused() -> None:
 
 
 def test_the_commands_default_budget_is_the_readers() -> None:
-    assert cli.MAX_SIZE == MAX_SIZE
+    assert load.MAX_SIZE == MAX_SIZE

@@ -27,8 +27,8 @@ from typing import Any
 __all__ = ["MAX_LINES", "MAX_SIZE", "PDF_BYTES_PER_OPERATOR", "TimeLimitError", "time_limit"]
 
 MAX_SIZE = 64 * 2**20
-"""Default of ``--max-size`` (the same number as ``cli.MAX_SIZE``; a test
-keeps them equal): 64 MiB, some 50 times the largest real rules document
+"""Default of ``--max-size`` (documents/load.py takes it from here): 64 MiB,
+some 50 times the largest real rules document
 (a Comprehensive Rules release, ~1.3 MB of text). Every decoded stage of an
 input is held to it (see the module docstring)."""
 

@@ -29,18 +29,13 @@ from ..errors import ReadError, RuldiffError
 from ..model import Document
 from .parse import parse, parse_bounded
 from .profiles import BUILTIN, Profile, detect_profile, load_profile
+from ..limits import MAX_SIZE
 from .read import Source, decode
 
 __all__ = [
     "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_document",
     "read_editor_file", "read_input", "read_project_config", "shown",
 ]
-
-MAX_SIZE = 64 * 2**20
-"""Default of ``--max-size``: the largest input read, in bytes (64 MiB; the
-largest real rules document, a Comprehensive Rules release, is ~1.3 MB, and a
-comparison peaks at ~11 times its two inputs together: 784 MB for two
-36 MB documents)."""
 
 STDIO = "-"
 """The name that stands for standard input (as OLD, NEW or FILE) or
@@ -115,7 +110,7 @@ def read_document(
     """Read, decode and parse one document, with the named profile or a
     detected one; ``-`` is standard input (`stdin`, else read here)."""
     # The bytes are dropped once decoded: parsing never holds both.
-    source = decode(read_input(path, max_size, stdin), shown(path))
+    source = decode(read_input(path, max_size, stdin), shown(path), max_size)
     grammar = load_profile(profile) if profile is not None else detect_profile(source.text)
     if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
         return Loaded(source, grammar, parse_bounded(source, grammar, profile))
