@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from ruldiff.documents import load
-from ruldiff.cli import main
+from ruldiff.cli.main import main
 from ruldiff.documents.read import decode
 from ruldiff.errors import ReadError
 from ruldiff.limits import MAX_LINES, MAX_SIZE
