@@ -402,7 +402,8 @@ def build(
                 page = with_nav(page, _nav(i, names, versions, fmt, templates), fmt)
             write(f"steps/{names[i]}.{fmt}", page)
 
-    steps = series.steps(versions, functools.partial(step_pages, templates=templates), variant=variant, deliver=deliver)
+    steps = series.steps(versions, functools.partial(step_pages, templates=templates), variant=variant, deliver=deliver,
+                         rendered_shape=_is_pages)
     chains = lineages(versions, steps)
     memo = Memo(series.store, versions[0], variant, templates)
     groups: dict[str, list[Lineage]] = {}
@@ -440,14 +441,14 @@ class Memo:
         self.store = store
         self.templates = templates
         self.key = digest(__version__, code_digest(), "pages", variant, first.digest)
-        found = store.get("memo", self.key)
-        self.old: dict[str, str] = found if isinstance(found, dict) else {}
+        found = store.get("memo", self.key, _is_memo)
+        self.old: dict[str, str] = found if found is not None else {}
         self.new: dict[str, str] = {}
 
     def __call__(self, name: str, context: dict[str, Any]) -> str:
         key = digest(name, repr(context))
         text = self.old.get(key)
-        if not isinstance(text, str):
+        if text is None:
             text = render_template(name, context, self.templates)
         self.new[key] = text
         return text
@@ -456,6 +457,16 @@ class Memo:
         """Keep the pages of this run (only those: the entry does not grow)."""
         if self.new != self.old:
             self.store.put("memo", self.key, self.new)
+
+
+def _is_memo(value: Any) -> bool:
+    """Whether a cached value has the shape `Memo` keeps: a dict of strings."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def _is_pages(value: Any) -> bool:
+    """Whether a cached value has the shape `step_pages` makes: a page per format."""
+    return isinstance(value, tuple) and len(value) == len(SITE_FORMATS) and all(isinstance(p, str) for p in value)
 
 
 def _by_step(chains: Sequence[Lineage], steps: int) -> list[list[dict[str, str]]]:
