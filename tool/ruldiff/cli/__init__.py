@@ -664,6 +664,12 @@ def series_workers(jobs: int | None) -> int:
     return jobs if jobs is not None else min(2, os.cpu_count() or 1)
 
 
+follow_links_option = click.option(
+    "--follow-links", is_flag=True,
+    help="Read the symbolic links in the releases folder too [default: skipped, with a warning].",
+)
+
+
 config_option = click.option(
     "--config", metavar="FILE",
     help="Project defaults (profile, templates, output, releases, order) [default: ./ruldiff.yaml, if there is one].",
@@ -681,10 +687,11 @@ config_option = click.option(
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @series_jobs_option
+@follow_links_option
 @max_size_option
 def history_command(
     files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
-    jobs: int | None, max_size: int,
+    jobs: int | None, follow_links: bool, max_size: int,
 ) -> None:
     """Write the history of a document as a static site: every release in
     the order of the effective dates they print, a changelog per step (HTML,
@@ -714,7 +721,7 @@ def history_command(
             raise click.UsageError("give the releases (FILES... or DIR) and -o SITE, or set 'releases' and 'output' in ruldiff.yaml")
         if STDIO in files:
             raise RuldiffError("a history reads files, not standard input ('-')")
-        paths = collect(files)
+        paths = collect(files, follow_links=follow_links, warn=_Progress().warn)
         read = functools.partial(read_input, max_size=max_size)
         template_files = [str(p) for p in Path(templates).glob("*.j2")] if templates is not None else []
         writer = SiteWriter(site, [*_inputs(*paths, profile=profile), *template_files, *([config] if config else [])], write_atomic)
@@ -740,11 +747,12 @@ def history_command(
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @series_jobs_option
 @config_option
+@follow_links_option
 @no_pager_option
 @max_size_option
 def trace_command(
     rule: str, files: tuple[str, ...], at: str | None, fmt: str, output: str | None, profile: str | None,
-    jobs: int | None, config: str | None, no_pager: bool, max_size: int,
+    jobs: int | None, config: str | None, follow_links: bool, no_pager: bool, max_size: int,
 ) -> None:
     """The lineage of one rule across every version: its number and text in
     each, and the edits between them, following renumberings, splits and
@@ -769,7 +777,7 @@ def trace_command(
             raise click.UsageError("give the releases (FILES... or DIR), or set 'releases' in ruldiff.yaml")
         if STDIO in files:
             raise RuldiffError("a trace reads files, not standard input ('-')")
-        paths = collect(files)
+        paths = collect(files, follow_links=follow_links, warn=_Progress().warn)
         target = output_target(output, _inputs(*paths, profile=profile)) if output is not None else None
         read = functools.partial(read_input, max_size=max_size)
         with _Progress() as progress:

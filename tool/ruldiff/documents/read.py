@@ -4,6 +4,9 @@
   into ``\\n``, and the encoding and line-ending style that were found. A
   text-based PDF is read through its text layer (pypdf), a Word file (DOCX)
   and a saved web page (HTML) through `markup`.
+- `name_shown(path)` -> the path as a message shows it: bytes of a file name
+  that are not UTF-8 escaped (``\\xff``); `check_name(path)` refuses such
+  a name for a document, whose name is printed in every output.
 
 Rules documents come in every encoding their publishers ever used. In the 126
 Magic: The Gathering releases of 1999-2026 alone there are ASCII, Windows-1252,
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import os
 import re
 import warnings
 from collections.abc import Iterator
@@ -95,6 +99,26 @@ class Source:
     """``LF``, ``CRLF``, ``CR``, ``mixed`` or ``none``."""
 
 
+def name_shown(path: str) -> str:
+    """`path` as a message shows it: the bytes of a name that are not UTF-8
+    (which `os.fsdecode` keeps as lone surrogates, and no output can encode)
+    escaped, so that the line can be written and the file found.
+
+    >>> name_shown(os.fsdecode(b"rel/\\xff.txt")), name_shown("rel/é.txt")
+    ('rel/\\\\xff.txt', 'rel/é.txt')
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def check_name(path: str) -> None:
+    """Refuse a document whose file name is not UTF-8: the name is printed
+    in every output (the changelog's header, a site's pages), which could
+    not be written (once an internal ``UnicodeEncodeError``)."""
+    if name_shown(path) != path:
+        raise ReadError("the file name is not UTF-8, and outputs print it", path=name_shown(path),
+                        fix="rename the file")
+
+
 def decode(data: bytes, path: str) -> Source:
     """Decode the bytes of a rules document, whatever its encoding and line endings.
 
@@ -105,6 +129,7 @@ def decode(data: bytes, path: str) -> Source:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"decode() needs bytes, not {type(data).__name__}")
+    check_name(path)
     if data[:5] == b"%PDF-":
         return _from_pdf(bytes(data), path)
     data = bytes(data)

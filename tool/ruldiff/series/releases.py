@@ -47,7 +47,7 @@ from ..errors import RuldiffError
 from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
 from ..documents.parse import parse, parse_bounded
 from ..documents.profiles import BUILTIN, load_profile
-from ..documents.read import decode
+from ..documents.read import check_name, decode, name_shown
 from ..outputs.render import _anchors
 from .store import Store, code_digest, digest
 
@@ -646,10 +646,18 @@ DOCUMENT_SUFFIXES = (".txt", ".pdf", ".docx", ".htm", ".html")
 """The files of a directory that `collect` takes as releases."""
 
 
-def collect(args: Sequence[str]) -> list[str]:
+def collect(
+    args: Sequence[str], *, follow_links: bool = False, warn: Callable[[str], None] = lambda message: None
+) -> list[str]:
     """The files of a series: FILES as given, or the documents in one DIR:
     its regular files named ``*.txt``, ``*.pdf``, ``*.docx``, ``*.htm`` or
     ``*.html`` (not hidden ones; a README.md beside them is not a release).
+
+    In a DIR, a symbolic link is skipped, with a `warn`ing naming it, unless
+    `follow_links`: a link put there (``zz.txt -> /etc/passwd``) would
+    otherwise publish what it points to. So is a file whose name is not
+    UTF-8, which no page could print (named with its bytes escaped); given
+    as one of FILES, such a name is an error.
 
     A series is in no particular order here: `order` decides."""
     if len(args) == 1 and os.path.isdir(args[0]):
@@ -657,10 +665,22 @@ def collect(args: Sequence[str]) -> list[str]:
         try:
             names = sorted(os.listdir(directory))
         except OSError as exc:
-            raise RuldiffError(f"cannot list: {exc.strerror}", path=directory) from None
-        files = [os.path.join(directory, n) for n in names if not n.startswith(".") and n.lower().endswith(DOCUMENT_SUFFIXES)]
-        files = [f for f in files if os.path.isfile(f)]
+            raise RuldiffError(f"cannot list: {exc.strerror}", path=name_shown(directory)) from None
+        check_name(directory)
+        files = []
+        for name in names:
+            path = os.path.join(directory, name)
+            if name.startswith(".") or not name.lower().endswith(DOCUMENT_SUFFIXES):
+                continue
+            if name_shown(name) != name:
+                warn(f"{name_shown(path)}: skipped: the file name is not UTF-8 (rename it)")
+            elif os.path.islink(path) and not follow_links:
+                warn(f"{path}: skipped: a symbolic link (give --follow-links to read it)")
+            elif os.path.isfile(path):
+                files.append(path)
         if not files:
             raise RuldiffError(f"holds no documents ({', '.join(DOCUMENT_SUFFIXES)})", path=directory)
         return files
+    for path in args:
+        check_name(path)
     return list(args)
