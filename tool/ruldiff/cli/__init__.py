@@ -724,11 +724,13 @@ def history_command(
         paths = collect(files, follow_links=follow_links, warn=_Progress().warn)
         read = functools.partial(read_input, max_size=max_size)
         template_files = [str(p) for p in Path(templates).glob("*.j2")] if templates is not None else []
-        writer = SiteWriter(site, [*_inputs(*paths, profile=profile), *template_files, *([config] if config else [])], write_atomic)
+        writer = SiteWriter(site, [*_inputs(*paths, profile=profile), *template_files, *([config] if config else [])],
+                            write_atomic, releases=files, warn=_Progress().warn)
         store = Store(_series_cache())
         with _Progress() as progress:
             series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
-            pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
+            pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order,
+                          claim=writer.claim)
         writer.prune(pages)
     except RuldiffError as exc:
         raise Failure(str(exc)) from None
