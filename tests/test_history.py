@@ -128,6 +128,7 @@ def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> 
     source = tmp_path / "site" / "index.json"
     source.parent.mkdir()
     source.write_text("an input")
+    (source.parent / MANIFEST).write_text("index.json\n")  # an earlier build's page, since made an input
     writer = SiteWriter(str(tmp_path / "site"), [str(source)], lambda path, text: written.append(path))
     for bad in ("../x.html", "/etc/x", ".hidden", "a/../../x", ""):
         with pytest.raises(RuldiffError, match="not a plain name"):
@@ -136,7 +137,8 @@ def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> 
         writer("index.json", "x")
     assert source.read_text() == "an input" and written == []
     writer("steps/a.html", "x")
-    assert written == [str(tmp_path / "site" / "steps" / "a.html")]
+    # The manifest lists a page before it is written.
+    assert written == [str(tmp_path / "site" / MANIFEST), str(tmp_path / "site" / "steps" / "a.html")]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])  # with 2, worker processes write the step pages

@@ -67,6 +67,7 @@ def main() -> None:
     pages = history()
     del pages[MANIFEST]  # the writer records it, and removes the pages an earlier run wrote and this one did not
     writer = SiteWriter(str(site), [], lambda path, text: Path(path).write_text(text, encoding="utf-8", newline="\n"))
+    writer.claim(pages)
     for name, text in pages.items():
         writer(name, text)
     writer.prune(pages)

@@ -13,7 +13,7 @@ from ..errors import RuldiffError
 from ..series.history import SiteWriter, build
 from ..series.releases import Series, collect
 from ..series.store import Store
-from .options import config_option, max_size_option, series_cache, series_jobs_option, series_workers
+from .options import config_option, follow_links_option, max_size_option, series_cache, series_jobs_option, series_workers
 from .output import Progress, inputs, write_atomic
 
 __all__ = ["command"]
@@ -30,10 +30,11 @@ __all__ = ["command"]
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @series_jobs_option
+@follow_links_option
 @max_size_option
 def command(
     files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
-    jobs: int | None, max_size: int,
+    jobs: int | None, follow_links: bool, max_size: int,
 ) -> None:
     """Write the history of a document as a static site: every release in
     the order of the effective dates they print, a changelog per step (HTML,
@@ -58,12 +59,14 @@ def command(
         raise click.UsageError("give the releases (FILES... or DIR) and -o SITE, or set 'releases' and 'output' in ruldiff.yaml")
     if STDIO in files:
         raise RuldiffError("a history reads files, not standard input ('-')")
-    paths = collect(files)
+    paths = collect(files, follow_links=follow_links, warn=Progress().warn)
     read = functools.partial(read_input, max_size=max_size)
     template_files = [str(p) for p in Path(templates).glob("*.j2")] if templates is not None else []
-    writer = SiteWriter(site, [*inputs(*paths, profile=profile), *template_files, *([config] if config else [])], write_atomic)
+    writer = SiteWriter(site, [*inputs(*paths, profile=profile), *template_files, *([config] if config else [])],
+                        write_atomic, releases=files, warn=Progress().warn)
     store = Store(series_cache())
     with Progress() as progress:
         series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
-        pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order)
+        pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order,
+                      claim=writer.claim)
     writer.prune(pages)

@@ -1,6 +1,6 @@
 """Options shared by several commands, and what they resolve to.
 
-- `max_size_option`, `no_pager_option`, `config_option`, `series_jobs_option`;
+- `max_size_option`, `no_pager_option`, `config_option`, `series_jobs_option`, `follow_links_option`;
   `format_option(choices, help)` and `color_option(what)`, worded per command.
 - `series_workers(jobs)`, `cache_dir()`, `series_cache()`: the defaults
   behind ``-j`` and the caches.
@@ -22,7 +22,7 @@ from ..documents.load import MAX_SIZE, parse_size
 from ..errors import RuldiffError
 
 __all__ = [
-    "cache_dir", "color_option", "config_option", "format_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
+    "cache_dir", "color_option", "config_option", "follow_links_option", "format_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
     "series_workers",
 ]
 
@@ -46,6 +46,12 @@ max_size_option = click.option(
 
 no_pager_option = click.option(
     "--no-pager", is_flag=True, help="Write straight to the terminal, not through a pager."
+)
+
+
+follow_links_option = click.option(
+    "--follow-links", is_flag=True,
+    help="Read the symbolic links in the releases folder too [default: skipped, with a warning].",
 )
 
 

@@ -12,7 +12,7 @@ from ..errors import RuldiffError
 from ..series.releases import Series, collect
 from ..series.store import Store
 from ..series.trace import TRACE_FORMATS, render_trace, trace
-from .options import config_option, format_option, max_size_option, no_pager_option, series_cache, series_jobs_option, series_workers
+from .options import config_option, follow_links_option, format_option, max_size_option, no_pager_option, series_cache, series_jobs_option, series_workers
 from .output import Progress, deliver, inputs, output_target
 
 __all__ = ["command"]
@@ -30,11 +30,12 @@ __all__ = ["command"]
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
 @series_jobs_option
 @config_option
+@follow_links_option
 @no_pager_option
 @max_size_option
 def command(
     rule: str, files: tuple[str, ...], at: str | None, fmt: str, output: str | None, profile: str | None,
-    jobs: int | None, config: str | None, no_pager: bool, max_size: int,
+    jobs: int | None, config: str | None, follow_links: bool, no_pager: bool, max_size: int,
 ) -> None:
     """The lineage of one rule across every version: its number and text in
     each, and the edits between them, following renumberings, splits and
@@ -54,7 +55,7 @@ def command(
         raise click.UsageError("give the releases (FILES... or DIR), or set 'releases' in ruldiff.yaml")
     if STDIO in files:
         raise RuldiffError("a trace reads files, not standard input ('-')")
-    paths = collect(files)
+    paths = collect(files, follow_links=follow_links, warn=Progress().warn)
     target = output_target(output, inputs(*paths, profile=profile)) if output is not None else None
     read = functools.partial(read_input, max_size=max_size)
     with Progress() as progress:

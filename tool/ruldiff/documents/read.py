@@ -4,6 +4,9 @@
   ending turned into ``\\n``, and the encoding and line-ending style that
   were found. A text-based PDF is read through its text layer (pypdf), a
   Word file (DOCX) and a saved web page (HTML) through `markup`.
+- `name_shown(path)` -> the path as a message shows it: bytes of a file name
+  that are not UTF-8 escaped (``\\xff``); `check_name(path)` refuses such
+  a name for a document, whose name is printed in every output.
 
 Reading is held to one budget (limits.py): `max_size` (``--max-size``)
 bounds every stage that decoding makes larger than the bytes read (a DOCX
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import os
 import re
 import warnings
 from collections.abc import Iterator, Sequence
@@ -103,6 +107,26 @@ class Source:
     """``LF``, ``CRLF``, ``CR``, ``mixed`` or ``none``."""
 
 
+def name_shown(path: str) -> str:
+    """`path` as a message shows it: the bytes of a name that are not UTF-8
+    (which `os.fsdecode` keeps as lone surrogates, and no output can encode)
+    escaped, so that the line can be written and the file found.
+
+    >>> name_shown(os.fsdecode(b"rel/\\xff.txt")), name_shown("rel/é.txt")
+    ('rel/\\\\xff.txt', 'rel/é.txt')
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def check_name(path: str) -> None:
+    """Refuse a document whose file name is not UTF-8: the name is printed
+    in every output (the changelog's header, a site's pages), which could
+    not be written (once an internal ``UnicodeEncodeError``)."""
+    if name_shown(path) != path:
+        raise ReadError("the file name is not UTF-8, and outputs print it", path=name_shown(path),
+                        fix="rename the file")
+
+
 def decode(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
     """Decode the bytes of a rules document, whatever its encoding and line endings.
 
@@ -117,6 +141,7 @@ def decode(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"decode() needs bytes, not {type(data).__name__}")
+    check_name(path)
     source = _decode(bytes(data), path, max_size)
     lines = source.text.count("\n")
     if lines > MAX_LINES:

@@ -19,8 +19,8 @@
 - `safe_name(text)` -> a file name made of ``[A-Za-z0-9._-]``: every name in
   the site derived from a document (a date, a file name, a rule ID) goes
   through it, and `SiteWriter` refuses any other.
-- `SiteWriter(site, inputs, write_file)`: writes under SITE only, never over
-  an input.
+- `SiteWriter`, `MANIFEST` (site.py): where a site may be, and what of it a
+  build owns, writes and removes.
 
 Nothing in the site is fetched from the network: styles are inline, the
 chart is inline SVG, links are relative.
@@ -32,7 +32,6 @@ import functools
 import json
 import os
 import re
-import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +44,7 @@ from ..outputs.context import build_context
 from ..outputs.render import TEMPLATE_OF, render
 from ..outputs.templating import load_template, render_loaded
 from .releases import Series, Step, Version
+from .site import MANIFEST, SiteWriter, manifest_text, site_files
 from .store import Store, code_digest, digest
 
 @functools.cache
@@ -74,7 +74,7 @@ def templates_digest(templates: str | None) -> str:
     return digest(*parts)
 
 
-__all__ = ["SITE_FORMATS", "SiteWriter", "build", "lineages", "safe_name"]
+__all__ = ["MANIFEST", "SITE_FORMATS", "SiteWriter", "build", "lineages", "manifest_text", "safe_name", "site_files"]
 
 SITE_FORMATS = ("html", "md", "json")
 """The formats of each step's changelog in the site."""
@@ -83,10 +83,6 @@ KINDS = ("added", "removed", "changed", "renumbered")
 """The counts shown per release, and the colours of the chart, in this order."""
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-_SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}")
-MANIFEST = ".ruldiff-pages"
-"""The file, in a site, that lists the pages its last build wrote, one a
-line: what a rebuild may remove (`SiteWriter.prune`)."""
 
 
 def safe_name(text: str, limit: int = 60) -> str:
@@ -247,128 +243,6 @@ def with_nav(page: str, nav: str, fmt: str) -> str:
     return page
 
 
-class SiteWriter:
-    """Writes the files of a site under `site`, and nowhere else.
-
-    A name is accepted only if each of its parts is a `safe_name`-like piece
-    (so no ``..``, no absolute path, no hidden file); the directories on the
-    way are created and must not be symbolic links; a file that is one of
-    `inputs` is refused; writing is `write_file(path, text)` (atomic)."""
-
-    def __init__(self, site: str, inputs: Sequence[str], write_file: Callable[[str, str], None]) -> None:
-        self.site = site
-        self.write_file = write_file
-        self._inputs = set()
-        for path in inputs:
-            try:
-                st = os.stat(path)
-            except OSError:
-                continue
-            self._inputs.add((st.st_dev, st.st_ino))
-        self._made: set[str] = set()
-        if os.path.exists(site) and not os.path.isdir(site):
-            raise RuldiffError("is not a directory", path=site, fix="give a directory for the site")
-        try:
-            os.makedirs(site, exist_ok=True)
-        except OSError as exc:
-            raise RuldiffError(f"cannot create the site directory: {exc.strerror}", path=site) from None
-        if not os.path.isdir(site):
-            raise RuldiffError("is not a directory", path=site, fix="give a directory for the site")
-        if self._is_input(site):
-            raise RuldiffError("is an input of this command", path=site)
-
-    def _is_input(self, path: str) -> bool:
-        try:
-            st = os.stat(path)
-        except OSError:
-            return False
-        return (st.st_dev, st.st_ino) in self._inputs
-
-    def __call__(self, name: str, text: str) -> None:
-        parts = name.split("/")
-        if not all(_SAFE.fullmatch(p) for p in parts):
-            raise RuldiffError(f"refused to write {name!r}: not a plain name inside the site", path=self.site)
-        directory = self.site
-        for part in parts[:-1]:
-            directory = os.path.join(directory, part)
-            if directory not in self._made:
-                try:
-                    os.mkdir(directory, 0o777)
-                except FileExistsError:
-                    pass
-                except OSError as exc:
-                    raise RuldiffError(f"cannot create directory: {exc.strerror}", path=directory) from None
-                st = os.lstat(directory)
-                if not stat.S_ISDIR(st.st_mode):
-                    raise RuldiffError("is not a directory (a link?); not written into", path=directory)
-                self._made.add(directory)
-        path = os.path.join(self.site, *parts)
-        if self._is_input(path):
-            raise RuldiffError("is an input of this command; not overwritten", path=path, fix="give another SITE")
-        if os.path.islink(path):
-            raise RuldiffError("is a symbolic link; not written through", path=path)
-        if self._same(path, text):
-            return
-        self.write_file(path, text)
-
-    def prune(self, pages: Iterable[str]) -> tuple[str, ...]:
-        """Remove the pages an earlier build wrote that are not among this
-        build's `pages` (what `build` returns: a release taken out of the
-        series, a rule no longer changed), then record `pages` in the site's
-        `MANIFEST`; return the names removed. Only names that manifest lists are removed, so files put in
-        the site by hand (a ``CNAME``, say) are never touched, and only plain
-        names inside the site that are regular files; a directory this
-        leaves empty is removed too. Call it after a build that succeeded."""
-        manifest = os.path.join(self.site, MANIFEST)
-        if os.path.islink(manifest):
-            raise RuldiffError("is a symbolic link; not written through", path=manifest)
-        try:
-            with open(manifest, encoding="utf-8") as f:
-                before = [line.rstrip("\n") for line in f]
-        except (OSError, UnicodeDecodeError):
-            before = []  # a first build, or one by a ruldiff that kept no manifest
-        pages = set(pages)
-        removed = []
-        for name in sorted(set(before) - pages):
-            parts = name.split("/")
-            if not name or not all(_SAFE.fullmatch(p) for p in parts):
-                continue  # not a name this writer could have written
-            path = os.path.join(self.site, *parts)
-            try:
-                st = os.lstat(path)
-            except OSError:
-                continue
-            if not stat.S_ISREG(st.st_mode) or self._is_input(path):
-                continue
-            try:
-                os.unlink(path)
-            except OSError as exc:
-                raise RuldiffError(f"cannot remove a page of an earlier build: {exc.strerror}", path=path) from None
-            removed.append(name)
-            for k in range(len(parts) - 1, 0, -1):
-                try:
-                    os.rmdir(os.path.join(self.site, *parts[:k]))
-                except OSError:
-                    break  # not empty: a page of this build, or a file put there by hand
-        self.write_file(manifest, manifest_text(pages))
-        return tuple(removed)
-
-    @staticmethod
-    def _same(path: str, text: str) -> bool:
-        """Whether the file at `path` already holds `text`: then it is left
-        as it is. Rewriting a site is mostly rewriting the same pages, and on
-        ext4 renaming a new file over an existing one flushes it to disk
-        (``auto_da_alloc``): 2 ms a file, 9 of the 30 s of a rerun on the
-        archive's 4,700 pages, against ~0.01 ms to read and compare a page."""
-        try:
-            with open(path, "rb") as f:
-                st = os.fstat(f.fileno())
-                data = text.encode("utf-8")
-                return stat.S_ISREG(st.st_mode) and st.st_size == len(data) and f.read() == data
-        except OSError:
-            return False
-
-
 def build(
     paths: Sequence[str],
     series: Series,
@@ -377,13 +251,22 @@ def build(
     *,
     templates: str | None = None,
     explicit_order: Sequence[str] = (),
+    claim: Callable[[Iterable[str]], None] = lambda names: None,
 ) -> tuple[str, ...]:
     """Write the history site of the files `paths` (see the module's
     docstring) through `write`; `warn` is told at once of what is doubtful
     in the order of the versions; return the names of the pages written
     (some by worker processes), sorted. `templates`: a
     directory of the user's templates, searched first for every page;
-    `explicit_order`: file names, oldest first, instead of the dates."""
+    `explicit_order`: file names, oldest first, instead of the dates.
+
+    `claim(names)` is told of pages before any of them is written
+    (`SiteWriter.claim`: the manifest lists them first): the steps' and the
+    indexes' once the versions are ordered, the rules' once the steps are
+    compared. The index, the feed and ``index.json`` are rendered all three
+    before any is written, and written last: a build that fails leaves
+    them as they were, or, stopped between two of the writes, as one earlier
+    build and this one wrote them."""
     variant = "site" + templates_digest(templates)
     _template.cache_clear()  # compiled once per site: a template edited since an earlier build is read anew
     versions, warnings = series.versions(paths, explicit_order)
@@ -393,6 +276,7 @@ def build(
         raise RuldiffError("a history needs at least two versions", fix="give two files or more, or a directory of them")
     names = [step_name(i, versions[i], versions[i + 1]) for i in range(len(versions) - 1)]
     pages = {f"steps/{name}.{fmt}" for name in names for fmt in SITE_FORMATS}  # `deliver`'s, from any process
+    claim([*pages, *(f"steps/{name}.rules.html" for name in names), "rules/index.html", *INDEXES])
 
     def put(name: str, text: str) -> None:
         pages.add(name)
@@ -404,13 +288,15 @@ def build(
                 page = with_nav(page, _nav(i, names, versions, fmt, templates), fmt)
             write(f"steps/{names[i]}.{fmt}", page)
 
-    steps = series.steps(versions, functools.partial(step_pages, templates=templates), variant=variant, deliver=deliver)
+    steps = series.steps(versions, functools.partial(step_pages, templates=templates), variant=variant, deliver=deliver,
+                         rendered_shape=_is_pages)
     chains = lineages(versions, steps)
     memo = Memo(series.store, versions[0], variant, templates)
     groups: dict[str, list[Lineage]] = {}
     for lineage in chains:
         if lineage.events:
             groups.setdefault(lineage.page, []).append(lineage)
+    claim(groups)
     for page, members in sorted(groups.items()):
         members.sort(key=lambda l: (_id_key(l.last_id), l.anchor))
         put(page, rule_page(members, versions, names, memo))
@@ -425,10 +311,18 @@ def build(
                    "changes": len(l.events)} for l in sorted(changed, key=lambda l: _id_key(l.last_id))],
     }))
     memo.save()
-    put("index.json", index_json(versions, steps, names, warnings))
-    put("index.html", render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates))
-    put("feed.xml", render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates))
+    indexes = {
+        "index.json": index_json(versions, steps, names, warnings),
+        "index.html": render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates),
+        "feed.xml": render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates),
+    }
+    for name in INDEXES:
+        put(name, indexes[name])
     return tuple(sorted(pages))
+
+
+INDEXES = ("index.json", "index.html", "feed.xml")
+"""The pages that describe the whole series, written last, in this order."""
 
 
 class Memo:
@@ -442,14 +336,14 @@ class Memo:
         self.store = store
         self.templates = templates
         self.key = digest(__version__, code_digest(), "pages", variant, first.digest)
-        found = store.get("memo", self.key)
-        self.old: dict[str, str] = found if isinstance(found, dict) else {}
+        found = store.get("memo", self.key, _is_memo)
+        self.old: dict[str, str] = found if found is not None else {}
         self.new: dict[str, str] = {}
 
     def __call__(self, name: str, context: dict[str, Any]) -> str:
         key = digest(name, repr(context))
         text = self.old.get(key)
-        if not isinstance(text, str):
+        if text is None:
             text = render_template(name, context, self.templates)
         self.new[key] = text
         return text
@@ -458,6 +352,16 @@ class Memo:
         """Keep the pages of this run (only those: the entry does not grow)."""
         if self.new != self.old:
             self.store.put("memo", self.key, self.new)
+
+
+def _is_memo(value: Any) -> bool:
+    """Whether a cached value has the shape `Memo` keeps: a dict of strings."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def _is_pages(value: Any) -> bool:
+    """Whether a cached value has the shape `step_pages` makes: a page per format."""
+    return isinstance(value, tuple) and len(value) == len(SITE_FORMATS) and all(isinstance(p, str) for p in value)
 
 
 def _by_step(chains: Sequence[Lineage], steps: int) -> list[list[dict[str, str]]]:
@@ -628,13 +532,3 @@ def index_context(versions: Sequence[Version], steps: Sequence[Step], names: Seq
         "kinds": list(KINDS),
         "tool": {"name": "ruldiff", "version": __version__},
     }
-
-
-def manifest_text(names: Iterable[str]) -> str:
-    """The `MANIFEST` of a site whose build wrote the pages `names`."""
-    return "".join(f"{name}\n" for name in sorted(names))
-
-
-def site_files(path: Path) -> list[str]:
-    """The files of a site directory, relative (for tests and the bench)."""
-    return sorted(str(p.relative_to(path)) for p in path.rglob("*") if p.is_file())

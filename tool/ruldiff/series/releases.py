@@ -47,7 +47,7 @@ from ..errors import RuldiffError
 from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
 from ..documents.parse import parse, parse_bounded
 from ..documents.profiles import BUILTIN, load_profile
-from ..documents.read import decode
+from ..documents.read import check_name, decode, name_shown
 from ..outputs.context import _anchors
 from .store import Store, code_digest, digest
 
@@ -170,6 +170,52 @@ def _pack_step(step: Step) -> tuple[Any, ...]:
     return (step.index, step.counts, step.substitutions, tuple((l.kind, l.old, l.new, l.anchor) for l in step.links))
 
 
+def _is_packed_step(value: Any) -> bool:
+    """Whether a cached value has the shape `_pack_step` makes.
+
+    >>> _is_packed_step(_pack_step(Step(0, (("added", 1),), 0, (Link("added", (), ("1",), "r-1", ()),))))
+    True
+    >>> _is_packed_step((0, (("added", "1"),), 0, ()))
+    False
+    """
+    if not (isinstance(value, tuple) and len(value) == 4 and isinstance(value[0], int) and isinstance(value[2], int)):
+        return False
+    counts, links = value[1], value[3]
+    return (
+        isinstance(counts, tuple)
+        and all(isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) and isinstance(c[1], int) for c in counts)
+        and isinstance(links, tuple)
+        and all(
+            isinstance(l, tuple) and len(l) == 4 and isinstance(l[0], str) and isinstance(l[3], str)
+            and _is_strings(l[1]) and _is_strings(l[2])
+            for l in links
+        )
+    )
+
+
+def _is_packed_edits(value: Any) -> bool:
+    """Whether a cached value has the shape `_pack_edits` makes."""
+    return isinstance(value, tuple) and all(
+        isinstance(e, tuple) and all(isinstance(x, tuple) and len(x) == 2 and _is_strings(x) for x in e) for e in value
+    )
+
+
+def _is_meta(value: Any) -> bool:
+    """Whether a cached value is a document's (date, title, joined IDs)."""
+    return (
+        isinstance(value, tuple) and len(value) == 3 and (value[0] is None or isinstance(value[0], str))
+        and isinstance(value[1], str) and isinstance(value[2], str)
+    )
+
+
+def _is_bytes(value: Any) -> bool:
+    return isinstance(value, bytes)
+
+
+def _is_strings(value: Any) -> bool:
+    return isinstance(value, tuple) and all(isinstance(x, str) for x in value)
+
+
 def _pack_edits(step: Step) -> tuple[Any, ...]:
     return tuple(l.edits for l in step.links)
 
@@ -286,7 +332,7 @@ class Series:
         missing: list[tuple[int, str, str]] = []
         for i, path in enumerate(paths):
             sha = digest(self.read(path))
-            meta = self.store.get("meta", self._doc_key(sha))
+            meta = self.store.get("meta", self._doc_key(sha), _is_meta)
             if meta is None:
                 missing.append((i, path, sha))
             else:
@@ -327,7 +373,7 @@ class Series:
         the cache, else parsed (a cache entry gone since `versions`)."""
         packed = self._packed.get(version.digest)
         if packed is None:
-            packed = self.store.get("doc", self._doc_key(version.digest))
+            packed = self.store.get("doc", self._doc_key(version.digest), _is_bytes)
         if packed is not None:
             try:
                 doc = unpack_document(marshal.loads(packed) if isinstance(packed, bytes) else packed)
@@ -348,6 +394,7 @@ class Series:
         variant: str = "",
         deliver: Callable[[int, Any], None] = lambda i, out: None,
         edits: bool = False,
+        rendered_shape: Callable[[Any], bool] = lambda rendered: True,
     ) -> tuple[Step, ...]:
         """Compare each consecutive pair of `versions`: one `Step` each, in order.
 
@@ -356,7 +403,9 @@ class Series:
         (a name for what else the pages depend on; "": nothing rendered);
         `deliver(index, rendered)` is given it, from whichever process
         computed it, or from the cache. With `edits`, the links hold their
-        word edits (a trace shows them; a history does not need them)."""
+        word edits (a trace shows them; a history does not need them).
+        `rendered_shape` checks what the cache gives back for `render`: an
+        entry it refuses is computed anew."""
         total = len(versions) - 1
         out: list[Step | None] = [None] * max(total, 0)
         todo: list[int] = []
@@ -365,11 +414,11 @@ class Series:
         done_count = 0
         for i in range(total):
             try:
-                packed_edits = self.store.get("edits", keys[i]) if edits else None
+                packed_edits = self.store.get("edits", keys[i], _is_packed_edits) if edits else None
                 if edits and packed_edits is None:
                     raise LookupError
-                step = _unpack_step(self.store.get("step", keys[i]), i, packed_edits)
-                rendered = self.store.get("pages", page_keys[i]) if variant else None
+                step = _unpack_step(self.store.get("step", keys[i], _is_packed_step), i, packed_edits)
+                rendered = self.store.get("pages", page_keys[i], rendered_shape) if variant else None
             except Exception:  # missing (None), damaged, or without the edits asked for
                 todo.append(i)
                 continue
@@ -597,10 +646,18 @@ DOCUMENT_SUFFIXES = (".txt", ".pdf", ".docx", ".htm", ".html")
 """The files of a directory that `collect` takes as releases."""
 
 
-def collect(args: Sequence[str]) -> list[str]:
+def collect(
+    args: Sequence[str], *, follow_links: bool = False, warn: Callable[[str], None] = lambda message: None
+) -> list[str]:
     """The files of a series: FILES as given, or the documents in one DIR:
     its regular files named ``*.txt``, ``*.pdf``, ``*.docx``, ``*.htm`` or
     ``*.html`` (not hidden ones; a README.md beside them is not a release).
+
+    In a DIR, a symbolic link is skipped, with a `warn`ing naming it, unless
+    `follow_links`: a link put there (``zz.txt -> /etc/passwd``) would
+    otherwise publish what it points to. So is a file whose name is not
+    UTF-8, which no page could print (named with its bytes escaped); given
+    as one of FILES, such a name is an error.
 
     A series is in no particular order here: `order` decides."""
     if len(args) == 1 and os.path.isdir(args[0]):
@@ -608,10 +665,22 @@ def collect(args: Sequence[str]) -> list[str]:
         try:
             names = sorted(os.listdir(directory))
         except OSError as exc:
-            raise RuldiffError(f"cannot list: {exc.strerror}", path=directory) from None
-        files = [os.path.join(directory, n) for n in names if not n.startswith(".") and n.lower().endswith(DOCUMENT_SUFFIXES)]
-        files = [f for f in files if os.path.isfile(f)]
+            raise RuldiffError(f"cannot list: {exc.strerror}", path=name_shown(directory)) from None
+        check_name(directory)
+        files = []
+        for name in names:
+            path = os.path.join(directory, name)
+            if name.startswith(".") or not name.lower().endswith(DOCUMENT_SUFFIXES):
+                continue
+            if name_shown(name) != name:
+                warn(f"{name_shown(path)}: skipped: the file name is not UTF-8 (rename it)")
+            elif os.path.islink(path) and not follow_links:
+                warn(f"{path}: skipped: a symbolic link (give --follow-links to read it)")
+            elif os.path.isfile(path):
+                files.append(path)
         if not files:
             raise RuldiffError(f"holds no documents ({', '.join(DOCUMENT_SUFFIXES)})", path=directory)
         return files
+    for path in args:
+        check_name(path)
     return list(args)
