@@ -52,6 +52,7 @@ from .dates import date_in, find_date
 from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
+from .grammar import Grammar, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
@@ -106,7 +107,9 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     [('1', 'section', 'Basics', None), ('100', 'heading', 'General', '1'), ('100.1', 'rule', 'Play nicely.', '100')]
     """
     if profile is None:
-        profile = detect_profile(source.text)
+        return _parse_detected(source)
+    if profile.numbering is not None:
+        return _parse_numbering(source, profile, parse_numbering(profile.numbering, profile.name))
     if profile.paragraphs is not None:
         return _parse_paragraphs(source, profile, profile.paragraphs)
     lines = source.text.split("\n")
@@ -739,6 +742,133 @@ FIRST_UNREAD = 3
 # not a number in running text ("2 damage").
 _LABEL = re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
 _LABEL_FIRST = frozenset("0123456789(§")
+
+
+# --- a numbering learned from the document ---------------------------------
+
+MISREAD_UNREAD = 0.1
+"""Share of non-blank lines a detected profile may leave unread before the
+numbering inferred from the document is tried (fit.py warns from the same
+share: every corpus release read with its own profile is under 0.01)."""
+MISREAD_REPEATS = 0.1
+"""Share of its items a detected profile may give an ID already given
+(``Section 1#2``) before the inferred numbering is tried: numbers that
+repeat are numbers read outside the units they restart in."""
+PARAGRAPHS_NUMBERED = 0.5
+"""Share of a document's paragraphs that must start with a unit of the
+inferred numbering for it to take the document from the ``paragraphs``
+profile: a letter with a numbered list in it stays paragraphs."""
+
+
+def _parse_detected(source: Source) -> Document:
+    """`source` read by the built-in profile detected for it, as always;
+    and, when that profile misreads it (it finds no rules, leaves
+    `MISREAD_UNREAD` of the lines unread, gives `MISREAD_REPEATS` of its
+    items a repeated ID, or finds no numbers at all), read by the numbering
+    inferred from the document (grammar.py) if that reads it better."""
+    preset = detect_profile(source.text)
+    failure: ParseError | None = None
+    doc: Document | None = None
+    try:
+        doc = parse(source, preset)
+    except ParseError as exc:
+        failure = exc
+    if doc is not None and not _misread(doc):
+        return doc
+    grammar = infer_grammar(source.text)
+    if grammar is not None:
+        inferred = _parse_numbering(source, grammar_profile(grammar), grammar)
+        if doc is None or _reads_better(inferred, doc):
+            return inferred
+    if doc is None:
+        assert failure is not None
+        raise failure
+    return doc
+
+
+def _misread(doc: Document) -> bool:
+    coverage = doc.coverage
+    if not doc.numbered:
+        return True
+    if coverage is not None and coverage.unread_share >= MISREAD_UNREAD:
+        return True
+    return _repeats(doc) >= MISREAD_REPEATS * len(doc.rules)
+
+
+def _repeats(doc: Document) -> int:
+    return sum(1 for r in doc.rules if "#" in r.id)
+
+
+def _reads_better(inferred: Document, doc: Document) -> bool:
+    """Whether the inferred numbering reads a document better than the
+    detected profile that read it as `doc`."""
+    new, old = inferred.coverage, doc.coverage
+    assert new is not None and old is not None
+    if not doc.numbered:
+        return len(inferred.rules) >= max(2, PARAGRAPHS_NUMBERED * len(doc.rules))
+    if new.unread != old.unread:
+        return new.unread < old.unread
+    return _repeats(inferred) < _repeats(doc)
+
+
+def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Document:
+    """The units of `source` under a numbering grammar (grammar.py): each
+    runs from its number to the next unit's; its lines are joined into
+    paragraphs at blank lines. Lines before the first unit are the front
+    matter; a line that starts like a number but is no unit is unread."""
+    lines = source.text.split("\n")
+    units, stray = read_units(lines, grammar)
+    if not units:
+        raise ParseError(
+            "no numbered rules found",
+            path=source.path,
+            fix=f"is this a rules document? profile {profile.name} expects numbered lines; "
+            "for paragraphs without numbers, use --profile paragraphs",
+        )
+    clean = _cleaner(source.text)
+    start = units[0].line
+    rows: list[RuleRow] = []
+    headings = 0
+    for unit in units:
+        paragraphs: list[str] = []
+        current = [unit.text] if unit.text else []
+        for i in range(unit.line + 1, unit.end):
+            s = clean(lines[i])
+            if not s or _decoration(s, profile):
+                if current:
+                    paragraphs.append(" ".join(current))
+                    current = []
+                continue
+            current.append(s)
+        if current:
+            paragraphs.append(" ".join(current))
+        kind = RuleKind.RULE
+        if unit.title:
+            kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
+            headings += 1
+        rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, ()))
+    title, date = _title_and_date(lines[:start], profile.dates)
+    unread = [i for i in stray if i > start]
+    total = _nonblank(lines)
+    layout = _nonblank(lines[:start]) + sum(1 for i in range(start, len(lines)) if _decoration(lines[i].strip(), profile))
+    return Document(
+        path=source.path,
+        title=title,
+        date=date,
+        profile=profile.name,
+        rules=make_rules(rows),
+        intro="\n".join(_paragraphs(lines[1:start], True, profile)),
+        coverage=Coverage(
+            lines=total,
+            rules=total - layout - headings - len(unread),
+            headings=headings,
+            glossary=0,
+            layout=layout,
+            unread=len(unread),
+            first_unread=tuple((i + 1, lines[i].strip()) for i in unread[:FIRST_UNREAD]),
+        ),
+        numbering=profile.numbering,
+    )
 
 
 # --- paragraphs without numbers ---------------------------------------------
