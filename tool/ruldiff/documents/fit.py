@@ -22,12 +22,15 @@ from .parse import parse
 from .profiles import detect_profile
 from .read import Source
 
-__all__ = ["UNREAD_WARN", "better_profile", "fit_warning", "misfit"]
+__all__ = ["INFERRED", "UNREAD_WARN", "better_profile", "fit_warning", "misfit"]
 
 UNREAD_WARN = 0.1
 """Share of non-blank lines left unread from which a profile does not fit
 (every corpus file read with its own profile: under 0.01; MTG read as
 Riftbound: 0.17-0.72)."""
+INFERRED = "inferred"
+"""`better_profile`'s answer when the numbering inferred from the document
+reads it better than the profile given."""
 SHOWN = 60
 """Characters of an unread line the warning shows."""
 
@@ -38,18 +41,20 @@ def misfit(doc: Document) -> bool:
 
 
 def better_profile(source: Source, doc: Document) -> str | None:
-    """The profile ruldiff would pick for `source`, when it is not the one
-    that read `doc` and leaves fewer lines unread; None otherwise."""
-    detected = detect_profile(source.text)
-    if detected.name == doc.profile:
-        return None
+    """The profile ruldiff would pick for `source` (`INFERRED` for the
+    numbering inferred from it, grammar.py), when it is not the one that
+    read `doc` and leaves fewer lines unread; None otherwise."""
+    if detect_profile(source.text).name == doc.profile and doc.numbering is None:
+        return None  # read as it would be without --profile: nothing to try
     try:
-        other = parse(source, detected)
+        other = parse(source)
     except RuldiffError:
         return None
-    if other.coverage is None or doc.coverage is None:
+    if other.coverage is None or doc.coverage is None or other.profile == doc.profile:
         return None
-    return detected.name if other.coverage.unread < doc.coverage.unread else None
+    if other.coverage.unread >= doc.coverage.unread:
+        return None
+    return INFERRED if other.numbering is not None else other.profile
 
 
 def fit_warning(doc: Document, better: str | None = None) -> str:
@@ -68,7 +73,9 @@ def fit_warning(doc: Document, better: str | None = None) -> str:
         f"warning: {doc.path}: profile {doc.profile} left {coverage.unread_share:.0%} of its "
         f"{coverage.lines:,} non-blank lines unread ({shown})"
     )
-    if better is not None:
+    if better == INFERRED:
+        message += "; the numbering inferred from it reads it better (leave out --profile; parse -f yaml shows it)"
+    elif better is not None:
         message += f"; profile {better} reads it better (--profile {better})"
     return message
 

@@ -174,6 +174,9 @@ class Level:
     """Whether its numbers start again under each parent (cited ``II.2``)."""
     word: bool = False
     """Whether its ID keeps the label word (``Annex II``)."""
+    brackets: bool = False
+    """Whether its units, numbered ``1.`` under a division, are cited in
+    brackets after it (``Article 5(1)``), as the document's text cites them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +198,9 @@ class Unit:
     """Index after its last line."""
     text: str
     """Its text on its first line, after the number."""
+    style: Style
+    value: int
+    """Its number's last part as a count (`Token.value`)."""
     title: bool
     """Whether its text is a title and units are nested in it (a heading)."""
 
@@ -300,20 +306,27 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
     """The tokens whose numbers run in sequence within their style (of
     `styles`, if given): the first number, or the last of the style plus 1
     to `GAP`, or a number of several parts under a new prefix."""
+    if styles is not None:
+        tokens = [t for t in tokens if t.style in styles]
+    # The value of the next token of each token's style: a first number
+    # past `GAP` (Rule 12) is in sequence when the next one follows it.
+    following: list[int | None] = [None] * len(tokens)
+    ahead: dict[Style, int] = {}
+    for k in range(len(tokens) - 1, -1, -1):
+        following[k] = ahead.get(tokens[k].style)
+        ahead[tokens[k].style] = tokens[k].value
     last: dict[Style, Token] = {}
     kept: list[Token] = []
-    for t in tokens:
-        if styles is not None and t.style not in styles:
-            continue
+    for t, after in zip(tokens, following):
         before = last.get(t.style)
-        if t.style.parts > 1:
-            prefix = t.number.rsplit(t.style.separator, 1)[0]
-            fresh = before is None or prefix != before.number.rsplit(t.style.separator, 1)[0]
-            ok = fresh or 0 < t.value - before.value <= GAP if before is not None else True
+        if before is None:
+            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1
+        elif t.style.parts > 1 and t.number.rsplit(t.style.separator, 1)[0] != before.number.rsplit(
+            t.style.separator, 1
+        )[0]:
+            ok = True  # a new prefix: 2-101 after 1-103
         else:
-            ok = t.value == 1 or (before is not None and 0 < t.value - before.value <= GAP) or (
-                before is None and t.value <= GAP
-            )
+            ok = t.value == 1 or 0 < t.value - before.value <= GAP
         if ok:
             kept.append(t)
             last[t.style] = t
@@ -327,10 +340,14 @@ def _numbering_styles(tokens: list[Token]) -> set[Style]:
     first: dict[Style, Token] = {}
     last: dict[Style, Token] = {}
     prefixes: set[Style] = set()  # labelled numbers that the next number carries: Chapter 4, then 4-11
-    for t, after in zip(tokens, [*tokens[1:], None]):
+    for t, previous, after in zip(tokens, [None, *tokens], [*tokens[1:], None]):
         before = last.get(t.style)
-        if before is not None and (t.value == before.value + 1 or t.style.parts > 1):
-            count[t.style] = count.get(t.style, 1) + 1  # a number after the one before it
+        if before is not None and (
+            t.value == before.value + 1 or t.style.parts > 1 or (t.value == 1 and previous is not before)
+        ):
+            count[t.style] = count.get(t.style, 1) + 1  # a number after the one before it, or a restart
+        elif previous is not None and t.number.startswith(previous.number + t.style.separator) and t.style.parts > 1:
+            count[t.style] = count.get(t.style, 0) + 2  # 12.1.1 under 12.1: the number carries its parent's
         last[t.style] = t
         first.setdefault(t.style, t)
         if t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
@@ -370,29 +387,42 @@ def infer_grammar(text: str) -> Grammar | None:
             labelled_before = previous is not None and previous.style.label and previous.style != t.style
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
         previous = t
-    restarts = _restarts(tokens, parent)
     tops = [s for s in order if s.label and s.label != "§" and parent[s] is None]
-    levels = tuple(
-        Level(s, parent[s], s in restarts, bool(tops) and s in tops[1:]) for s in order
-    )
-    return Grammar(levels)
+    levels = tuple(Level(s, parent[s], False, bool(tops) and s in tops[1:]) for s in order)
+    restarts = _within_parents(read_units(lines, Grammar(levels))[0])
+    bracketed = _cited_in_brackets(text, [s.label for s in order if s.label])
+    return Grammar(tuple(
+        Level(v.style, v.parent, v.style in restarts, v.word, bracketed and v.style in restarts and not v.style.label)
+        for v in levels
+    ))
 
 
-def _restarts(tokens: list[Token], parent: dict[Style, Style | None]) -> set[Style]:
-    """The styles of one part whose numbers start again after a token of
-    another style: they are numbered afresh under each parent."""
+def _cited_in_brackets(text: str, labels: list[str]) -> bool:
+    """Whether the text cites a numbered item of a division in brackets
+    after the division's number (``Article 5(1)``, ``Section 3(2)``)."""
+    words = "|".join(re.escape(label) for label in dict.fromkeys(labels) if label != "§")
+    if not words:
+        return False
+    return re.search(rf"\b(?:{words})\.?\s+[0-9IVXLC]{{1,7}}\(\d{{1,3}}\)", text, re.IGNORECASE) is not None
+
+
+def _within_parents(units: list[Unit]) -> set[Style]:
+    """The plain styles of one part numbered within their parent unit: each
+    of their units has a parent, and no number follows the one before it
+    under another parent (Sections 1-9 running through three articles do)."""
     out: set[Style] = set()
-    seen: set[Style] = set()
-    previous: Token | None = None
-    for t in tokens:
-        if (
-            t.style.parts == 1 and t.style in seen and t.value == 1
-            and previous is not None and previous.style != t.style
-        ):
-            out.add(t.style)
-        seen.add(t.style)
-        previous = t
-    return out
+    through: set[Style] = set()
+    last: dict[Style, Unit] = {}
+    for u in units:
+        style = u.style
+        if style.parts != 1 or style.shape != PLAIN:
+            continue
+        before = last.get(style)
+        if u.parent is None or (before is not None and before.parent != u.parent and u.value != 1):
+            through.add(style)
+        out.add(style)
+        last[style] = u
+    return out - through
 
 
 def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int]]:
@@ -429,7 +459,7 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
             unit_id = f"{unit_id}#{n}"
         end = tokens[k + 1].line if k + 1 < len(tokens) else len(lines)
         child_follows = k + 1 < len(tokens) and _opens(tokens[k + 1].style, t.style, stack)
-        units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(),
+        units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(), t.style, t.value,
                           child_follows and _is_title(t.rest)))
         stack.append((t.style, t.number, unit_id))
     return units, stray
@@ -448,14 +478,15 @@ def _is_title(rest: str) -> bool:
 def _cite(t: Token, level: Level, parent: tuple[Style, str, str] | None) -> str:
     """A unit's ID as the document cites it (see the module's step 5)."""
     style = t.style
-    if style.shape != PLAIN:
-        own = f"({t.number})" if style.shape == PAREN else f"{t.number})"
-        return (parent[2] if parent else "") + own
+    if style.shape != PLAIN:  # (a) and a) are cited (a) after their parent
+        return f"{parent[2] if parent else ''}({t.number})"
     own = t.number
     if style.label == "§":
         own = f"§ {own}"
     elif level.word:
         own = f"{style.label.capitalize()} {own}"
+    if parent is not None and level.brackets:
+        return f"{parent[2]}({own})"
     if parent is not None and level.restarts and style.parts == 1:
         return f"{parent[2]}.{own}"
     return own
@@ -464,11 +495,17 @@ def _cite(t: Token, level: Level, parent: tuple[Style, str, str] | None) -> str:
 # --- as a profile -------------------------------------------------------------
 
 
+FLAGS = ("restarting", "with its word", "cited in brackets")
+"""The flags of a style in a ``numbering`` key: `Level.restarts`,
+`Level.word`, `Level.brackets`."""
+
+
 def spec_of(grammar: Grammar) -> str:
     """A grammar written as a profile's ``numbering`` key: its styles as
     their first numbers, ``; `` between them, each with ``< PARENT`` for a
     division nested in another, ``restarting`` when its numbers start again
-    in each parent, ``with its word`` when its ID keeps its label.
+    in each parent, ``with its word`` when its ID keeps its label, ``cited
+    in brackets`` when its units are cited ``Article 5(1)``.
 
     >>> spec_of(Grammar((Level(Style("article", ROMAN_UPPER)), Level(Style("", LETTER_LOWER, shape=PAREN)))))
     'Article I; (a)'
@@ -478,7 +515,7 @@ def spec_of(grammar: Grammar) -> str:
         entry = level.style.sample
         if level.parent is not None:
             entry += f" < {level.parent.sample}"
-        flags = [flag for flag, on in (("restarting", level.restarts), ("with its word", level.word)) if on]
+        flags = [flag for flag, on in zip(FLAGS, (level.restarts, level.word, level.brackets)) if on]
         out.append(", ".join([entry, *flags]))
     return "; ".join(out)
 
@@ -494,14 +531,14 @@ def parse_numbering(spec: str, source: str = "numbering") -> Grammar:
     for entry in spec.split(";"):
         head, *flags = [part.strip() for part in entry.split(",")]
         sample, _, parent_sample = (p.strip() for p in head.partition("<"))
-        unknown = [f for f in flags if f not in ("restarting", "with its word")]
+        unknown = [f for f in flags if f not in FLAGS]
         if unknown:
             raise ConfigError(
                 f"unknown numbering flag {unknown[0]!r}", key="numbering", path=source,
-                fix="flags are 'restarting' and 'with its word'",
+                fix=f"flags are {', '.join(repr(f) for f in FLAGS)}",
             )
         parent = _style_of(parent_sample, source) if parent_sample else None
-        levels.append(Level(_style_of(sample, source), parent, "restarting" in flags, "with its word" in flags))
+        levels.append(Level(_style_of(sample, source), parent, *(flag in flags for flag in FLAGS)))
     return Grammar(tuple(levels))
 
 

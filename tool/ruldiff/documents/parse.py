@@ -754,6 +754,11 @@ MISREAD_REPEATS = 0.1
 """Share of its items a detected profile may give an ID already given
 (``Section 1#2``) before the inferred numbering is tried: numbers that
 repeat are numbers read outside the units they restart in."""
+FRONT_ITEMS = 0.25
+"""Numbered lines a detected profile may leave in the front matter, as a
+share of the items it read, before the inferred numbering is tried: a
+Contents lists the headings only (every corpus release: under 0.05); more
+means the rules were cut where a number repeated."""
 PARAGRAPHS_NUMBERED = 0.5
 """Share of a document's paragraphs that must start with a unit of the
 inferred numbering for it to take the document from the ``paragraphs``
@@ -773,7 +778,7 @@ def _parse_detected(source: Source) -> Document:
         doc = parse(source, preset)
     except ParseError as exc:
         failure = exc
-    if doc is not None and not _misread(doc):
+    if doc is not None and not _misread(doc) and not _front_items(source, preset, doc):
         return doc
     grammar = infer_grammar(source.text)
     if grammar is not None:
@@ -795,6 +800,17 @@ def _misread(doc: Document) -> bool:
     return _repeats(doc) >= MISREAD_REPEATS * len(doc.rules)
 
 
+def _front_items(source: Source, profile: Profile, doc: Document) -> bool:
+    """Whether the front matter of `doc` holds `FRONT_ITEMS` or more lines
+    that `profile` reads as items."""
+    if not doc.rules:
+        return False
+    patterns = [p.match for p in (profile.heading, profile.section, profile.rule, profile.subitem) if p is not None]
+    front = source.text.split("\n", doc.rules[0].line)[: doc.rules[0].line - 1]
+    items = sum(1 for line in front if any(match(line.strip()) for match in patterns))
+    return items >= FRONT_ITEMS * len(doc.rules)
+
+
 def _repeats(doc: Document) -> int:
     return sum(1 for r in doc.rules if "#" in r.id)
 
@@ -806,9 +822,8 @@ def _reads_better(inferred: Document, doc: Document) -> bool:
     assert new is not None and old is not None
     if not doc.numbered:
         return len(inferred.rules) >= max(2, PARAGRAPHS_NUMBERED * len(doc.rules))
-    if new.unread != old.unread:
-        return new.unread < old.unread
-    return _repeats(inferred) < _repeats(doc)
+    # Fewer lines unread, then fewer repeated IDs, then more units.
+    return (new.unread, _repeats(inferred), -len(inferred.rules)) < (old.unread, _repeats(doc), -len(doc.rules))
 
 
 def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Document:

@@ -38,6 +38,7 @@ from .notemark import note_html, note_md
 from ..model import Annotations, Change, ChangeKind, Comparison, Coverage, Document, Op, Rule, RuleKind, Substitution, change_id
 from ..sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 from ..diff.semantic import references
+from ..documents.grammar import parse_numbering, profile_mapping
 
 if TYPE_CHECKING:
     import jinja2
@@ -199,8 +200,13 @@ def document_json(doc: Document) -> dict[str, Any]:
     """A parsed document as plain data (``ruldiff parse``): every item in
     order, after what the profile read (`model.Coverage`)."""
     coverage = doc.coverage
+    grammar: dict[str, Any] = {}
+    if doc.numbering is not None:
+        # The numbering it was read by, as a profile to save and pass back with --profile.
+        grammar["grammar"] = profile_mapping(parse_numbering(doc.numbering))
     return {
         "profile": doc.profile,
+        **grammar,
         "path": doc.path,
         "title": doc.title,
         "date": doc.date,
@@ -241,6 +247,8 @@ def render_document(doc: Document, fmt: str) -> str:
     if fmt == "text":
         depth: dict[str | None, int] = {None: 0}
         lines = [f"{doc.title} ({doc.date or 'no date'}), profile {doc.profile}"]
+        if doc.numbering is not None:
+            lines.append(f"numbering: {doc.numbering}")
         if doc.coverage is not None:
             lines.append(coverage_line(doc.coverage))
         for r in doc.items:
