@@ -32,6 +32,13 @@ with ``paragraphs`` read every blank-line-separated paragraph as one item.
 A profile's ``subitem`` line (``(b)``, ``(ii)``) is an item numbered under
 the one above it (``12.3(b)``, outline.py).
 
+A document that the detected profile misreads (no rules found, a tenth of
+its lines unread or of its IDs repeated, units left in the front matter, or
+no numbers at all) is read by the numbering inferred from it, grammar.py,
+when that reads it better: the profile ``inferred``, whose ``numbering`` key
+`parse -f yaml` shows. No corpus release comes near these thresholds, so
+every one is read by its preset as before.
+
 Every document says how much of it the profile read (`model.Coverage`): the
 rules region counted as it is read (items, decorations, and the lines left
 unread: one that starts with a number or a label but no item, a further
@@ -753,12 +760,13 @@ share: every corpus release read with its own profile is under 0.01)."""
 MISREAD_REPEATS = 0.1
 """Share of its items a detected profile may give an ID already given
 (``Section 1#2``) before the inferred numbering is tried: numbers that
-repeat are numbers read outside the units they restart in."""
+repeat are numbers read outside the units they restart in (every corpus
+release: under 0.002)."""
 FRONT_ITEMS = 0.25
-"""Numbered lines a detected profile may leave in the front matter, as a
-share of the items it read, before the inferred numbering is tried: a
-Contents lists the headings only (every corpus release: under 0.05); more
-means the rules were cut where a number repeated."""
+"""Lines a detected profile may leave in the front matter that it reads as
+items of the body with other words (`_front_items`), as a share of the items
+it read, before the inferred numbering is tried (every corpus release:
+under 0.003)."""
 PARAGRAPHS_NUMBERED = 0.5
 """Share of a document's paragraphs that must start with a unit of the
 inferred numbering for it to take the document from the ``paragraphs``
@@ -802,13 +810,32 @@ def _misread(doc: Document) -> bool:
 
 def _front_items(source: Source, profile: Profile, doc: Document) -> bool:
     """Whether the front matter of `doc` holds `FRONT_ITEMS` or more lines
-    that `profile` reads as items."""
+    that `profile` reads as items of the body with another text: a Contents
+    repeats the body's headings word for word; a number that comes back
+    with other words is a unit that reading started after (the sections of
+    a constitution, which restart in each article)."""
     if not doc.rules:
         return False
+    texts = {r.id: r.text for r in doc.rules}
     patterns = [p.match for p in (profile.heading, profile.section, profile.rule, profile.subitem) if p is not None]
     front = source.text.split("\n", doc.rules[0].line)[: doc.rules[0].line - 1]
-    items = sum(1 for line in front if any(match(line.strip()) for match in patterns))
+    items = 0
+    for line in front:
+        m = next((found for match in patterns if (found := match(line.strip()))), None)
+        if m is not None and m.group("id") in texts:
+            entry, body = _entry(m.group("text")), _entry(texts[m.group("id")])
+            items += entry != body and not body.startswith(entry)
     return items >= FRONT_ITEMS * len(doc.rules)
+
+
+def _entry(text: str) -> str:
+    """A heading's words as a Contents lists them: without leader dots and a
+    page number, in any case.
+
+    >>> _entry("The Game........ 4"), _entry("THE GAME")
+    ('the game', 'the game')
+    """
+    return text.rstrip().rstrip("0123456789").rstrip(" \t.·…_").casefold()  # no regex: linear on any run
 
 
 def _repeats(doc: Document) -> int:
