@@ -148,6 +148,13 @@ def test_roman_and_letter_are_told_apart_by_their_sequence() -> None:
         "1", "1(a)", "1(a)(i)", "1(a)(ii)", "1(b)", "2"]
 
 
+def test_a_table_of_contents_is_front_matter() -> None:
+    doc = read("Bylaws\n\nContents\nSection 1 Name ..... 2\nSection 2 Members ..... 3\n\n"
+               "Section 1. Name. The name is X.\nSection 2. Members. Anyone may join.\n")
+    assert [(r.id, r.line) for r in doc.rules] == [("1", 7), ("2", 8)]
+    assert doc.coverage is not None and doc.coverage.unread == 0 and doc.coverage.layout == 4
+
+
 def test_numbers_in_running_text_are_no_units() -> None:
     text = ("Rules\n\n1. Play\nIn 1990 the club began.\nSection 3 of the Act applies.\n2 players may sit.\n"
             "1990. A year.\n2. Pay\nIn a game, pay.\n")

@@ -446,7 +446,8 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
     levels = {level.style: level for level in grammar.levels}
     scanned = scan(lines)
     tokens = _in_sequence(scanned, set(levels))
-    kept = {t.line for t in tokens}
+    tokens = tokens[_contents_end(tokens):]
+    kept = {t.line for t in tokens} | {t.line for t in scanned if tokens and t.line < tokens[0].line}
     stray = [t.line for t in scanned if t.line not in kept]
     # The open units, outermost first: (style, number, ID).
     stack: list[tuple[Style, str, str]] = []
@@ -472,6 +473,35 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
                           child_follows and _is_title(t.rest)))
         stack.append((t.style, t.number, unit_id))
     return units, stray
+
+
+def _contents_end(tokens: list[Token]) -> int:
+    """How many tokens at the start are a table of contents: a run that the
+    document numbers again, each entry's words at the start of the unit of
+    the same style and number further on (leader dots and page numbers
+    aside). 0 when there is none.
+
+    >>> t = scan(["Section 1 Name", "Section 2 Dues ..... 3", "Section 1. Name. X.", "Section 2. Dues. Y."])
+    >>> _contents_end(t)
+    2
+    """
+    if not tokens:
+        return 0
+    first = tokens[0]
+    again = next((j for j in range(1, len(tokens)) if (tokens[j].style, tokens[j].number) == (first.style, first.number)), None)
+    if again is None:
+        return 0
+    later = {(t.style, t.number): _words(t.rest) for t in tokens[again:]}
+    for t in tokens[:again]:
+        body = later.get((t.style, t.number))
+        if body is None or not body.startswith(_words(t.rest)):
+            return 0
+    return again
+
+
+def _words(text: str) -> str:
+    """A heading's words without leader dots and a page number, in any case."""
+    return text.rstrip().rstrip("0123456789").rstrip(" \t.·…_").casefold()
 
 
 def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) -> bool:
