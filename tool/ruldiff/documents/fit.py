@@ -2,8 +2,9 @@
 
 - `misfit(doc)` -> whether the document's profile left a large share of
   its lines unread (`UNREAD_WARN`).
-- `better_profile(source, doc)` -> the built-in profile that reads the
-  document better, if there is one.
+- `better_profile(source, doc)` -> the profile ruldiff would pick, a
+  built-in one or the numbering inferred from the document (`INFERRED`),
+  when it reads the document better.
 - `fit_warning(doc, better)` -> the one-line warning for standard error.
 
 A profile applied to a document of another family reads some of it and
@@ -19,7 +20,6 @@ from __future__ import annotations
 from ..errors import RuldiffError
 from ..model import Document
 from .parse import parse
-from .profiles import detect_profile
 from .read import Source
 
 __all__ = ["INFERRED", "UNREAD_WARN", "better_profile", "fit_warning", "misfit"]
@@ -44,8 +44,6 @@ def better_profile(source: Source, doc: Document) -> str | None:
     """The profile ruldiff would pick for `source` (`INFERRED` for the
     numbering inferred from it, grammar.py), when it is not the one that
     read `doc` and leaves fewer lines unread; None otherwise."""
-    if detect_profile(source.text).name == doc.profile and doc.numbering is None:
-        return None  # read as it would be without --profile: nothing to try
     try:
         other = parse(source)
     except RuldiffError:
