@@ -248,6 +248,7 @@ ITEMS = {
     "(A)": lambda n: (f"({LETTERS[n - 1].upper()})", f"({LETTERS[n - 1].upper()})"),
     "1)": lambda n: (f"{n})", f"({n})"),
     "{n}.": lambda n: (f"{n}.", f".{n}"),
+    "Section {n}.": lambda n: (f"Section {n}.", f".{n}"),
 }
 
 
@@ -255,9 +256,12 @@ ITEMS = {
 def numberings(draw: st.DrawFn) -> tuple[str, list[str]]:
     top = draw(st.sampled_from(sorted(TOPS)))
     depth = draw(st.integers(2, 4))
-    items = draw(st.lists(st.sampled_from(sorted(ITEMS)), min_size=depth - 1, max_size=depth - 1, unique=True))
+    bare = sorted(i for i in ITEMS if not i.startswith("Section"))
+    items = draw(st.lists(st.sampled_from(bare), min_size=depth - 1, max_size=depth - 1, unique=True))
     if top == "{n}.":
         items = [i for i in items if i != "{n}."] or ["(a)"]
+    if top in ("Article {R} - TITLE", "Chapter {n}", "Rule {n} -") and "{n}." not in items and draw(st.booleans()):
+        items[0] = "Section {n}."  # a division in a division: ARTICLE I, then Section 1
     counts = [draw(st.integers(2, 3))] + [draw(st.integers(1, 3)) for _ in items]
     lines = ["Rules of the Club", ""]
     ids: list[str] = []
@@ -276,7 +280,7 @@ def numberings(draw: st.DrawFn) -> tuple[str, list[str]]:
     return "\n".join(lines) + "\n", ids
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(numberings())
 def test_generated_numberings_are_recovered_exactly(case: tuple[str, list[str]]) -> None:
     text, expected = case
