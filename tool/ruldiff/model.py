@@ -196,6 +196,9 @@ class Document:
     coverage: Coverage | None = None
     """How much of the text the profile read, and as what (None when the
     document was not parsed from a text)."""
+    numbering: str | None = None
+    """The numbering grammar it was read by (a profile's ``numbering`` key,
+    grammar.py), when it was read by one."""
 
     @property
     def items(self) -> tuple[Rule, ...]:
@@ -232,12 +235,13 @@ def pack_document(doc: Document) -> PackedDocument:
         doc.numbered,
         (references.pattern, references.flags) if references is not None else None,
         _pack_coverage(doc.coverage),
+        doc.numbering,
     )
 
 
 def unpack_document(packed: PackedDocument) -> Document:
     """The document that `pack_document` packed."""
-    path, title, date, profile, rules, glossary, intro, credits, numbered, references, coverage = packed
+    path, title, date, profile, rules, glossary, intro, credits, numbered, references, coverage, numbering = packed
     return Document(
         path,
         title,
@@ -250,6 +254,7 @@ def unpack_document(packed: PackedDocument) -> Document:
         numbered,
         re.compile(*references) if references is not None else None,
         _unpack_coverage(coverage),
+        numbering,
     )
 
 

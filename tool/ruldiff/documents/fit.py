@@ -2,8 +2,9 @@
 
 - `misfit(doc)` -> whether the document's profile left a large share of
   its lines unread (`UNREAD_WARN`).
-- `better_profile(source, doc)` -> the built-in profile that reads the
-  document better, if there is one.
+- `better_profile(source, doc)` -> the profile ruldiff would pick, a
+  built-in one or the numbering inferred from the document (`INFERRED`),
+  when it reads the document better.
 - `fit_warning(doc, better)` -> the one-line warning for standard error.
 - `misfit_warning(source, doc, chosen)` -> that warning, when there is one,
   from the text already decoded: the document is never read again.
@@ -21,15 +22,17 @@ from __future__ import annotations
 from ..errors import RuldiffError
 from ..model import Document
 from .parse import parse
-from .profiles import detect_profile
 from .read import Source
 
-__all__ = ["UNREAD_WARN", "better_profile", "fit_warning", "misfit", "misfit_warning"]
+__all__ = ["INFERRED", "UNREAD_WARN", "better_profile", "fit_warning", "misfit", "misfit_warning"]
 
 UNREAD_WARN = 0.1
 """Share of non-blank lines left unread from which a profile does not fit
 (every corpus file read with its own profile: under 0.01; MTG read as
 Riftbound: 0.17-0.72)."""
+INFERRED = "inferred"
+"""`better_profile`'s answer when the numbering inferred from the document
+reads it better than the profile given."""
 SHOWN = 60
 """Characters of an unread line the warning shows."""
 
@@ -40,18 +43,18 @@ def misfit(doc: Document) -> bool:
 
 
 def better_profile(source: Source, doc: Document) -> str | None:
-    """The profile ruldiff would pick for `source`, when it is not the one
-    that read `doc` and leaves fewer lines unread; None otherwise."""
-    detected = detect_profile(source.text)
-    if detected.name == doc.profile:
-        return None
+    """The profile ruldiff would pick for `source` (`INFERRED` for the
+    numbering inferred from it, grammar.py), when it is not the one that
+    read `doc` and leaves fewer lines unread; None otherwise."""
     try:
-        other = parse(source, detected)
+        other = parse(source)
     except RuldiffError:
         return None
-    if other.coverage is None or doc.coverage is None:
+    if other.coverage is None or doc.coverage is None or other.profile == doc.profile:
         return None
-    return detected.name if other.coverage.unread < doc.coverage.unread else None
+    if other.coverage.unread >= doc.coverage.unread:
+        return None
+    return INFERRED if other.numbering is not None else other.profile
 
 
 def misfit_warning(source: Source, doc: Document, chosen: bool) -> str | None:
@@ -80,7 +83,9 @@ def fit_warning(doc: Document, better: str | None = None) -> str:
         f"warning: {doc.path}: profile {doc.profile} left {coverage.unread_share:.0%} of its "
         f"{coverage.lines:,} non-blank lines unread ({shown})"
     )
-    if better is not None:
+    if better == INFERRED:
+        message += "; the numbering inferred from it reads it better (leave out --profile; parse -f yaml shows it)"
+    elif better is not None:
         message += f"; profile {better} reads it better (--profile {better})"
     return message
 

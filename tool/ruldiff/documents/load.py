@@ -28,8 +28,9 @@ from ..config import CONFIG_NAME, Config, load_config
 from ..errors import ReadError, RuldiffError
 from ..model import Document
 from .parse import parse, parse_bounded
-from .profiles import BUILTIN, Profile, detect_profile, load_profile
+from .profiles import BUILTIN, Profile, load_profile
 from ..limits import MAX_SIZE
+from .grammar import grammar_profile, parse_numbering
 from .read import Source, decode
 
 __all__ = [
@@ -111,8 +112,13 @@ def read_document(
     detected one; ``-`` is standard input (`stdin`, else read here)."""
     # The bytes are dropped once decoded: parsing never holds both.
     source = decode(read_input(path, max_size, stdin), shown(path), max_size)
-    grammar = load_profile(profile) if profile is not None else detect_profile(source.text)
-    if profile is not None and profile not in BUILTIN:  # a user's file: patterns bounded in time
+    if profile is None:  # detected, or the numbering inferred when no preset reads it well
+        document = parse(source)
+        if document.numbering is not None:
+            return Loaded(source, grammar_profile(parse_numbering(document.numbering)), document)
+        return Loaded(source, load_profile(document.profile), document)
+    grammar = load_profile(profile)
+    if profile not in BUILTIN:  # a user's file: patterns bounded in time
         return Loaded(source, grammar, parse_bounded(source, grammar, profile))
     return Loaded(source, grammar, parse(source, grammar))
 

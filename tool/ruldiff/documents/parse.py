@@ -32,6 +32,13 @@ with ``paragraphs`` read every blank-line-separated paragraph as one item.
 A profile's ``subitem`` line (``(b)``, ``(ii)``) is an item numbered under
 the one above it (``12.3(b)``, outline.py).
 
+A document that the detected profile misreads (no rules found, a tenth of
+its lines unread or of its IDs repeated, units left in the front matter, or
+no numbers at all) is read by the numbering inferred from it, grammar.py,
+when that reads it better: the profile ``inferred``, whose ``numbering`` key
+`parse -f yaml` shows. No corpus release comes near these thresholds, so
+every one is read by its preset as before.
+
 Every document says how much of it the profile read (`model.Coverage`): the
 rules region counted as it is read (items, decorations, and the lines left
 unread: one that starts with a number or a label but no item, a further
@@ -52,6 +59,7 @@ from .dates import date_in, find_date
 from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
+from .grammar import Grammar, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
@@ -106,7 +114,9 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     [('1', 'section', 'Basics', None), ('100', 'heading', 'General', '1'), ('100.1', 'rule', 'Play nicely.', '100')]
     """
     if profile is None:
-        profile = detect_profile(source.text)
+        return _parse_detected(source)
+    if profile.numbering is not None:
+        return _parse_numbering(source, profile, parse_numbering(profile.numbering, profile.name))
     if profile.paragraphs is not None:
         return _parse_paragraphs(source, profile, profile.paragraphs)
     lines = source.text.split("\n")
@@ -739,6 +749,168 @@ FIRST_UNREAD = 3
 # not a number in running text ("2 damage").
 _LABEL = re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
 _LABEL_FIRST = frozenset("0123456789(§")
+
+
+# --- a numbering learned from the document ---------------------------------
+
+MISREAD_UNREAD = 0.1
+"""Share of non-blank lines a detected profile may leave unread before the
+numbering inferred from the document is tried (fit.py warns from the same
+share: every corpus release read with its own profile is under 0.01)."""
+MISREAD_REPEATS = 0.1
+"""Share of its items a detected profile may give an ID already given
+(``Section 1#2``) before the inferred numbering is tried: numbers that
+repeat are numbers read outside the units they restart in (every corpus
+release: under 0.002)."""
+FRONT_ITEMS = 0.25
+"""Lines a detected profile may leave in the front matter that it reads as
+items of the body with other words (`_front_items`), as a share of the items
+it read, before the inferred numbering is tried (every corpus release:
+under 0.003)."""
+PARAGRAPHS_NUMBERED = 0.5
+"""Share of a document's paragraphs that must start with a unit of the
+inferred numbering for it to take the document from the ``paragraphs``
+profile: a letter with a numbered list in it stays paragraphs."""
+
+
+def _parse_detected(source: Source) -> Document:
+    """`source` read by the built-in profile detected for it, as always;
+    and, when that profile misreads it (it finds no rules, leaves
+    `MISREAD_UNREAD` of the lines unread, gives `MISREAD_REPEATS` of its
+    items a repeated ID, or finds no numbers at all), read by the numbering
+    inferred from the document (grammar.py) if that reads it better."""
+    preset = detect_profile(source.text)
+    failure: ParseError | None = None
+    doc: Document | None = None
+    try:
+        doc = parse(source, preset)
+    except ParseError as exc:
+        failure = exc
+    if doc is not None and not _misread(doc) and not _front_items(source, preset, doc):
+        return doc
+    grammar = infer_grammar(source.text)
+    if grammar is not None:
+        inferred = _parse_numbering(source, grammar_profile(grammar), grammar)
+        if doc is None or _reads_better(inferred, doc):
+            return inferred
+    if doc is None:
+        assert failure is not None
+        raise failure
+    return doc
+
+
+def _misread(doc: Document) -> bool:
+    coverage = doc.coverage
+    if not doc.numbered:
+        return True
+    if coverage is not None and coverage.unread_share >= MISREAD_UNREAD:
+        return True
+    return _repeats(doc) >= MISREAD_REPEATS * len(doc.rules)
+
+
+def _front_items(source: Source, profile: Profile, doc: Document) -> bool:
+    """Whether the front matter of `doc` holds `FRONT_ITEMS` or more lines
+    that `profile` reads as items of the body with another text: a Contents
+    repeats the body's headings word for word; a number that comes back
+    with other words is a unit that reading started after (the sections of
+    a constitution, which restart in each article)."""
+    if not doc.rules:
+        return False
+    texts = {r.id: r.text for r in doc.rules}
+    patterns = [p.match for p in (profile.heading, profile.section, profile.rule, profile.subitem) if p is not None]
+    front = source.text.split("\n", doc.rules[0].line)[: doc.rules[0].line - 1]
+    items = 0
+    for line in front:
+        m = next((found for match in patterns if (found := match(line.strip()))), None)
+        if m is not None and m.group("id") in texts:
+            entry, body = _entry(m.group("text")), _entry(texts[m.group("id")])
+            items += entry != body and not body.startswith(entry)
+    return items >= FRONT_ITEMS * len(doc.rules)
+
+
+def _entry(text: str) -> str:
+    """A heading's words as a Contents lists them: without leader dots and a
+    page number, in any case.
+
+    >>> _entry("The Game........ 4"), _entry("THE GAME")
+    ('the game', 'the game')
+    """
+    return text.rstrip().rstrip("0123456789").rstrip(" \t.·…_").casefold()  # no regex: linear on any run
+
+
+def _repeats(doc: Document) -> int:
+    return sum(1 for r in doc.rules if "#" in r.id)
+
+
+def _reads_better(inferred: Document, doc: Document) -> bool:
+    """Whether the inferred numbering reads a document better than the
+    detected profile that read it as `doc`."""
+    new, old = inferred.coverage, doc.coverage
+    assert new is not None and old is not None
+    if not doc.numbered:
+        return len(inferred.rules) >= max(2, PARAGRAPHS_NUMBERED * len(doc.rules))
+    # Fewer lines unread, then fewer repeated IDs, then more units.
+    return (new.unread, _repeats(inferred), -len(inferred.rules)) < (old.unread, _repeats(doc), -len(doc.rules))
+
+
+def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Document:
+    """The units of `source` under a numbering grammar (grammar.py): each
+    runs from its number to the next unit's; its lines are joined into
+    paragraphs at blank lines. Lines before the first unit are the front
+    matter; a line that starts like a number but is no unit is unread."""
+    lines = source.text.split("\n")
+    units, stray = read_units(lines, grammar)
+    if not units:
+        raise ParseError(
+            "no numbered rules found",
+            path=source.path,
+            fix=f"is this a rules document? profile {profile.name} expects numbered lines; "
+            "for paragraphs without numbers, use --profile paragraphs",
+        )
+    clean = _cleaner(source.text)
+    start = units[0].line
+    rows: list[RuleRow] = []
+    headings = 0
+    for unit in units:
+        paragraphs: list[str] = []
+        current = [unit.text] if unit.text else []
+        for i in range(unit.line + 1, unit.end):
+            s = clean(lines[i])
+            if not s or _decoration(s, profile):
+                if current:
+                    paragraphs.append(" ".join(current))
+                    current = []
+                continue
+            current.append(s)
+        if current:
+            paragraphs.append(" ".join(current))
+        kind = RuleKind.RULE
+        if unit.title:
+            kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
+            headings += 1
+        rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, ()))
+    title, date = _title_and_date(lines[:start], profile.dates)
+    unread = [i for i in stray if i > start]
+    total = _nonblank(lines)
+    layout = _nonblank(lines[:start]) + sum(1 for i in range(start, len(lines)) if _decoration(lines[i].strip(), profile))
+    return Document(
+        path=source.path,
+        title=title,
+        date=date,
+        profile=profile.name,
+        rules=make_rules(rows),
+        intro="\n".join(_paragraphs(lines[1:start], True, profile)),
+        coverage=Coverage(
+            lines=total,
+            rules=total - layout - headings - len(unread),
+            headings=headings,
+            glossary=0,
+            layout=layout,
+            unread=len(unread),
+            first_unread=tuple((i + 1, lines[i].strip()) for i in unread[:FIRST_UNREAD]),
+        ),
+        numbering=profile.numbering,
+    )
 
 
 # --- paragraphs without numbers ---------------------------------------------

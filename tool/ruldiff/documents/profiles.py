@@ -28,7 +28,7 @@ from .dates import DATE_ORDERS
 from ..errors import ConfigError
 from ..limits import TimeLimitError, time_limit
 
-__all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile"]
+__all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile", "profile_from_mapping"]
 
 FORMATS_DIR = Path(__file__).parent / "formats"
 DETECT_LINES = 40
@@ -98,6 +98,11 @@ class Profile:
     a candidate when this matches at least `INFER_LINES` lines of the
     document, and the candidate whose item patterns read most lines wins
     (`infer_profile`; built-in profiles only, like ``detect``)."""
+    numbering: str | None = None
+    """A numbering grammar instead of the item patterns: its styles as their
+    first numbers, outermost first (``Article I; Section 1 < Article I,
+    restarting; (a)``), as `grammar.spec_of` writes an inferred one. Units
+    are read and cited by it (grammar.py); ``rule`` is then only shown."""
     description: str = ""
 
 
@@ -158,7 +163,18 @@ def _from_mapping(data: Any, source: str) -> Profile:
                 f"key {key!r} must have the named groups (?P<id>...) and (?P<text>...)",
                 key=key, path=source,
             )
+    numbering = values.get("numbering")
+    if numbering is not None:
+        from .grammar import parse_numbering  # grammar.py builds profiles: imported here, when used
+
+        parse_numbering(numbering, source)  # a wrong style is an error now, naming the file
     return Profile(**values)
+
+
+def profile_from_mapping(data: Any, source: str) -> Profile:
+    """A profile from the keys of a YAML mapping (`data`), checked as a
+    user's file is; `source` names it in errors."""
+    return _from_mapping(data, source)
 
 
 def _parse_yaml(text: str, source: str) -> Any:

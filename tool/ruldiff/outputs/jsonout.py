@@ -124,8 +124,15 @@ def document_json(doc: Document) -> dict[str, Any]:
     """A parsed document as plain data (``ruldiff parse``): every item in
     order, after what the profile read (`model.Coverage`)."""
     coverage = doc.coverage
+    grammar: dict[str, Any] = {}
+    if doc.numbering is not None:
+        from ..documents.grammar import parse_numbering, profile_mapping  # only an inferred document pays for it
+
+        # The numbering it was read by, as a profile to save and pass back with --profile.
+        grammar["grammar"] = profile_mapping(parse_numbering(doc.numbering))
     return {
         "profile": doc.profile,
+        **grammar,
         "path": doc.path,
         "title": doc.title,
         "date": doc.date,

@@ -120,6 +120,8 @@ def render_document(doc: Document, fmt: str) -> str:
     if fmt == "text":
         depth: dict[str | None, int] = {None: 0}
         lines = [f"{doc.title} ({doc.date or 'no date'}), profile {doc.profile}"]
+        if doc.numbering is not None:
+            lines.append(f"numbering: {doc.numbering}")
         if doc.coverage is not None:
             lines.append(coverage_line(doc.coverage))
         for r in doc.items:

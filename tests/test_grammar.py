@@ -1,0 +1,294 @@
+"""grammar.py: a numbering grammar learned from the document, on invented
+documents of every style (issue "Read any numbered document as published"),
+the hook that reads with it a document no built-in profile reads, and the
+grammar saved as a profile and read back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ruldiff.cli.main import main
+from ruldiff.documents.grammar import infer_grammar, parse_numbering, read_units, scan, spec_of
+from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import load_profile
+from ruldiff.documents.read import decode
+from ruldiff.errors import ConfigError, ParseError
+from ruldiff.model import Document
+
+
+def units(text: str) -> list[str]:
+    """The IDs of `text`'s units under the grammar inferred from it."""
+    grammar = infer_grammar(text)
+    assert grammar is not None
+    found, _ = read_units(text.split("\n"), grammar)
+    return [u.id for u in found]
+
+
+def read(text: str) -> Document:
+    return parse(decode(text.encode("utf-8"), "t.txt"))
+
+
+# --- the failures of the issue ------------------------------------------------
+
+BYLAWS = "Bylaws\n\nSection 1. The name is X.\nSection 2. Anyone may join.\n"
+CONSTITUTION = (
+    "Constitution of the Chess Club\n\n"
+    "ARTICLE I - NAME\n\nSection 1. The name is the Chess Club.\nSection 2. It meets on Fridays.\n\n"
+    "ARTICLE II - MEMBERSHIP\n\nSection 1. Anyone may join.\nSection 2. Members pay dues.\n"
+    "Section 3. Dues are due in May.\n"
+)
+CODE = (
+    "Town Code\n\nChapter 4 - Public Order\n\n"
+    "Sec. 4-11. Purpose. This chapter keeps the peace.\n"
+    "Sec. 4-12. Noise. No person shall make loud noise.\n"
+    "(a) Hours. Between 10 p.m. and 7 a.m.:\n(1) no music;\n(A) indoors;\n(B) outdoors;\n(2) no engines.\n"
+    "(b) Exceptions. None.\n"
+    "Sec. 4-13. Dogs. Dogs must be leashed.\n"
+)
+
+
+def test_bylaws_of_section_lines_are_read() -> None:
+    doc = read(BYLAWS)
+    assert doc.profile == "inferred" and doc.title == "Bylaws"
+    assert [(r.id, r.text) for r in doc.rules] == [("1", "The name is X."), ("2", "Anyone may join.")]
+
+
+def test_sections_restarting_in_each_article_are_cited_under_it() -> None:
+    doc = read(CONSTITUTION)
+    assert [r.id for r in doc.rules] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "II.3"]
+    assert {r.id: r.parent for r in doc.rules}["II.2"] == "II"
+    assert [r.kind.value for r in doc.rules][:2] == ["section", "rule"] and doc.rules[0].text == "NAME"
+
+
+def test_one_sub_item_more_changes_nothing() -> None:
+    """A lone (a) item made the articles preset accept the constitution, with
+    repeated IDs (Section 1#2): now it is read the same, with its item."""
+    doc = read(CONSTITUTION.replace("Section 3. Dues are due in May.\n", "Section 3. Dues:\n(a) are due in May.\n"))
+    assert [r.id for r in doc.rules] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "II.3", "II.3(a)"]
+
+
+def test_a_municipal_code_with_titles_run_into_the_text() -> None:
+    doc = read(CODE)
+    assert [r.id for r in doc.rules] == [
+        "4", "4-11", "4-12", "4-12(a)", "4-12(a)(1)", "4-12(a)(1)(A)", "4-12(a)(1)(B)", "4-12(a)(2)",
+        "4-12(b)", "4-13",
+    ]
+    rules = {r.id: r for r in doc.rules}
+    assert rules["4-12"].text == "Noise. No person shall make loud noise."
+    assert rules["4-12(a)(1)(B)"].parent == "4-12(a)(1)" and rules["4-12"].parent == "4"
+
+
+# --- each style -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "Club Rules\n\n1. Scope\n1.1 These rules apply.\n1.1.1 Even on Sundays.\n1.1.2 And holidays.\n"
+            "1.2 Members vote.\n2. Play\n2.1 Play fair.\n2.1.1 No cheating.\n",
+            ["1", "1.1", "1.1.1", "1.1.2", "1.2", "2", "2.1", "2.1.1"], id="decimal"),
+        pytest.param(
+            "Act\n\n§ 1.1 Scope\n(a) This Act applies.\n(1) To members;\n(i) old;\n(ii) new;\n(2) to guests.\n"
+            "(b) It binds all.\n§ 1.2 Terms\n(a) Words mean what they say.\n",
+            ["§ 1.1", "§ 1.1(a)", "§ 1.1(a)(1)", "§ 1.1(a)(1)(i)", "§ 1.1(a)(1)(ii)", "§ 1.1(a)(2)",
+             "§ 1.1(b)", "§ 1.2", "§ 1.2(a)"], id="section-sign"),
+        pytest.param(
+            "Statute\n\nSection 1.01 Name. The club is X.\nSection 1.02 Office. It sits in Y.\n(a) Main office.\n"
+            "(b) Branch.\nSection 2.01 Members. Anyone may join.\n",
+            ["1.01", "1.02", "1.02(a)", "1.02(b)", "2.01"], id="statute"),
+        pytest.param(
+            "Laws of the Game\n\nRule 12 - Fouls\n12.1 Direct free kick.\n12.1.1 Kicks.\n12.2 Indirect free kick.\n"
+            "Rule 13 - Free Kicks\n13.1 Types.\n(a) direct;\n(b) indirect.\n",
+            ["12", "12.1", "12.1.1", "12.2", "13", "13.1", "13.1(a)", "13.1(b)"], id="rule-laws"),
+        pytest.param(
+            "Regulation\n\nArticle 1\nSubject matter\n(1) This Regulation lays down rules.\n(2) It applies to all:\n"
+            "(a) persons;\n(b) bodies.\nArticle 2\nScope\n(1) It applies here.\n\nAnnex I\nForms\n\nAnnex II\nFees\n"
+            "1. Fee table.\n2. Fee rates.\n",
+            ["1", "1(1)", "1(2)", "1(2)(a)", "1(2)(b)", "2", "2(1)", "Annex I", "Annex II", "Annex II.1", "Annex II.2"],
+            id="articles-annex"),
+        pytest.param(
+            "Regulation\n\nArticle 1\n1. Rules are laid down (see Article 2(1)).\n2. They apply:\n(a) to persons.\n"
+            "Article 2\n1. It applies here.\n",
+            ["1", "1(1)", "1(2)", "1(2)(a)", "2", "2(1)"], id="articles-cited-in-brackets"),
+        pytest.param(
+            "Protocol\n\n5. Messages\n5.1 Format\n5.2 Fields\n5.2.1 Header\n5.2.2 Body\n5.2.3 Trailer\n"
+            "5.2.3.1 Checksum\n5.2.3.2 Padding\n6. Security\n",
+            ["5", "5.1", "5.2", "5.2.1", "5.2.2", "5.2.3", "5.2.3.1", "5.2.3.2", "6"], id="rfc"),
+        pytest.param(
+            "Building Code\n\n1-101 Title. This code is the Building Code.\n1-102 Scope. It applies to buildings.\n"
+            "1-103 Intent. Safety.\n2-101 Permits. Get one.\n(a) In writing.\n2-102 Fees. Pay them.\n",
+            ["1-101", "1-102", "1-103", "2-101", "2-101(a)", "2-102"], id="hyphenated"),
+        pytest.param(
+            "Appendices\n\nA.1 Forms are white.\nA.2 Forms are signed.\nA.2.1 In ink.\nB.1 Fees are paid.\n"
+            "B.2 Fees are kept.\n",
+            ["A.1", "A.2", "A.2.1", "B.1", "B.2"], id="appendix"),
+        pytest.param(
+            "Rules\n\n1. Members\na) pay dues;\nb) vote;\ni) in person;\nii) by post;\nc) attend.\n2. Guests\na) sign in.\n",
+            ["1", "1(a)", "1(b)", "1(b)(i)", "1(b)(ii)", "1(c)", "2", "2(a)"], id="closing-bracket"),
+    ],
+)
+def test_each_style_is_read_and_cited(text: str, expected: list[str]) -> None:
+    assert units(text) == expected
+
+
+def test_roman_and_letter_are_told_apart_by_their_sequence() -> None:
+    letters = "".join(f"({c}) item {c};\n" for c in "abcdefgh")
+    assert units(f"Rules\n\n1. One\n{letters}(i) item i;\n(j) item j.\n2. Two\n")[-4:] == ["1(h)", "1(i)", "1(j)", "2"]
+    assert units("Rules\n\n1. One\n(g) seven;\n(h) eight;\n(i) one;\n(ii) two.\n2. Two\n")[-4:] == [
+        "1(h)", "1(h)(i)", "1(h)(ii)", "2"]
+    assert units("Rules\n\n1. One\n(a) first;\n(i) one;\n(ii) two;\n(b) second.\n2. Two\n") == [
+        "1", "1(a)", "1(a)(i)", "1(a)(ii)", "1(b)", "2"]
+
+
+def test_a_table_of_contents_is_front_matter() -> None:
+    doc = read("Bylaws\n\nContents\nSection 1 Name ..... 2\nSection 2 Members ..... 3\n\n"
+               "Section 1. Name. The name is X.\nSection 2. Members. Anyone may join.\n")
+    assert [(r.id, r.line) for r in doc.rules] == [("1", 7), ("2", 8)]
+    assert doc.coverage is not None and doc.coverage.unread == 0 and doc.coverage.layout == 4
+
+
+def test_numbers_in_running_text_are_no_units() -> None:
+    text = ("Rules\n\n1. Play\nIn 1990 the club began.\nSection 3 of the Act applies.\n2 players may sit.\n"
+            "1990. A year.\n2. Pay\nIn a game, pay.\n")
+    assert units(text) == ["1", "2"]
+
+
+def test_tokens_are_described_by_style_not_family() -> None:
+    samples = [t.style.sample for t in scan(
+        ["ARTICLE II.", "Sec. 4-12. Noise.", "§ 2 Scope", "Law 3 - Ball", "(A) big", "a) small", "A.1 Form",
+         "Annex B", "5.2.3.1 Checksum"])]
+    assert samples == ["Article I", "Sec 1-1", "§ 1", "Law 1", "(A)", "a)", "A.1", "Annex A", "1.1.1.1"]
+
+
+# --- honest errors and warnings ----------------------------------------------------
+
+
+def test_a_document_without_numbered_units_keeps_its_errors(tmp_path: Path) -> None:
+    assert infer_grammar("Dear members,\n\nsee you at noon.\n") is None
+    assert read("Dear members,\n\nsee you at noon.\n").profile == "paragraphs"
+    saved = tmp_path / "saved.yaml"
+    saved.write_text("name: inferred\nrule: '^(?P<id>x)(?P<text>.*)$'\nnumbering: 'Section 1'\n", encoding="utf-8")
+    prose = tmp_path / "prose.txt"
+    prose.write_text("Dear members,\n\nsee you at noon.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(prose), "--profile", str(saved)])
+    assert result.exit_code == 2 and "no numbered rules found" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    with pytest.raises(ParseError):
+        parse(decode(b"Dear members,\n", "p.txt"), load_profile(str(saved)))
+
+
+def test_a_wrong_numbering_key_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="is not a numbering style"):
+        parse_numbering("Section 1; hello")
+    with pytest.raises(ConfigError, match="unknown numbering flag 'restart'"):
+        parse_numbering("Article I; Section 1 < Article I, restart")
+
+
+def test_a_misfit_names_the_lines_left_unread(tmp_path: Path) -> None:
+    path = tmp_path / "code.txt"
+    path.write_text(CODE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(path), "--profile", "outline"])
+    assert result.stderr.startswith(f"warning: {path}: profile outline left 55% of its 11 non-blank lines unread (line 7: ")
+    assert result.stderr.rstrip().endswith("; the numbering inferred from it reads it better (leave out --profile; "
+                                           "parse -f yaml shows it)")
+
+
+# --- the grammar as a profile -------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [BYLAWS, CONSTITUTION, CODE])
+def test_an_inferred_grammar_saved_as_a_profile_reads_the_same_units(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "doc.txt"
+    path.write_text(text, encoding="utf-8")
+    shown = CliRunner().invoke(main, ["parse", str(path), "-f", "yaml"])
+    assert shown.exit_code == 0, shown.output
+    data = yaml.safe_load(shown.output)
+    saved = tmp_path / "saved.yaml"
+    saved.write_text(yaml.safe_dump(data["grammar"], allow_unicode=True), encoding="utf-8")
+    again = CliRunner().invoke(main, ["parse", str(path), "--profile", str(saved)])
+    assert again.exit_code == 0, again.output
+    before = [(i["id"], i["parent"], i["text"]) for i in data["items"]]
+    assert [(i["id"], i["parent"], i["text"]) for i in json.loads(again.output)["items"]] == before
+
+
+def test_a_preset_reads_what_it_reads_well_and_shows_no_grammar(tmp_path: Path) -> None:
+    path = tmp_path / "rules.txt"
+    path.write_text("Rules\n\n1. Scope\n\n1.1 These rules apply.\n1.2 Play fair.\n", encoding="utf-8")
+    data = json.loads(CliRunner().invoke(main, ["parse", str(path)]).output)
+    assert data["profile"] == "outline" and "grammar" not in data
+
+
+# --- generated numberings -------------------------------------------------------------
+
+ROMAN = ["I", "II", "III", "IV"]
+LETTERS = "abcd"
+# Each style: how a number is printed at position n (1-based), and how the ID
+# is built from the parent's ID (None at the top).
+TOPS = {
+    "Article {R} - TITLE": lambda n: ("ARTICLE " + ROMAN[n - 1] + " - GENERAL", ROMAN[n - 1]),
+    "Section {n}.": lambda n: (f"Section {n}.", str(n)),
+    "{n}.": lambda n: (f"{n}.", str(n)),
+    "Rule {n} -": lambda n: (f"Rule {n} -", str(n)),
+    "§ {n}": lambda n: (f"§ {n}", f"§ {n}"),
+    "Chapter {n}": lambda n: (f"Chapter {n}", str(n)),
+}
+ITEMS = {
+    "(a)": lambda n: (f"({LETTERS[n - 1]})", f"({LETTERS[n - 1]})"),
+    "(1)": lambda n: (f"({n})", f"({n})"),
+    "(i)": lambda n: (f"({ROMAN[n - 1].lower()})", f"({ROMAN[n - 1].lower()})"),
+    "a)": lambda n: (f"{LETTERS[n - 1]})", f"({LETTERS[n - 1]})"),
+    "(A)": lambda n: (f"({LETTERS[n - 1].upper()})", f"({LETTERS[n - 1].upper()})"),
+    "1)": lambda n: (f"{n})", f"({n})"),
+    "{n}.": lambda n: (f"{n}.", f".{n}"),
+    "Section {n}.": lambda n: (f"Section {n}.", f".{n}"),
+}
+
+
+@st.composite
+def numberings(draw: st.DrawFn) -> tuple[str, list[str]]:
+    top = draw(st.sampled_from(sorted(TOPS)))
+    depth = draw(st.integers(2, 4))
+    bare = sorted(i for i in ITEMS if not i.startswith("Section"))
+    items = draw(st.lists(st.sampled_from(bare), min_size=depth - 1, max_size=depth - 1, unique=True))
+    if top == "{n}.":
+        items = [i for i in items if i != "{n}."] or ["(a)"]
+    if top in ("Article {R} - TITLE", "Chapter {n}", "Rule {n} -") and "{n}." not in items and draw(st.booleans()):
+        items[0] = "Section {n}."  # a division in a division: ARTICLE I, then Section 1
+    counts = [draw(st.integers(2, 3))] + [draw(st.integers(1, 3)) for _ in items]
+    lines = ["Rules of the Club", ""]
+    ids: list[str] = []
+
+    def emit(level: int, parent: str | None) -> None:
+        count = counts[level]
+        for n in range(1, count + 1):
+            printed, own = (TOPS[top] if level == 0 else ITEMS[items[level - 1]])(n)
+            unit = own if parent is None else parent + own
+            ids.append(unit)
+            lines.append(f"{printed} Text of unit {len(ids)}.")
+            if level + 1 <= len(items):
+                emit(level + 1, unit)
+
+    emit(0, None)
+    return "\n".join(lines) + "\n", ids
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(numberings())
+def test_generated_numberings_are_recovered_exactly(case: tuple[str, list[str]]) -> None:
+    text, expected = case
+    assert units(text) == expected
+
+
+def test_inference_is_linear_in_the_document() -> None:
+    """A long document of long lines: one bounded match per line."""
+    body = "".join(f"Section {n}. {'word ' * 200}\n(a) {'x' * 5000}\n" for n in range(1, 2001))
+    grammar = infer_grammar("Rules\n\n" + body)
+    assert grammar is not None and spec_of(grammar) == "Section 1; (a)"

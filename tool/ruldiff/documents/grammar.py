@@ -1,0 +1,628 @@
+"""A numbering grammar learned from the document itself, not chosen from a list.
+
+- `scan(lines)` -> the numbering tokens at the starts of lines, each with
+  its `Style` (``Section 1.``, ``(a)``, ``4-12``, ``A.1`` ...).
+- `infer_grammar(text)` -> the `Grammar` of a document (which styles number
+  its units, how they nest, how a unit is cited), or None without one.
+- `read_units(lines, grammar)` -> the document's units under a grammar:
+  IDs as the document cites them (``II.2``, ``4-12(a)(1)``, ``§ 3(a)``).
+- `grammar_profile(grammar)`, `profile_mapping(grammar)`,
+  `parse_numbering(spec)`: a grammar as a `Profile` (its ``numbering`` key)
+  and back, so that an inferred grammar can be saved and passed with
+  ``--profile``.
+
+How a numbering is inferred
+---------------------------
+1. Every line that starts like a number is a token: an optional label (a
+   capitalised word such as ``Section``, ``Sec.``, ``ARTICLE``, or ``§``),
+   a numeral (arabic, roman or a letter; dotted ``1.2.3`` or hyphenated
+   ``4-12``), in a bracket shape: ``(a)``, ``a)`` or bare. A bare number of
+   one part needs its period or bracket (``1.``, ``a)``); a label followed by
+   a lower-case word is a citation inside a sentence (``Section 3 of``).
+2. A numeral that reads as a letter and as a roman number (``i``, ``v``,
+   ``x``, ``C``) is the letter when it follows the letter before it in the
+   same style (``(h)`` then ``(i)``) and no ``(ii)`` comes next; else the
+   roman number when it starts (``i``) or continues (``iv`` then ``v``) one.
+3. A style (label, numeral kind, parts and separator, bracket shape) numbers
+   the document when its numbers run in sequence: each token is the first
+   number, or comes after the last of its style by at most `GAP`; a token
+   out of sequence is text. A style needs two such tokens, or one first
+   number in brackets or after a label.
+4. Nesting is a stack of open styles: a token of an open style closes what
+   is inside it; a new style opens a level under the innermost. Labelled
+   styles are divisions: no bare or bracketed item holds one, and a new
+   labelled style is nested in the labelled one just before it (``ARTICLE
+   I`` then ``Section 1``) or else starts a division of its own at the top
+   (``Annex II`` after an article's items).
+5. A unit is cited as the document cites it: a bracketed number after its
+   parent's ID (``4-12(a)(1)``); a number of several parts alone (``1.1``,
+   ``4-12``); a plain number after its parent's ID and a period when its
+   style's numbers restart under the parent (``II.2``), alone when they run
+   through the document (``Section 7`` -> ``7``). A label word is dropped,
+   ``§`` kept; a second labelled style at the top keeps its word
+   (``Annex II``), so its numbers do not clash with the first's.
+
+Everything is linear in the text: one bounded match per line, one pass over
+the tokens for each step.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ConfigError
+from .profiles import Profile, profile_from_mapping
+
+__all__ = [
+    "Grammar", "Level", "Style", "Token", "Unit", "grammar_profile", "infer_grammar",
+    "parse_numbering", "profile_mapping", "read_units", "scan", "spec_of",
+]
+
+GAP = 10
+"""How far a number may jump past the last of its style and still be in
+sequence: a code skips repealed sections (``Sec. 4-12`` then ``4-15``), but
+``1990.`` after ``3.`` is a year."""
+MAX_STYLES = 16
+"""Styles a document may be numbered in, the most used kept: a code nests
+five or six; the bound keeps reading linear on any text (the stack of open
+styles holds each style once)."""
+TITLE_WORDS = 12
+"""A unit's text of at most this many words, without a closing period, is a
+title (``ARTICLE II - MEMBERSHIP``): the unit is a heading when items follow."""
+
+ARABIC, ROMAN_UPPER, ROMAN_LOWER, LETTER_UPPER, LETTER_LOWER = "1", "I", "i", "A", "a"
+PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
+
+# One token at the start of a stripped line: a label, a numeral in a bracket
+# shape, what follows it. Every repeat is bounded and the alternatives are
+# tried at one place: a line costs a match of a few dozen characters.
+_TOKEN = re.compile(
+    r"(?:(?P<sym>§{1,2})\s*|(?P<word>[A-Z][a-z]{1,11}\.?|[A-Z]{2,12}\.?)\s+)?"
+    r"(?:\((?P<pn>\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\)"
+    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}"
+    r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
+    r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
+)
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_ROMAN = re.compile(r"[ivxlc]{1,7}", re.IGNORECASE)
+
+
+def _roman(s: str) -> int | None:
+    """The value of a roman numeral written the usual way, else None.
+
+    >>> _roman("xiv"), _roman("IX"), _roman("iiv")
+    (14, 9, None)
+    """
+    if not _ROMAN.fullmatch(s):
+        return None
+    digits = [_ROMAN_VALUES[c] for c in s.lower()]
+    total = sum(-d if d < e else d for d, e in zip(digits, digits[1:] + [0]))
+    return total if total > 0 and _to_roman(total) == s.lower() else None
+
+
+def _to_roman(n: int) -> str:
+    out = []
+    for value, numeral in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"),
+                           (5, "v"), (4, "iv"), (1, "i")):
+        count, n = divmod(n, value)
+        out.append(numeral * count)
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one numbering looks, whatever the document: ``Section 1``,
+    ``(a)``, ``4-12``, ``A.1`` are four styles."""
+
+    label: str
+    """The label word case-folded without its period (``section``, ``sec``),
+    ``§``, or empty."""
+    kind: str
+    """The numeral of its first part: `ARABIC`, `ROMAN_UPPER`,
+    `ROMAN_LOWER`, `LETTER_UPPER` or `LETTER_LOWER`."""
+    parts: int = 1
+    """How many parts the number has (``1.2.3``: 3)."""
+    separator: str = ""
+    """What joins the parts: ``.`` or ``-`` (empty for one part)."""
+    shape: str = PLAIN
+    """`PAREN` ``(a)``, `CLOSE` ``a)`` or `PLAIN`."""
+
+    @property
+    def sample(self) -> str:
+        """The style written as its first number: ``Section 1``, ``(a)``, ``1-1``.
+
+        >>> Style("sec", ARABIC, 2, "-").sample, Style("", LETTER_LOWER, shape=CLOSE).sample
+        ('Sec 1-1', 'a)')
+        """
+        first = {ARABIC: "1", ROMAN_UPPER: "I", ROMAN_LOWER: "i", LETTER_UPPER: "A", LETTER_LOWER: "a"}[self.kind]
+        number = self.separator.join([first] + ["1"] * (self.parts - 1))
+        if self.shape == PAREN:
+            number = f"({number})"
+        elif self.shape == CLOSE:
+            number += ")"
+        elif not self.label and self.parts == 1:
+            number += "."
+        if not self.label:
+            return number
+        return f"{self.label} {number}" if self.label == "§" else f"{self.label.capitalize()} {number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A numbering token at the start of a line."""
+
+    line: int
+    """Index of its line (0-based)."""
+    style: Style
+    number: str
+    """The number as printed, without label or brackets (``4-12``, ``ii``)."""
+    value: int
+    """Its last part as a count: ``ii`` -> 2, ``c`` -> 3, ``4-12`` -> 12."""
+    rest: str
+    """The text after it on its line."""
+    stop: bool = True
+    """Whether a period, a bracket, a colon or a dash closes the number, or
+    nothing follows it (``Section 1.``, ``(a)``, ``ARTICLE I - NAME``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A style the document is numbered in, and how its units are cited."""
+
+    style: Style
+    parent: Style | None = None
+    """For a labelled style: the labelled style it is nested in (None: at the top)."""
+    restarts: bool = False
+    """Whether its numbers start again under each parent (cited ``II.2``)."""
+    word: bool = False
+    """Whether its ID keeps the label word (``Annex II``)."""
+    brackets: bool = False
+    """Whether its units, numbered ``1.`` under a division, are cited in
+    brackets after it (``Article 5(1)``), as the document's text cites them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """The numbering of a document: its styles, in order of appearance."""
+
+    levels: tuple[Level, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One numbered unit of a document."""
+
+    id: str
+    parent: str | None
+    line: int
+    """Index of its first line (0-based)."""
+    end: int
+    """Index after its last line."""
+    text: str
+    """Its text on its first line, after the number."""
+    style: Style
+    value: int
+    """Its number's last part as a count (`Token.value`)."""
+    title: bool
+    """Whether its text is a title and units are nested in it (a heading)."""
+
+
+# --- tokens -------------------------------------------------------------------
+
+
+def _candidates(numeral: str) -> list[tuple[str, int]]:
+    """Readings of a numeral of one part: (kind, value)."""
+    if numeral.isdigit():
+        return [(ARABIC, int(numeral))]
+    out: list[tuple[str, int]] = []
+    roman = _roman(numeral)
+    if roman is not None:
+        out.append((ROMAN_UPPER if numeral.isupper() else ROMAN_LOWER, roman))
+    if len(numeral) == 1:
+        out.append((LETTER_UPPER if numeral.isupper() else LETTER_LOWER, ord(numeral.lower()) - 96))
+    return out
+
+
+_Raw = tuple[int, str, str, int, str, list[tuple[str, int]], str, bool]
+"""A token before its kind is settled: line, label, shape, parts, separator,
+readings, number, whether a stop closes it."""
+
+
+def _raw(index: int, line: str) -> tuple[_Raw, str] | None:
+    m = _TOKEN.match(line)
+    if m is None:
+        return None
+    word, sym, rest = m.group("word"), m.group("sym"), m.group("rest")
+    label = sym[:1] if sym else (word.rstrip(".").casefold() if word else "")
+    if m.group("pn") is not None:
+        numeral, shape = m.group("pn"), PAREN
+    else:
+        numeral = m.group("n")
+        shape = CLOSE if m.group("close") else PLAIN
+    separator = "." if "." in numeral else "-" if "-" in numeral else ""
+    parts = numeral.split(separator) if separator else [numeral]
+    if shape == PLAIN and not label and len(parts) == 1 and not m.group("dot"):
+        return None  # "2 players": a number in running text
+    if label and label != "§" and shape == PLAIN and not m.group("dot") and rest[:1].islower():
+        return None  # "Section 3 of the Act": a citation in a sentence
+    if word and (not label.isalpha() or numeral[:1].islower()):
+        return None  # "In a Commander game": a word numbers in figures, roman capitals or capitals
+    readings = _candidates(parts[-1]) if len(parts) == 1 else [(ARABIC, int(parts[-1]))]
+    if len(parts) > 1 and not parts[0].isdigit():
+        readings = [(LETTER_UPPER, int(parts[-1]))]  # A.1: the kind of its first part
+    if not readings:
+        return None
+    stop = bool(m.group("dot") or m.group("dash") or shape != PLAIN or not rest)
+    return (index, label, shape, len(parts), separator, readings, numeral, stop), rest
+
+
+def scan(lines: list[str]) -> list[Token]:
+    """The numbering tokens at the starts of `lines`, each read in one style.
+
+    >>> [(t.style.sample, t.number) for t in scan(["(h) eight", "(i) nine", "(i) one", "(ii) two"])]
+    [('(a)', 'h'), ('(a)', 'i'), ('(i)', 'i'), ('(i)', 'ii')]
+    """
+    raws: list[tuple[_Raw, str]] = []
+    for index, line in enumerate(lines):
+        s = line.strip()
+        if s and (s[0].isalnum() or s[0] in "(§"):
+            found = _raw(index, s)
+            if found is not None:
+                raws.append(found)
+    # The last letter and roman value read in each (label, shape, case).
+    last: dict[tuple[str, str, str], int] = {}
+    tokens: list[Token] = []
+    for k, ((index, label, shape, parts, separator, readings, numeral, stop), rest) in enumerate(raws):
+        kind, value = readings[0]
+        if len(readings) == 2:
+            kind, value = _settle(raws, k, label, shape, numeral, readings, last)
+        if parts == 1:
+            last[(label, shape, kind)] = value
+        tokens.append(Token(index, Style(label, kind, parts, separator, shape), numeral, value, rest, stop))
+    return tokens
+
+
+def _settle(
+    raws: list[tuple[_Raw, str]], k: int, label: str, shape: str, numeral: str,
+    readings: list[tuple[str, int]], last: dict[tuple[str, str, str], int],
+) -> tuple[str, int]:
+    """A numeral that is a roman number and a letter: the letter after the
+    letter before it, unless the next token of its style reads as the roman
+    number after it; else the roman number that starts or continues one."""
+    (roman_kind, roman), (letter_kind, letter) = readings
+    following = next(
+        (r for r, _ in raws[k + 1 : k + 2] if r[1] == label and r[2] == shape and r[3] == 1), None
+    )
+    next_roman = _roman(following[6]) if following is not None and following[6].isupper() == numeral.isupper() else None
+    if last.get((label, shape, letter_kind)) == letter - 1 and next_roman != roman + 1:
+        return letter_kind, letter
+    if roman == 1 or last.get((label, shape, roman_kind)) == roman - 1:
+        return roman_kind, roman
+    return letter_kind, letter
+
+
+# --- sequence ---------------------------------------------------------------
+
+
+def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[Token]:
+    """The tokens whose numbers run in sequence within their style (of
+    `styles`, if given): the first number, or the last of the style plus 1
+    to `GAP`, or a number of several parts under a new prefix."""
+    if styles is not None:
+        tokens = [t for t in tokens if t.style in styles]
+    # The value of the next token of each token's style: a first number
+    # past `GAP` (Rule 12) is in sequence when the next one follows it.
+    following: list[int | None] = [None] * len(tokens)
+    ahead: dict[Style, int] = {}
+    for k in range(len(tokens) - 1, -1, -1):
+        following[k] = ahead.get(tokens[k].style)
+        ahead[tokens[k].style] = tokens[k].value
+    last: dict[Style, Token] = {}
+    kept: list[Token] = []
+    for t, after in zip(tokens, following):
+        before = last.get(t.style)
+        if before is None:
+            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1
+        elif t.style.parts > 1 and t.number.rsplit(t.style.separator, 1)[0] != before.number.rsplit(
+            t.style.separator, 1
+        )[0]:
+            ok = True  # a new prefix: 2-101 after 1-103
+        else:
+            ok = t.value == 1 or 0 < t.value - before.value <= GAP
+        if ok:
+            kept.append(t)
+            last[t.style] = t
+    return kept
+
+
+def _numbering_styles(tokens: list[Token]) -> set[Style]:
+    """The styles that number the document: two tokens in sequence, or one
+    first number in brackets or after a label."""
+    count: dict[Style, int] = {}
+    first: dict[Style, Token] = {}
+    last: dict[Style, Token] = {}
+    prefixes: set[Style] = set()  # labelled numbers that the next number carries: Chapter 4, then 4-11
+    for t, previous, after in zip(tokens, [None, *tokens], [*tokens[1:], None]):
+        before = last.get(t.style)
+        if before is not None and (
+            t.value == before.value + 1 or t.style.parts > 1 or (t.value == 1 and previous is not before)
+        ):
+            count[t.style] = count.get(t.style, 1) + 1  # a number after the one before it, or a restart
+        elif previous is not None and t.number.startswith(previous.number + t.style.separator) and t.style.parts > 1:
+            count[t.style] = count.get(t.style, 0) + 2  # 12.1.1 under 12.1: the number carries its parent's
+        last[t.style] = t
+        first.setdefault(t.style, t)
+        if t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
+            t.number + after.style.separator
+        ):
+            prefixes.add(t.style)
+    return {
+        s for s, t in first.items()
+        if count.get(s, 0) >= 2 or s in prefixes or (t.value == 1 and t.stop and (s.label or s.shape != PLAIN))
+    }
+
+
+# --- nesting and IDs --------------------------------------------------------
+
+
+def infer_grammar(text: str) -> Grammar | None:
+    """The numbering of `text`, learned from it; None when it has none.
+
+    >>> g = infer_grammar("Bylaws\\n\\nARTICLE I - NAME\\nSection 1. X.\\nARTICLE II - MEMBERS\\nSection 1. Y.\\n")
+    >>> spec_of(g)
+    'Article I; Section 1 < Article I, restarting'
+    """
+    lines = text.split("\n")
+    tokens = _in_sequence(scan(lines))
+    styles = _numbering_styles(tokens)
+    tokens = _in_sequence([t for t in tokens if t.style in styles])
+    styles = _numbering_styles(tokens)
+    if len(styles) > MAX_STYLES:
+        used: dict[Style, int] = {}
+        for t in tokens:
+            used[t.style] = used.get(t.style, 0) + 1
+        styles = set(sorted(styles, key=lambda s: -used.get(s, 0))[:MAX_STYLES])
+    tokens = [t for t in tokens if t.style in styles]
+    if not tokens:
+        return None
+    order: list[Style] = []
+    parent: dict[Style, Style | None] = {}
+    previous: Token | None = None
+    for t in tokens:
+        if t.style not in parent:
+            order.append(t.style)
+            labelled_before = previous is not None and previous.style.label and previous.style != t.style
+            parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
+        previous = t
+    tops = [s for s in order if s.label and s.label != "§" and parent[s] is None]
+    levels = tuple(Level(s, parent[s], False, bool(tops) and s in tops[1:]) for s in order)
+    restarts = _within_parents(read_units(lines, Grammar(levels))[0])
+    bracketed = _cited_in_brackets(text, [s.label for s in order if s.label])
+    return Grammar(tuple(
+        Level(v.style, v.parent, v.style in restarts, v.word, bracketed and v.style in restarts and not v.style.label)
+        for v in levels
+    ))
+
+
+def _cited_in_brackets(text: str, labels: list[str]) -> bool:
+    """Whether the text cites a numbered item of a division in brackets
+    after the division's number (``Article 5(1)``, ``Section 3(2)``)."""
+    words = "|".join(re.escape(label) for label in dict.fromkeys(labels) if label != "§")
+    if not words:
+        return False
+    return re.search(rf"\b(?:{words})\.?\s+[0-9IVXLC]{{1,7}}\(\d{{1,3}}\)", text, re.IGNORECASE) is not None
+
+
+def _within_parents(units: list[Unit]) -> set[Style]:
+    """The plain styles of one part numbered within their parent unit: each
+    of their units has a parent, and no number follows the one before it
+    under another parent (Sections 1-9 running through three articles do)."""
+    out: set[Style] = set()
+    through: set[Style] = set()
+    last: dict[Style, Unit] = {}
+    for u in units:
+        style = u.style
+        if style.parts != 1 or style.shape != PLAIN:
+            continue
+        before = last.get(style)
+        if u.parent is None or (before is not None and before.parent != u.parent and u.value != 1):
+            through.add(style)
+        out.add(style)
+        last[style] = u
+    return out - through
+
+
+def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int]]:
+    """The units of `lines` under `grammar`, in order, and the lines that
+    start like a number but are no unit (out of sequence, or of a style the
+    grammar does not know).
+
+    >>> text = "Sec. 4-12. Noise. No.\\n(a) Hours.\\n(1) no music;\\n(2) no engines.\\nSec. 4-13. Dogs.\\n"
+    >>> [u.id for u in read_units(text.split("\\n"), infer_grammar(text) or Grammar(()))[0]]
+    ['4-12', '4-12(a)', '4-12(a)(1)', '4-12(a)(2)', '4-13']
+    """
+    levels = {level.style: level for level in grammar.levels}
+    scanned = scan(lines)
+    tokens = _in_sequence(scanned, set(levels))
+    tokens = tokens[_contents_end(tokens):]
+    kept = {t.line for t in tokens} | {t.line for t in scanned if tokens and t.line < tokens[0].line}
+    stray = [t.line for t in scanned if t.line not in kept]
+    # The open units, outermost first: (style, number, ID).
+    stack: list[tuple[Style, str, str]] = []
+    units: list[Unit] = []
+    seen: dict[str, int] = {}
+    for k, t in enumerate(tokens):
+        level = levels[t.style]
+        depth = next((d for d in range(len(stack) - 1, -1, -1) if stack[d][0] == t.style), None)
+        if depth is not None:
+            del stack[depth:]
+        elif t.style.label:
+            # A division: no item holds it; it goes in its parent, or at the top.
+            while stack and (not stack[-1][0].label or stack[-1][0] != level.parent):
+                stack.pop()
+        unit_id = _cite(t, level, stack[-1] if stack else None)
+        n = seen.get(unit_id, 0) + 1
+        seen[unit_id] = n
+        if n > 1:
+            unit_id = f"{unit_id}#{n}"
+        end = tokens[k + 1].line if k + 1 < len(tokens) else len(lines)
+        child_follows = k + 1 < len(tokens) and _opens(tokens[k + 1].style, t.style, stack)
+        units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(), t.style, t.value,
+                          child_follows and _is_title(t.rest)))
+        stack.append((t.style, t.number, unit_id))
+    return units, stray
+
+
+def _contents_end(tokens: list[Token]) -> int:
+    """How many tokens at the start are a table of contents: a run that the
+    document numbers again, each entry's words at the start of the unit of
+    the same style and number further on (leader dots and page numbers
+    aside). 0 when there is none.
+
+    >>> t = scan(["Section 1 Name", "Section 2 Dues ..... 3", "Section 1. Name. X.", "Section 2. Dues. Y."])
+    >>> _contents_end(t)
+    2
+    """
+    if not tokens:
+        return 0
+    first = tokens[0]
+    again = next((j for j in range(1, len(tokens)) if (tokens[j].style, tokens[j].number) == (first.style, first.number)), None)
+    if again is None:
+        return 0
+    later = {(t.style, t.number): _words(t.rest) for t in tokens[again:]}
+    for t in tokens[:again]:
+        body = later.get((t.style, t.number))
+        if body is None or not body.startswith(_words(t.rest)):
+            return 0
+    return again
+
+
+def _words(text: str) -> str:
+    """A heading's words without leader dots and a page number, in any case."""
+    return text.rstrip().rstrip("0123456789").rstrip(" \t.·…_").casefold()
+
+
+def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) -> bool:
+    """Whether a token of `style` after one of `current` is nested in it."""
+    return style != current and all(s != style for s, _, _ in stack)
+
+
+def _is_title(rest: str) -> bool:
+    words = rest.split()
+    return len(words) <= TITLE_WORDS and not rest.rstrip().endswith((".", "!", "?", ";", ":"))
+
+
+def _cite(t: Token, level: Level, parent: tuple[Style, str, str] | None) -> str:
+    """A unit's ID as the document cites it (see the module's step 5)."""
+    style = t.style
+    if style.shape != PLAIN:  # (a) and a) are cited (a) after their parent
+        return f"{parent[2] if parent else ''}({t.number})"
+    own = t.number
+    if style.label == "§":
+        own = f"§ {own}"
+    elif level.word:
+        own = f"{style.label.capitalize()} {own}"
+    if parent is not None and level.brackets:
+        return f"{parent[2]}({own})"
+    if parent is not None and level.restarts and style.parts == 1:
+        return f"{parent[2]}.{own}"
+    return own
+
+
+# --- as a profile -------------------------------------------------------------
+
+
+FLAGS = ("restarting", "with its word", "cited in brackets")
+"""The flags of a style in a ``numbering`` key: `Level.restarts`,
+`Level.word`, `Level.brackets`."""
+
+
+def spec_of(grammar: Grammar) -> str:
+    """A grammar written as a profile's ``numbering`` key: its styles as
+    their first numbers, ``; `` between them, each with ``< PARENT`` for a
+    division nested in another, ``restarting`` when its numbers start again
+    in each parent, ``with its word`` when its ID keeps its label, ``cited
+    in brackets`` when its units are cited ``Article 5(1)``.
+
+    >>> spec_of(Grammar((Level(Style("article", ROMAN_UPPER)), Level(Style("", LETTER_LOWER, shape=PAREN)))))
+    'Article I; (a)'
+    """
+    out = []
+    for level in grammar.levels:
+        entry = level.style.sample
+        if level.parent is not None:
+            entry += f" < {level.parent.sample}"
+        flags = [flag for flag, on in zip(FLAGS, (level.restarts, level.word, level.brackets)) if on]
+        out.append(", ".join([entry, *flags]))
+    return "; ".join(out)
+
+
+def parse_numbering(spec: str, source: str = "numbering") -> Grammar:
+    """The grammar written by `spec_of`.
+
+    >>> parse_numbering("Article I; Section 1 < Article I, restarting; (a)") == infer_grammar(
+    ...     "ARTICLE I - A\\nSection 1. X.\\n(a) y.\\nARTICLE II - B\\nSection 1. Z.\\n")
+    True
+    """
+    levels = []
+    for entry in spec.split(";"):
+        head, *flags = [part.strip() for part in entry.split(",")]
+        sample, _, parent_sample = (p.strip() for p in head.partition("<"))
+        unknown = [f for f in flags if f not in FLAGS]
+        if unknown:
+            raise ConfigError(
+                f"unknown numbering flag {unknown[0]!r}", key="numbering", path=source,
+                fix=f"flags are {', '.join(repr(f) for f in FLAGS)}",
+            )
+        parent = _style_of(parent_sample, source) if parent_sample else None
+        levels.append(Level(_style_of(sample, source), parent, *(flag in flags for flag in FLAGS)))
+    return Grammar(tuple(levels))
+
+
+def _style_of(sample: str, source: str) -> Style:
+    tokens = scan([f"{sample} X"])
+    if len(tokens) != 1:
+        raise ConfigError(
+            f"{sample!r} is not a numbering style", key="numbering", path=source,
+            fix="write each style as its first number: 'Section 1', '(a)', '1.1', 'Article I'",
+        )
+    return tokens[0].style
+
+
+def _style_pattern(style: Style) -> str:
+    numeral = {
+        ARABIC: r"\d{1,4}", ROMAN_UPPER: r"[IVXLC]{1,7}", ROMAN_LOWER: r"[ivxlc]{1,7}",
+        LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]",
+    }[style.kind]
+    if style.parts > 1:
+        numeral += f"(?:{re.escape(style.separator)}\\d{{1,4}}){{{style.parts - 1}}}"
+    if style.shape == PAREN:
+        numeral = rf"\({numeral}\)"
+    elif style.shape == CLOSE:
+        numeral += r"\)"
+    if style.label == "§":
+        return rf"§\s*{numeral}"
+    if style.label:
+        return rf"(?i:{re.escape(style.label)}\.?)\s+{numeral}"
+    return numeral
+
+
+def profile_mapping(grammar: Grammar) -> dict[str, Any]:
+    """The grammar as a profile's keys, to save as YAML and pass back with
+    ``--profile``: ``numbering`` says how the document is read; ``rule``
+    (a pattern of every style) is there for a reader of the file."""
+    styles = "|".join(_style_pattern(level.style) for level in grammar.levels)
+    return {
+        "name": "inferred",
+        "description": "numbering inferred from the document",
+        "numbering": spec_of(grammar),
+        "rule": f"^(?P<id>{styles})\\.?(?:\\s+|$)(?P<text>.*)$",
+        "decoration": "^[-=_*~]{3,}$",
+    }
+
+
+def grammar_profile(grammar: Grammar) -> Profile:
+    """The grammar as a `profiles.Profile`."""
+    return profile_from_mapping(profile_mapping(grammar), "inferred")
