@@ -881,7 +881,9 @@ def _truth_pair(old: Doc, new: Doc, p: Planter, stale: bool, rng: random.Random,
             edits.append({"kind": "renumber", "old": a.id, "new": b.id})
         if o_text[uid] != n_text[uid] and not e and uid not in subst_uids:
             if not any(x["kind"] == "stale" and x["new"] == b.id for x in edits):
-                edits.append({"kind": "xref-update", "old": a.id, "new": b.id})
+                # A reference left stale last time and put right now is a fix, not a renumbering's update.
+                fixed = any(citer == uid for citer, _ in old.frozen)
+                edits.append({"kind": "xref-fix" if fixed else "xref-update", "old": a.id, "new": b.id})
     for e in p.edits:
         if e["kind"] == "substitution":
             edits.append({"kind": "substitution", "old": e["old"], "new": e["new"], "count": e["count"],
@@ -1016,6 +1018,7 @@ def write_family(fam: Family, directory: Path) -> list[Path]:
             furniture = []
             txt = "\n".join(line for line, _ in body) + "\n"
         files = {"txt": f"{name}.txt"}
+        furniture_by = {"txt": furniture}
         (directory / files["txt"]).write_text(txt, encoding="utf-8")
         written.append(directory / files["txt"])
         for fmt in fam.formats[1:]:
@@ -1024,15 +1027,15 @@ def write_family(fam: Family, directory: Path) -> list[Path]:
                 _write_html(bl, doc.title, path)
             elif fmt == "docx":
                 _write_docx(bl, doc.title if layout["header"] else "", path)
-                furniture += [doc.title] if layout["header"] else []
+                furniture_by["docx"] = [doc.title] if layout["header"] else []
             elif fmt == "pdf":
                 lines = [line for line, _ in text_lines(bl, dict(layout, wrap=layout["wrap"] or 90), rng)]
-                furniture += _write_pdf(lines, path, layout, doc.title)
+                furniture_by["pdf"] = _write_pdf(lines, path, layout, doc.title)
             files[fmt] = path.name
             written.append(path)
         units = [{"id": b["id"], "label": b["label"], "kind": b["kind"], "text": b["body"]} for b in bl if b["id"]]
         truth_versions.append({"name": name, "date": doc.date, "files": files, "units": units,
-                               "furniture": sorted(set(furniture))})
+                               "furniture": {k: sorted(set(v)) for k, v in furniture_by.items()}})
     truth = {
         "family": fam.name, "seed": fam.seed, "grammar": fam.grammar.name,
         "levels": [lv.kind for lv in fam.grammar.levels], "layout": fam.layout, "formats": fam.formats,

@@ -137,7 +137,7 @@ def recovered(edit: dict, report: dict) -> bool:
         return any(pair(c) and c["moved"] for c in changes)
     if kind == "renumber":
         return any(pair(c) for c in changes)
-    if kind == "xref-update":
+    if kind in ("xref-update", "xref-fix"):
         return any(pair(c) and "cross-reference" in c["tags"] for c in changes)
     if kind == "cosmetic":
         return any(pair(c) and "cosmetic" in c["tags"] and "substantive" not in c["tags"] for c in changes)
@@ -206,7 +206,7 @@ def score_family(directory: Path, truth: dict, run, group: str, details: list | 
                 t.n[(key, "units")] += len(v["units"])
             if rc != 0 or not target.exists():
                 for key in (fmt, group, "all"):
-                    t.n[(key, "crashes")] += 1
+                    t.n[(key, "failed")] += 1
                 if details is not None:
                     details.append(f"{directory.name} {v['name']}.{fmt}: parse failed: {err.strip()[:200]}")
                 continue
@@ -220,7 +220,7 @@ def score_family(directory: Path, truth: dict, run, group: str, details: list | 
             leak = False
             for i in parsed["items"]:
                 mine = truth_text.get(norm_id(i["id"]))
-                for f in v.get("furniture", []):
+                for f in v.get("furniture", {}).get(fmt, []):
                     if f.strip().isdigit() and mine is None:
                         continue  # a bare page number is only checked against the unit's true text
                     if _count_token(f.strip(), i["text"]) > _count_token(f.strip(), mine or ""):
@@ -322,7 +322,7 @@ def table(t: Tally, title: str, groups: list[str]) -> str:
     n = t.n
     rows = [f"### {title}", "",
             "| set | families | docs | units read exactly | units found | furniture-free | edits recovered | "
-            "families without unplanted change | crashes |",
+            "families without unplanted change | failed runs |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for g in groups:
         if not n.get((g, "families")):
@@ -330,7 +330,7 @@ def table(t: Tally, title: str, groups: list[str]) -> str:
         rows.append(f"| {g} | {n[(g, 'families')]} | {n[(g, 'docs')]} | {_pct(n[(g, 'exact')], n[(g, 'docs')])} | "
                     f"{_pct(n[(g, 'found')], n[(g, 'units')])} | {_pct(n[(g, 'clean')], n[(g, 'docs')])} | "
                     f"{_pct(n[(g, 'recovered')], n[(g, 'planted')])} ({n[(g, 'recovered')]}/{n[(g, 'planted')]}) | "
-                    f"{_pct(n[(g, 'families_clean')], n[(g, 'families')])} | {n[(g, 'crashes')]} |")
+                    f"{_pct(n[(g, 'families_clean')], n[(g, 'families')])} | {n[(g, 'failed')]} |")
     return "\n".join(rows)
 
 
