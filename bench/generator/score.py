@@ -226,10 +226,13 @@ def score_family(directory: Path, truth: dict, run, group: str, details: list | 
                     if _count_token(f.strip(), i["text"]) > _count_token(f.strip(), mine or ""):
                         leak = True
             for key in (fmt, group, "all"):
+                t.n[(key, "parsed")] += 1
                 t.n[(key, "exact")] += exact
                 t.n[(key, "found")] += found
                 t.n[(key, "read")] += len(got)
                 t.n[(key, "clean")] += not leak
+            if details is not None and leak:
+                details.append(f"{directory.name} {v['name']}.{fmt}: furniture inside a unit's text")
             if details is not None and not exact:
                 missing = [u["id"] for u in v["units"] if norm_id(u["id"]) not in set(got)][:6]
                 details.append(f"{directory.name} {v['name']}.{fmt}: read {len(got)} units of {len(want)}, "
@@ -328,7 +331,7 @@ def table(t: Tally, title: str, groups: list[str]) -> str:
         if not n.get((g, "families")):
             continue
         rows.append(f"| {g} | {n[(g, 'families')]} | {n[(g, 'docs')]} | {_pct(n[(g, 'exact')], n[(g, 'docs')])} | "
-                    f"{_pct(n[(g, 'found')], n[(g, 'units')])} | {_pct(n[(g, 'clean')], n[(g, 'docs')])} | "
+                    f"{_pct(n[(g, 'found')], n[(g, 'units')])} | {_pct(n[(g, 'clean')], n[(g, 'parsed')])} | "
                     f"{_pct(n[(g, 'recovered')], n[(g, 'planted')])} ({n[(g, 'recovered')]}/{n[(g, 'planted')]}) | "
                     f"{_pct(n[(g, 'families_clean')], n[(g, 'families')])} | {n[(g, 'failed')]} |")
     return "\n".join(rows)
