@@ -811,6 +811,9 @@ def make_family(seed: int | str, index: int) -> Family:
         new.date = f"{year}-{months[v]:02d}-01"
         p = Planter(rng, b, new)
         kinds = rng.sample(EDIT_KINDS, rng.randint(3, 7))
+        # A substitution reaches every unit: plant it first, so that the units it
+        # touches are kept out of the other edits and each unit has one planted edit.
+        kinds.sort(key=lambda k: k != "substitution")
         for kind in kinds:
             if kind != "stale":
                 p.plant(kind)
@@ -998,8 +1001,15 @@ def _long_date_short(layout: dict) -> str:
     return layout.get("_date", "")
 
 
-def write_family(fam: Family, directory: Path) -> list[Path]:
-    """Write every version in every format of the family, and truth.json."""
+def write_family(fam: Family, directory: Path, docx_autonumber: bool = False) -> list[Path]:
+    """Write every version in every format of the family, and truth.json.
+
+    DOCX files carry typed numbers. `docx_autonumber` (Word's automatic list
+    numbering, where the number is not in the text at all) is a later
+    feature; the flag is recorded in truth.json so scores can tell them apart.
+    """
+    if docx_autonumber:
+        raise NotImplementedError("Word automatic numbering is not generated yet: numbers are typed")
     directory.mkdir(parents=True, exist_ok=True)
     rng = random.Random(fam.seed + ":layout")
     written: list[Path] = []
@@ -1039,7 +1049,7 @@ def write_family(fam: Family, directory: Path) -> list[Path]:
     truth = {
         "family": fam.name, "seed": fam.seed, "grammar": fam.grammar.name,
         "levels": [lv.kind for lv in fam.grammar.levels], "layout": fam.layout, "formats": fam.formats,
-        "docx_autonumber": False,
+        "docx_autonumber": docx_autonumber,
         "versions": truth_versions,
         "pairs": [dict(old=f"v{i + 1}", new=f"v{i + 2}", **pair) for i, pair in enumerate(fam.pairs)],
     }
