@@ -1089,44 +1089,33 @@ def _write_docx(bl: list[dict], header: str, path: Path) -> None:
     d.save(str(path))
 
 
-def _pdf_escape(line: str) -> bytes:
-    raw = line.encode("cp1252", "replace")
-    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+def _pdfmaker():
+    """tests/pdfmaker.py, the repository's text-only PDF writer (loaded by path: tests/ is no package)."""
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "tests" / "pdfmaker.py"
+    spec = importlib.util.spec_from_file_location("_ruldiff_pdfmaker", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _write_pdf(lines: list[str], path: Path, layout: dict, title: str) -> list[str]:
-    """A text-only PDF 1.4 (as tests/pdfmaker.py writes), with running furniture on each page."""
+    """A text-only PDF with the running header and footer on each page; the furniture lines written."""
     per = layout["page_lines"]
     pages = [lines[i: i + per] for i in range(0, len(lines), per)] or [[]]
-    objects: list[bytes] = []
-    kids = []
-    furniture = []
+    furniture: list[str] = []
+    flat: list[str] = []
     for n, page in enumerate(pages, 1):
+        page = page + [""] * (per - len(page))
         if layout["header"]:
             page = [f"{title.upper()}    {layout.get('_date', '')}", ""] + page
             furniture.append(page[0])
         if layout["footer"]:
             page = page + ["", layout["footer"].format(n=n, N=len(pages))]
             furniture.append(page[-1])
-        page_id, content_id = 4 + 2 * (n - 1), 5 + 2 * (n - 1)
-        kids.append(f"{page_id} 0 R")
-        stream = b"BT /F1 9 Tf 11 TL 40 810 Td\n" + b"".join(b"(" + _pdf_escape(x) + b") Tj T*\n" for x in page) + b"ET"
-        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 3 0 R >> >> "
-                       f"/Contents {content_id} 0 R >>".encode())
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-    head = [b"<< /Type /Catalog /Pages 2 0 R >>",
-            f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode(),
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
-    body = b"%PDF-1.4\n"
-    offsets = []
-    for number_, obj in enumerate(head + objects, 1):
-        offsets.append(len(body))
-        body += f"{number_} 0 obj\n".encode() + obj + b"\nendobj\n"
-    xref = len(body)
-    body += f"xref\n0 {len(offsets) + 1}\n0000000000 65535 f \n".encode()
-    body += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    body += f"trailer\n<< /Size {len(offsets) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    path.write_bytes(body)
+        flat += [x.encode("cp1252", "replace").decode("cp1252") for x in page]
+    extra = 2 * bool(layout["header"]) + 2 * bool(layout["footer"])
+    _pdfmaker().make_pdf(flat, path, per_page=per + extra)
     return furniture
 
 

@@ -1,4 +1,4 @@
-import sys; sys.path.insert(0, "/tmp/hw"); from hw import build
+import sys; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw import build
 rules = [
   (r"PART (\d+)—", 0, lambda m, p, s: m.group(1), "heading"),
   (r"Subpart ([A-Z])—", 1, lambda m, p, s: "Subpart " + m.group(1), "heading"),

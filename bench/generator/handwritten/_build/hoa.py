@@ -1,4 +1,4 @@
-import sys; sys.path.insert(0, "/tmp/hw"); from hw import build
+import sys; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw import build
 rules = [
   (r"ARTICLE ([IVX]+)$", 0, lambda m, p, s: m.group(1), "heading"),
   (r"Section (\d+)\. ", 1, lambda m, p, s: f"{p}.{m.group(1)}", "rule"),

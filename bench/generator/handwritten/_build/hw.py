@@ -1,4 +1,5 @@
-"""Helper to write truth.json for a hand-written pair (not shipped): units by
+"""Run from the repository root: python3 bench/generator/handwritten/_build/<doc>.py
+(rfc_versions.py first for the RFC). Helper to write truth.json for a hand-written pair (not shipped): units by
 line patterns I wrote for each document, renumbering by identical text."""
 import json, re, sys
 from pathlib import Path
@@ -30,7 +31,7 @@ def units(text, rules):
     return out
 
 def build(directory, kind, rules, edits, formats=("txt",), furniture=None, extra=None):
-    d = Path(directory)
+    d = Path(__file__).resolve().parent.parent / directory  # handwritten/<directory>
     vs = []
     for name in ("old", "new"):
         vs.append({"name": name, "files": {"txt": f"{name}.txt"},

@@ -1,4 +1,4 @@
-import sys, json; sys.path.insert(0, "/tmp/hw"); from hw import build
+import sys, json; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw import build
 rules = [
   (r"(\d+(?:\.\d+)*)\.  ", 0, lambda m, p, s: m.group(1), "rule"),
   (r"Appendix ([A-Z])\.  ", 0, lambda m, p, s: m.group(1), "rule"),
@@ -14,4 +14,4 @@ edits = [
   {"kind": "substitution", "old": "responding host", "new": "responder", "count": 2, "units": [["3.2", "3.2"], ["3.3", "3.4"]]},
   {"kind": "substitution", "old": "initiating host", "new": "initiator", "count": 3, "units": [["3.1", "3.1"], ["A.1", "A.1"], ["A.2", "A.2"]]},
 ]
-build("rfc-standard", "RFC / standard", rules, edits, furniture=json.load(open("/tmp/hw/rfc_furniture.json")))
+build("rfc-standard", "RFC / standard", rules, edits, furniture=json.load(open("/tmp/rfc_furniture.json")))

@@ -1,4 +1,4 @@
-import sys; sys.path.insert(0, "/tmp/hw"); from hw import build
+import sys; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw import build
 rules = [
   (r"TITLE (\d+)$", 0, lambda m, p, s: m.group(1), "heading"),
   (r"ARTICLE (\d+)$", 1, lambda m, p, s: m.group(1), "heading"),
