@@ -67,6 +67,33 @@ SUB_STYLES = {
 }
 
 
+LEVEL_FORMS = {
+    # kind: (label as printed at the line start, ID as the document cites it). Fields: {n} the
+    # number, {pid} the parent's ID, {roman} n in Roman numerals, {code} 100 + n (`1-101`),
+    # {head} parent * 100 + n - 1 (MTG's `100.`), {sub} MTG's letter (no l, no o), {art} the
+    # parent article's number in Arabic (`Section 2.01`).
+    "dec_top": ("{n}.", "{n}"),
+    "dec": ("{pid}.{n}", "{pid}.{n}"),
+    "mtg_sec": ("{n}.", "{n}"),
+    "mtg_head": ("{head}.", "{head}"),
+    "mtg_rule": ("{pid}.{n}.", "{pid}.{n}"),
+    "mtg_sub": ("{pid}{sub}", "{pid}{sub}"),
+    "chapter": ("CHAPTER {n}.", "{n}"),
+    "sec_hyph": ("Sec. {pid}-{n}.", "{pid}-{n}"),
+    "part": ("PART {n}", "{n}"),
+    "code_hyph": ("{pid}-{code}.", "{pid}-{code}"),
+    "sect_sign": ("§ {n}.", "§ {n}"),
+    "sect_fed": ("§ {pid}.{n}", "§ {pid}.{n}"),
+    "article": ("ARTICLE {roman}.", "{roman}"),
+    "article_mixed": ("Article {roman}", "{roman}"),
+    "section_dd": ("Section {art}.{n:02d}", "{art}.{n:02d}"),
+    "art_section": ("Section {n}.", "{pid}.{n}"),
+    "rule_top": ("Rule {n}.", "{n}"),
+    "law_top": ("Law {n}", "{n}"),
+    "law_num": ("{n}.", "{pid}.{n}"),
+}
+
+
 @dataclass(frozen=True)
 class Level:
     """One level of a numbering grammar."""
@@ -96,48 +123,11 @@ class Grammar:
             token_of, label_of = SUB_STYLES[kind]
             token = token_of(n)
             return label_of(token), f"{pid}({token})"
-        if kind == "dec_top":
-            return f"{n}.", str(n)
-        if kind == "dec":
-            return f"{pid}.{n}", f"{pid}.{n}"
-        if kind == "mtg_sec":
-            return f"{n}.", str(n)
-        if kind == "mtg_head":
-            ident = f"{int(pid) * 100 + n - 1}"
-            return f"{ident}.", ident
-        if kind == "mtg_rule":
-            return f"{pid}.{n}.", f"{pid}.{n}"
-        if kind == "mtg_sub":
-            ident = f"{pid}{letter(n, skip='lo')}"
-            return ident, ident
-        if kind == "chapter":
-            return f"CHAPTER {n}.", str(n)
-        if kind == "sec_hyph":
-            return f"Sec. {pid}-{n}.", f"{pid}-{n}"
-        if kind == "part":
-            return f"PART {n}", str(n)
-        if kind == "code_hyph":
-            return f"{pid}-{100 + n}.", f"{pid}-{100 + n}"
-        if kind == "sect_sign":
-            return f"§ {n}.", f"§ {n}"
-        if kind == "sect_fed":
-            return f"§ {pid}.{n}", f"§ {pid}.{n}"
-        if kind == "article":
-            return f"ARTICLE {roman(n)}.", roman(n)
-        if kind == "article_mixed":
-            return f"Article {roman(n)}", roman(n)
-        if kind == "section_dd":
-            art = _arabic_of_roman(pid)
-            return f"Section {art}.{n:02d}", f"{art}.{n:02d}"
-        if kind == "art_section":
-            return f"Section {n}.", f"{pid}.{n}"
-        if kind == "rule_top":
-            return f"Rule {n}.", str(n)
-        if kind == "law_top":
-            return f"Law {n}", str(n)
-        if kind == "law_num":
-            return f"{n}.", f"{pid}.{n}"
-        raise ValueError(kind)
+        label, ident = LEVEL_FORMS[kind]
+        fields = {"n": n, "pid": pid, "roman": roman(n), "code": 100 + n, "sub": letter(n, skip="lo"),
+                  "head": int(pid) * 100 + n - 1 if pid.isdigit() else 0,
+                  "art": _arabic_of_roman(pid) if pid and set(pid) <= set("IVXLC") else 0}
+        return label.format(**fields), ident.format(**fields)
 
     def cite(self, ident: str, level: int) -> str:
         """How the text cites a unit with this ID."""
