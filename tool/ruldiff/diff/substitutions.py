@@ -83,7 +83,6 @@ def _apply(
 
 
 _NOT_WORD = re.compile(r"[^\w'’-]+")
-_LAST_WORD = re.compile(r"[\w'’-]*[^\w'’-]*$")
 _FIRST_WORD = re.compile(r"[^\w'’-]*[\w'’-]*")
 
 
@@ -560,11 +559,12 @@ def _words_of(text: str) -> list[str]:
 def _in_context(run: Run) -> tuple[str, str]:
     """The run's old and new text with the word before and after it: a
     phrase found with its neighbour word is found again the same way."""
-    # The last word of the text before, searched in its tail only: a
-    # search anchored at the end tries every start position.
-    before = _LAST_WORD.search(run.before[-80:])
+    # The last word of the text before: the first word of its tail read
+    # backwards (`[\w'’-]*[^\w'’-]*$` reversed), one match from the
+    # start, where a search anchored at the end tries every start position
+    # (_in_context 38 -> NN ms on the 17-year gap).
+    b = _FIRST_WORD.match(run.before[-80:][::-1]).group()[::-1]  # type: ignore[union-attr]
     after = _FIRST_WORD.match(run.after)
-    b = before.group() if before else ""
     a = after.group() if after else ""
     return b + run.deleted + a, norm(b + run.inserted + a)
 
@@ -773,7 +773,11 @@ def rewrites(
             probe = norm(old_ctx)
             if not any_old.search(probe):
                 continue
-            used = [(a, b) for a, b in subs if phrase_in(a, probe) and (not b or phrase_in(b, new_ctx))]
+            # `a in probe` first: a test in C that most phrases fail, before their pattern.
+            used = [
+                (a, b) for a, b in subs
+                if a in probe and phrase_in(a, probe) and (not b or (b in new_ctx and phrase_in(b, new_ctx)))
+            ]
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
                 together |= {(index[used[0]], index[s]) for s in used[1:]}
