@@ -106,8 +106,10 @@ def marks_only(a: str, b: str) -> bool:
     >>> marks_only("(This", "This"), marks_only("Coldsnap(tm)", "Coldsnap"), marks_only("This", "this")
     (True, False, False)
     """
+    if not _only_adds_or_drops(a, b):
+        return False  # most runs: no Counter built
     extra = Counter(a) - Counter(b) if len(a) >= len(b) else Counter(b) - Counter(a)
-    return _only_adds_or_drops(a, b) and not any(ch.isalnum() for ch in extra) and not _balanced(extra)
+    return not any(ch.isalnum() for ch in extra) and not _balanced(extra)
 
 
 def _balanced(marks: Counter[str]) -> bool:

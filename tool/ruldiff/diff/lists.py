@@ -116,9 +116,9 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
         return []
     # An item may carry a pointer to its rule: "Saga (see rule 714)".
     text = _ITEM_POINTER.sub("", text)
-    before, after = _ITEM_POINTER.sub("", before[-200:]), _ITEM_POINTER.sub("", after[:200])
     if _NOT_IN_ITEM.search(text):
-        return None
+        return None  # most runs: read before the text around them
+    before, after = _ITEM_POINTER.sub("", before[-200:]), _ITEM_POINTER.sub("", after[:200])
     items, starts, ends = _separated(text)
     tail = before.rstrip(_ITEM_ENDS)
     head = after.lstrip(_ITEM_ENDS)
@@ -153,8 +153,10 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     that has the items.
     """
     added = _list_side(run.inserted, run.before, run.after)
+    if added is None:
+        return None  # most runs: the other side is not read
     removed = _list_side(run.deleted, run.before, run.after)
-    if added is None or removed is None:
+    if removed is None:
         return None
     if added and removed:
         # An item kept between two new ones can be swept into the run by the

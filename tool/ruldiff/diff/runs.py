@@ -84,9 +84,8 @@ def runs(
     return runs
 
 
-_SPACE_AT_END = re.compile(r"\s$")
 _SPACE_AT_START = re.compile(r"\s")
-_WORD_START = re.compile(r"\S{1,40}$")
+_WORD_START = re.compile(r"\S{1,40}$")  # searched in the last 40 characters: all a match can hold
 _WORD_END = re.compile(r"\S{1,40}")
 
 
@@ -99,10 +98,12 @@ def _plain(
     change of punctuation ("[-421-]{+434.+}")."""
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
-    if not _SPACE_AT_END.search(before) and not _SPACE_AT_START.match(after):
+    # `before[-1:].isspace()`, not a search for r"\s$", which tries every
+    # position of the 600 characters: `\s` is `str.isspace`.
+    if not before[-1:].isspace() and not _SPACE_AT_START.match(after):
         # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
         # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").
-        head = _WORD_START.search(before)
+        head = _WORD_START.search(before[-40:])
         tail = _WORD_END.match(after)
         h = head.group() if head else ""
         t = tail.group() if tail else ""

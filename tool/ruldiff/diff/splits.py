@@ -21,7 +21,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .align import dice, word_set
+from .align import dice, text_words
 from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
@@ -48,12 +48,10 @@ SPLIT_MIN_WORDS = 4
 evasion ability." is a part, "See rule 702." is not."""
 
 
-# Cached: join_splits looks at each rule from both of its neighbours.
-_text_words = functools.lru_cache(maxsize=4096)(word_set)
-
-
 def _words(rule: Rule) -> frozenset[str]:
-    return _text_words(rule.full_text)
+    # Cached: join_splits looks at each rule from both of its neighbours, and
+    # the alignment read most of these rules' words already.
+    return text_words(rule.full_text)
 
 
 # Cached for the same reason: a rule is the whole, the kept part or a part of

@@ -255,12 +255,19 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
 
 
 def _edge_word(text: str, last: bool) -> str:
-    """The last (first) word of a normalised text, or "" if it ends (starts)
-    with punctuation."""
-    words = text.split()
+    """The last (first) word of a text, lower-cased (as `norm` gives it), or
+    "" if it ends (starts) with punctuation.
+
+    Only that word is split off and lower-cased, not the whole text (the
+    600 characters around a run): _candidates 73 -> NN ms on the 17-year gap.
+
+    >>> _edge_word(" Draw a Card ", last=True), _edge_word(" Draw a card ", last=False), _edge_word("draw.", last=True)
+    ('card', 'draw', '')
+    """
+    words = text.rsplit(None, 1) if last else text.split(None, 1)
     if not words:
         return ""
-    word = words[-1] if last else words[0]
+    word = (words[-1] if last else words[0]).lower()
     return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
 
 
@@ -280,8 +287,8 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     d, i = " ".join(a[start:end_a]), " ".join(b[start:end_b])
     if d == i:
         return []
-    before = a[start - 1] if start else _edge_word(norm(run.before), last=True)
-    after = a[end_a] if end_a < len(a) else _edge_word(norm(run.after), last=False)
+    before = a[start - 1] if start else _edge_word(run.before, last=True)
+    after = a[end_a] if end_a < len(a) else _edge_word(run.after, last=False)
     out = []
     forms = [(d, i)]
     # With its neighbour word: a phrase that only reads with it ("this
