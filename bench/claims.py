@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The cost of each claim of a comparison, in-process, as a Markdown table.
 
-Usage: claims.py [--runs N] [--pair NAME ...]
+Usage: claims.py [--runs N] [--pair NAME ...] [--cpu]
+
+Another tree is timed with `PYTHONPATH=/tmp/base/tool .venv/bin/python
+bench/claims.py` (a stage its code lacks is timed as 0).
 
 For each pair (the 17-year gap, the adjacent pair 2025-11-14 -> 2026-01-16
 and the 2018 "he or she" pair), both documents are parsed once, then
@@ -44,7 +47,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tool"))
+# The installed ruldiff, or another tree's (`PYTHONPATH=/tmp/base/tool`, for
+# figures before a change); this tree's only if none is installed.
+sys.path.append(str(ROOT / "tool"))
 
 from ruldiff import compare, decode, parse  # noqa: E402
 from ruldiff.diff import cosmetic, pipeline, semantic, substitutions  # noqa: E402

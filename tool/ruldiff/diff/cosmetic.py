@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from .runs import Run
-from .text import WORD_EDGES
+from .text import word_edges
 from ..model import Document
 
 __all__ = ["goes_with", "marks_at_edges", "marks_only", "respellings", "symbol_of"]
@@ -150,6 +150,5 @@ def marks_at_edges(text: str) -> tuple[str, str]:
     (('<', ''), ('', ''))
     """
     stripped = text.strip()
-    m = WORD_EDGES.match(stripped)
-    assert m is not None
-    return stripped[: m.start(1)], stripped[m.end(1) :]
+    start, end = word_edges(stripped)
+    return stripped[:start], stripped[end:]

@@ -54,23 +54,6 @@ def _words(rule: Rule) -> frozenset[str]:
     return text_words(rule.full_text)
 
 
-# Cached for the same reason: a rule is the whole, the kept part or a part of
-# up to 2 * `SPLIT_WINDOW` of its neighbours' splits, and `_verbatim_part`
-# reads the skeleton of each and of each sentence of the part. Measured on
-# the 17-year gap: _verbatim_part 107 -> NN ms.
-_text_skeleton = functools.lru_cache(maxsize=4096)(_skeleton)
-
-
-@functools.lru_cache(maxsize=4096)
-def _sentence_skeletons(text: str) -> tuple[tuple[str, int], ...]:
-    """The skeleton of each sentence of a text, with its number of words."""
-    out = []
-    for sentence in SENTENCE_END_OR_TEXT.split(text):
-        words = _skeleton(sentence)
-        out.append((words, len(words.split())))
-    return tuple(out)
-
-
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
     return len(part & whole) / len(part) if part else 0.0
 
@@ -92,12 +75,14 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     word, in `whole` and not in `kept`: sentences split off into a rule of
     their own ("Landwalk is an evasion ability." leaving the rest of old
     702.12b; "Lands normally have no mana cost." going to a new 203.1c)."""
-    total = len(_text_skeleton(part.full_text).split())
+    total = len(_skeleton(part.full_text).split())
     if total < SPLIT_MIN_WORDS:
         return False
-    in_whole, in_kept = f" {_text_skeleton(whole.full_text)} ", f" {_text_skeleton(kept.full_text)} "
+    in_whole, in_kept = f" {_skeleton(whole.full_text)} ", f" {_skeleton(kept.full_text)} "
     found = 0
-    for words, n in _sentence_skeletons(part.full_text):
+    for sentence in SENTENCE_END_OR_TEXT.split(part.full_text):
+        words = _skeleton(sentence)
+        n = len(words.split())
         if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole and f" {words} " not in in_kept:
             found += n
     return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
@@ -111,7 +96,7 @@ def _is_part(whole: Rule, kept: Rule, part: Rule) -> bool:
 
 def _share(whole: Rule, part: Rule) -> int:
     """How many of `whole`'s words (with repeats) `part` holds."""
-    return sum((Counter(_text_skeleton(whole.full_text).split()) & Counter(_text_skeleton(part.full_text).split())).values())
+    return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
 
 
 def join_splits(

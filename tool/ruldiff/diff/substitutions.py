@@ -32,7 +32,7 @@ from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM
 from .references import map_numbers
 from .runs import Run
-from .text import LETTER, SENTENCE_END, WORD_EDGES, norm, phrase_in, phrase_pattern
+from .text import LETTER, SENTENCE_END, norm, phrase_in, phrase_pattern, word_edges
 from ..model import Change, Document, RuleKind, Substitution
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
@@ -228,20 +228,19 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     >>> _clean_phrase("110.5a", "111.2"), _clean_phrase("_magic_", "magic")
     (None, None)
     """
-    md, mi = WORD_EDGES.match(d), WORD_EDGES.match(i)
-    assert md is not None and mi is not None
-    cd, ci = md.group(1), mi.group(1)
+    (sd, ed), (si, ei) = word_edges(d), word_edges(i)
+    cd, ci = d[sd:ed], i[si:ei]
     if not cd or not ci or cd == ci:
         return None
     # The ends set aside must be the same on both sides: "player" -> "any
     # target." is a rewrite and a period, not a phrase.
-    if d[: md.start(1)].strip() != i[: mi.start(1)].strip() or d[md.end(1) :].strip() != i[mi.end(1) :].strip():
+    if d[:sd].strip() != i[:si].strip() or d[ed:].strip() != i[ei:].strip():
         return None
     if len(cd.split()) > SUB_MAX_WORDS or len(ci.split()) > SUB_MAX_WORDS:
         return None
     if _RULE_NUMBER.search(cd) or _RULE_NUMBER.search(ci):
         return None  # a reference, not wording
-    if any(ch.isdigit() for ch in cd + ci) or not LETTER.search(cd + ci):
+    if any(map(str.isdigit, cd + ci)) or not LETTER.search(cd + ci):
         return None  # numbers, symbols and references are not wording
     if _MARKUP.sub("", cd) == _MARKUP.sub("", ci) or is_cosmetic(cd, ci):
         return None  # markup or typography: cosmetic
@@ -394,11 +393,20 @@ def _find_substitutions(
     # battlefield" -> "enter" beside "enters the battlefield" -> "enters",
     # 2024-08, in two card examples) are that rewrite, wherever they are.
     big = [s for s in accepted if len({n for n, _ in seen[s]}) >= KEPT_RULES]
+    # Only a candidate with as many words on each side as a big rewrite can
+    # be one of its inflections: the others are not tried (NN -> NN ms).
+    shapes = {_shape(s) for s in big}
     for cand in sorted(seen):
-        if cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
+        if _shape(cand) in shapes and cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
+
+
+def _shape(candidate: tuple[str, str]) -> tuple[int, int]:
+    """The number of words on each side of a candidate: what two candidates
+    that are one rewrite in other inflections (`_inflected`) share."""
+    return len(candidate[0].split()), len(candidate[1].split())
 
 
 def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
