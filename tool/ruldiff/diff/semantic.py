@@ -145,7 +145,8 @@ def annotate(
             moved_items = Counter(added) & Counter(removed)
             items_added = _unique(without(tuple(added), moved_items))
             items_removed = _unique(without(tuple(removed), moved_items))
-        else:  # most changes: nothing can have moved
+        else:  # most changes: nothing can have moved, no Counter built (annotate's
+            # own loop and `without` 68 -> 41 ms of CPU on the 17-year gap)
             items_added, items_removed = _unique(added), _unique(removed)
         if "list-item" in tags and not (items_added or items_removed):
             tags.discard("list-item")

@@ -258,7 +258,8 @@ def _edge_word(text: str, last: bool) -> str:
     "" if it ends (starts) with punctuation.
 
     Only that word is split off and lower-cased, not the whole text (the
-    600 characters around a run): _candidates 73 -> NN ms on the 17-year gap.
+    600 characters around a run): _candidates, less `_clean_phrase`, 41 ->
+    25 ms on the 17-year gap (CPU, median of 7).
 
     >>> _edge_word(" Draw a Card ", last=True), _edge_word(" Draw a card ", last=False), _edge_word("draw.", last=True)
     ('card', 'draw', '')
@@ -394,7 +395,8 @@ def _find_substitutions(
     # 2024-08, in two card examples) are that rewrite, wherever they are.
     big = [s for s in accepted if len({n for n, _ in seen[s]}) >= KEPT_RULES]
     # Only a candidate with as many words on each side as a big rewrite can
-    # be one of its inflections: the others are not tried (NN -> NN ms).
+    # be one of its inflections: the others are not tried (_inflected 10.2
+    # -> 4.5 ms of CPU on the 17-year gap; _find_substitutions with it 75 -> 67).
     shapes = {_shape(s) for s in big}
     for cand in sorted(seen):
         if _shape(cand) in shapes and cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
@@ -577,7 +579,7 @@ def _in_context(run: Run) -> tuple[str, str]:
     # The last word of the text before: the first word of its tail read
     # backwards (`[\w'’-]*[^\w'’-]*$` reversed), one match from the
     # start, where a search anchored at the end tries every start position
-    # (_in_context 38 -> NN ms on the 17-year gap).
+    # (_in_context 22 -> 6 ms of CPU on the 17-year gap).
     b = _FIRST_WORD.match(run.before[-80:][::-1]).group()[::-1]  # type: ignore[union-attr]
     after = _FIRST_WORD.match(run.after)
     a = after.group() if after else ""
@@ -788,7 +790,8 @@ def rewrites(
             probe = norm(old_ctx)
             if not any_old.search(probe):
                 continue
-            # `a in probe` first: a test in C that most phrases fail, before their pattern.
+            # `a in probe` first: a test in C that most phrases fail, before their
+            # pattern (this loop, less _in_context, 14 -> 8 ms of CPU on the 17-year gap).
             used = [
                 (a, b) for a, b in subs
                 if a in probe and phrase_in(a, probe) and (not b or (b in new_ctx and phrase_in(b, new_ctx)))
