@@ -13,10 +13,11 @@ list (`_list_side`: never a fragment, a clause or a function word), the
 "and" before the last item moving with them, and the list around the edit
 has three items or more (``..., cohort, constellation, ...``).
 
-Precision, on the blind set (426 changes; docs/trust.md): ``list-item`` 93.8% as drawn, 100% now (15 of
-15); list items named 97.6% as drawn (41 of 42), 100% now (41 of 41).
-Cost on the 17-year gap (`bench/claims.py`, "lists"): 18 ms (18 ms of
-CPU) of the semantic pass's 331 ms.
+Precision, on the blind set (426 changes; docs/trust.md): ``list-item``
+93.8% as drawn, 100% now (15 of 15); list items named 97.6% as drawn (41 of
+42), 100% now (41 of 41). Cost on the 17-year gap (`bench/claims.py`,
+"lists"): 18 ms (18 ms of CPU) of the semantic pass's 329 ms (327 ms of
+CPU).
 """
 
 from __future__ import annotations

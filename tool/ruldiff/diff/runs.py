@@ -11,11 +11,12 @@ typography, `classify.is_cosmetic`, whole words compared when the run
 falls inside a word) and ``cross-reference`` (the two sides differ only in
 rule numbers, each given its new number: references.py).
 
-Precision, on the blind set (426 changes; docs/trust.md): ``cosmetic`` 94.3% as drawn, 100% now (33 of 33);
-``cross-reference`` 100% as drawn and now (41 of 41); on the four earlier
-sets (1,742 changes) every tag at 96% or more. Cost on the 17-year gap
-(`bench/claims.py`, "run building"): 55 ms (58 ms of CPU) of the semantic
-pass's 331 ms, the two claims a run holds alone included.
+Precision, on the blind set (426 changes; docs/trust.md): ``cosmetic`` 94.3%
+as drawn, 100% now (33 of 33); ``cross-reference`` 100% as drawn and now (41
+of 41); on the four earlier sets (1,742 changes) every tag at 96% or more.
+Cost on the 17-year gap (`bench/claims.py`, "run building"): 56 ms (57 ms of
+CPU) of the semantic pass's 329 ms (327 ms of CPU), the two claims a run
+holds alone included.
 """
 
 from __future__ import annotations

@@ -13,11 +13,12 @@ clearly closer to the parts together than to its partner alone
 (`VERBATIM_COVER`).
 
 Precision: docs/trust.md gives no row of its own; pairing, which splits and
-merges are part of, 99.1% as drawn and 99.6% now (227 of 228) on the
-blind set (426 changes; docs/trust.md), and `bench/eval/score.py --set blind` counts kind ``split`` 100% (1
-of 1; recall 1 of 3). Cost on the 17-year gap (`bench/claims.py`,
-"splits", less the word diffs of the joined texts, counted under
-worddiff): 41 ms (42 ms of CPU) of the semantic pass's 331 ms.
+merges are part of, 99.1% as drawn and 99.6% now (227 of 228) on the blind
+set (426 changes; docs/trust.md), and `bench/eval/score.py --set blind`
+counts kind ``split`` 100% (1 of 1; recall 1 of 3). Cost on the 17-year gap
+(`bench/claims.py`, "splits", less the word diffs of the joined texts,
+counted under worddiff): 42 ms (42 ms of CPU) of the semantic pass's 329 ms
+(327 ms of CPU).
 """
 
 from __future__ import annotations

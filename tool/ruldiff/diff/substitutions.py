@@ -15,11 +15,11 @@ when it is a verb agreeing, later in its sentence, with a subject a
 substitution put there. Substitutions are found from the data, not from a
 list of phrases, and reported as families (see the essay above `_AGREE`).
 
-Precision, on the blind set (426 changes; docs/trust.md): substitution lines 100% as drawn and now (23
-of 23); the ``substitution`` tag 100% as drawn and now (17 of 17); on the
-four earlier sets every summary line at 100%. Cost on the 17-year gap
-(`bench/claims.py`, "substitutions"): 136 ms (140 ms of CPU) of the
-semantic pass's 331 ms, the largest claim.
+Precision, on the blind set (426 changes; docs/trust.md): substitution lines
+100% as drawn and now (23 of 23); the ``substitution`` tag 100% as drawn and
+now (17 of 17); on the four earlier sets every summary line at 100%. Cost on
+the 17-year gap (`bench/claims.py`, "substitutions"): 134 ms (135 ms of CPU)
+of the semantic pass's 329 ms (327 ms of CPU), the largest claim.
 """
 
 from __future__ import annotations
