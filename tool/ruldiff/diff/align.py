@@ -65,6 +65,7 @@ not a measure of the edit; the word-level diff shows the edit.
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
 import re
 from collections import Counter
@@ -73,7 +74,7 @@ from itertools import chain, filterfalse, islice
 
 from ..model import Document, MatchHow, Pair, Rule, RuleKind
 
-__all__ = ["align", "changed_pairs", "dice", "similarity", "word_set"]
+__all__ = ["align", "changed_pairs", "dice", "similarity", "text_words", "word_set"]
 
 GAP_MIN = 0.5
 """Least similarity to pair two rules found between the same two anchors.
@@ -225,6 +226,14 @@ def _align_documents(old: Document, new: Document, *, keep_same: bool) -> tuple[
     return same_rules + same_terms, rules + terms
 
 
+# The word sets of the rules the alignment compares (those it pairs by
+# similarity: the changed ones), kept for the semantic pass, which reads the
+# same rules' words again (splits.py): one word set per text per process.
+# Measured on the 17-year gap (CPU, median of 7): join_splits, less its
+# verbatim test, 33.5 -> 18.5 ms; the alignment as before (110 -> 108 ms).
+text_words = functools.lru_cache(maxsize=8192)(word_set)
+
+
 class _Side:
     """One document's items with their precomputed keys and word sets."""
 
@@ -255,7 +264,7 @@ class _Side:
         """Word set of item i, computed on first use: most rules never need one."""
         w = self._words[i]
         if w is None:
-            w = self._words[i] = word_set(self.keys[i][1])
+            w = self._words[i] = text_words(self.keys[i][1])
         return w
 
 

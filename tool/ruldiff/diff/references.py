@@ -18,7 +18,13 @@ rule numbers, each old number replaced by the new number of the same rule
 ``stale`` when it points nowhere, or when the release left it at the number
 of a rule it renumbered.
 
-Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+Precision, on the blind set (426 changes; docs/trust.md):
+``cross-reference`` 100% as drawn and now (41 of 41); stale-reference lines
+78.6% as drawn (11 of 14), 100% now (11 of 11); on the four earlier sets
+every summary line at 100%. Cost on the 17-year gap (`bench/claims.py`,
+"references/stale": the renumbering map, stale references of every rule,
+numbers mapped for the tags): 40 ms (41 ms of CPU) of the semantic pass's
+329 ms (327 ms of CPU).
 """
 
 from __future__ import annotations

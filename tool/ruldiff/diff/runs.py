@@ -11,7 +11,12 @@ typography, `classify.is_cosmetic`, whole words compared when the run
 falls inside a word) and ``cross-reference`` (the two sides differ only in
 rule numbers, each given its new number: references.py).
 
-Precision: see README "How far to trust each claim"; cost on the 17-year gap: measured in bench/README.md ("Cost per claim").
+Precision, on the blind set (426 changes; docs/trust.md): ``cosmetic`` 94.3%
+as drawn, 100% now (33 of 33); ``cross-reference`` 100% as drawn and now (41
+of 41); on the four earlier sets (1,742 changes) every tag at 96% or more.
+Cost on the 17-year gap (`bench/claims.py`, "run building"): 56 ms (57 ms of
+CPU) of the semantic pass's 329 ms (327 ms of CPU), the two claims a run
+holds alone included.
 """
 
 from __future__ import annotations
@@ -84,9 +89,8 @@ def runs(
     return runs
 
 
-_SPACE_AT_END = re.compile(r"\s$")
 _SPACE_AT_START = re.compile(r"\s")
-_WORD_START = re.compile(r"\S{1,40}$")
+_WORD_START = re.compile(r"\S{1,40}$")  # searched in the last 40 characters: all a match can hold
 _WORD_END = re.compile(r"\S{1,40}")
 
 
@@ -99,10 +103,13 @@ def _plain(
     change of punctuation ("[-421-]{+434.+}")."""
     if is_cosmetic(deleted, inserted):
         return "cosmetic"
-    if not _SPACE_AT_END.search(before) and not _SPACE_AT_START.match(after):
+    # `before[-1:].isspace()`, not a search for r"\s$", which tries every
+    # position of the 600 characters: `\s` is `str.isspace`. With the
+    # 40-character tail below: run building 75 -> 66 ms of CPU on the 17-year gap.
+    if not before[-1:].isspace() and not _SPACE_AT_START.match(after):
         # Inside a word: compared as the whole word ("_Ravnica_([-R-]{+TM+})"
         # is a trademark sign, "(R)" -> "(TM)", not "R" -> "TM").
-        head = _WORD_START.search(before)
+        head = _WORD_START.search(before[-40:])
         tail = _WORD_END.match(after)
         h = head.group() if head else ""
         t = tail.group() if tail else ""

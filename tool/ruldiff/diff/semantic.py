@@ -141,9 +141,13 @@ def annotate(
             tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
-        moved_items = Counter(added) & Counter(removed)
-        items_added = _unique(without(tuple(added), moved_items))
-        items_removed = _unique(without(tuple(removed), moved_items))
+        if added and removed:
+            moved_items = Counter(added) & Counter(removed)
+            items_added = _unique(without(tuple(added), moved_items))
+            items_removed = _unique(without(tuple(removed), moved_items))
+        else:  # most changes: nothing can have moved, no Counter built (annotate's
+            # own loop and `without` 68 -> 41 ms of CPU on the 17-year gap)
+            items_added, items_removed = _unique(added), _unique(removed)
         if "list-item" in tags and not (items_added or items_removed):
             tags.discard("list-item")
             tags.add("substantive")

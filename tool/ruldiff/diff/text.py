@@ -3,6 +3,7 @@
 - `norm(text)` -> the text lower-cased, its white space collapsed.
 - `phrase_pattern(phrase)` -> a pattern matching the phrase as whole words.
 - `phrase_in(part, whole)` -> whether a phrase stands in a text as whole words.
+- `word_edges(text)` -> where the words of a text start and end.
 - `SENTENCE_END`, `SENTENCE_END_OR_TEXT`, `WORD_EDGES`, `LETTER`: patterns
   read by more than one claim.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "WORD_EDGES", "norm", "phrase_in", "phrase_pattern"]
+__all__ = ["LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "WORD_EDGES", "norm", "phrase_in", "phrase_pattern", "word_edges"]
 
 
 LETTER = re.compile(r"[^\W\d]")
@@ -30,6 +31,26 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 
 
 WORD_EDGES = re.compile(r"^[^\w]*(.*?)[^\w]*$", re.DOTALL)
+_WORD_CHAR = re.compile(r"\w")
+_UP_TO_LAST_WORD_CHAR = re.compile(r".*\w", re.DOTALL)
+
+
+def word_edges(text: str) -> tuple[int, int]:
+    """Where the words of a text start and end, the marks around them left
+    out: the span of ``WORD_EDGES.match(text).group(1)``, found with two
+    matches that do not try every end of the text as the lazy group does
+    (`_clean_phrase` 37 -> 29 ms of CPU on the 17-year gap, with its digit
+    test made one `map`).
+
+    >>> word_edges(' "Draw, a card." '), word_edges("..."), word_edges("")
+    ((2, 14), (3, 3), (0, 0))
+    """
+    first = _WORD_CHAR.search(text)
+    if first is None:
+        return len(text), len(text)
+    last = _UP_TO_LAST_WORD_CHAR.match(text)
+    assert last is not None
+    return first.start(), last.end()
 
 
 def phrase_in(part: str, whole: str) -> bool:
