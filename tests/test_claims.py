@@ -596,3 +596,48 @@ def test_a_symbol_respelled_everywhere_it_stood_is_cosmetic(kept: bool, tag: str
     assert by_new(result)["100.1"].tags == (tag,)
     assert by_new(result)["100.2"].tags == (tag,)
     assert result.substitutions == ()  # a spelling is no phrase
+
+
+# --- a sign or a comparison is never cosmetic (a shipped bug) -----------------
+
+_SIGNS = "Game Rules\n\n1. Basics\n\n100. General\n\n100.1. {one}\n\n100.2. Deal 2 damage.\n"
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("A creature gets +1/+1 until end of turn.", "A creature gets -1/-1 until end of turn."),
+        ("If its power < 3, it can block.", "If its power > 3, it can block."),
+        ("If its power ≥ 3, it can block.", "If its power ≤ 3, it can block."),
+        ("Add +X/+0 to it.", "Add -X/+0 to it."),
+    ],
+)
+def test_a_sign_or_comparison_changed_is_substantive_and_in_the_bulletin(tmp_path, old: str, new: str) -> None:
+    """Through the command, as a user reads it: the change is tagged
+    substantive in JSON, and `--style bulletin` (substantive changes only)
+    lists it. Judging the bare sign without its number once called it
+    cosmetic."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(_SIGNS.format(one=old), encoding="utf-8")
+    b.write_text(_SIGNS.format(one=new), encoding="utf-8")
+    result = CliRunner().invoke(main, [str(a), str(b), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    (change,) = json.loads(result.stdout)["changes"]
+    assert change["old"] == "100.1" and change["tags"] == ["substantive"]
+    bulletin = CliRunner().invoke(main, [str(a), str(b), "-f", "md", "--style", "bulletin"])
+    assert "100.1" in bulletin.stdout
+
+
+def test_a_sign_retyped_or_restored_after_a_conversion_stays_cosmetic() -> None:
+    """The other side of the rule: the same sign in another typeface, and a
+    sign standing where a conversion had lost a character, are typography."""
+    for old, new in [("gets −1/−1 until", "gets -1/-1 until"), ("costs [?4], they", "costs [−4], they")]:
+        result = compare(doc([("100.1.", old)]), doc([("100.1.", new)]))
+        (change,) = result.changes
+        assert change.tags == ("cosmetic",), (old, new, change.edits)

@@ -92,6 +92,8 @@ def runs(
 _SPACE_AT_START = re.compile(r"\s")
 _WORD_START = re.compile(r"\S{1,40}$")  # searched in the last 40 characters: all a match can hold
 _WORD_END = re.compile(r"\S{1,40}")
+_NUMBER_AFTER = re.compile(r"\s{0,3}[\dxX]")  # the number a sign or comparison before it governs
+_LOST = re.compile("[?\ufffd]")  # a character lost in a conversion
 
 
 def _plain(
@@ -101,7 +103,14 @@ def _plain(
     """``cosmetic`` or ``cross-reference`` when a run is only that, else
     ``""``; ``cosmetic cross-reference`` for a reference updated with a
     change of punctuation ("[-421-]{+434.+}")."""
-    if is_cosmetic(deleted, inserted):
+    # A sign or a comparison is a word only before the number it governs
+    # (classify._WORD): "gets [-+-]{+-+}1/..." and "power [-<-]{+>+} 3" are
+    # judged with that number, never as a bare mark of punctuation. A
+    # character lost in a conversion ("?", U+FFFD) stands for whatever the
+    # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
+    number = _NUMBER_AFTER.match(after)
+    lead = number.group() if number and not _LOST.search(deleted + inserted) else ""
+    if is_cosmetic(deleted + lead, inserted + lead):
         return "cosmetic"
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
     # position of the 600 characters: `\s` is `str.isspace`. With the
