@@ -8,9 +8,10 @@
 Both give text that is then parsed like any other, with the profile detected
 or given: each paragraph (a Word paragraph, an HTML block such as ``<p>``,
 ``<li>`` or ``<h2>``) on a line of its own, blank lines between them, as in
-the text releases. Word's automatic list numbers are not part of a
-paragraph's text: a document whose rule numbers are typed reads; one that
-leaves them to Word's list numbering reads as paragraphs without numbers.
+the text releases. A number Word's list numbering puts before a
+paragraph (``word/numbering.xml``, wordlists.py) is written before its text,
+as if typed: a document that leaves its rule numbers to Word reads as one
+that types them.
 
 Both are read in time and memory linear in their size, within the budget of
 limits.py: a DOCX's parts are inflated in chunks and counted as they come
@@ -31,6 +32,7 @@ from collections.abc import Mapping
 
 from ..errors import ReadError
 from ..limits import MAX_LINES, MAX_SIZE
+from .wordlists import ListNumbers
 
 __all__ = ["docx_text", "html_text", "is_docx", "is_html"]
 
@@ -67,17 +69,29 @@ def docx_text(data: bytes, path: str, max_size: int = MAX_SIZE) -> str:
     """
     _check_parts(data, path, max_size)
     import docx  # only DOCX input pays for importing it
+    from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.table import Table
+    from docx.text.paragraph import Paragraph
 
     paragraphs: list[str] = []
     size = 0
     try:
         document = docx.Document(io.BytesIO(data))
+        parts = {rel.reltype: rel.target_part for rel in document.part.rels.values() if not rel.is_external}
+        lists = ListNumbers(
+            _element(parts.get(RELATIONSHIP_TYPE.NUMBERING)), _element(parts.get(RELATIONSHIP_TYPE.STYLES))
+        )
+
+        def numbered(p: Paragraph) -> str:
+            """The paragraph's text after the number Word shows before it (as if typed)."""
+            number, text = lists.number(p._p), p.text
+            return text if number is None or not text.strip() else f"{number} {text}"
+
         for block in document.iter_inner_content():
             texts = (
-                [p.text for row in block.rows for cell in row.cells for p in cell.paragraphs]
+                [numbered(p) for row in block.rows for cell in row.cells for p in cell.paragraphs]
                 if isinstance(block, Table)
-                else [block.text]
+                else [numbered(block)]
             )
             paragraphs += texts
             size += sum(map(len, texts))
@@ -88,6 +102,11 @@ def docx_text(data: bytes, path: str, max_size: int = MAX_SIZE) -> str:
     except Exception as exc:  # python-docx and lxml raise many kinds of errors on a damaged file
         raise ReadError(f"cannot read this DOCX: {' '.join(str(exc).split())}", path=path) from None
     return _blocks(paragraphs)
+
+
+def _element(part: object) -> object | None:
+    """The root element of a part python-docx parsed as XML, or None."""
+    return getattr(part, "element", None)
 
 
 def _check_parts(data: bytes, path: str, max_size: int) -> None:
