@@ -26,13 +26,13 @@ back at the interval of a page. A repeated line without numbers must also
 come back across most of the document (`SPREAD`). When unsure, a line is
 kept.
 
-Where furniture was, the lines before and after it are put side by side
-again when they read as one paragraph (the first does not end a sentence or
-ends with a hyphen, the next starts in lower case, or the first fills the
-line, and the document does not separate its paragraphs with blank lines),
-so that parse.py joins a hard-wrapped paragraph, and a word hyphenated at
-the end of a line, across the page break as it does within a page;
-otherwise one blank line is left between them.
+Where furniture was, a line that starts in lower case goes on the sentence
+before it, and is joined to it (a word hyphenated at the page break joined
+without a space, as parse.py joins wrapped lines). Otherwise the lines are
+put side by side when they read as one paragraph (the first does not end a
+sentence, or fills the line, or the document does not separate paragraphs
+with blank lines), so that parse.py reads them as it would within a page;
+else one blank line is left between them.
 
 Time and memory are linear: one pass groups the short lines by shape (a
 dict), each group is walked once per start tried (`STARTS`), and the only
@@ -61,18 +61,20 @@ footers are a title, a date, a page number, seldom more."""
 MIN_REPEAT = 3
 """Least number of pages a line must come back on, without form feeds, to
 be furniture; two when it is the first line of the document (a running
-header) or the last (a running footer), or at the edge of pages that form
-feeds mark."""
-MIN_GAP = 8
-"""Fewest lines between two occurrences counted as two pages."""
+header), or the last and its number counts up (a page number), or at the
+edge of pages that form feeds mark. The last line of a document can also be its last page's
+number alone."""
+MIN_GAP = 20
+"""Fewest lines between two occurrences counted as two pages (a page holds
+40-60 lines of text; a line that comes back more often is the document's)."""
 MAX_GAP = 150
 """Most lines between two occurrences on consecutive pages (a dense page
 of a two-column PDF reads as ~120 lines)."""
-REGULAR = (0.5, 2.2)
+REGULAR = (0.7, 1.4)
 """Bounds of each interval between occurrences, as a share of their median
-interval: a page may hold half as many lines as the next, or a page's
-furniture be missing (its page number then skips one). The last interval
-may be shorter (a short last page)."""
+interval: pages hold about as many lines each (a PDF's pages a few lines
+more or fewer), where a document's own sections vary in length. The last
+interval may be shorter (a short last page)."""
 SPREAD = 0.5
 """Share of the document that a repeated line without numbers must span
 (its first to its last occurrence, plus one interval)."""
@@ -82,7 +84,7 @@ within which furniture stands."""
 STARTS = 3
 """Occurrences tried, in turn, as the first of a group's run (a numbered
 heading alone on a line may come before the page numbers)."""
-STEP = 2
+STEP = 1
 """Most a page number may go up by from one occurrence to the next."""
 
 _NUMBER = re.compile(r"\d+")
@@ -91,6 +93,8 @@ _ROMAN = re.compile(r"([^A-Za-z]*)\b([ivxlcdm]{1,7}|[IVXLCDM]{1,7})\b([^A-Za-z]*
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 # A page number's shape: "#" with punctuation, a short word before it, "of #" after it.
 _PAGE_NUMBER = re.compile(r"[^A-Za-z#]{0,4}(?:[A-Za-z]{1,4}\.? ?)?#(?: of #)?[^A-Za-z#.]{0,4}")
+# What may follow a page number on its line: "of 9", punctuation.
+_AFTER_PAGE_NUMBER = re.compile(r"(?: of #)?[^A-Za-z]*")
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
 
 
@@ -197,12 +201,12 @@ def _furniture(lines: list[str], starts: set[int]) -> set[int]:
     cuts = sorted(starts)
     ends = (nonblank[0], nonblank[-1])
     found: set[int] = set()
-    for occurrences in groups.values():
+    for key, occurrences in groups.items():
         if len(occurrences) < 2:
             continue
         for first in range(min(STARTS, len(occurrences) - 1)):
             run = _run(occurrences[first:], cuts, ends[1])
-            if _is_furniture(run, len(lines), ends, edges):
+            if run and not _numbers_lines(key, run) and _is_furniture(run, len(lines), ends, edges):
                 found.update(i for i, _ in run)
                 break
     last = _shape(lines[ends[1]])
@@ -247,6 +251,23 @@ def _run(
     return run
 
 
+def _numbers_lines(shape: str, run: list[tuple[int, tuple[int, ...]]]) -> bool:
+    """Whether a number that counts up through the run is followed by words,
+    as the number of a unit is (``702.6.b. Remedies:``, ``702.7.b.
+    Remedies:``) and a page number is not (``Page 3 of 9``, ``Rules - 3``).
+
+    >>> _numbers_lines("#.#.b. Remedies:", [(0, (702, 6)), (40, (702, 7))])
+    True
+    >>> _numbers_lines("Page # of #", [(0, (1, 9)), (40, (2, 9))])
+    False
+    """
+    counting = [k for k in range(len(run[0][1])) if run[-1][1][k] > run[0][1][k]]
+    if not counting:
+        return False
+    after = shape.split("#", counting[0] + 1)[-1]
+    return _AFTER_PAGE_NUMBER.fullmatch(after) is None
+
+
 def _is_furniture(
     run: list[tuple[int, tuple[int, ...]]], size: int, ends: tuple[int, int], edges: set[int]
 ) -> bool:
@@ -260,13 +281,13 @@ def _is_furniture(
     gaps = [b - a for a, b in zip(at, at[1:])]
     if max(gaps) > MAX_GAP:
         return False
-    if len(run) < MIN_REPEAT:
-        return at[0] == ends[0] or at[-1] == ends[1]
+    counts = any(b > a for (_, before), (_, after) in zip(run, run[1:]) for a, b in zip(before, after))
+    if len(run) < MIN_REPEAT:  # two pages: a header from the first line, a page number to the last
+        return at[0] == ends[0] or (counts and at[-1] == ends[1])
     median = sorted(gaps)[len(gaps) // 2]
     low, high = REGULAR[0] * median, REGULAR[1] * median
     if not all(low <= g <= high for g in gaps[:-1]) or gaps[-1] > high:
         return False
-    counts = any(b > a for (_, before), (_, after) in zip(run, run[1:]) for a, b in zip(before, after))
     return counts or at[-1] - at[0] + median >= SPREAD * size
 
 
@@ -304,13 +325,29 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
             where.pop()
         while i < len(lines) and (i in furniture or not lines[i].strip()):
             i += 1
-        if out and i < len(lines) and not _one_paragraph(out[-1].strip(), lines[i].strip(), spaced, full):
+        if not out or i == len(lines):
+            continue
+        before, after = out[-1].rstrip(), lines[i].strip()
+        if after[:1].islower():  # the sentence goes on: one line, as if never broken
+            out[-1] = before + after if _broken_word(before, after) else f"{before} {after}"
+            i += 1
+        elif not _one_paragraph(before.strip(), after, spaced, full):
             out.append("")
             where.append(i - 1)
     if lines and not lines[-1].strip() and (not out or out[-1].strip()):
         out.append("")  # the text still ends with a line break
         where.append(len(lines) - 1)
     return out, where
+
+
+def _broken_word(before: str, after: str) -> bool:
+    """Whether `before` ends with a word broken by a hyphen that `after`
+    completes: joined without a space, as parse.py joins wrapped lines.
+
+    >>> _broken_word("every mooring allo-", "cated"), _broken_word("see rule 4 -", "in")
+    (True, False)
+    """
+    return before.endswith("-") and before[-2:-1].strip() != "" and after[:1].isalnum()
 
 
 def _full_width(lines: list[str], furniture: set[int]) -> int:
@@ -329,6 +366,6 @@ def _one_paragraph(before: str, after: str, spaced: bool, full: int) -> bool:
     >>> _one_paragraph("The end.", "2. Next", True, 60)
     False
     """
-    if not before.endswith(_SENTENCE_END) or after[:1].islower():
+    if not before.endswith(_SENTENCE_END):
         return True
     return not spaced or len(before) >= full
