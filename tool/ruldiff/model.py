@@ -161,6 +161,10 @@ class Coverage:
     repaired: tuple[tuple[int, str], ...] = ()
     """Rule numbers printed with a space after their first dot, read as the
     rule expected there: (1-based line, the number as printed, "606. 8b")."""
+    furniture: int = 0
+    """Lines of page furniture (running headers and footers, page numbers)
+    removed before the document was read (documents/furniture.py); the
+    other counts are of the text without them."""
 
     @property
     def unread_share(self) -> float:
@@ -267,10 +271,11 @@ def _pack_coverage(coverage: Coverage | None) -> tuple[Any, ...] | None:
 def _unpack_coverage(packed: tuple[Any, ...] | None) -> Coverage | None:
     if packed is None:
         return None
-    lines, rules, headings, glossary, layout, unread, first, repaired = packed
+    lines, rules, headings, glossary, layout, unread, first, repaired, *rest = packed
     return Coverage(
         lines, rules, headings, glossary, layout, unread,
         tuple((n, text) for n, text in first), tuple((n, text) for n, text in repaired),
+        rest[0] if rest else 0,  # packed before furniture was counted
     )
 
 

@@ -51,6 +51,7 @@ short document with one paragraph per line has only short lines.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator
@@ -59,6 +60,7 @@ from .dates import date_in, find_date
 from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
+from .furniture import Cleared, remove_furniture
 from .grammar import Grammar, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
@@ -105,7 +107,8 @@ def parse_bounded(source: Source, profile: Profile, origin: str) -> Document:
 
 
 def parse(source: Source, profile: Profile | None = None) -> Document:
-    """Parse a decoded rules document.
+    """Parse a decoded rules document, its page furniture removed first
+    (furniture.py; `Coverage.furniture` counts the lines).
 
     >>> from ruldiff.documents.read import decode
     >>> text = "Game Rules\\n\\n1. Basics\\n\\n100. General\\n\\n100.1. Play nicely.\\n"
@@ -113,6 +116,38 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     >>> [(r.id, r.kind.value, r.text, r.parent) for r in doc.rules]
     [('1', 'section', 'Basics', None), ('100', 'heading', 'General', '1'), ('100.1', 'rule', 'Play nicely.', '100')]
     """
+    cleared = remove_furniture(source.text)
+    if cleared.text is source.text:
+        return _parse(source, profile)
+    doc = _parse(dataclasses.replace(source, text=cleared.text), profile)
+    return _at_source_lines(doc, cleared)
+
+
+def _at_source_lines(doc: Document, cleared: Cleared) -> Document:
+    """`doc`, read from the text without furniture, with the line of each
+    item (and of each line reported in its coverage) that of the file, and
+    the furniture counted in its coverage."""
+    origin = cleared.origin
+
+    def at(line: int) -> int:
+        return origin[line - 1] + 1 if 0 < line <= len(origin) else line
+
+    def moved(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+        return make_rules((r.id, r.kind, r.text, r.examples, r.parent, at(r.line), r.notes) for r in rules)
+
+    coverage = doc.coverage
+    if coverage is not None:
+        coverage = dataclasses.replace(
+            coverage,
+            furniture=cleared.removed,
+            first_unread=tuple((at(n), s) for n, s in coverage.first_unread),
+            repaired=tuple((at(n), s) for n, s in coverage.repaired),
+        )
+    return dataclasses.replace(doc, rules=moved(doc.rules), glossary=moved(doc.glossary), coverage=coverage)
+
+
+def _parse(source: Source, profile: Profile | None = None) -> Document:
+    """`parse`, on text without furniture."""
     if profile is None:
         return _parse_detected(source)
     if profile.numbering is not None:
@@ -783,7 +818,7 @@ def _parse_detected(source: Source) -> Document:
     failure: ParseError | None = None
     doc: Document | None = None
     try:
-        doc = parse(source, preset)
+        doc = _parse(source, preset)
     except ParseError as exc:
         failure = exc
     if doc is not None and not _misread(doc) and not _front_items(source, preset, doc):

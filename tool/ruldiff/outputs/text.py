@@ -30,6 +30,7 @@ def coverage_line(coverage: Coverage) -> str:
         f"coverage: {coverage.lines:,} non-blank lines: {coverage.rules:,} rules, "
         f"{coverage.headings:,} headings, {coverage.glossary:,} glossary, {coverage.layout:,} layout, "
         f"{coverage.unread:,} unread ({coverage.unread_share:.0%})"
+        + (f"; furniture: {coverage.furniture:,} lines removed" if coverage.furniture else "")
     )
 
 

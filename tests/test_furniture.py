@@ -1,0 +1,163 @@
+"""Page furniture removed before parsing (documents/furniture.py): running
+headers and footers, page numbers, form feeds; a paragraph broken by a page
+rejoined. Every text here is invented."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ruldiff.cli.main import main
+from ruldiff.documents.furniture import remove_furniture
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+
+WORDS = ("members", "guests", "boats", "moorings", "the", "harbour", "keys", "committee", "shall", "keep",
+         "record", "season", "tender", "slipway", "notice", "fees", "winter", "storage", "launch", "safety")
+
+
+def units(count: int = 30, seed: int = 0) -> list[tuple[str, str]]:
+    """An outline of sections and rules, ``(number, text)``, with invented words."""
+    out: list[tuple[str, str]] = []
+    k = seed
+    for section in range(1, count // 5 + 1):
+        out.append((f"{section}.", f"Part {section} of the Harbour"))
+        for rule in range(1, 5):
+            k += 7
+            words = [WORDS[(k * (j + 3)) % len(WORDS)] for j in range(18 + k % 11)]
+            out.append((f"{section}.{rule}", " ".join(words).capitalize() + "."))
+    return out
+
+
+def body(rules: list[tuple[str, str]], width: int) -> list[str]:
+    lines = ["Harbour Sailing Club Rules", "", "Effective 1 March 2024.", ""]
+    for number, text in rules:
+        lines += textwrap.wrap(f"{number} {text}", width) if width else [f"{number} {text}"]
+        lines.append("")
+    return lines
+
+
+def paginate(lines: list[str], per: int, header: str | None, footer: str | None, formfeed: bool) -> str:
+    pages = [lines[i : i + per] for i in range(0, len(lines), per)]
+    out = []
+    for n, page in enumerate(pages, 1):
+        top = [header.format(n=n, N=len(pages)), ""] if header else []
+        bottom = ["", footer.format(n=n, N=len(pages))] if footer else []
+        out.append("\n".join(top + page + bottom))
+    return ("\n\f" if formfeed else "\n\n").join(out) + "\n"
+
+
+def read(text: str) -> list[tuple[str, str]]:
+    return [(r.id, r.text) for r in parse(decode(text.encode(), "rules.txt")).rules]
+
+
+PLAIN = "\n".join(body(units(), 0)) + "\n"
+
+
+@pytest.mark.parametrize("footer", ["Page {n} of {N}", "- {n} -", "{n}", "[{n}]", "p. {n}", "Page {n}"])
+@pytest.mark.parametrize("formfeed", [False, True])
+def test_headers_and_page_numbers_are_not_read_into_rules(footer: str, formfeed: bool) -> None:
+    text = paginate(body(units(), 0), 23, "HARBOUR SAILING CLUB   MARCH 2024", footer, formfeed)
+    cleared = remove_furniture(text)
+    assert "\f" not in cleared.text and "HARBOUR SAILING CLUB" not in cleared.text
+    assert cleared.removed == 2 * text.count("HARBOUR SAILING CLUB")
+    assert read(text) == read(PLAIN)
+
+
+def test_the_count_is_shown_by_parse_text(tmp_path: Path) -> None:
+    path = tmp_path / "rules.txt"
+    path.write_text(paginate(body(units(), 0), 23, None, "Page {n} of {N}", False), encoding="utf-8")
+    result = CliRunner().invoke(main, ["parse", str(path), "-f", "text"])
+    assert result.exit_code == 0, result.output
+    pages = path.read_text().count("Page ")
+    assert f"furniture: {pages} lines removed" in result.output
+
+
+def test_a_paragraph_broken_by_a_page_and_a_hyphen_is_joined_again() -> None:
+    # One paragraph per line, but rule 2.3 runs over a page break, mid-word.
+    before = ["Harbour Rules", "", "Effective 1 March 2024.", "", "1. Moorings", "", "1.1 Boats are moored.", ""]
+    lines = [f"1.{n} Fees are paid in spring by every member." for n in range(2, 60)]
+    start = "\n".join(before + lines[:30]) + "\n"
+    page2 = "\n".join(lines[30:]) + "\n2. Launching\n2.1 Launch with care.\n2.2 Tenders are rowed.\n"
+    rule = "the committee shall keep a record of every mooring allo-cated in the season"
+    broken = (
+        start + "\n- 1 -\n\f\nHARBOUR RULES\n\n" + page2
+        + "2.3 the committee shall keep a record of every mooring allo-\n\n- 2 -\n\f\nHARBOUR RULES\n\n"
+        + "cated in the season\n" + "\n".join(lines[:25]).replace("1.", "3.") + "\n\n- 3 -\n"
+    )
+    cleared = remove_furniture(broken)
+    assert cleared.removed == 5
+    assert dict(read(broken))["2.3"] == rule  # joined as parse.py joins a wrapped line
+
+
+def test_a_header_that_looks_like_a_numbered_line_is_furniture() -> None:
+    # A running header that starts with a number (the year), the same on every page.
+    text = paginate(body(units(), 0), 23, "2024 Harbour Sailing Club", "{n}", False)
+    assert "2024 Harbour" not in remove_furniture(text).text
+    assert read(text) == read(PLAIN)
+
+
+def test_rules_alike_but_for_their_number_are_kept() -> None:
+    # "N.2 Reserved." a page apart counts up like a page number, but words
+    # follow the number: it is a unit.
+    lines = ["Harbour Rules", ""]
+    for section in range(1, 12):
+        lines += [f"{section}. Part {section}", "", f"{section}.1 Boats are moored in rows.", "",
+                  f"{section}.2 Reserved.", ""] + [f"{section}.{n} Fees are paid by day {n}." for n in range(3, 40)]
+    text = "\n".join(lines) + "\n"
+    cleared = remove_furniture(text)
+    assert cleared.removed == 0 and cleared.text is text
+
+
+def test_a_numbered_heading_is_never_removed() -> None:
+    # Sections whose heading is the same but for its number, one a page apart.
+    lines = ["Harbour Rules", ""]
+    for section, size in enumerate((19, 8, 30, 12, 25, 20, 9), 1):
+        lines += [f"Section {section}", ""] + [f"{section}.{n} Boats are moored in row {n}." for n in range(1, size)] + [""]
+    text = "\n".join(lines) + "\n"
+    assert remove_furniture(text).removed == 0
+
+
+def test_rule_lines_are_those_of_the_file() -> None:
+    text = paginate(body(units(), 0), 23, "HARBOUR SAILING CLUB   MARCH 2024", "- {n} -", True)
+    file_lines = text.split("\n")
+    for rule in parse(decode(text.encode(), "rules.txt")).rules:
+        assert file_lines[rule.line - 1].lstrip("\f").startswith(rule.id)
+
+
+def test_a_document_without_furniture_is_returned_as_it_is() -> None:
+    cleared = remove_furniture(PLAIN)
+    assert cleared.text is PLAIN and cleared.removed == 0
+
+
+line_text = st.text(alphabet="abcdefghij klmnop.,;0123456789", min_size=1, max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(line_text, min_size=0, max_size=120, unique_by=lambda s: " ".join(s.split())))
+def test_text_without_repeated_short_lines_is_unchanged(lines: list[str]) -> None:
+    # No line repeats, not even once its numbers are set aside: the shapes differ.
+    import re
+
+    shapes = [re.sub(r"\d+", "#", " ".join(s.split())) for s in lines]
+    if len(set(shapes)) < len(shapes):
+        lines = [s for s, shape in zip(lines, shapes) if shapes.count(shape) == 1]
+    text = "\n".join(lines) + "\n"
+    cleared = remove_furniture(text)
+    assert cleared.removed == 0 and cleared.text == text
+
+
+def test_two_versions_differing_only_in_pagination_and_wrapping_are_the_same(tmp_path: Path) -> None:
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(paginate(body(units(), 72), 31, "HARBOUR SAILING CLUB   MARCH 2024", "Page {n} of {N}", True),
+                   encoding="utf-8")
+    new.write_text(paginate(body(units(), 58), 44, "Harbour Sailing Club Rules", "- {n} -", False), encoding="utf-8")
+    result = CliRunner().invoke(main, [str(old), str(new), "-f", "json", "--exit-code"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["changes"] == []

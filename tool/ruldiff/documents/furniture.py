@@ -1,0 +1,371 @@
+"""Page furniture out of decoded text, before it is parsed.
+
+- `remove_furniture(text)` -> `Cleared`: the text without its running
+  headers and footers, page numbers and form feeds, the number of lines
+  removed, and where each line left was in `text` (so that a rule's line
+  is the file's); the text itself (the same object) when there is none.
+
+A paginated document (a text file printed from a word processor, a PDF's
+text layer) repeats a few short lines on every page: the title and date at
+the top, ``Page 3 of 9``, ``- 3 -``, ``[3]`` or a bare ``3`` at the bottom.
+Left in, they land inside whatever unit a page break falls in, and each one
+is a change between two versions paginated differently. No list of forms
+is kept; one rule says what furniture is:
+
+    a short line whose *shape* (its text with every number, arabic or a
+    roman numeral standing alone, replaced by ``#``) comes back on page
+    after page: at least `MIN_REPEAT` times at a roughly regular interval of
+    lines, or at the edge of the pages that form feeds mark, with its
+    numbers either the same every time (a date) or counting up (a page
+    number).
+
+The numbers are what keep a document's own lines: rules whose text is the
+same but for their number (``4. Reserved.``, ``9. Reserved.``) do not count
+up by one or two from one to the next, and a numbered heading never comes
+back at the interval of a page. A repeated line without numbers must also
+come back across most of the document (`SPREAD`). When unsure, a line is
+kept.
+
+Where furniture was, a line that starts in lower case goes on the sentence
+before it, and is joined to it (a word hyphenated at the page break joined
+without a space, as parse.py joins wrapped lines). Otherwise the lines are
+put side by side when they read as one paragraph (the first does not end a
+sentence, or fills the line, or the document does not separate paragraphs
+with blank lines), so that parse.py reads them as it would within a page;
+else one blank line is left between them.
+
+Time and memory are linear: one pass groups the short lines by shape (a
+dict), each group is walked once per start tried (`STARTS`), and the only
+patterns are run on lines of at most `MAX_LENGTH` characters.
+
+>>> page = "Club Rules 2024\\n\\n{body}\\n\\n- {n} -"
+>>> body = [f"{i}. Rule {i} of the club" for i in range(1, 121)]
+>>> pages = [page.format(body="\\n".join(body[i:i + 40]), n=n) for n, i in enumerate(range(0, 120, 40), 1)]
+>>> cleared = remove_furniture("\\n\\f".join(pages) + "\\n")
+>>> cleared.removed, "Club Rules" in cleared.text, "- 2 -" in cleared.text, cleared.origin[:2]
+(6, False, False, (2, 3))
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Cleared", "remove_furniture"]
+
+MAX_LENGTH = 80
+"""Longest line (stripped) that can be furniture: running headers and
+footers are a title, a date, a page number, seldom more."""
+MIN_REPEAT = 3
+"""Least number of pages a line must come back on, without form feeds, to
+be furniture; two when it is the first line of the document (a running
+header), or the last and its number counts up (a page number), or at the
+edge of pages that form feeds mark. The last line of a document can also be its last page's
+number alone."""
+MIN_GAP = 20
+"""Fewest lines between two occurrences counted as two pages (a page holds
+40-60 lines of text; a line that comes back more often is the document's)."""
+MAX_GAP = 150
+"""Most lines between two occurrences on consecutive pages (a dense page
+of a two-column PDF reads as ~120 lines)."""
+REGULAR = (0.7, 1.4)
+"""Bounds of each interval between occurrences, as a share of their median
+interval: pages hold about as many lines each (a PDF's pages a few lines
+more or fewer), where a document's own sections vary in length. The last
+interval may be shorter (a short last page)."""
+SPREAD = 0.5
+"""Share of the document that a repeated line without numbers must span
+(its first to its last occurrence, plus one interval)."""
+EDGE = 2
+"""Non-blank lines from the top or bottom of a page (marked by form feeds)
+within which furniture stands."""
+STARTS = 3
+"""Occurrences tried, in turn, as the first of a group's run (a numbered
+heading alone on a line may come before the page numbers)."""
+STEP = 1
+"""Most a page number may go up by from one occurrence to the next."""
+
+_NUMBER = re.compile(r"\d+")
+# A roman numeral alone among non-letters ("iv", "- xii -"): front matter's page numbers.
+_ROMAN = re.compile(r"([^A-Za-z]*)\b([ivxlcdm]{1,7}|[IVXLCDM]{1,7})\b([^A-Za-z]*)")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+# A page number's shape: "#" with punctuation, a short word before it, "of #" after it.
+_PAGE_NUMBER = re.compile(r"[^A-Za-z#]{0,4}(?:[A-Za-z]{1,4}\.? ?)?#(?: of #)?[^A-Za-z#.]{0,4}")
+# What may follow a page number on its line: "of 9", punctuation.
+_AFTER_PAGE_NUMBER = re.compile(r"(?: of #)?[^A-Za-z]*")
+_SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
+
+
+@dataclass(frozen=True, slots=True)
+class Cleared:
+    """A text without its page furniture."""
+
+    text: str
+    """The text; the one given (the same object) when it had no furniture
+    and no form feed."""
+    removed: int
+    """Lines of furniture removed (form feeds and blank lines not counted)."""
+    origin: tuple[int, ...] = ()
+    """For each line of `text`, the 0-based line of the text given it comes
+    from; empty when they are the same lines."""
+
+
+def remove_furniture(text: str) -> Cleared:
+    """`text` without its page furniture (see the module docstring).
+
+    >>> remove_furniture("1. One.\\n2. Two.\\n")
+    Cleared(text='1. One.\\n2. Two.\\n', removed=0, origin=())
+    """
+    if "\f" not in text and text.count("\n") < 2 * MIN_GAP:
+        return Cleared(text, 0)  # too short to have pages
+    lines, starts, origin = _pages(text)
+    furniture = _furniture(lines, starts)
+    if not furniture:
+        if "\f" not in text:
+            return Cleared(text, 0)
+        return Cleared("\n".join(lines), 0, tuple(origin))
+    kept, where = _rejoined(lines, furniture)
+    return Cleared("\n".join(kept), len(furniture), tuple(origin[i] for i in where))
+
+
+def _pages(text: str) -> tuple[list[str], set[int], list[int]]:
+    """The lines of `text`, form feeds taken out; the index of the first
+    line of each page they start (a form feed inside a line ends it); and
+    the line of `text` each comes from."""
+    if "\f" not in text:
+        split = text.split("\n")
+        return split, set(), list(range(len(split)))
+    lines: list[str] = []
+    starts: set[int] = set()
+    origin: list[int] = []
+    for n, line in enumerate(text.split("\n")):
+        if "\f" not in line:
+            lines.append(line)
+            origin.append(n)
+            continue
+        parts = line.split("\f")
+        if parts[0].strip():
+            lines.append(parts[0])
+            origin.append(n)
+        for part in parts[1:-1]:
+            if part.strip():
+                starts.add(len(lines))
+                lines.append(part)
+                origin.append(n)
+        starts.add(len(lines))
+        lines.append(parts[-1])
+        origin.append(n)
+    return lines, starts, origin
+
+
+def _shape(line: str) -> tuple[str, tuple[int, ...]] | None:
+    """A short line's shape and its numbers, or None for a line that is long
+    or blank.
+
+    >>> _shape("Page 3 of 9"), _shape("- iv -"), _shape("")
+    (('Page # of #', (3, 9)), ('- # -', (4,)), None)
+    """
+    s = line.strip()
+    if not s or len(s) > MAX_LENGTH:
+        return None
+    s = " ".join(s.split())
+    roman = _ROMAN.fullmatch(s) if not any(c.isdigit() for c in s) else None
+    if roman is not None:
+        return f"{roman.group(1)}#{roman.group(3)}", (_roman_value(roman.group(2)),)
+    return _NUMBER.sub("#", s), tuple(int(n) for n in _NUMBER.findall(s))
+
+
+def _roman_value(numeral: str) -> int:
+    """The value of a roman numeral.
+
+    >>> _roman_value("xiv"), _roman_value("MMXXIV")
+    (14, 2024)
+    """
+    values = [_ROMAN_VALUES[c] for c in numeral.lower()]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def _furniture(lines: list[str], starts: set[int]) -> set[int]:
+    """Indexes of the lines that are furniture."""
+    groups: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for i, line in enumerate(lines):
+        shape = _shape(line)
+        if shape is not None:
+            groups.setdefault(shape[0], []).append((i, shape[1]))
+    nonblank = [i for i, line in enumerate(lines) if line.strip()]
+    if not nonblank:
+        return set()
+    edges = _edges(lines, starts) if starts else set()
+    cuts = sorted(starts)
+    ends = (nonblank[0], nonblank[-1])
+    found: set[int] = set()
+    for key, occurrences in groups.items():
+        if len(occurrences) < 2:
+            continue
+        for first in range(min(STARTS, len(occurrences) - 1)):
+            run = _run(occurrences[first:], cuts, ends[1])
+            if run and not _numbers_lines(key, run) and _is_furniture(run, len(lines), ends, edges):
+                found.update(i for i, _ in run)
+                break
+    last = _shape(lines[ends[1]])
+    if ends[1] not in found and last is not None and _last_page_number(last, len(starts) + 1):
+        found.add(ends[1])
+    return found
+
+
+def _last_page_number(shape: tuple[str, tuple[int, ...]], pages: int) -> bool:
+    """Whether the last line of a document, of this shape, is the number of
+    its last page (on a page of its own, or the only page, it comes back on
+    no other): its numbers all the count of pages, with at most a short
+    word before them (``Page 1 of 1``, ``- 1 -``, ``[2]``, ``p. 2``), never
+    a word after the first number, as a numbered line has.
+
+    >>> _last_page_number(("Page # of #", (1, 1)), 1), _last_page_number(("# Fees", (1,)), 1)
+    (True, False)
+    """
+    text, numbers = shape
+    return bool(numbers) and all(n == pages for n in numbers) and _PAGE_NUMBER.fullmatch(text) is not None
+
+
+def _run(
+    occurrences: Sequence[tuple[int, tuple[int, ...]]], cuts: list[int], last_line: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The occurrences, from the first, that follow each other as a page's
+    furniture does: on another page (`MIN_GAP` lines on, or past a form
+    feed; the document's last line may close a short last page), each number
+    the same or up by at most `STEP`; then only if each number is the same
+    throughout or goes up every time (a page number, not a heading's
+    number); else []."""
+    run = [occurrences[0]]
+    for i, numbers in occurrences[1:]:
+        last, before = run[-1]
+        apart = i - last >= MIN_GAP or i == last_line or bisect.bisect(cuts, last) != bisect.bisect(cuts, i)
+        if apart and all(0 <= n - b <= STEP for n, b in zip(numbers, before)):
+            run.append((i, numbers))
+    for field in range(len(run[0][1])):
+        steps = {run[k + 1][1][field] > run[k][1][field] for k in range(len(run) - 1)}
+        if len(steps) > 1:
+            return []
+    return run
+
+
+def _numbers_lines(shape: str, run: list[tuple[int, tuple[int, ...]]]) -> bool:
+    """Whether a number that counts up through the run is followed by words,
+    as the number of a unit is (``702.6.b. Remedies:``, ``702.7.b.
+    Remedies:``) and a page number is not (``Page 3 of 9``, ``Rules - 3``).
+
+    >>> _numbers_lines("#.#.b. Remedies:", [(0, (702, 6)), (40, (702, 7))])
+    True
+    >>> _numbers_lines("Page # of #", [(0, (1, 9)), (40, (2, 9))])
+    False
+    """
+    counting = [k for k in range(len(run[0][1])) if run[-1][1][k] > run[0][1][k]]
+    if not counting:
+        return False
+    after = shape.split("#", counting[0] + 1)[-1]
+    return _AFTER_PAGE_NUMBER.fullmatch(after) is None
+
+
+def _is_furniture(
+    run: list[tuple[int, tuple[int, ...]]], size: int, ends: tuple[int, int], edges: set[int]
+) -> bool:
+    """Whether a run of occurrences is furniture: on the edge of every page
+    the form feeds mark, or at a regular interval (see the module docstring)."""
+    if len(run) < 2:
+        return False
+    at = [i for i, _ in run]
+    if edges and all(i in edges for i in at):
+        return True
+    gaps = [b - a for a, b in zip(at, at[1:])]
+    if max(gaps) > MAX_GAP:
+        return False
+    counts = any(b > a for (_, before), (_, after) in zip(run, run[1:]) for a, b in zip(before, after))
+    if len(run) < MIN_REPEAT:  # two pages: a header from the first line, a page number to the last
+        return at[0] == ends[0] or (counts and at[-1] == ends[1])
+    median = sorted(gaps)[len(gaps) // 2]
+    low, high = REGULAR[0] * median, REGULAR[1] * median
+    if not all(low <= g <= high for g in gaps[:-1]) or gaps[-1] > high:
+        return False
+    return counts or at[-1] - at[0] + median >= SPREAD * size
+
+
+def _edges(lines: list[str], starts: set[int]) -> set[int]:
+    """Indexes of the lines within `EDGE` non-blank lines of the top or the
+    bottom of a page, pages being cut at `starts` (and the text's ends)."""
+    cuts = sorted(starts | {0, len(lines)})
+    edges: set[int] = set()
+    for top, bottom in zip(cuts, cuts[1:]):
+        page = [i for i in range(top, bottom) if lines[i].strip()]
+        edges.update(page[:EDGE])
+        edges.update(page[-EDGE:])
+    return edges
+
+
+def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[int]]:
+    """`lines` without the furniture and the blank lines around it, and the
+    index in `lines` of each line kept; the lines on either side are put
+    together when they read as one paragraph, else separated by one blank
+    line."""
+    blank_lines = sum(1 for line in lines if not line.strip())
+    spaced = blank_lines >= 0.1 * max(1, len(lines) - blank_lines)  # paragraphs apart
+    full = _full_width(lines, furniture)
+    out: list[str] = []
+    where: list[int] = []
+    i = 0
+    while i < len(lines):
+        if i not in furniture:
+            out.append(lines[i])
+            where.append(i)
+            i += 1
+            continue
+        while out and not out[-1].strip():  # the blank lines before it
+            out.pop()
+            where.pop()
+        while i < len(lines) and (i in furniture or not lines[i].strip()):
+            i += 1
+        if not out or i == len(lines):
+            continue
+        before, after = out[-1].rstrip(), lines[i].strip()
+        if after[:1].islower():  # the sentence goes on: one line, as if never broken
+            out[-1] = before + after if _broken_word(before, after) else f"{before} {after}"
+            i += 1
+        elif not _one_paragraph(before.strip(), after, spaced, full):
+            out.append("")
+            where.append(i - 1)
+    if lines and not lines[-1].strip() and (not out or out[-1].strip()):
+        out.append("")  # the text still ends with a line break
+        where.append(len(lines) - 1)
+    return out, where
+
+
+def _broken_word(before: str, after: str) -> bool:
+    """Whether `before` ends with a word broken by a hyphen that `after`
+    completes: joined without a space, as parse.py joins wrapped lines.
+
+    >>> _broken_word("every mooring allo-", "cated"), _broken_word("see rule 4 -", "in")
+    (True, False)
+    """
+    return before.endswith("-") and before[-2:-1].strip() != "" and after[:1].isalnum()
+
+
+def _full_width(lines: list[str], furniture: set[int]) -> int:
+    """The length from which a line fills the width the text is wrapped at:
+    nine tenths of the 90th percentile of the lines' lengths."""
+    lengths = sorted(len(line.strip()) for i, line in enumerate(lines) if i not in furniture and line.strip())
+    return int(0.9 * lengths[int(0.9 * (len(lengths) - 1))]) if lengths else 0
+
+
+def _one_paragraph(before: str, after: str, spaced: bool, full: int) -> bool:
+    """Whether a line and the next, with a page break between them, are one
+    paragraph.
+
+    >>> _one_paragraph("the members of the", "club shall", True, 60)
+    True
+    >>> _one_paragraph("The end.", "2. Next", True, 60)
+    False
+    """
+    if not before.endswith(_SENTENCE_END):
+        return True
+    return not spaced or len(before) >= full
