@@ -232,3 +232,26 @@ def test_web_page_of_too_many_blocks_is_refused() -> None:
 
 def test_the_commands_default_budget_is_the_readers() -> None:
     assert load.MAX_SIZE == MAX_SIZE
+
+
+# --- long runs inside a changed rule: every pattern and the word diff linear --
+
+@pytest.mark.parametrize("run", [" ", "7", ".", "(", ")", "( . 1"], ids=["spaces", "digits", "dots", "open", "close", "mixed"])
+def test_a_megabyte_run_in_a_changed_rule_is_compared_in_linear_time(tmp_path: Path, run: str) -> None:
+    """1 MB runs of spaces, digits, dots and brackets inside a rule that
+    changed (and inside a list that gained an item): a pattern tried from
+    every position of such a run, or a word diff token by token, took time
+    quadratic in it (100,000 spaces: 33 s; 40,000 dots: 2.4 s and growing as
+    the square). Through the command, to the HTML page."""
+    filler = (run * (2**20 // len(run)))
+    old = f"Game Rules\n\n1. Basics\n\n100. General\n\n100.1. The types are artifact, {filler}creature, and land.\n"
+    new = f"Game Rules\n\n1. Basics\n\n100. General\n\n100.1. The types are artifact, enchantment,{filler}creature, and land.\n"
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(old, encoding="utf-8")
+    b.write_text(new, encoding="utf-8")
+    start = time.perf_counter()
+    result = CliRunner().invoke(main, [str(a), str(b), "-f", "html", "-o", str(tmp_path / "c.html")])
+    took = time.perf_counter() - start
+    assert result.exit_code == 0, result.output
+    assert took < 20, f"{took:.1f} s"
+    assert "100.1" in (tmp_path / "c.html").read_text(encoding="utf-8")

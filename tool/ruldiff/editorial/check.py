@@ -410,7 +410,7 @@ def _sequence_findings(doc: Document) -> list[Finding]:
 
 
 # Dot leaders and a page number after a Contents title ("General.....2").
-_LEADER = re.compile(r"\s*(?:\.{3,}|…+)\s*\d*\s*$")
+_LEADER = re.compile(r"(?<![\s.…])\s*(?:\.{3,}|…+)\s*\d*\s*$")  # from a run's first character only: linear
 
 
 def _contents_findings(doc: Document, text: str, profile: Profile | None) -> list[Finding]:
