@@ -5,9 +5,33 @@
 - `ParseError`     the text is not a rules document the profile understands.
 - `TemplateError`  a template is missing or fails to render.
 - `ConfigError`    a configuration or profile value is wrong (`yaml_error` makes one from a YAML error).
+- `brief(value)`   a value as a message shows it: its ``repr``, at most `BRIEF` characters.
 """
 
 from __future__ import annotations
+
+
+BRIEF = 60
+"""Most characters of a value (its ``repr``) a message shows: a value can be
+megabytes long (a YAML list of lists), a message is one line."""
+
+
+def brief(value: object, limit: int = BRIEF) -> str:
+    """``repr(value)`` in at most `limit` characters (``…`` where cut),
+    computed without writing a large or deeply nested value out whole
+    (`reprlib`).
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    >>> brief([[1, 2, 3, 4, 5, 6, 7]] * 9), brief({"a": 1})
+    ('[[1, 2, 3, 4, 5, 6, ...], [1, 2, 3, 4, 5, 6, ...], [1, 2, 3…', "{'a': 1}")
+    """
+    import reprlib
+
+    shower = reprlib.Repr()
+    shower.maxlevel, shower.maxstring, shower.maxother = 3, limit + 2, limit + 2
+    text = shower.repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 class RuldiffError(Exception):

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .dates import DATE_ORDERS
-from ..errors import ConfigError
+from ..errors import ConfigError, brief
 from ..limits import TimeLimitError, time_limit
 
 __all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile", "profile_from_mapping"]
@@ -126,9 +126,9 @@ def _from_mapping(data: Any, source: str) -> Profile:
         if key not in known:
             import difflib  # only for the message: most runs never pay for it
 
-            close = difflib.get_close_matches(str(key), sorted(known), n=1)
+            close = difflib.get_close_matches(brief(key), sorted(known), n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(sorted(known))}"
-            raise ConfigError(f"unknown key {key!r}", key=str(key), path=source, fix=hint)
+            raise ConfigError(f"unknown key {brief(key)}", key=brief(key), path=source, fix=hint)
         if value is None:
             if key in _REQUIRED:
                 raise ConfigError(f"key {key!r} needs a value", key=key, path=source)
@@ -180,8 +180,11 @@ def profile_from_mapping(data: Any, source: str) -> Profile:
 def _parse_yaml(text: str, source: str) -> Any:
     import yaml  # only loading a profile pays for importing it
 
+    from ..config import yaml_loader
+
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        # Aliases refused (config.py): a user's profile is a few lines, the C loader's speed is not needed.
+        return yaml.load(text, Loader=yaml_loader())  # noqa: S506 (a SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

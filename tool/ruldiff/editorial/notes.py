@@ -73,7 +73,9 @@ def _text_loader() -> Any:
     (yaml is a fifth of the imports)."""
     import yaml
 
-    class _TextLoader(yaml.SafeLoader):
+    from ..config import yaml_loader
+
+    class _TextLoader(yaml_loader()):  # type: ignore[misc]  # aliases refused
         pass
 
     _TextLoader.yaml_implicit_resolvers = {

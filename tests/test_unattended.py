@@ -1,0 +1,99 @@
+"""Safe to run unattended, round two: what a user sees on hostile input.
+
+Each input here made ruldiff run for minutes, take gigabytes, hang, write
+something it should not, or end in "internal error" (issue "Safe to run
+unattended, round two", items 7-24). The command runs as a process, under a
+2 GB address-space limit and a 60 s timeout, so that a regression fails
+the test rather than the machine; each case asserts the exit status, the one
+line on stderr and, where a file is involved, that it is left as it was.
+Time bounds are generous (each case takes well under 2 s now).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import layout, write_pair
+
+RULDIFF = [sys.executable, "-m", "ruldiff"]
+BOUND = 20.0  # seconds; the old code took minutes on each input, or never ended
+MEMORY = 2_000_000_000  # bytes of address space the process may map
+
+OLD = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass.")])
+NEW = layout([("1", "Basics"), ("100", "General"), ("100.1.", "Shuffle."), ("100.2.", "Draw a card.")])
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def ruldiff(*args: str, cwd: Path | None = None, **kw: object) -> subprocess.CompletedProcess[str]:
+    """The command run as a process: bounded in memory and time."""
+    start = time.monotonic()
+    done = subprocess.run(  # type: ignore[call-overload]
+        [*RULDIFF, *args], capture_output=True, text=True, timeout=60, preexec_fn=_limit, cwd=cwd,
+        errors="backslashreplace", **kw,
+    )
+    assert time.monotonic() - start < BOUND, f"took {time.monotonic() - start:.1f} s"
+    return done  # type: ignore[no-any-return]
+
+
+def one_error(done: subprocess.CompletedProcess[str]) -> str:
+    """The one ``Error:`` line of a command that failed as documented."""
+    assert done.returncode == 2, done
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> tuple[str, str]:
+    old, new = write_pair(tmp_path, OLD, NEW)
+    return str(old), str(new)
+
+
+# --- 7: YAML aliases ----------------------------------------------------------------
+
+
+def alias_bomb() -> str:
+    """Nine levels of nine aliases in 1 KB: 9^9 values once expanded."""
+    parts = ["&a0 [x, x, x, x, x, x, x, x, x]"]
+    parts += [f"&a{n} [" + ", ".join([f"*a{n - 1}"] * 9) + "]" for n in range(1, 9)]
+    return "[" + ", ".join(parts) + "]"
+
+
+@pytest.mark.parametrize(
+    "option, text",
+    [
+        ("config", "order: {bomb}\n"),
+        ("config-profile", "profile: {bomb}\n"),
+        ("--notes", "'100.1': {bomb}\n"),
+        ("--overrides", "- old: {bomb}\n"),
+        ("--profile", "name: {bomb}\n"),
+        ("check --config", "order: {bomb}\n"),
+    ],
+)
+def test_yaml_aliases_are_refused_in_every_file(tmp_path: Path, pair: tuple[str, str], option: str, text: str) -> None:
+    path = tmp_path / ("ruldiff.yaml" if option.startswith("config") else "editor.yaml")
+    path.write_text(text.format(bomb=alias_bomb()), encoding="utf-8")
+    if option.startswith("config"):
+        done = ruldiff("trace", "100.1", *pair, cwd=tmp_path)
+    elif option == "check --config":
+        done = ruldiff("check", pair[1], "--config", str(path))
+    else:
+        done = ruldiff(*pair, option, str(path))
+    line = one_error(done)
+    assert f"{path.name}:1: " in line and "aliases (*name) are not allowed" in line, line
+
+
+def test_a_wrong_config_value_is_shown_briefly(tmp_path: Path, pair: tuple[str, str]) -> None:
+    (tmp_path / "ruldiff.yaml").write_text("order: [[" + ", ".join(["abcdef"] * 10_000) + "]]\n", encoding="utf-8")
+    line = one_error(ruldiff("trace", "100.1", *pair, cwd=tmp_path))
+    assert "order: expected a list of file names, not [[" in line and len(line) < 200, line
