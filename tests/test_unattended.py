@@ -97,3 +97,44 @@ def test_a_wrong_config_value_is_shown_briefly(tmp_path: Path, pair: tuple[str, 
     (tmp_path / "ruldiff.yaml").write_text("order: [[" + ", ".join(["abcdef"] * 10_000) + "]]\n", encoding="utf-8")
     line = one_error(ruldiff("trace", "100.1", *pair, cwd=tmp_path))
     assert "order: expected a list of file names, not [[" in line and len(line) < 200, line
+
+
+# --- 12: editors' files go through the checks of documents ---------------------------
+
+
+EDITOR_OPTIONS = ["--notes", "--overrides", "--reviewed", "--profile", "check --config", "config"]
+
+
+def run_with_editor_file(option: str, path: str, pair: tuple[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    if option == "check --config":
+        return ruldiff("check", pair[1], "--config", path)
+    if option == "config":  # ruldiff.yaml as a link to it
+        (cwd / "ruldiff.yaml").symlink_to(path)
+        return ruldiff("trace", "100.1", *pair, cwd=cwd)
+    return ruldiff(*pair, option, path)
+
+
+@pytest.mark.parametrize("option", EDITOR_OPTIONS)
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_editor_files_must_be_regular_files(tmp_path: Path, pair: tuple[str, str], option: str, device: str) -> None:
+    if device == "fifo":
+        device = str(tmp_path / "fifo")
+        os.mkfifo(device)
+    line = one_error(run_with_editor_file(option, device, pair, tmp_path))
+    assert "is not a regular file" in line, line
+
+
+@pytest.mark.parametrize("option", [o for o in EDITOR_OPTIONS if o != "--reviewed"])
+def test_editor_files_are_capped_in_size(tmp_path: Path, pair: tuple[str, str], option: str) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * (4 * 2**20) + b"\n")
+    line = one_error(run_with_editor_file(option, str(big), pair, tmp_path))
+    assert line.endswith(": larger than the 4 MiB an editor's file may be"), line
+
+
+def test_a_review_state_too_large_is_refused_and_kept(tmp_path: Path, pair: tuple[str, str]) -> None:
+    state = tmp_path / "review.json"
+    state.write_bytes(b" " * (4 * 2**20 + 1))
+    before = state.read_bytes()
+    line = one_error(ruldiff("review", *pair, "--reviewed", str(state), "--accept-all"))
+    assert "larger than the 4 MiB" in line and state.read_bytes() == before

@@ -119,9 +119,10 @@ def _check_ignores(value: Any, path: str) -> tuple[str, ...]:
         raise ConfigError("'check' must be a mapping with an 'ignore' list", key="check", path=path)
     for key in value:
         if key != "ignore":
-            close = difflib.get_close_matches(brief(key), ["ignore"], n=1)
+            key = key if isinstance(key, str) and len(key) <= 60 else brief(key)
+            close = difflib.get_close_matches(key, ["ignore"], n=1)
             fix = f"did you mean check.{close[0]}?" if close else "known: check.ignore"
-            raise ConfigError(f"unknown key check.{brief(key)}", key=f"check.{brief(key)}", path=path, fix=fix)
+            raise ConfigError(f"unknown key check.{key}", key=f"check.{key}", path=path, fix=fix)
     ignore = value.get("ignore") or []
     if not isinstance(ignore, list) or not all(isinstance(i, str) for i in ignore):
         raise ConfigError("'check.ignore' must be a list of codes or code:rule", key="check.ignore", path=path)
@@ -138,7 +139,7 @@ def yaml_loader() -> Any:
     class NoAliasLoader(yaml.SafeLoader):
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.AliasEvent):
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise yaml.composer.ComposerError(
                     None, None, "aliases (*name) are not allowed in ruldiff's files; write the value out", mark
                 )

@@ -18,6 +18,7 @@ and what was expected, with "did you mean" for a misspelt key.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, fields
 from collections.abc import Iterator
@@ -248,17 +249,14 @@ def load_profile(name_or_path: str) -> Profile:
             _CACHE[name_or_path] = profile
             return profile
     else:
-        user = Path(name_or_path)
-        if not user.is_file():
+        from .load import read_editor_file  # load.py imports this module: here, when a file is given
+
+        if not os.path.lexists(name_or_path):
             raise ConfigError(
-                f"no profile named {name_or_path!r}",
+                f"no profile named {brief(name_or_path)}",
                 fix=f"built-in profiles: {', '.join(BUILTIN)}; or give a YAML file",
             )
-        try:
-            text = user.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read the profile: {exc}", path=name_or_path) from None
-        source = name_or_path
+        text, source = read_editor_file(name_or_path, "profile"), name_or_path
     profile = _from_mapping(_parse_yaml(text, source), source)
     _CACHE[name_or_path] = profile
     return profile
