@@ -138,3 +138,48 @@ def test_a_review_state_too_large_is_refused_and_kept(tmp_path: Path, pair: tupl
     before = state.read_bytes()
     line = one_error(ruldiff("review", *pair, "--reviewed", str(state), "--accept-all"))
     assert "larger than the 4 MiB" in line and state.read_bytes() == before
+
+
+# --- 17: a cause, not "internal error" ----------------------------------------------
+
+
+def test_a_nul_in_the_config_is_a_located_error(tmp_path: Path, pair: tuple[str, str]) -> None:
+    (tmp_path / "ruldiff.yaml").write_bytes(b"order: [a.txt]\nprofile: a\x00b\n")
+    line = one_error(ruldiff("trace", "100.1", *pair, cwd=tmp_path))
+    assert line.startswith("Error: ruldiff.yaml:2: cannot read: not valid YAML: unacceptable character #x0000"), line
+
+
+@pytest.mark.parametrize("size", ["99999999999999999999G", "2000G", "9" * 400])
+def test_an_absurd_max_size_is_a_usage_error(pair: tuple[str, str], size: str) -> None:
+    line = one_error(ruldiff(*pair, "--max-size", size))
+    assert "Invalid value for '--max-size'" in line and len(line) < 200, line
+
+
+def test_a_review_state_nested_deep_is_refused_and_kept(tmp_path: Path, pair: tuple[str, str]) -> None:
+    state = tmp_path / "review.json"
+    state.write_text('{"ruldiff_reviewed": 1, "accepted": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
+    before = state.read_bytes()
+    assert one_error(ruldiff(*pair, "--reviewed", str(state))) == f"Error: {state}: not a review state file: nested too deeply"
+    one_error(ruldiff("review", *pair, "--reviewed", str(state), "--accept-all"))
+    assert state.read_bytes() == before
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html", "json"])
+def test_a_lone_surrogate_in_a_note_is_a_located_error(tmp_path: Path, pair: tuple[str, str], fmt: str) -> None:
+    notes = tmp_path / "notes.yaml"
+    notes.write_text('"100.1": Fine.\n"100.2": "bad \\ud800 note"\n', encoding="utf-8")
+    line = one_error(ruldiff(*pair, "--notes", str(notes), "-f", fmt))
+    assert line.startswith(f"Error: {notes}:2: a lone surrogate"), line
+
+
+def test_out_of_memory_is_one_line_with_a_cause(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from ruldiff.cli import main as cli
+
+    def exhausted(*args: object, **kw: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(cli.main, "main", exhausted)
+    assert cli._status(["a", "b"]) == 2
+    assert capsys.readouterr().err == (
+        "Error: out of memory: the inputs need more than this process may take (see docs/limits.md)\n"
+    )

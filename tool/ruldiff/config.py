@@ -80,8 +80,13 @@ def load_config(text: str, path: str = CONFIG_NAME) -> Config:
         data = yaml.load(text, Loader=yaml_loader())  # noqa: S506 (a SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise ConfigError(f"cannot read: {problem}", path=path, line=mark.line + 1 if mark else None) from None
+        # A ReaderError (a NUL, a control character) has no `problem`: its first line says which character.
+        problem = getattr(exc, "problem", None) or f"not valid YAML: {str(exc).splitlines()[0]}"
+        line = mark.line + 1 if mark else None
+        position = getattr(exc, "position", None)  # a ReaderError's, in characters
+        if line is None and isinstance(position, int):
+            line = text.count("\n", 0, position) + 1
+        raise ConfigError(f"cannot read: {problem}", path=path, line=line) from None
     if data is None:
         return Config()
     if not isinstance(data, dict):

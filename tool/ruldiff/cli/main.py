@@ -208,6 +208,8 @@ def _status(args: list[str]) -> int:
         # What click writes itself (help, version) failing: every other file
         # the command touches turns its OSErrors into RuldiffErrors.
         raise _stdout_failure(exc) from None
+    except MemoryError:  # its message is empty: say what it is
+        return _report("Error: out of memory: the inputs need more than this process may take (see docs/limits.md)", 2)
     except Exception as exc:  # a bug: still one line, and status 2
         return _report(f"Error: internal error: {type(exc).__name__}: {exc} (please report it)", 2)
     return result if isinstance(result, int) else 0

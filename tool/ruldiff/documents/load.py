@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import CONFIG_NAME, Config, load_config
-from ..errors import ReadError, RuldiffError
+from ..errors import ReadError, RuldiffError, brief
 from ..model import Document
 from .parse import parse, parse_bounded
 from .profiles import BUILTIN, Profile, load_profile
@@ -186,8 +186,14 @@ def _too_large(path: str, max_size: int, editor: bool = False) -> ReadError:
     )
 
 
+MAX_SIZE_ALLOWED = 2**40
+"""The largest ``--max-size``: 1 TiB (a budget, not memory taken; larger
+sizes do not fit the integers the reading functions take)."""
+
+
 def parse_size(text: str) -> int:
-    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024).
+    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024),
+    at most `MAX_SIZE_ALLOWED`.
 
     >>> parse_size("64M"), parse_size("1500"), parse_size("2g")
     (67108864, 1500, 2147483648)
@@ -196,9 +202,12 @@ def parse_size(text: str) -> int:
     number, unit = text.strip().rstrip("bB"), ""
     if number[-1:].upper() in ("K", "M", "G"):
         number, unit = number[:-1], number[-1].upper()
-    if not number.isdigit() or int(number) == 0:
-        raise RuldiffError(f"expected a size such as 64M or 1500, not {text!r}")
-    return int(number) * units[unit]
+    if not number.isdigit() or int(number) == 0 or len(number) > 20:
+        raise RuldiffError(f"expected a size such as 64M or 1500, not {brief(text)}")
+    size = int(number) * units[unit]
+    if size > MAX_SIZE_ALLOWED:  # read() takes an index-sized integer; no input is this large
+        raise RuldiffError(f"at most {format_size(MAX_SIZE_ALLOWED)}, not {brief(text)}")
+    return size
 
 
 def format_size(size: int) -> str:

@@ -148,6 +148,8 @@ def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from None
+    except RecursionError:  # [[[[... thousands deep: json's decoder recurses
+        raise ConfigError("not a review state file: nested too deeply", path=path) from None
     if not isinstance(data, dict) or data.get("ruldiff_reviewed") != STATE_VERSION:
         raise ConfigError(
             f"not a review state file (expected \"ruldiff_reviewed\": {STATE_VERSION})", path=path,
