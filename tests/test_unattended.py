@@ -183,3 +183,30 @@ def test_out_of_memory_is_one_line_with_a_cause(monkeypatch: pytest.MonkeyPatch,
     assert capsys.readouterr().err == (
         "Error: out of memory: the inputs need more than this process may take (see docs/limits.md)\n"
     )
+
+
+# --- 13: link schemes as a renderer reads them ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["javascript&colon;alert%281%29", "javascript&#58;alert%281%29", "javascript&#x3A;x", "javascript%3Ax",
+     "jav&Tab;ascript:x", "java\\script:x", "javascript&amp;colon;x", "\u200bjavascript:x", "JAVASCRIPT&#x3a;x",
+     "data&colon;text/html,x", "javascript%253Ax"],
+)
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_disguised_script_link_stays_text(tmp_path: Path, pair: tuple[str, str], url: str, fmt: str) -> None:
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(f"'100.1': 'See [docs]({url}).'\n", encoding="utf-8")
+    done = ruldiff(*pair, "--notes", str(notes), "-f", fmt)
+    assert done.returncode == 0, done.stderr
+    assert "docs" in done.stdout
+    assert ">docs</a>" not in done.stdout and "[docs](<" not in done.stdout
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_plain_links_still_work(tmp_path: Path, pair: tuple[str, str], fmt: str) -> None:
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("'100.1': 'See [docs](https://example.org/a%20b) and [rule](#new-100.2).'\n", encoding="utf-8")
+    done = ruldiff(*pair, "--notes", str(notes), "-f", fmt)
+    assert ("[docs](<https://example.org/a%20b>)" if fmt == "md" else '<a href="https://example.org/a%20b">docs</a>') in done.stdout
