@@ -210,3 +210,29 @@ def test_plain_links_still_work(tmp_path: Path, pair: tuple[str, str], fmt: str)
     notes.write_text("'100.1': 'See [docs](https://example.org/a%20b) and [rule](#new-100.2).'\n", encoding="utf-8")
     done = ruldiff(*pair, "--notes", str(notes), "-f", fmt)
     assert ("[docs](<https://example.org/a%20b>)" if fmt == "md" else '<a href="https://example.org/a%20b">docs</a>') in done.stdout
+
+
+# --- 20: the file a message names -----------------------------------------------------
+
+
+def test_a_profile_path_too_long_is_named(pair: tuple[str, str]) -> None:
+    long = "p" * 5000 + ".yaml"
+    assert one_error(ruldiff(*pair, "--profile", long)) == f"Error: {long}: file name too long"
+
+
+def test_a_profile_path_through_a_file_is_named(pair: tuple[str, str]) -> None:
+    assert one_error(ruldiff(*pair, "--profile", pair[0] + "/p.yaml")) == f"Error: {pair[0]}/p.yaml: not a directory"
+
+
+# --- 21: -o /dev/stdout into a closed pipe -------------------------------------------------
+
+
+@pytest.mark.parametrize("output", [[], ["-o", "/dev/stdout"], ["-o", "-"]])
+def test_a_closed_pipe_ends_quietly_with_or_without_o(pair: tuple[str, str], output: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([*RULDIFF, *pair, *output], stdout=write, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write)
+    assert done.returncode == -13 and done.stderr == b""  # killed by SIGPIPE, as git is: the shell shows 141

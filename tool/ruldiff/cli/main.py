@@ -206,7 +206,11 @@ def _status(args: list[str]) -> int:
         raise
     except OSError as exc:
         # What click writes itself (help, version) failing: every other file
-        # the command touches turns its OSErrors into RuldiffErrors.
+        # the command touches turns its OSErrors into RuldiffErrors. One
+        # that names a file is that file's error, not standard output's.
+        if exc.filename is not None:
+            reason = exc.strerror or type(exc).__name__
+            return _report(f"Error: {exc.filename}: {reason[:1].lower()}{reason[1:]}", 2)
         raise _stdout_failure(exc) from None
     except MemoryError:  # its message is empty: say what it is
         return _report("Error: out of memory: the inputs need more than this process may take (see docs/limits.md)", 2)

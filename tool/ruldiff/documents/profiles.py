@@ -251,11 +251,16 @@ def load_profile(name_or_path: str) -> Profile:
     else:
         from .load import read_editor_file  # load.py imports this module: here, when a file is given
 
-        if not os.path.lexists(name_or_path):
+        try:
+            os.lstat(name_or_path)
+        except FileNotFoundError:
             raise ConfigError(
                 f"no profile named {brief(name_or_path)}",
                 fix=f"built-in profiles: {', '.join(BUILTIN)}; or give a YAML file",
-            )
+            ) from None
+        except OSError as exc:  # a name too long, a path through a file: the file's error, named
+            reason = exc.strerror or type(exc).__name__
+            raise ConfigError(reason[:1].lower() + reason[1:], path=name_or_path) from None
         text, source = read_editor_file(name_or_path, "profile"), name_or_path
     profile = _from_mapping(_parse_yaml(text, source), source)
     _CACHE[name_or_path] = profile
