@@ -193,11 +193,15 @@ def use_color(choice: str, output: str | None) -> bool:
 def _write_through(target: Target, text: str) -> None:
     """Open and write, appending: what is already in the file (a log the
     shell opened with ``>>`` and passed as /dev/stdout) is kept; a device or
-    a FIFO has nothing to keep."""
+    a FIFO has nothing to keep. A pipe whose reader has gone (``-o
+    /dev/stdout | head -1``) ends the command as it does on standard output
+    (`OutputClosed`)."""
     try:
         with open(target.real, "a", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise OutputClosed() from None
         raise RuldiffError(f"cannot write: {exc.strerror}", path=target.path) from None
 
 
