@@ -236,3 +236,19 @@ def test_a_closed_pipe_ends_quietly_with_or_without_o(pair: tuple[str, str], out
     finally:
         os.close(write)
     assert done.returncode == -13 and done.stderr == b""  # killed by SIGPIPE, as git is: the shell shows 141
+
+
+# --- 22: a --max-chars too small ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "text"])
+def test_a_cap_too_small_is_an_error_naming_the_smallest_that_works(tmp_path: Path, pair: tuple[str, str], fmt: str) -> None:
+    out = tmp_path / "out"
+    out.write_text("kept\n", encoding="utf-8")
+    line = one_error(ruldiff(*pair, "-f", fmt, "--max-chars", "1", "-o", str(out)))
+    assert out.read_text(encoding="utf-8") == "kept\n"
+    assert line.startswith("Error: --max-chars 1 is too small: "), line
+    smallest = int(line.rsplit("give --max-chars ", 1)[1].split()[0])
+    done = ruldiff(*pair, "-f", fmt, "--max-chars", str(smallest))
+    assert done.returncode == 0 and done.stderr == "" and 0 < len(done.stdout.encode()) <= smallest
+    one_error(ruldiff(*pair, "-f", fmt, "--max-chars", str(smallest - 1)))
