@@ -252,3 +252,28 @@ def test_a_cap_too_small_is_an_error_naming_the_smallest_that_works(tmp_path: Pa
     done = ruldiff(*pair, "-f", fmt, "--max-chars", str(smallest))
     assert done.returncode == 0 and done.stderr == "" and 0 < len(done.stdout.encode()) <= smallest
     one_error(ruldiff(*pair, "-f", fmt, "--max-chars", str(smallest - 1)))
+
+
+# --- 15: two review sessions on one state file -----------------------------------------------
+
+
+def test_concurrent_review_sessions_keep_every_entry(tmp_path: Path) -> None:
+    rules = [("1", "Basics"), ("100", "General")] + [(f"100.{n}.", f"Rule {n} says one thing.") for n in range(1, 9)]
+    old = tmp_path / "old.txt"
+    old.write_text(layout(rules), encoding="utf-8")
+    state = tmp_path / "review.json"
+    sessions = []
+    for n in range(1, 9):  # session n accepts the one change of its draft: 100.n
+        draft = tmp_path / f"draft-{n}.txt"
+        draft.write_text(layout([(i, t.replace(f"Rule {n} says one", f"Rule {n} says another")) for i, t in rules]), encoding="utf-8")
+        sessions.append(subprocess.Popen(
+            [*RULDIFF, "review", str(old), str(draft), "--reviewed", str(state), "--accept-all"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_limit,
+        ))
+    for session in sessions:
+        out, err = session.communicate(timeout=60)
+        assert session.returncode == 0 and err == "" and out.startswith("1 change recorded in "), (out, err)
+    import json
+
+    accepted = json.loads(state.read_text(encoding="utf-8"))["accepted"]
+    assert sorted(accepted) == [f"100.{n}" for n in range(1, 9)]
