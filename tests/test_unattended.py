@@ -277,3 +277,64 @@ def test_concurrent_review_sessions_keep_every_entry(tmp_path: Path) -> None:
 
     accepted = json.loads(state.read_text(encoding="utf-8"))["accepted"]
     assert sorted(accepted) == [f"100.{n}" for n in range(1, 9)]
+
+
+# --- 18, 24: control and bidi characters --------------------------------------------------
+
+
+CONTROL = set(map(chr, (*range(0x20), 0x7F, *range(0x80, 0xA0)))) - {"\t", "\n"}
+BIDI_CHARS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def raw_controls(text: str) -> set[str]:
+    return set(text) & (CONTROL | BIDI_CHARS)
+
+
+def test_controls_in_a_note_are_escaped_in_terminal_text(tmp_path: Path, pair: tuple[str, str]) -> None:
+    notes = tmp_path / "notes.yaml"
+    notes.write_text('"100.1": "esc \\e]0;pwned\\a nul \\0 csi \\x9b31m rlo \\u202eevil"\n', encoding="utf-8")
+    for color in ("never", "always"):
+        done = ruldiff(*pair, "--notes", str(notes), "--color", color)
+        assert done.returncode == 0, done.stderr
+        body = done.stdout.replace("\x1b[", "") if color == "always" else done.stdout  # ruldiff's own colours
+        assert raw_controls(body) == set(), raw_controls(body)
+        assert "esc \\x1b]0;pwned\\x07 nul \\x00 csi \\x9b31m rlo \\u202eevil" in done.stdout
+
+
+def test_a_newline_in_a_file_name_cannot_fake_an_error_line(tmp_path: Path, pair: tuple[str, str]) -> None:
+    fake = tmp_path / "evil\nError: all is well"
+    fake.mkdir()
+    line = one_error(ruldiff(pair[0], str(fake / "x.txt")))
+    assert "evil\\nError: all is well/x.txt" in line, line
+
+
+def test_controls_in_a_file_name_are_escaped_in_warnings(tmp_path: Path, pair: tuple[str, str]) -> None:
+    odd = tmp_path / "new\x1b]0;pwned\x07\nwarning: fake.txt"
+    odd.write_text(NEW.replace("May 1, 2024", "June 1, 2025"), encoding="utf-8")
+    done = ruldiff(str(odd), pair[0])  # NEW older than OLD: a warning naming both
+    assert done.returncode == 0
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("warning: NEW ("), done.stderr
+    assert "new\\x1b]0;pwned\\x07\\nwarning: fake.txt" in lines[0] and raw_controls(done.stderr) == set()
+
+
+def bidi_pair(tmp_path: Path) -> tuple[str, str]:
+    old = layout([("1", "Basics"), ("100", "General"), ("100.1.", "A player may draw.")])
+    new = layout([("1", "Basics"), ("100", "General"), ("100.1.", "A player \u202etsum\u202c draw.")])
+    old_path, new_path = write_pair(tmp_path, old, new)
+    return str(old_path), str(new_path)
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+def test_a_right_to_left_override_is_shown_not_obeyed(tmp_path: Path, fmt: str) -> None:
+    done = ruldiff(*bidi_pair(tmp_path), "-f", fmt)
+    assert done.returncode == 0, done.stderr
+    assert raw_controls(done.stdout) == set()
+    assert ("\\u202etsum\\u202c" if fmt == "text" else "⟨U+202E⟩tsum⟨U+202C⟩") in done.stdout
+
+
+def test_json_keeps_the_characters_as_data(tmp_path: Path) -> None:
+    import json
+
+    done = ruldiff(*bidi_pair(tmp_path), "-f", "json")
+    assert "\u202etsum\u202c" in json.dumps(json.loads(done.stdout), ensure_ascii=False)

@@ -21,7 +21,7 @@ from ..errors import RuldiffError
 from ..outputs.cap import parse_limit
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, format_option, max_size_option
-from .output import deliver, inputs, output_target, use_color
+from .output import deliver, inputs, output_target, use_color, warn
 from .read import read_documents, warn_profiles, warn_swapped
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ def diff_command(
         editor.apply(comparison, hide_reviewed) if editor is not None else (comparison, None, [])
     )
     for warning in unmet + unused:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     if templates is not None and not Path(templates).is_dir():
         raise RuldiffError("templates directory not found", path=templates)
     if stat:

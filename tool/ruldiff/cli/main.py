@@ -225,9 +225,13 @@ _NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 def _report(message: str, status: int) -> int:
     """Write `message` on stderr as one line (if stderr can still be
-    written); return `status`."""
+    written), control and bidi characters escaped (`errors.printable`: a
+    newline in a file name shows as ``\\n``, and cannot start a line that
+    looks like another ``Error:``); return `status`."""
+    from ..errors import printable  # here, not at the top: see the module's docstring
+
     with contextlib.suppress(OSError, ValueError):
-        click.echo(" ".join(message.splitlines()), err=True)
+        click.echo(printable(message.rstrip("\n")), err=True)
     return status
 
 

@@ -29,7 +29,7 @@ from ..model import Change, Comparison
 from ..outputs.context import build_context
 from ..outputs.text import change_text
 from .options import color_option, max_size_option
-from .output import inputs, isatty, output_target, use_color, write_atomic
+from .output import inputs, isatty, output_target, use_color, warn, write_atomic
 
 __all__ = ["command"]
 
@@ -106,7 +106,7 @@ def command(
     old_doc, new_doc = (load(path, profile, max_size, stdin) for path in (old, new))
     plan, unmet = editor.plan(old_doc, new_doc)
     for warning in unmet:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     comparison = compare(old_doc, new_doc, plan=plan)
     ask = _accept_all if accept_all else _terminal_asker(comparison, state, use_color(color, None))
     after = walk(comparison.changes, state, ask)

@@ -66,7 +66,7 @@ def _as_read(url: str) -> str:
     C1), white space and format characters (zero-width ones, bidi marks)
     removed, as browsers strip them from a scheme.
 
-    >>> _as_read("jav&#x09;a\\:script%253Ax")
+    >>> _as_read("jav&#x09;a\\\\:script%253Ax")
     'java:script:x'
     """
     for _ in range(4):
