@@ -338,3 +338,29 @@ def test_json_keeps_the_characters_as_data(tmp_path: Path) -> None:
 
     done = ruldiff(*bidi_pair(tmp_path), "-f", "json")
     assert "\u202etsum\u202c" in json.dumps(json.loads(done.stdout), ensure_ascii=False)
+
+
+# --- 8: what a user's template builds, in all -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        # 40 lists of 60 M items, each under the limit of one value (the report's case: 7.9 GB in 4.5 s)
+        "{% set ns = namespace(keep=[]) %}{% for i in range(40) %}"
+        "{% set ns.keep = ns.keep + [[0] * 60000000] %}{% endfor %}{{ ns.keep|length }}",
+        # strings kept by '~' and by {% set %} blocks
+        '{% set ns = namespace(s="x" * 60000000, k=[]) %}{% for i in range(40) %}'
+        "{% set a %}{{ ns.s }}{% endset %}{% set ns.k = ns.k + [a ~ i] %}{% endfor %}{{ ns.k|length }}",
+        # macros' text
+        '{% macro m() %}{{ "x" * 60000000 }}{% endmacro %}{% set ns = namespace(k=[]) %}'
+        "{% for i in range(40) %}{% set ns.k = ns.k + [m()] %}{% endfor %}{{ ns.k|length }}",
+    ],
+)
+def test_a_template_is_bounded_in_what_it_builds_in_all(tmp_path: Path, pair: tuple[str, str], template: str) -> None:
+    path = tmp_path / "t.md.j2"
+    path.write_text(template, encoding="utf-8")
+    out = tmp_path / "out.md"
+    line = one_error(ruldiff(*pair, "-f", "md", "--template", str(path), "-o", str(out)))
+    assert line.startswith(f"Error: {path}:1: ") and "the template built more than 512 MiB in all" in line, line
+    assert not out.exists()

@@ -326,7 +326,8 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
                 prune(directory, CACHE_MAX_AGE, (".jinja", ".tmp"))
 
         def get_cache_key(self, name: str, filename: str | None = None) -> str:
-            return super().get_cache_key(name if sandboxed else f"{name}|plain", filename)
+            # "|bounded": code compiled since the sandbox counts `~` (sandbox.py), not an older cache's.
+            return super().get_cache_key(f"{name}|bounded" if sandboxed else f"{name}|plain", filename)
 
     return Cache()
 
