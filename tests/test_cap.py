@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import corpora_dir, require
 
-from ruldiff.outputs.cap import PRESETS, parse_limit, size, substantive
+from ruldiff.outputs.cap import PRESETS, LimitTooSmall, parse_limit, size, substantive
 from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.outputs.context import build_context
@@ -41,7 +41,7 @@ def test_sample_markdown_anchors_exist_whole_and_shortened(sample: list[Path]) -
     comparison = compare(load(str(sample[0])), load(str(sample[-1])))
     whole = render(comparison, "md")
     anchors_exist(whole)
-    for limit in (size(whole), size(whole) - 1, 6000, 4000, 3000, 100):
+    for limit in (size(whole), size(whole) - 1, 6000, 4000, 3000):
         md = render(comparison, "md", max_chars=limit)
         anchors_exist(md)
         balanced(md)
@@ -50,8 +50,11 @@ def test_sample_markdown_anchors_exist_whole_and_shortened(sample: list[Path]) -
         elif limit >= 3000:
             assert size(md) <= limit
             assert "Shortened to fit" in md and "The whole changelog: ruldiff " in md
-    # Nothing fits in 100 bytes: the shortest text, and it says what it left out.
-    assert "left out" in render(comparison, "md", max_chars=100)
+    # Nothing fits in 100 bytes: an error naming the smallest limit, whose text says what it left out.
+    with pytest.raises(LimitTooSmall) as too_small:
+        render(comparison, "md", max_chars=100)
+    shortest = render(comparison, "md", max_chars=too_small.value.smallest)
+    assert "left out" in shortest and size(shortest) <= too_small.value.smallest
 
 
 def test_shortening_drops_renumbered_then_mechanical_first(sample: list[Path]) -> None:

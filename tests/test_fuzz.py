@@ -324,3 +324,41 @@ def test_each_format_exits_0_or_2_with_at_most_one_line_in_bounded_time(
         assert status in (0, 2), err.getvalue()
 
     seeded(parse_one)()
+
+
+# --- editors' YAML files --------------------------------------------------------
+
+YAML_PIECES = st.sampled_from(
+    ["order:", "profile:", "releases:", "check:", " ignore:", "name:", "rule:", "'100.1':", "100.2:", "- old:",
+     "  new:", " removed: true", " added: true", "[", "]", "{", "}", ", ", "- ", "  ", "\n", "&a ", "*a", "<<: *a",
+     "!!python/object:os.system", "!!binary", "\"\\ud800\"", "\"\\e\\x9b\\u202e\"", "|", ">", "---", "...", "#",
+     "\x00", "\x1b", "\t", "\ufeff", "%YAML 1.1", "? ", ": ", "'", '"', "x" * 70, "1e999", "~", "null"]
+)
+YAML_BYTES = st.one_of(
+    st.lists(YAML_PIECES, max_size=30).map(lambda pieces: "".join(pieces).encode("utf-8", "surrogatepass")),
+    st.binary(max_size=300),
+)
+YAML_USE = st.sampled_from(["--notes", "--overrides", "--profile", "check --config", "--reviewed"])
+
+
+@seeded
+@bounded(EXAMPLES // 3)
+@given(data=YAML_BYTES, use=YAML_USE)
+def test_any_bytes_as_an_editors_file_exit_0_1_or_2_with_one_error_line_in_bounded_time(
+    tmp_path_factory: pytest.TempPathFactory, data: bytes, use: str
+) -> None:
+    import time
+
+    directory = tmp_path_factory.mktemp("fuzz-yaml")
+    old, new, editor = directory / "old.txt", directory / "new.txt", directory / "editor.yaml"
+    old.write_text("Rules\n\n1. Basics\n\n100. General\n\n100.1. Draw a card.\n\n100.2. Pass.\n", encoding="utf-8")
+    new.write_text("Rules\n\n1. Basics\n\n100. General\n\n100.1. Draw two cards.\n\n100.2. Pass.\n", encoding="utf-8")
+    editor.write_bytes(data)
+    args = ["check", str(new), "--config", str(editor)] if use == "check --config" else [str(old), str(new), use, str(editor)]
+    out, err = io.StringIO(), io.StringIO()
+    start = time.monotonic()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli._status(args)
+    assert time.monotonic() - start < 10, (time.monotonic() - start, data)
+    check(status, err.getvalue())
+    assert not set(err.getvalue()) & set(map(chr, (*range(9), *range(11, 32), 0x7F, *range(0x80, 0xA0)))), err.getvalue()

@@ -57,13 +57,15 @@ def test_every_link_lands_on_the_change_it_names(pair: tuple[str, str, str]) -> 
 
 
 @pytest.mark.parametrize("args", [["-f", "md", "--style", "bulletin"], ["-f", "html", "--style", "bulletin"],
-                                  ["-f", "md", "--max-chars", "900"], ["-f", "text", "--style", "bulletin"]])
+                                  ["-f", "md", "--max-chars", "1500"], ["-f", "text", "--style", "bulletin"]])
 def test_new_outputs_are_the_same_bytes_whatever_the_hash_seed(tmp_path: Path, args: list[str]) -> None:
     old_text = "1. Basics\n\n100. General\n\n" + "".join(
         f"100.{i}. Rule {i} says a good many words about cards and players and turns, {i} times over.\n\n"
         for i in range(1, 12)
     )
     new_text = old_text.replace("players and turns, 3", "keepers and turns, 3").replace("100.7. Rule 7", "100.7. Law 7")
+    new_text = new_text.replace("times over.", "times again.")  # enough changes for --max-chars to leave some out
     old, new = write_pair(tmp_path, old_text, new_text)
     out = same_under_every_hash_seed(["-m", "ruldiff", str(old), str(new), "-j", "1", *args]).decode()
     assert "100.3" in out
+    assert ("Shortened to fit" in out) == ("--max-chars" in args)

@@ -24,13 +24,21 @@ import threading
 from types import TracebackType
 from typing import Any
 
-__all__ = ["MAX_LINES", "MAX_SIZE", "PDF_BYTES_PER_OPERATOR", "TimeLimitError", "time_limit"]
+__all__ = ["EDITOR_MAX_SIZE", "MAX_LINES", "MAX_SIZE", "PDF_BYTES_PER_OPERATOR", "TimeLimitError", "time_limit"]
 
 MAX_SIZE = 64 * 2**20
 """Default of ``--max-size`` (documents/load.py takes it from here): 64 MiB,
 some 50 times the largest real rules document
 (a Comprehensive Rules release, ~1.3 MB of text). Every decoded stage of an
 input is held to it (see the module docstring)."""
+
+EDITOR_MAX_SIZE = 4 * 2**20
+"""Largest editor's file: ruldiff.yaml, a profile, notes, overrides, a
+review state (documents/load.py `read_editor_file`): 4 MiB, some 20 times
+a notes file with a note of a paragraph for every change of the 17-year
+gap (2,611 changes). Not changed by ``--max-size``, which is the budget of
+a document. The YAML reader takes 1-3 s a megabyte, so this is seconds,
+where an 18 MB notes file took 154 s."""
 
 MAX_LINES = 500_000
 """Most lines (blank ones too) the decoded text of one document may have.

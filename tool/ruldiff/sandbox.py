@@ -26,9 +26,24 @@ so three checks are added:
    ``namespace`` attribute) is refused when stored past the limit, and a
    ``replace`` whose result could pass it is refused beforehand.
    ``lipsum`` (pages of random words) is removed.
-2. **Output**: the text is generated in pieces (``Template.generate``) and
+2. **Total**: the values a render builds are counted, in bytes
+   (``sys.getsizeof``), against `MAX_BUILT` for the whole render: the
+   results of operators, calls and filters, the text of ``~``, of
+   ``{% set %}...{% endset %}`` blocks and of macros. The size check of 1.
+   bounds each value; this bounds how many a template may keep (40 lists of
+   60 M items, each under the limit, took 7.9 GB in 4.5 s). Counting what is
+   built rather than what is alive also refuses a template that builds and
+   drops hundreds of megabytes, which no real template does: the built-in
+   templates, rendered in the sandbox, build about twice their output (3.0 MB
+   for the 1.4 MB HTML page of 4,000 changed rules, 1.6 MB for its Markdown).
+   A limit on the address
+   space (RLIMIT_AS) was the other way: it is process-wide, so it would have
+   to be set in a forked child that renders and sends the text back (a fork
+   per render, and per shortening step of --max-chars; no such limit on
+   macOS), where counting is exact, portable, and in the hooks already there.
+3. **Output**: the text is generated in pieces (``Template.generate``) and
    the render stops once it is longer than `MAX_OUTPUT` characters.
-3. **Time**: an interval timer (``SIGALRM``, in the main thread; elsewhere
+4. **Time**: an interval timer (``SIGALRM``, in the main thread; elsewhere
    the time is checked between pieces) stops a render after `MAX_SECONDS`,
    which catches loops that print nothing (``range`` is already capped at
    100,000 items by the sandbox, but loops nest).
@@ -45,6 +60,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -63,6 +79,12 @@ the 17-year gap in HTML, is 2.3 M characters)."""
 
 MAX_SECONDS = 60.0
 """Seconds a render may take (the 17-year gap in HTML takes 0.3 s)."""
+
+MAX_BUILT = 512 * 2**20
+"""Bytes (``sys.getsizeof``) of the values one render of a user's template may
+build in all: 512 MiB, some 80 times what the built-in HTML template builds
+for the longest real changelog; with the output (at most `MAX_OUTPUT`
+characters), what a render may take beyond its context."""
 
 MAX_POWER_BITS = 1 << 16
 """Bits a ``**`` result may have: ``10**10**10`` would compute for hours."""
@@ -138,6 +160,55 @@ def _replace_too_big(text: object, old: object, new: object) -> bool:
     return len(text) + places * max(len(new) - len(old), 0) > MAX_OUTPUT
 
 
+_spent = [0]
+"""Bytes built by the render under way (`render_bounded` resets it; one
+render at a time in a process: renders do not nest)."""
+
+
+def _charge(value: object, what: str) -> None:
+    """Count `value`, just built, against `MAX_BUILT`."""
+    if isinstance(value, (str, bytes, list, tuple, dict)):
+        _spent[0] += sys.getsizeof(value)
+        if _spent[0] > MAX_BUILT:
+            _refuse_total(what)
+
+
+def _precharge(estimate: int, what: str) -> None:
+    """Refuse, before it is built, a value of about `estimate` bytes that
+    would take the render past `MAX_BUILT`."""
+    if _spent[0] + estimate > MAX_BUILT:
+        _refuse_total(what)
+
+
+def _estimate(value: object) -> int:
+    """Bytes a value's text or items take, roughly: 1 a character, 8 an item."""
+    return len(value) if isinstance(value, (str, bytes)) else 8 * _size(value)
+
+
+def _refuse_total(what: str) -> None:
+    from jinja2.exceptions import SecurityError
+
+    raise SecurityError(f"{what}: the template built more than {MAX_BUILT // 2**20:,} MiB in all")
+
+
+def _bounded_join(join: Callable[[Any], str], parts: tuple[Any, ...]) -> str:
+    """``a ~ b``: the pieces joined by jinja2's own `join`, counted."""
+    _precharge(sum(_estimate(p) for p in parts), "'~'")
+    text = join(parts)
+    _charge(text, "'~'")
+    return text
+
+
+def _bounded_concat(pieces: Any) -> str:
+    """The text of a ``{% set %}`` block, a macro or a ``{% filter %}``
+    block (jinja2's ``environment.concat``), counted."""
+    pieces = list(pieces)
+    _precharge(sum(_estimate(p) for p in pieces), "block")
+    text = "".join(pieces)
+    _charge(text, "block")
+    return text
+
+
 def _refuse(what: str) -> None:
     from jinja2.exceptions import SecurityError
 
@@ -158,6 +229,7 @@ def _bounded_filter(function: Callable[..., Any], name: str) -> Callable[..., An
             _refuse("filter replace: result too large for a template")
         result = function(*args, **kwargs)
         _check((result,), f"filter {name}")
+        _charge(result, f"filter {name}")
         return result
 
     return bounded
@@ -166,8 +238,24 @@ def _bounded_filter(function: Callable[..., Any], name: str) -> Callable[..., An
 @functools.lru_cache(maxsize=1)
 def _environment_class() -> type[jinja2.Environment]:
     """The sandboxed environment class (built once: jinja2 is imported lazily)."""
+    import jinja2.compiler
     import jinja2.sandbox
     import jinja2.utils
+
+    class Generator(jinja2.compiler.CodeGenerator):
+        """jinja2's code generator, with ``a ~ b`` joined by `_bounded_join`."""
+
+        def visit_Concat(self, node: Any, frame: Any) -> None:
+            # jinja2's own (3.1), with `environment.bounded_join(<join>, (a, b, ))` for `<join>((a, b, ))`.
+            if frame.eval_ctx.volatile:
+                join = "(markup_join if context.eval_ctx.volatile else str_join)"
+            else:
+                join = "markup_join" if frame.eval_ctx.autoescape else "str_join"
+            self.write(f"environment.bounded_join({join}, (")
+            for arg in node.nodes:
+                self.visit(arg, frame)
+                self.write(", ")
+            self.write("))")
 
     class Namespace(jinja2.utils.Namespace):
         """``namespace()``, whose attributes may not grow past the limits."""
@@ -178,6 +266,9 @@ def _environment_class() -> type[jinja2.Environment]:
 
     class Bounded(jinja2.sandbox.ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset({"*", "**", "+", "%"})
+        code_generator_class = Generator
+        concat = staticmethod(_bounded_concat)
+        bounded_join = staticmethod(_bounded_join)
 
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
@@ -190,7 +281,12 @@ def _environment_class() -> type[jinja2.Environment]:
                 _check((right,), "'%'")
             elif _binop_too_big(operator, left, right):
                 _refuse(f"'{operator}' result too large for a template")
-            return super().call_binop(context, operator, left, right)
+            if operator in ("*", "+"):
+                count = right if isinstance(right, int) else left if isinstance(left, int) else 1
+                _precharge((_estimate(left) + _estimate(right)) * max(abs(count), 1), f"'{operator}'")
+            result = super().call_binop(context, operator, left, right)
+            _charge(result, f"'{operator}'")
+            return result
 
         def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
             what = f"call of {getattr(__obj, '__name__', type(__obj).__name__)}"
@@ -203,6 +299,7 @@ def _environment_class() -> type[jinja2.Environment]:
                 _check_format(getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None), what)
             result = super().call(__context, __obj, *args, **kwargs)
             _check((result,), what)
+            _charge(result, what)
             return result
 
     return Bounded
@@ -224,6 +321,7 @@ def render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
     and `MAX_SECONDS` seconds; `RenderLimitError` past either, and the
     template's own errors (jinja2's, SecurityError, ZeroDivisionError...) as raised."""
     deadline = time.monotonic() + MAX_SECONDS
+    _spent[0] = 0
     pieces: list[str] = []
     size = 0
     try:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
 from ..diff.pipeline import compare
-from ..documents.load import STDIO, shown
+from ..documents.load import STDIO, read_editor_file, shown
 from ..documents.profiles import BUILTIN
 from ..editorial.annotate import read_editorial
 from ..editorial.check import (
@@ -115,14 +114,10 @@ def command(
         raise click.UsageError("--notes needs OLD and NEW: notes are matched to the changes between them")
     if overrides is not None and len(documents) != 2:
         raise click.UsageError("--overrides needs OLD and NEW: overrides say how their rules pair")
-    config_path = config if config is not None else (CHECK_CONFIG if os.path.isfile(CHECK_CONFIG) else None)
+    config_path = config if config is not None else (CHECK_CONFIG if os.path.lexists(CHECK_CONFIG) else None)
     accepted: list[str] = [check_ignore(i) for i in ignores]
     if config_path is not None:
-        try:
-            config_text = Path(config_path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RuldiffError(f"cannot read the config file: {exc}", path=config_path) from None
-        accepted.extend(parse_config(config_text, config_path))
+        accepted.extend(parse_config(read_editor_file(config_path, "config"), config_path))
     read = inputs(*documents, profile=profile) + [p for p in (config_path, notes, overrides) if p]
     editor = read_editorial(notes, overrides, None)
     editors_notes: tuple[Note, ...] = editor.notes or ()

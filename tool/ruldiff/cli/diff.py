@@ -18,10 +18,10 @@ from ..diff.pipeline import compare
 from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
-from ..outputs.cap import parse_limit, size
+from ..outputs.cap import parse_limit
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, format_option, max_size_option
-from .output import deliver, inputs, output_target, use_color
+from .output import deliver, inputs, output_target, use_color, warn
 from .read import read_documents, warn_profiles, warn_swapped
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ def diff_command(
         editor.apply(comparison, hide_reviewed) if editor is not None else (comparison, None, [])
     )
     for warning in unmet + unused:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     if templates is not None and not Path(templates).is_dir():
         raise RuldiffError("templates directory not found", path=templates)
     if stat:
@@ -266,8 +266,6 @@ def diff_command(
             max_chars=max_chars,
             annotations=annotations,
         )
-        if max_chars is not None and size(text) > max_chars:
-            click.echo(f"warning: even shortened, the changelog is {size(text):,} bytes, over {max_chars:,}", err=True)
     deliver(text, target, paged=output is None and not no_pager)
     if exit_code and comparison.changes:
         sys.exit(1)

@@ -206,8 +206,14 @@ def _status(args: list[str]) -> int:
         raise
     except OSError as exc:
         # What click writes itself (help, version) failing: every other file
-        # the command touches turns its OSErrors into RuldiffErrors.
+        # the command touches turns its OSErrors into RuldiffErrors. One
+        # that names a file is that file's error, not standard output's.
+        if exc.filename is not None:
+            reason = exc.strerror or type(exc).__name__
+            return _report(f"Error: {exc.filename}: {reason[:1].lower()}{reason[1:]}", 2)
         raise _stdout_failure(exc) from None
+    except MemoryError:  # its message is empty: say what it is
+        return _report("Error: out of memory: the inputs need more than this process may take (see docs/limits.md)", 2)
     except Exception as exc:  # a bug: still one line, and status 2
         return _report(f"Error: internal error: {type(exc).__name__}: {exc} (please report it)", 2)
     return result if isinstance(result, int) else 0
@@ -219,9 +225,13 @@ _NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 def _report(message: str, status: int) -> int:
     """Write `message` on stderr as one line (if stderr can still be
-    written); return `status`."""
+    written), control and bidi characters escaped (`errors.printable`: a
+    newline in a file name shows as ``\\n``, and cannot start a line that
+    looks like another ``Error:``); return `status`."""
+    from ..errors import printable  # here, not at the top: see the module's docstring
+
     with contextlib.suppress(OSError, ValueError):
-        click.echo(" ".join(message.splitlines()), err=True)
+        click.echo(printable(message.rstrip("\n")), err=True)
     return status
 
 

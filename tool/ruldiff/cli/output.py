@@ -26,12 +26,12 @@ import click
 
 from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
-from ..errors import RuldiffError
+from ..errors import RuldiffError, printable
 from .main import OutputClosed
 
 __all__ = [
     "Progress", "Target", "deliver", "emit", "inputs", "isatty", "output_target", "page_or_emit", "stdout_error",
-    "use_color", "write_atomic",
+    "use_color", "warn", "write_atomic",
 ]
 
 
@@ -166,10 +166,17 @@ def page_or_emit(text: str) -> None:
         page(text.encode(stream.encoding, stream.errors or "strict"), command, os.environ)
     except PagerError as exc:
         if any(name in os.environ for name in ("RULDIFF_PAGER", "PAGER")):  # not the default missing
-            click.echo(f"warning: {exc}; writing to the terminal (set PAGER, or give --no-pager)", err=True)
+            warn(f"{exc}; writing to the terminal (set PAGER, or give --no-pager)")
         emit(text)
     except OSError as exc:
         raise stdout_error(exc) from None
+
+
+def warn(message: str) -> None:
+    """``warning: <message>`` on standard error, one line, control and bidi
+    characters escaped (`errors.printable`): a file name or a note cannot
+    send commands to the terminal or fake a line of its own."""
+    click.echo(f"warning: {printable(message)}", err=True)
 
 
 def isatty(stream: Any) -> bool:
@@ -193,11 +200,15 @@ def use_color(choice: str, output: str | None) -> bool:
 def _write_through(target: Target, text: str) -> None:
     """Open and write, appending: what is already in the file (a log the
     shell opened with ``>>`` and passed as /dev/stdout) is kept; a device or
-    a FIFO has nothing to keep."""
+    a FIFO has nothing to keep. A pipe whose reader has gone (``-o
+    /dev/stdout | head -1``) ends the command as it does on standard output
+    (`OutputClosed`)."""
     try:
         with open(target.real, "a", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise OutputClosed() from None
         raise RuldiffError(f"cannot write: {exc.strerror}", path=target.path) from None
 
 
@@ -303,7 +314,7 @@ class Progress:
 
     def warn(self, message: str) -> None:
         self._clear()
-        click.echo(f"warning: {message}", err=True)
+        warn(message)
 
     def _clear(self) -> None:
         if self.shown:

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import click
-
 from ..documents.fit import misfit_warning
 from ..documents.load import Loaded, Stdin, read_document
 from ..model import Document
+from .output import warn
 
 __all__ = ["read_documents", "warn_profiles", "warn_swapped"]
 
@@ -29,7 +28,7 @@ def read_documents(paths: Sequence[str], profile: str | None, max_size: int) -> 
     for one in loaded:
         warning = misfit_warning(one.source, one.document, profile is not None)
         if warning is not None:
-            click.echo(warning, err=True)
+            warn(warning.removeprefix("warning: "))
     return loaded
 
 
@@ -38,10 +37,9 @@ def warn_profiles(old: Document, new: Document) -> None:
     two versions of one document read with two grammars give a changelog
     of noise, and the output alone would not say why."""
     if old.profile != new.profile:
-        click.echo(
-            f"warning: {old.path} was read with profile {old.profile}, {new.path} with "
-            f"{new.profile}; give --profile to read both the same way",
-            err=True,
+        warn(
+            f"{old.path} was read with profile {old.profile}, {new.path} with "
+            f"{new.profile}; give --profile to read both the same way"
         )
 
 
@@ -52,8 +50,7 @@ def warn_swapped(old: Document, new: Document) -> None:
     added rule shown as removed). A warning, not an error: comparing an
     older release against a newer one can be meant."""
     if old.date is not None and new.date is not None and new.date < old.date:
-        click.echo(
-            f"warning: NEW ({new.path}, effective {new.date}) is older than OLD ({old.path}, "
-            f"effective {old.date}); swapped arguments? The order is: ruldiff OLD NEW",
-            err=True,
+        warn(
+            f"NEW ({new.path}, effective {new.date}) is older than OLD ({old.path}, "
+            f"effective {old.date}); swapped arguments? The order is: ruldiff OLD NEW"
         )

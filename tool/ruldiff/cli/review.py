@@ -1,10 +1,21 @@
-"""``ruldiff review OLD NEW --reviewed FILE``: the changes not yet accepted, one at a time."""
+"""``ruldiff review OLD NEW --reviewed FILE``: the changes not yet accepted, one at a time.
+
+Two sessions may share a state file (two editors, a script and an editor):
+each writes under a lock (``FILE.lock`` beside it, ``flock``), re-reading the
+file under that lock and writing its own answers over what is there
+(`review.merge`), so that neither loses the other's entries. The lock is
+held only while the file is re-read and replaced, never while an editor
+answers; the lock file stays (removing it would let a third session lock
+another file of the same name).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -12,15 +23,20 @@ from ..diff.pipeline import compare
 from ..documents.load import STDIO, Stdin, load, read_editor_file
 from ..documents.profiles import BUILTIN
 from ..editorial.annotate import annotate, read_editorial
-from ..editorial.review import Accepted, Answer, dump_reviewed, parse_reviewed, walk
+from ..editorial.review import Accepted, Answer, dump_reviewed, merge, parse_reviewed, walk
 from ..errors import RuldiffError
 from ..model import Change, Comparison
 from ..outputs.context import build_context
 from ..outputs.text import change_text
 from .options import color_option, max_size_option
-from .output import inputs, isatty, output_target, use_color, write_atomic
+from .output import inputs, isatty, output_target, use_color, warn, write_atomic
 
 __all__ = ["command"]
+
+LOCK_SECONDS = 30.0
+"""How long a session waits for another to write the state file (which
+takes milliseconds) before giving up: a process stopped while holding the
+lock does not hang this one."""
 
 
 @click.command("review")
@@ -64,7 +80,8 @@ def command(
     those that differ since they were accepted), one at a time: accept,
     skip, note (accept with an editor's note) or quit. The review state
     FILE is written when the walk ends (quit included), all at once;
-    Ctrl-C leaves it as it was.
+    Ctrl-C leaves it as it was. Sessions sharing FILE keep each other's
+    answers (it is re-read and merged under a lock, FILE.lock).
 
     \b
     Examples:
@@ -83,19 +100,63 @@ def command(
     target = output_target(reviewed, read)  # before reading it: never an input
     if target is None or target.through:
         raise RuldiffError("is not a regular file; the review state is written as one", path=reviewed)
-    state = parse_reviewed(read_editor_file(reviewed, "review state"), reviewed) if os.path.exists(reviewed) else {}
+    state = _read_state(reviewed)
     editor = read_editorial(None, overrides, None)
     stdin = Stdin(max_size)
     old_doc, new_doc = (load(path, profile, max_size, stdin) for path in (old, new))
     plan, unmet = editor.plan(old_doc, new_doc)
     for warning in unmet:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     comparison = compare(old_doc, new_doc, plan=plan)
     ask = _accept_all if accept_all else _terminal_asker(comparison, state, use_color(color, None))
     after = walk(comparison.changes, state, ask)
-    write_atomic(target.real, dump_reviewed(after), mode=target.mode, shown=reviewed)
-    recorded = sum(1 for k, a in after.items() if state.get(k) != a)
-    click.echo(f"{recorded} change{'s' if recorded != 1 else ''} recorded in {reviewed}")
+    recorded = {k: a for k, a in after.items() if state.get(k) != a}
+    with _locked(target.real, reviewed):
+        current = _read_state(reviewed)
+        write_atomic(target.real, dump_reviewed(merge(recorded, current)), mode=target.mode, shown=reviewed)
+    n = len(recorded)
+    kept = sum(1 for k, a in current.items() if k not in recorded and state.get(k) != a)
+    also = f" (and {kept} another session recorded meanwhile, kept)" if kept else ""
+    click.echo(f"{n} change{'s' if n != 1 else ''} recorded in {reviewed}{also}")
+
+
+def _read_state(path: str) -> dict[str, Accepted]:
+    """The review state in `path`, empty when there is no such file yet."""
+    return parse_reviewed(read_editor_file(path, "review state"), path) if os.path.lexists(path) else {}
+
+
+@contextlib.contextmanager
+def _locked(real: str, shown: str) -> Iterator[None]:
+    """An exclusive lock on ``<real>.lock`` (made if need be) for the block:
+    a second session waits there until the first has written. Where there is
+    no ``flock`` (Windows), the block runs unlocked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    lock = f"{real}.lock"
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(lock, flags, 0o666)
+    except OSError as exc:
+        raise RuldiffError(f"cannot lock the review state: {exc.strerror}", path=f"{shown}.lock") from None
+    try:
+        deadline = time.monotonic() + LOCK_SECONDS
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise RuldiffError(
+                        f"another session has held the lock for {LOCK_SECONDS:g} s; nothing written",
+                        path=f"{shown}.lock", fix="try again once it has finished",
+                    ) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _accept_all(change: Change, k: int, n: int) -> Answer:

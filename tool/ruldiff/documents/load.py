@@ -8,7 +8,9 @@
   check (fit.py) and ``check`` reuse instead of reading the file again.
 - `load(...)` -> the `Document` alone.
 - `read_editor_file(path, what)`, `read_project_config(path)` -> an
-  editor's file (notes, overrides, review state), the project's defaults.
+  editor's file (notes, overrides, review state, a profile, check's
+  config), the project's defaults: through the checks of `read_input`
+  (a regular file, opened without waiting), at most `EDITOR_MAX_SIZE`.
 - `parse_size(text)`, `format_size(size)` -> ``64M`` <-> bytes.
 
 Every failure is a `ReadError` (or another `RuldiffError`) naming the path;
@@ -25,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from ..config import CONFIG_NAME, Config, load_config
-from ..errors import ReadError, RuldiffError
+from ..errors import ReadError, RuldiffError, brief
 from ..model import Document
 from .parse import parse, parse_bounded
 from .profiles import BUILTIN, Profile, load_profile
-from ..limits import MAX_SIZE
+from ..limits import EDITOR_MAX_SIZE, MAX_SIZE
 from .grammar import grammar_profile, parse_numbering
 from .read import Source, decode
 
@@ -139,8 +141,14 @@ def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) 
     read up to `max_size` + 1 bytes and refused beyond `max_size`."""
     if path == STDIO:
         return (stdin if stdin is not None else Stdin(max_size)).read()
+    return _read_file(path, max_size)
+
+
+def _read_file(path: str, max_size: int, editor: bool = False) -> bytes:
+    """The bytes of the regular file `path` (`read_input`); `editor`: an
+    editor's file, not a document (for the messages)."""
     try:
-        _check_input(path, os.stat(path), max_size)
+        _check_input(path, os.stat(path), max_size, editor)
         # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it does not wait.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
@@ -148,7 +156,7 @@ def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) 
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror}", path=path) from None
     try:
-        _check_input(path, os.fstat(fd), max_size)
+        _check_input(path, os.fstat(fd), max_size, editor)
         with os.fdopen(os.dup(fd), "rb") as f:
             data = f.read(max_size + 1)
     except OSError as exc:
@@ -156,27 +164,36 @@ def read_input(path: str, max_size: int = MAX_SIZE, stdin: Stdin | None = None) 
     finally:
         os.close(fd)
     if len(data) > max_size:  # it grew since
-        raise _too_large(path, max_size)
+        raise _too_large(path, max_size, editor)
     return data
 
 
-def _check_input(path: str, st: os.stat_result, max_size: int) -> None:
+def _check_input(path: str, st: os.stat_result, max_size: int, editor: bool = False) -> None:
     if stat.S_ISDIR(st.st_mode):
-        raise ReadError("is a directory, not a rules document", path=path)
+        raise ReadError("is a directory" if editor else "is a directory, not a rules document", path=path)
     if not stat.S_ISREG(st.st_mode):
-        raise ReadError("is not a regular file (a device, FIFO or socket)", path=path, fix="save the document to a file")
+        fix = "save it to a file" if editor else "save the document to a file"
+        raise ReadError("is not a regular file (a device, FIFO or socket)", path=path, fix=fix)
     if st.st_size > max_size:
-        raise _too_large(path, max_size)
+        raise _too_large(path, max_size, editor)
 
 
-def _too_large(path: str, max_size: int) -> ReadError:
+def _too_large(path: str, max_size: int, editor: bool = False) -> ReadError:
+    if editor:
+        return ReadError(f"larger than the {format_size(max_size)} an editor's file may be", path=path)
     return ReadError(
         f"larger than the {format_size(max_size)} allowed", path=path, fix="give --max-size to read larger files"
     )
 
 
+MAX_SIZE_ALLOWED = 2**40
+"""The largest ``--max-size``: 1 TiB (a budget, not memory taken; larger
+sizes do not fit the integers the reading functions take)."""
+
+
 def parse_size(text: str) -> int:
-    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024).
+    """A size in bytes from ``123``, ``64K``, ``64M`` or ``1G`` (powers of 1024),
+    at most `MAX_SIZE_ALLOWED`.
 
     >>> parse_size("64M"), parse_size("1500"), parse_size("2g")
     (67108864, 1500, 2147483648)
@@ -185,9 +202,12 @@ def parse_size(text: str) -> int:
     number, unit = text.strip().rstrip("bB"), ""
     if number[-1:].upper() in ("K", "M", "G"):
         number, unit = number[:-1], number[-1].upper()
-    if not number.isdigit() or int(number) == 0:
-        raise RuldiffError(f"expected a size such as 64M or 1500, not {text!r}")
-    return int(number) * units[unit]
+    if not number.isdigit() or int(number) == 0 or len(number) > 20:
+        raise RuldiffError(f"expected a size such as 64M or 1500, not {brief(text)}")
+    size = int(number) * units[unit]
+    if size > MAX_SIZE_ALLOWED:  # read() takes an index-sized integer; no input is this large
+        raise RuldiffError(f"at most {format_size(MAX_SIZE_ALLOWED)}, not {brief(text)}")
+    return size
 
 
 def format_size(size: int) -> str:
@@ -203,21 +223,28 @@ def format_size(size: int) -> str:
 
 
 def read_editor_file(path: str, what: str) -> str:
-    """The text of an editor's file (notes, overrides, review state)."""
+    """The text (UTF-8) of an editor's file (notes, overrides, review state,
+    a profile, check's config), read as `read_input` reads a document: only
+    a regular file, opened without waiting (a FIFO, /dev/zero are refused),
+    at most `EDITOR_MAX_SIZE` bytes. ``-`` is a file of that name here."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RuldiffError(f"no such {what} file", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise RuldiffError(f"cannot read the {what}: {reason}", path=path) from None
+        data = _read_file(path, EDITOR_MAX_SIZE, editor=True)
+    except ReadError as exc:
+        if exc.message == "no such file":
+            raise RuldiffError(f"no such {what} file", path=path) from None
+        raise
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RuldiffError(f"cannot read the {what}: not UTF-8 text", path=path) from None
 
 
 def read_project_config(path: str | None) -> Config:
     """The project's defaults: `path`, else ``ruldiff.yaml`` in the current
-    directory if there is one, else none."""
+    directory if there is one (whatever it is: a device or a FIFO there is an
+    error, not a file ignored), else none."""
     if path is None:
-        if not os.path.isfile(CONFIG_NAME):
+        if not os.path.lexists(CONFIG_NAME):
             return Config()
         path = CONFIG_NAME
-    return load_config(decode(read_input(path, MAX_SIZE), path).text, path)
+    return load_config(read_editor_file(path, "config"), path)

@@ -18,6 +18,7 @@ and what was expected, with "did you mean" for a misspelt key.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, fields
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .dates import DATE_ORDERS
-from ..errors import ConfigError
+from ..errors import ConfigError, brief
 from ..limits import TimeLimitError, time_limit
 
 __all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile", "profile_from_mapping"]
@@ -126,9 +127,9 @@ def _from_mapping(data: Any, source: str) -> Profile:
         if key not in known:
             import difflib  # only for the message: most runs never pay for it
 
-            close = difflib.get_close_matches(str(key), sorted(known), n=1)
+            close = difflib.get_close_matches(brief(key), sorted(known), n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(sorted(known))}"
-            raise ConfigError(f"unknown key {key!r}", key=str(key), path=source, fix=hint)
+            raise ConfigError(f"unknown key {brief(key)}", key=brief(key), path=source, fix=hint)
         if value is None:
             if key in _REQUIRED:
                 raise ConfigError(f"key {key!r} needs a value", key=key, path=source)
@@ -180,8 +181,11 @@ def profile_from_mapping(data: Any, source: str) -> Profile:
 def _parse_yaml(text: str, source: str) -> Any:
     import yaml  # only loading a profile pays for importing it
 
+    from ..config import yaml_loader
+
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        # Aliases refused (config.py): a user's profile is a few lines, the C loader's speed is not needed.
+        return yaml.load(text, Loader=yaml_loader())  # noqa: S506 (a SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -245,17 +249,19 @@ def load_profile(name_or_path: str) -> Profile:
             _CACHE[name_or_path] = profile
             return profile
     else:
-        user = Path(name_or_path)
-        if not user.is_file():
-            raise ConfigError(
-                f"no profile named {name_or_path!r}",
-                fix=f"built-in profiles: {', '.join(BUILTIN)}; or give a YAML file",
-            )
+        from .load import read_editor_file  # load.py imports this module: here, when a file is given
+
         try:
-            text = user.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read the profile: {exc}", path=name_or_path) from None
-        source = name_or_path
+            os.lstat(name_or_path)
+        except FileNotFoundError:
+            raise ConfigError(
+                f"no profile named {brief(name_or_path)}",
+                fix=f"built-in profiles: {', '.join(BUILTIN)}; or give a YAML file",
+            ) from None
+        except OSError as exc:  # a name too long, a path through a file: the file's error, named
+            reason = exc.strerror or type(exc).__name__
+            raise ConfigError(reason[:1].lower() + reason[1:], path=name_or_path) from None
+        text, source = read_editor_file(name_or_path, "profile"), name_or_path
     profile = _from_mapping(_parse_yaml(text, source), source)
     _CACHE[name_or_path] = profile
     return profile

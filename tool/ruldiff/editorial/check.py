@@ -34,7 +34,7 @@ from typing import Any
 
 from ..diff.align import dice, word_set
 from ..config import load_config
-from ..errors import ConfigError
+from ..errors import ConfigError, brief
 from ..model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .overrides import Override
@@ -683,9 +683,9 @@ def check_ignore(name: str, where: str | None = None) -> str:
     ConfigError with the closest code."""
     code = name.split(":", 1)[0]
     if code not in CODES:
-        close = difflib.get_close_matches(code, list(CODES), n=1)
+        close = difflib.get_close_matches(code[:100], list(CODES), n=1)
         hint = f"did you mean {close[0]}?" if close else f"codes: {', '.join(CODES)}"
-        raise ConfigError(f"unknown finding code {code!r}", key="check.ignore", path=where, fix=hint)
+        raise ConfigError(f"unknown finding code {brief(code)}", key="check.ignore", path=where, fix=hint)
     return name
 
 

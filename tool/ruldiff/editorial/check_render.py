@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import printable
+from ..outputs.templating import visible_bidi
 from .check import CODES, Finding, is_problem
 
 __all__ = ["CHECK_FORMATS", "JSON_VERSION", "render_findings"]
@@ -66,7 +68,7 @@ def render_findings(findings: Sequence[Finding], fmt: str, documents: Sequence[s
         fix = f" (fix: {f.suggestion})" if f.suggestion and f.suggestion not in f.reason else ""
         out.append(f"{f.path or path}:{f.line}: {f.rule}: {f.code}: {f.reason}{fix}")
     out.append(_summary_line(findings, ignored))
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out) + "\n", keep="\t\n")  # terminal text: no control characters raw
 
 
 def _json(findings: Sequence[Finding], documents: Sequence[str], ignored: int) -> str:
@@ -109,4 +111,4 @@ def _markdown(findings: Sequence[Finding], documents: Sequence[str], ignored: in
                 f"| {f.line} | {_md_cell(f.rule)} | {f.code} | {_md_cell(f.reason)} | {_md_cell(f.suggestion)} |"
             )
         out.append("")
-    return "\n".join(out)
+    return visible_bidi("\n".join(out))  # as every Markdown output (templating.visible_bidi)

@@ -73,7 +73,9 @@ def _text_loader() -> Any:
     (yaml is a fifth of the imports)."""
     import yaml
 
-    class _TextLoader(yaml.SafeLoader):
+    from ..config import yaml_loader
+
+    class _TextLoader(yaml_loader()):  # type: ignore[misc]  # aliases refused
         pass
 
     _TextLoader.yaml_implicit_resolvers = {
@@ -90,9 +92,34 @@ def compose_text(text: str, path: str) -> yaml.Node | None:
     import yaml
 
     try:
-        return yaml.compose(text, Loader=_text_loader())
+        root: yaml.Node | None = yaml.compose(text, Loader=_text_loader())
     except yaml.YAMLError as exc:
         raise yaml_error(exc, path) from None
+    _refuse_surrogates(root, path)
+    return root
+
+
+def _refuse_surrogates(root: yaml.Node | None, path: str) -> None:
+    """A ConfigError at the first scalar holding a lone surrogate (``"\\ud800"``
+    in double quotes: an escape YAML accepts, which is no character and
+    that no output could write)."""
+    import yaml
+
+    todo = [root] if root is not None else []
+    while todo:  # no aliases (config.yaml_loader): a tree, each node seen once
+        node = todo.pop()
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                node.value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ConfigError(
+                    "a lone surrogate (a \\ud800-\\udfff escape) is no character", path=path,
+                    line=node.start_mark.line + 1, fix="write the character itself",
+                ) from None
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(item for pair in node.value for item in pair)
 
 
 def parse_notes(text: str, path: str) -> tuple[Note, ...]:

@@ -9,6 +9,8 @@ differs since.
 - `walk(changes, state, ask)` -> the state after an editor's session
   (accept, skip, note, quit), asking through `ask`.
 - `parse_reviewed(text, path)`, `dump_reviewed(state)`: the state file.
+- `merge(recorded, current)` -> the state to write when another session
+  wrote the file meanwhile: its entries, and this session's over them.
 
 The state file is JSON, written with sorted keys (deterministic, so that it
 diffs well in version control)::
@@ -39,6 +41,7 @@ __all__ = [
     "change_id",
     "dump_reviewed",
     "fingerprint",
+    "merge",
     "parse_reviewed",
     "partition",
     "walk",
@@ -138,6 +141,19 @@ def walk(
     return out
 
 
+def merge(recorded: Mapping[str, Accepted], current: Mapping[str, Accepted]) -> dict[str, Accepted]:
+    """The state to write: `current` (the file as it is now, perhaps written
+    by another session since this one read it) with the entries this session
+    `recorded` over it. An entry another session recorded for a change this
+    session left alone is kept; for a change both recorded, this session's
+    (the later answer) wins.
+
+    >>> merge({"1.1": Accepted("aa")}, {"1.2": Accepted("bb"), "1.1": Accepted("cc")})
+    {'1.2': Accepted(fingerprint='bb', note=''), '1.1': Accepted(fingerprint='aa', note='')}
+    """
+    return {**current, **recorded}
+
+
 def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
     """The review state of a file written by `dump_reviewed`.
 
@@ -148,6 +164,8 @@ def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from None
+    except RecursionError:  # [[[[... thousands deep: json's decoder recurses
+        raise ConfigError("not a review state file: nested too deeply", path=path) from None
     if not isinstance(data, dict) or data.get("ruldiff_reviewed") != STATE_VERSION:
         raise ConfigError(
             f"not a review state file (expected \"ruldiff_reviewed\": {STATE_VERSION})", path=path,

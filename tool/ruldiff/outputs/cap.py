@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["PRESETS", "parse_limit", "shorten", "size", "substantive"]
+from ..errors import RuldiffError
+
+__all__ = ["PRESETS", "LimitTooSmall", "parse_limit", "shorten", "smallest_limit", "size", "substantive"]
 
 PRESETS = {"comment": 65_536, "summary": 1_048_576}
 """GitHub's limits: 65,536 characters in a comment (issue, pull request),
@@ -210,8 +212,10 @@ def shorten(
 ) -> tuple[str, dict[str, Any] | None]:
     """The text `render` gives for `context`, shortened to at most `limit`
     (`size`) as the module docstring says, and what was left out (the
-    context's ``omitted``), or None when the whole text fits. When nothing
-    fits, the shortest text is returned: the caller tells the user.
+    context's ``omitted``), or None when the whole text fits. A limit under
+    the shortest text (every change left out, the note saying so) is
+    `LimitTooSmall`, naming the smallest that works: honouring it would cut
+    the markup, or the note that says what is missing.
     """
     text = render(context)
     if size(text) <= limit:
@@ -238,8 +242,31 @@ def shorten(
             high = mid - 1
     if best is not None:
         return best
-    shorter = _variant(context, limit, 3, len(TEXT_STEPS) - 1, 0)
-    return render(shorter), shorter["omitted"]
+    raise LimitTooSmall(limit, smallest_limit(context, render, limit))
+
+
+class LimitTooSmall(RuldiffError):
+    """A limit under the size of the shortest text (`smallest_limit`)."""
+
+    def __init__(self, limit: int, smallest: int) -> None:
+        super().__init__(
+            f"--max-chars {limit:,} is too small: the shortest changelog (headings and the note of what it "
+            f"leaves out) takes {smallest:,} bytes; give --max-chars {smallest} or more"
+        )
+        self.smallest = smallest
+
+
+def smallest_limit(context: dict[str, Any], render: Callable[[dict[str, Any]], str], limit: int) -> int:
+    """The smallest limit the shortest text (no change kept) fits: its note
+    names the limit, so the size is found where naming it no longer makes
+    the text longer (a digit or a comma more, a few times at most)."""
+    need = limit
+    for _ in range(8):
+        text = render(_variant(context, need, 3, len(TEXT_STEPS) - 1, 0))
+        if size(text) <= need:
+            return need
+        need = size(text)
+    return need
 
 
 def substantive(context: dict[str, Any]) -> dict[str, Any]:

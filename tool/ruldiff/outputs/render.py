@@ -23,6 +23,7 @@ from typing import Any
 from .cap import shorten, substantive
 from .context import build_context
 from .jsonout import _dump, document_json, to_json
+from ..errors import printable
 from ..model import Annotations, Comparison, Document
 from .templating import render_template
 from .text import coverage_line, render_text
@@ -129,5 +130,5 @@ def render_document(doc: Document, fmt: str) -> str:
             indent = "  " * (depth[r.id] - 1)
             lines.append(f"{indent}{r.id}  {r.text}".replace("\n", " / "))
             lines.extend(f"{indent}    {e}" for e in r.examples)
-        return "\n".join(lines) + "\n"
+        return printable("\n".join(lines) + "\n", keep="\t\n")  # terminal text: no control characters raw
     raise ValueError(f"unknown format {fmt!r}; expected json, yaml or text")

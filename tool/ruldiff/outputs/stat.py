@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..errors import printable
 from ..model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
 
 __all__ = ["BAR_WIDTH", "render_stat"]
@@ -95,7 +96,7 @@ def render_stat(comparison: Comparison, *, color: bool = False) -> str:
         shown = [f"{r.old} -> {r.new}" for r in runs[:SHOWN]]
         noun = "run" if len(runs) == 1 else "runs"
         out.append(f" renumbering: {len(runs)} {noun}: " + "; ".join(shown) + _more(len(runs)))
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out) + "\n", keep="\t\n", spare=(*_COLOR.values(), _RESET))
 
 
 def _name(doc: Document) -> str:

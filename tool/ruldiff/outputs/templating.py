@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import TemplateError
+from ..errors import BIDI, TemplateError
 from .excerpt import CUT, cut_mark
 from .files import _DAY, _NOFOLLOW, _NONBLOCK, CACHE_MAX_AGE, _private, _trusted_entry, prune, write_entry
 from .notemark import note_html, note_md
@@ -75,7 +75,25 @@ def render_loaded(
             out = render_bounded(template, context)
         else:
             out = template.render(context)
+    out = visible_bidi(out)
     return out if out.endswith("\n") else out + "\n"
+
+
+_VISIBLE_BIDI = {ord(c): f"\u27e8U+{ord(c):04X}\u27e9" for c in BIDI}
+
+
+def visible_bidi(text: str) -> str:
+    """`text` with each bidi control (`errors.BIDI`: U+202A-202E, U+2066-2069,
+    U+200E/F, U+061C) replaced by a visible marker, ``⟨U+202E⟩``: in a page,
+    an override makes an edit read in another order than its characters
+    are in (a rule could seem to say what it does not). Every Markdown and
+    HTML output goes through here (`render_loaded`); terminal text escapes
+    them instead (`errors.printable`), JSON keeps them, as data.
+
+    >>> visible_bidi("may \u202etsum\u202c")
+    'may ⟨U+202E⟩tsum⟨U+202C⟩'
+    """
+    return text.translate(_VISIBLE_BIDI) if any(c in text for c in BIDI) else text
 
 
 @contextlib.contextmanager
@@ -308,7 +326,8 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
                 prune(directory, CACHE_MAX_AGE, (".jinja", ".tmp"))
 
         def get_cache_key(self, name: str, filename: str | None = None) -> str:
-            return super().get_cache_key(name if sandboxed else f"{name}|plain", filename)
+            # "|bounded": code compiled since the sandbox counts `~` (sandbox.py), not an older cache's.
+            return super().get_cache_key(f"{name}|bounded" if sandboxed else f"{name}|plain", filename)
 
     return Cache()
 

@@ -15,6 +15,7 @@ from typing import Any
 from .context import _KINDS
 from .excerpt import CUT, cut_mark
 from .jsonout import _VALUE
+from ..errors import printable
 from ..model import Coverage, Op
 
 __all__ = ["change_text", "coverage_line", "render_text"]
@@ -66,6 +67,10 @@ _SGR = {
     "dim": "\x1b[2m",
     "reset": "\x1b[0m",
 }
+COLOURS = tuple(_SGR.values())
+"""The escape sequences of ruldiff's own colours: the only ones a terminal
+text holds raw (`errors.printable` escapes every other control character
+and bidi control, those of a document, a note or a file name)."""
 _MARK = {"added": "+", "removed": "-", "changed": "~", "renumbered": ">", "split": "<", "merged": ">"}
 _KIND_COLOR = {
     "added": "green", "removed": "red", "changed": "yellow",
@@ -173,7 +178,7 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
 
 def change_text(change: dict[str, Any], *, color: bool = False) -> str:
     """One change of the context (`build_context`) as the terminal text shows it."""
-    return "\n".join(_text_writers(color)[1](change)) + "\n"
+    return printable("\n".join(_text_writers(color)[1](change)) + "\n", keep="\t\n", spare=COLOURS)
 
 
 def render_text(context: dict[str, Any], *, color: bool = False) -> str:
@@ -242,4 +247,4 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             out.append(paint(title, "bold"))
             for c in context[key]:
                 out.extend(change_block(c))
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out) + "\n", keep="\t\n", spare=COLOURS)

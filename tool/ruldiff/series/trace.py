@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..errors import RuldiffError
+from ..errors import RuldiffError, printable
 
 if TYPE_CHECKING:
     from .releases import Link, Step, Version
@@ -204,7 +204,7 @@ def render_trace(t: Trace, fmt: str) -> str:
                 lines.append("  " + _edits_text(r["edits"]).replace("\n", "\n  "))
             elif r["text"] is not None:
                 lines.append("  " + r["text"].replace("\n", "\n  "))
-        return "\n".join(lines) + "\n"
+        return printable("\n".join(lines) + "\n", keep="\t\n")  # terminal text: no control characters raw
     if fmt in ("md", "html"):
         from .history import render_template
 
