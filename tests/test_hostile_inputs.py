@@ -255,3 +255,19 @@ def test_a_megabyte_run_in_a_changed_rule_is_compared_in_linear_time(tmp_path: P
     assert result.exit_code == 0, result.output
     assert took < 20, f"{took:.1f} s"
     assert "100.1" in (tmp_path / "c.html").read_text(encoding="utf-8")
+
+
+def test_pdf_page_of_a_huge_content_stream_is_refused_in_bounded_time(tmp_path: Path) -> None:
+    """One page whose 2 MB content stream shows 130,000 runs of text (a 5 KB
+    file): pypdf's time on a page grows faster than its runs, and this page
+    took 22 s alone. A page is held to PDF_TEXT_RUNS_PER_PAGE."""
+    from ruldiff.limits import PDF_TEXT_RUNS_PER_PAGE
+
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf_of_streams(1, text_stream(130_000)))
+    assert path.stat().st_size < 20_000
+    code, err, took = run("parse", str(path))
+    assert code == 2 and took < 10, (code, took)
+    assert one_error_line(err, path).endswith(
+        f"a page shows more than {PDF_TEXT_RUNS_PER_PAGE:,} runs of text, more than a page of rules holds (give its text)"
+    )
