@@ -73,6 +73,23 @@ def test_markdown_escapes_markdown_and_html() -> None:
     assert "<ins> and lanterns</ins>" in md
 
 
+def test_a_substitutions_phrases_are_escaped_in_every_format() -> None:
+    # The phrases of a substitution are document text: in Markdown an
+    # emphasis mark or a tag in them is shown, never applied.
+    def rules(word: str) -> list[tuple[str, str]]:
+        return [("1", "Basics"), ("100", "General"), ("100.1.", f"The {word} keeper draws."),
+                ("100.2.", f"The {word} keeper passes."), ("100.3.", f"Each {word} keeper waits."), ("100.4.", "Pass.")]
+
+    result = compare(doc(rules("act*i*ve")), doc(rules("cur<b>rent")))
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("act*i*ve", "cur<b>rent", 3)]
+    md = render(result, "md")
+    assert "- **Substitution:** “act\\*i\\*ve” → “cur&lt;b&gt;rent”, 3 times in 3 rules" in md.splitlines()
+    assert "<b>" not in md and "act*i*ve" not in md
+    html = render(result, "html")
+    assert "cur&lt;b&gt;rent" in html and "<b>rent" not in html
+    assert "substitution: \"act*i*ve\" -> \"cur<b>rent\" (3 times in 3 rules)" in render(result, "text")  # text: as written
+
+
 HOSTILE_NAMES = [
     "a`b.txt",
     "``x<script>alert(1)</script>.txt",
