@@ -147,6 +147,28 @@ def test_the_site_is_the_same_with_two_workers_and_with_a_cache(tmp_path: Path, 
             assert (one / name).read_bytes() == (other / name).read_bytes(), name
 
 
+def test_a_user_template_edited_since_a_cached_build_is_what_the_next_build_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The cache keeps rendered pages (each step's changelog, each group's
+    # lineages): a template the user edits between two builds must show in
+    # the second, though the documents, and so the rest of each key, are the same.
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", str(tmp_path / "cache"))
+    tpl = tmp_path / "tpl"
+    tpl.mkdir()
+    for word in ("before", "after"):
+        (tpl / "changelog.md.j2").write_text(f"{word}: {{{{ summary.added }}}} added\n", encoding="utf-8")
+        (tpl / "history-rule.html.j2").write_text(f"<p>{word}: {{{{ group }}}}</p>\n", encoding="utf-8")
+        site = build_sample(tmp_path / word, "--templates", tpl)
+        md = (site / "steps" / f"{STEPS[0]}.md").read_text(encoding="utf-8")
+        assert md.endswith(f"\n{word}: 2 added\n"), md
+        lineages = [f for f in site_files(site) if f.startswith("rules/") and f != "rules/index.html"]
+        assert lineages
+        for page in lineages:
+            assert (site / page).read_text(encoding="utf-8").startswith(f"<p>{word}: "), page
+    assert list((tmp_path / "cache").iterdir())  # the second build had a cache to read
+
+
 def test_the_sample_history_in_reports_is_what_the_documented_command_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     site = tmp_path / "site"
