@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpora_dir, require
+from helpers import real_comparison
 
 from ruldiff.outputs.cap import PRESETS, parse_limit, size, substantive
 from ruldiff.documents.load import load
@@ -78,7 +79,7 @@ def test_bulletin_holds_only_substantive_changes(sample: list[Path]) -> None:
 
 def test_2018_markdown_fits_a_github_comment() -> None:
     mtg = require(corpora_dir() / "mtg", "real corpora")
-    comparison = compare(load(str(mtg / "2018-01-19.txt")), load(str(mtg / "2018-04-27.txt")))
+    comparison = real_comparison(str(mtg / "2018-01-19.txt"), str(mtg / "2018-04-27.txt"))
     whole = render(comparison, "md")
     anchors_exist(whole)
     assert size(whole) > PRESETS["comment"]
