@@ -195,6 +195,12 @@ def test_names_from_documents_never_leave_the_site(tmp_path: Path) -> None:
     assert outside == {"in", "site"}
     pages = [f for f in site_files(site) if f != MANIFEST]
     assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", part) for f in pages for part in f.split("/"))
+    # The versions' labels are the file names, shown as text in each page's navigation.
+    (step,) = [f for f in pages if f.startswith("steps/") and f.endswith(".md")]
+    nav = (site / step).read_text(encoding="utf-8").splitlines()[0]
+    assert nav.endswith("step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt · next →"), nav
+    html = (site / step.replace(".md", ".html")).read_text(encoding="utf-8")
+    assert "step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt" in html and "<c>" not in html
 
 
 def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> None:
