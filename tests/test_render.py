@@ -520,6 +520,19 @@ def test_html_contents_and_folds_count_what_they_list(sample: list[Path]) -> Non
     assert '<dt>Stale references (1)</dt><dd><ul><li>100.2: <a href="#old-100.1">rule 100.1</a></li></ul></dd>' in stale_html
 
 
+def test_markdown_escapes_list_items_and_the_titles_of_new_runs() -> None:
+    old = [("1", "Basics"), ("100", "General"), ("100.1.", "The glyph types are flame, tide, stone, and gale."),
+           ("100.2.", "The seats are north, <xq>east</xq>*e*, south, and west.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1.", "The glyph types are flame, tide, stone, gale, and <xq>ash</xq>*z*."),
+           ("100.2.", "The seats are north, south, and west."), ("101", "<xq>Fresh</xq> *f*"), ("101.1.", "New rule."), ("101.2.", "Another.")]
+    md = render(compare(doc(old), doc(new)), "md").splitlines()
+    assert "- **New rules:** [101](#new-101) &lt;xq&gt;Fresh&lt;/xq&gt; \\*f\\*–[101.2](#new-101.2) (3 rules)" in md
+    assert "- **List [100.1](#new-100.1):** + &lt;xq&gt;ash&lt;/xq&gt;\\*z\\*" in md
+    assert "  List: + &lt;xq&gt;ash&lt;/xq&gt;\\*z\\*" in md
+    assert "  List: − &lt;xq&gt;east&lt;/xq&gt;\\*e\\*" in md
+    assert not any("<xq>" in line for line in md)
+
+
 def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:
     hostile = doc([("1", "Basics"), ("100", "General"), ("100.1.", "Draw.")], path="<b>old</b>.txt")
     html = render(compare(hostile, NEW), "html")
