@@ -405,15 +405,20 @@ def run_tests(where: Path, tests: list[str], timeout: float) -> int:
     return done.returncode
 
 
-def check(mutant: Mutant, where: Path) -> bool:
-    """Whether the mutant is killed (its tests fail or hang)."""
+def check(mutant: Mutant, where: Path, deadline: float | None = None) -> bool | None:
+    """Whether the mutant is killed (its tests fail or hang); None when the
+    run was stopped by `deadline` before it could tell."""
     target = where / "tool" / "ruldiff" / mutant.file
     original = target.read_text(encoding="utf-8")
     target.write_text(mutant.text, encoding="utf-8")
+    timeout = TIMEOUT if deadline is None else max(1.0, min(TIMEOUT, deadline - time.monotonic()))
     try:
-        return run_tests(where, tests_of(mutant), TIMEOUT) != 0
+        status = run_tests(where, tests_of(mutant), timeout)
     finally:
         target.write_text(original, encoding="utf-8")
+    if status == -1 and timeout < TIMEOUT:
+        return None
+    return status != 0
 
 
 def score(results: list[tuple[Mutant, bool]], key: str) -> list[tuple[str, int, int]]:
@@ -437,21 +442,25 @@ def report(results: list[tuple[Mutant, bool]], out=sys.stdout) -> None:  # type:
             print(f"{'all':<18} {total[0]:>7} {total[1]:>6} {100 * total[1] / total[0]:>5.1f}%", file=out)
 
 
-def run(chosen: list[Mutant], jobs: int, deadline: float | None, workdir: Path) -> list[tuple[Mutant, bool]]:
-    """Check `chosen` on `jobs` staged copies; stop starting new ones at `deadline`."""
+def run(chosen: list[Mutant], jobs: int, deadline: float | None, workdir: Path,
+        log: Path | None = None, clean: bool = True) -> list[tuple[Mutant, bool]]:
+    """Check `chosen` on `jobs` staged copies; stop starting new ones at
+    `deadline` and stop those running then, unscored. `log`: a file that
+    gets every result as it comes. `clean`: first check that the tests pass
+    without a mutant (a failing test would kill every mutant)."""
     workers = [stage(workdir / f"w{i}") for i in range(jobs)]
-    clean = run_tests(workers[0], sorted({t for m in chosen for t in tests_of(m)}), TIMEOUT * 4) if chosen else 0
-    if clean != 0:
-        raise SystemExit(f"the unit tests fail without any mutant (exit {clean}): fix them first")
+    status = run_tests(workers[0], sorted({t for m in chosen for t in tests_of(m)}), TIMEOUT * 4) if clean and chosen else 0
+    if status != 0:
+        raise SystemExit(f"the unit tests fail without any mutant (exit {status}): fix them first")
     free = list(workers)
     results: list[tuple[Mutant, bool]] = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        pending: dict[concurrent.futures.Future[bool], tuple[Mutant, Path]] = {}
+        pending: dict[concurrent.futures.Future[bool | None], tuple[Mutant, Path]] = {}
         queue = list(chosen)
         while queue or pending:
             while queue and free and (deadline is None or time.monotonic() < deadline):
                 m, w = queue.pop(0), free.pop()
-                pending[pool.submit(check, m, w)] = (m, w)
+                pending[pool.submit(check, m, w, deadline)] = (m, w)
             if not pending:
                 print(f"static: stopped by the time cap, {len(queue)} mutants not checked", flush=True)
                 break
@@ -460,7 +469,13 @@ def run(chosen: list[Mutant], jobs: int, deadline: float | None, workdir: Path) 
                 m, w = pending.pop(fut)
                 free.append(w)
                 killed = fut.result()
+                if killed is None:
+                    print(f"  not scored (stopped by the time cap): {m.name}", flush=True)
+                    continue
                 results.append((m, killed))
+                if log is not None:
+                    with open(log, "a", encoding="utf-8") as f:
+                        f.write(f"{'killed' if killed else 'survived'} {m.name}\n")
                 if not killed:
                     print(f"  survived: {m.name}", flush=True)
     return results
@@ -476,6 +491,7 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--time-cap", type=float)
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--log", type=Path, help="append every result to this file as it comes")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(choices)
@@ -498,7 +514,7 @@ def main(args: list[str] | None = None) -> int:
         print(f"{len(chosen)} mutants")
         return 0
     deadline = time.monotonic() + opts.time_cap if opts.time_cap else None
-    results = run(chosen, opts.jobs, deadline, opts.workdir)
+    results = run(chosen, opts.jobs, deadline, opts.workdir, opts.log)
     report(results)
     return 0 if results or not chosen else 2
 

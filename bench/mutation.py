@@ -306,7 +306,8 @@ def static(opts: argparse.Namespace, started: float) -> bool:
         chosen = picked
     deadline = started + opts.time_cap if opts.time_cap else None
     print(f"\nstatic mutants (bench/mutate_static.py): {len(chosen)}", flush=True)
-    results = mutate_static.run(chosen, opts.jobs, deadline, opts.workdir / "static")
+    # A sample (.ci/run) follows a whole test run that passed: no clean run of its own.
+    results = mutate_static.run(chosen, opts.jobs, deadline, opts.workdir / "static", clean=opts.sample is None)
     mutate_static.report(results)
     return bool(results)
 
