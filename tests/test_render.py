@@ -436,10 +436,13 @@ def _hostile_files(tmp_path: Path) -> list[str]:
     head = "<xq>Club</xq> *Rules*\n\n§ 1 Conduct <xq>c</xq>*d*\n\n"
     old = tmp_path / "<xq>old*a*.txt"
     old.write_text(head + "§ 1.1 Greet <xq>g</xq>*h*.\n\n§ 1.2 Keep clear.\n\n§ 1.3 Old rule stays <xq>o</xq>.\n\n"
-                   "§ 1.5 Gone <xq>r</xq>*s* rule.\n", encoding="utf-8")
+                   "§ 1.*4*<xq> Moved rule <xq>q</xq>.\n\n§ 1.5 Gone <xq>r</xq>*s* rule.\n\n"
+                   "§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair.\n", encoding="utf-8")
     new = tmp_path / "<xq>new*b*.txt"
     new.write_text(head + "§ 1.<xq>n</xq>*m* Wave <xq>w</xq>*v*.\n\n§ 1.1 Greet <xq>g</xq>*h* warmly.\n\n"
-                   "§ 1.2 Keep clear.\n\n§ 1.*3*<xq> Old rule stays <xq>o</xq> now.\n", encoding="utf-8")
+                   "§ 1.2 Keep clear.\n\n§ 1.*3*<xq> Old rule stays <xq>o</xq> now.\n\n"
+                   "§ 1.7 Moved rule <xq>q</xq> at last.\n\n§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair always.\n",
+                   encoding="utf-8")
     notes = tmp_path / "notes.yaml"
     notes.write_text('"1.1": A <xq>note</xq> *here*.\n', encoding="utf-8")
     return [old.name, new.name, "--profile", profile.name, "--notes", notes.name]  # run from tmp_path
@@ -469,7 +472,9 @@ def test_markdown_of_every_style_shows_markup_in_documents_as_text(
         return
     assert "Conduct &lt;xq&gt;c&lt;/xq&gt;\\*d\\*" in md  # a section
     assert "1.&lt;xq&gt;n&lt;/xq&gt;\\*m\\*" in md  # a rule's number
-    assert "1.3 → 1.\\*3\\*&lt;xq&gt;" in md  # renumbered
+    assert "1.3 → 1.\\*3\\*&lt;xq&gt;" in md and "1.\\*4\\*&lt;xq&gt; → 1.7" in md  # renumbered, either number
+    assert "## &lt;xq&gt;2\\*k\\*. Extra &lt;xq&gt;e&lt;/xq&gt;" in md  # a section's number and title
+    assert "&lt;xq&gt;2\\*k\\*.1" in md  # a changed rule's number
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;\\*h\\*<ins> warmly</ins>." in md  # a change's edits
     assert "A &lt;xq&gt;note&lt;/xq&gt; *here*." in md  # the note is Markdown, its tags text
     assert "`<xq>old*a*.txt`" in md and "`<xq>new*b*.txt`" in md  # file names, as code
@@ -489,7 +494,7 @@ def test_html_of_every_style_shows_markup_in_documents_as_text(
     html = result.stdout
     assert "<xq>" not in html and "</xq>" not in html
     assert "&lt;xq&gt;Club&lt;/xq&gt; *Rules*" in html and "Conduct &lt;xq&gt;c&lt;/xq&gt;*d*" in html
-    assert "1.&lt;xq&gt;n&lt;/xq&gt;*m*" in html and "1.3 → 1.*3*&lt;xq&gt;" in html
+    assert "1.&lt;xq&gt;n&lt;/xq&gt;*m*" in html and "1.3 → 1.*3*&lt;xq&gt;" in html and "1.*4*&lt;xq&gt; → 1.7" in html
     # The edits are marked up, and the note is Markdown made HTML, its tags text.
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html
     assert "<p>A &lt;xq&gt;note&lt;/xq&gt; <em>here</em>.</p>" in html
