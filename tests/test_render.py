@@ -19,6 +19,7 @@ from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
 from ruldiff.outputs.context import build_context
+from ruldiff.model import Document
 from ruldiff.outputs.render import render
 
 OLD_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <the> *turn*.")]
@@ -510,6 +511,9 @@ def test_html_contents_and_folds_count_what_they_list(sample: list[Path]) -> Non
     assert f'<a href="#glossary">Glossary</a> ({len(context["glossary"])})</li>' in html
     assert f'<a href="#mechanical">Mechanical changes</a> ({len(context["mechanical"])})</li>' in html
     assert f'<a href="#renumbered">Renumbered, text unchanged</a> ({len(context["renumbered_only"])})</li>' in html
+    assert f'<summary><h2>Renumbered, text unchanged ({len(context["renumbered_only"])})</h2></summary>' in html
+    assert (f'<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic ({len(context["mechanical"])})'
+            '</h2></summary>') in html
     for sub in context["substitutions"]:
         assert f'“{sub["old"]}” → “{sub["new"]}”: {sub["count"]} times in <details class="inline"><summary>{len(sub["rules"])} rules</summary>' in html
     # Each change carries its tags for the page's filter, one space apart.
@@ -536,6 +540,24 @@ def test_markdown_escapes_list_items_and_the_titles_of_new_runs() -> None:
     assert "  List: + &lt;xq&gt;ash&lt;/xq&gt;\\*z\\*" in md
     assert "  List: − &lt;xq&gt;east&lt;/xq&gt;\\*e\\*" in md
     assert not any("<xq>" in line for line in md)
+
+
+def test_a_substitution_family_lists_its_forms_and_counts_in_markdown_and_html() -> None:
+    def rules(texts: list[str]) -> Document:
+        return doc([("1", "Basics"), ("100", "General")] + [(f"100.{i}.", t) for i, t in enumerate(texts, 1)])
+
+    old = ["The keeper shuffles, then he or she draws a glyph.", "If he or she has no glyph, the keeper loses.",
+           "A keeper who passes waits until he or she draws."]
+    new = ["The keeper shuffles, then they draw a glyph.", "If they have no glyph, the keeper loses.",
+           "A keeper who passes waits until they draw."]
+    result = compare(rules(old), rules(new))
+    md = render(result, "md").splitlines()
+    assert ("- **Substitution:** “he or she” → “they”, 3 times in 3 rules "
+            "(with “he or she draws” → “they draw” 2; “he or she has” → “they have” 1)") in md
+    assert '- <a id="new-100.1"></a><a id="old-100.1"></a>**100.1** changed · substitution' in md  # its tags
+    html = render(result, "html")
+    assert "<summary>3 rules</summary>" in html and "<summary>2 other forms</summary>" in html
+    assert "<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic (3)</h2></summary>" in html
 
 
 def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:
