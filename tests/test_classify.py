@@ -71,6 +71,14 @@ def test_added_and_removed_carry_their_whole_text_as_one_edit() -> None:
         ("power <3", "power 3", False),
         ("power ≥ 3", "power ≤ 3", False),
         ("toughness > X", "toughness < X", False),
+        # A mana or tap symbol in the old encoding ("o" before its letter or
+        # number) is the symbol; an "o" that starts a word is a letter.
+        ("Add {oR}{oG}.", "Add {R}{G}.", True),
+        ("Pay o3 and oT.", "Pay 3 and T.", True),
+        ("the oRb glows", "the Rb glows", False),
+        ("red or green", "red R green", False),
+        # An apostrophe inside a word is not a damaged character standing for a letter.
+        ("the keeper\u2019s turn", "the keeperxs turn", False),
     ],
 )
 def test_cosmetic(old: str, new: str, cosmetic: bool) -> None:
