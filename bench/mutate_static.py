@@ -3,6 +3,7 @@
 
 Usage: bench/mutate_static.py [MODULE ...] [--operators OP,...] [--jobs N]
                               [--sample N --seed S] [--time-cap SECONDS] [--list]
+                              [--log FILE] [--names FILE]
 
 mutmut 3 mutates code inside functions only, so a module-level regex, a
 table, a threshold, a class attribute or a template is never changed by
@@ -492,6 +493,8 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--time-cap", type=float)
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--log", type=Path, help="append every result to this file as it comes")
+    parser.add_argument("--names", type=Path,
+                        help="only the mutants named in this file, one a line (a --log's survivors, say)")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(choices)
@@ -502,6 +505,9 @@ def main(args: list[str] | None = None) -> int:
         parser.error(f"unknown operator(s) {sorted(operators - set(OPERATORS))}")
     modules = opts.modules or choices
     chosen = [m for m in mutants(modules) if m.operator in operators]
+    if opts.names:
+        wanted = {line.split(" ", 1)[-1].strip() for line in opts.names.read_text(encoding="utf-8").splitlines()}
+        chosen = [m for m in chosen if m.name in wanted]
     if opts.sample is not None:
         sampled = []
         for module in modules:
