@@ -26,6 +26,13 @@ seconds and scores what was checked. Exit status: 0, or 2 when mutmut could
 not run (a clean test run failing, say) or checked no mutant at all.
 Survivors are listed, not failed on: the score is reported, and the full
 run is the one to act on (see bench/README.md, "Mutation testing").
+
+mutmut mutates code inside functions only. After it, the static mutants of
+bench/mutate_static.py (module-level regexes, tables, thresholds, class
+attributes, the templates) are run too: all of them for the modules given,
+or with ``--sample N`` N/2 per operator (seeded likewise), and the templates'
+when no module is named; ``--no-static`` leaves them out. Under
+``--time-cap`` mutmut has 70% of the time and the static mutants the rest.
 """
 
 from __future__ import annotations
@@ -219,11 +226,14 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--time-cap", type=float, help="stop after this many seconds in all")
     parser.add_argument("--functions", help="only the mutants of these functions (comma-separated names)")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/ruldiff-mutation"))
+    parser.add_argument("--no-static", dest="static", action="store_false",
+                        help="leave out the static mutants (bench/mutate_static.py)")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(TESTS)
     if unknown:
         parser.error(f"unknown module(s) {sorted(unknown)}; choose from {' '.join(TESTS)}")
-    deadline = time.monotonic() + opts.time_cap if opts.time_cap else None
+    started = time.monotonic()
+    deadline = started + opts.time_cap * (0.7 if opts.static else 1) if opts.time_cap else None
     skip = equivalents()
     rows, checked_any, broken = [], False, False
     for module in opts.modules or list(TESTS):
@@ -275,7 +285,31 @@ def main(args: list[str] | None = None) -> int:
     print(f"\n{'module':<10} {'mutants':>7} {'equiv.':>6} {'checked':>7} {'killed':>6} {'score':>6}")
     for module, total, eq, n, k, score in rows:
         print(f"{module:<10} {total:>7} {eq:>6} {n:>7} {k:>6} {score:>6}")
+    if opts.static and not opts.functions:
+        checked_any = static(opts, started) or checked_any
     return 2 if broken or not checked_any else 0
+
+
+def static(opts: argparse.Namespace, started: float) -> bool:
+    """The static mutants (bench/mutate_static.py) of the modules run: all,
+    or a seeded sample of N/2 per operator. Whether any was checked."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import mutate_static
+
+    modules = list(opts.modules or TESTS) + ([] if opts.modules else ["templates"])
+    chosen = mutate_static.mutants(modules)
+    if opts.sample is not None:
+        picked = []
+        for op in mutate_static.OPERATORS:
+            mine = [m for m in chosen if m.operator == op]
+            picked += random.Random(f"{opts.seed}:static:{op}").sample(mine, min(max(1, opts.sample // 2), len(mine)))
+        chosen = picked
+    deadline = started + opts.time_cap if opts.time_cap else None
+    print(f"\nstatic mutants (bench/mutate_static.py): {len(chosen)}", flush=True)
+    # A sample (.ci/run) follows a whole test run that passed: no clean run of its own.
+    results = mutate_static.run(chosen, opts.jobs, deadline, opts.workdir / "static", clean=opts.sample is None)
+    mutate_static.report(results)
+    return bool(results)
 
 
 if __name__ == "__main__":

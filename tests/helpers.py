@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -9,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ruldiff.diff.pipeline import compare
+from ruldiff.documents.load import load
 from ruldiff.model import Comparison, Document
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
@@ -150,3 +153,12 @@ renumbered, 100.2 removed), for the command-line tests."""
 
 RULDIFF = [sys.executable, "-m", "ruldiff"]
 """The command, run as a process."""
+
+
+@functools.lru_cache(maxsize=8)
+def real_comparison(old: str, new: str) -> Comparison:
+    """`compare` of two real corpus files (paths), once per test session: the
+    same pairs (the 17-year gap, the 2018 rewrite) are read by the schema,
+    link, cap and corpus tests, and a comparison is frozen, so sharing it
+    changes nothing a test can see but the time (~3 s for the 17-year gap)."""
+    return compare(load(old), load(new))

@@ -96,6 +96,36 @@ def test_output_naming_the_profile_or_the_template_read_is_refused(files: tuple[
     assert run(*files, "-f", "md", "--templates", templates).output == "1 added\n"  # the template works
 
 
+@pytest.mark.parametrize(
+    "command, option",
+    [("diff", "--notes"), ("diff", "--overrides"), ("diff", "--reviewed"), ("check", "--notes"), ("check", "--overrides")],
+)
+def test_output_naming_an_editors_file_is_refused(files: tuple[Path, Path], tmp_path: Path, option: str, command: str) -> None:
+    # Every file an editor gives is read, so none may be the output: -o
+    # naming it (by its own name or another) is one line of error, and the
+    # file is left as it was.
+    editor = {
+        "--notes": tmp_path / "notes.yaml",
+        "--overrides": tmp_path / "overrides.yaml",
+        "--reviewed": tmp_path / "review.json",
+    }
+    editor["--notes"].write_text("100.1: Shorter games.\n", encoding="utf-8")
+    editor["--overrides"].write_text("- {old: 100.1, new: 100.2}\n", encoding="utf-8")
+    assert run("review", *files, "--reviewed", editor["--reviewed"], "--accept-all").exit_code == 0
+    given = [a for name, path in editor.items() if command == "diff" or name != "--reviewed" for a in (name, path)]  # check: no review
+    before = {path: path.read_bytes() for path in editor.values()}
+    link = tmp_path / "link"
+    link.symlink_to(editor[option])
+    for out in (editor[option], link):
+        line = one_line_error(run(*([] if command == "diff" else ["check"]), *files, *given, "-o", out))
+        assert line == f"Error: {out}: is an input of this command; not overwritten (write elsewhere)"
+    assert {path: path.read_bytes() for path in editor.values()} == before
+    # Written elsewhere, the same command works: the refusal is the output's alone.
+    elsewhere = tmp_path / "out.txt"
+    assert run(*([] if command == "diff" else ["check"]), *files, *given, "-o", elsewhere).exit_code in (0, 1)
+    assert elsewhere.read_text(encoding="utf-8")
+
+
 def test_parse_output_naming_its_input_is_refused(files: tuple[Path, Path], tmp_path: Path) -> None:
     link = tmp_path / "same.txt"
     link.symlink_to(files[0])

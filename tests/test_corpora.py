@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpora_dir, each
-from helpers import check_every_format
+from helpers import check_every_format, real_comparison
 
 from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
@@ -33,7 +33,7 @@ def doc(name: str) -> Document:
 
 @functools.lru_cache(maxsize=None)
 def diff(old: str, new: str) -> Comparison:
-    return compare(doc(old), doc(new))
+    return real_comparison(str(corpora_dir() / "mtg" / f"{old}.txt"), str(corpora_dir() / "mtg" / f"{new}.txt"))
 
 
 def readme_table(corpora: Path) -> dict[str, tuple[str, int]]:

@@ -188,8 +188,18 @@ def test_read_and_parse_give_a_document_or_a_ruldiff_error(data: bytes, profile:
         document = parse(decode(data, "fuzz.txt"), load_profile(profile) if profile else None)
     except RuldiffError as exc:
         event(f"{type(exc).__name__}: {re.split(r'[:0-9]', exc.message)[0]}")  # --hypothesis-show-statistics
+        # An error a user can act on: a message of one line, naming the file.
+        assert exc.message.strip() and "\n" not in str(exc), str(exc)
+        assert exc.path == "fuzz.txt" or exc.path is None, exc.path
     else:
         event(f"parsed, {'some' if document.rules else 'no'} numbered rules")
+        # A document, whatever the bytes: from the file given, with the profile
+        # asked for, its rules numbered and in text.
+        assert document.path == "fuzz.txt"
+        assert profile is None or document.profile == load_profile(profile).name
+        assert document.date is None or re.fullmatch(r"\d{4}-\d{2}-\d{2}", document.date)
+        for rule in (*document.rules, *document.glossary):
+            assert rule.id and rule.id == rule.id.strip() and isinstance(rule.text, str), rule
 
 
 # --- the command, in this process -------------------------------------------

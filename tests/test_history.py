@@ -28,8 +28,17 @@ def build_sample(tmp_path: Path, *extra: str) -> Path:
     return site
 
 
-def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(tmp_path: Path) -> None:
-    site = build_sample(tmp_path)
+STEPS = ["001-2024-01-15_to_2024-06-01", "002-2024-06-01_to_2025-02-10", "003-2025-02-10_to_2025-09-01"]
+
+
+@pytest.fixture(scope="module")
+def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample's site, built once for the tests that only read it."""
+    return build_sample(tmp_path_factory.mktemp("history"))
+
+
+def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(sample_site: Path) -> None:
+    site = sample_site
     files = site_files(site)
     for name in ("index.html", "index.json", "rules/index.html"):
         assert name in files
@@ -50,13 +59,27 @@ def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(tmp_path: P
     assert "<svg" in html and 'href="steps/003-2025-02-10_to_2025-09-01.html"' in html
 
 
-def test_steps_link_to_the_previous_and_next_and_to_each_rules_lineage(tmp_path: Path) -> None:
-    site = build_sample(tmp_path)
-    middle = (site / "steps" / "002-2024-06-01_to_2025-02-10.html").read_text(encoding="utf-8")
-    assert 'href="001-2024-01-15_to_2024-06-01.html" rel="prev"' in middle
-    assert 'href="003-2025-02-10_to_2025-09-01.html" rel="next"' in middle
-    md = (site / "steps" / "002-2024-06-01_to_2025-02-10.md").read_text(encoding="utf-8")
-    assert "[← previous](001-2024-01-15_to_2024-06-01.md)" in md and "[next →](003-2025-02-10_to_2025-09-01.md)" in md
+@pytest.mark.parametrize("step", range(len(STEPS)))
+def test_each_step_links_to_its_own_previous_and_next_and_none_past_the_ends(sample_site: Path, step: int) -> None:
+    site = sample_site
+    name = STEPS[step]
+    previous = STEPS[step - 1] if step > 0 else None
+    following = STEPS[step + 1] if step + 1 < len(STEPS) else None
+    html = (site / "steps" / f"{name}.html").read_text(encoding="utf-8")
+    assert re.findall(r'href="([^"]+)" rel="prev"', html) == ([f"{previous}.html"] if previous else [])
+    assert re.findall(r'href="([^"]+)" rel="next"', html) == ([f"{following}.html"] if following else [])
+    assert ("<span>← previous</span>" in html) is (previous is None)
+    assert ("<span>next →</span>" in html) is (following is None)
+    assert f"step {step + 1} of {len(STEPS)}: {name[4:14]} → {name[-10:]}" in html
+    md = (site / "steps" / f"{name}.md").read_text(encoding="utf-8").splitlines()[0]
+    assert re.findall(r"\[← previous\]\(([^)]+)\)", md) == ([f"{previous}.md"] if previous else [])
+    assert re.findall(r"\[next →\]\(([^)]+)\)", md) == ([f"{following}.md"] if following else [])
+    assert md.startswith("← previous ·") is (previous is None) and md.endswith("· next →") is (following is None)
+    assert f"[lineage of the rules changed here]({name}.rules.html)" in md
+
+
+def test_steps_link_to_each_rules_lineage(sample_site: Path) -> None:
+    site = sample_site
     rules = (site / "steps" / "002-2024-06-01_to_2025-02-10.rules.html").read_text(encoding="utf-8")
     links = [link.split("#") for link in re.findall(r'href="\.\./(rules/[^"]+)"', rules)]
     assert links and all((site / page).is_file() for page, _ in links)
@@ -70,8 +93,8 @@ def test_steps_link_to_the_previous_and_next_and_to_each_rules_lineage(tmp_path:
         assert f'id="{anchor}"' in (site / "steps" / page).read_text(encoding="utf-8"), anchor
 
 
-def test_every_relative_link_of_the_site_resolves_and_nothing_is_fetched(tmp_path: Path) -> None:
-    site = build_sample(tmp_path)
+def test_every_relative_link_of_the_site_resolves_and_nothing_is_fetched(sample_site: Path) -> None:
+    site = sample_site
     for name in site_files(site):
         if not name.endswith(".html"):
             continue
@@ -80,6 +103,35 @@ def test_every_relative_link_of_the_site_resolves_and_nothing_is_fetched(tmp_pat
         assert "<script src" not in text and "@import" not in text
         for target in re.findall(r'href="([^"#]+)', text):
             assert (site / name).parent.joinpath(target).resolve().is_file(), (name, target)
+
+
+def test_every_link_of_the_site_lands_where_its_text_says(sample_site: Path) -> None:
+    site = sample_site
+    landed = 0
+    for name in site_files(site):
+        if not name.endswith(".html"):
+            continue
+        page = site / name
+        text = page.read_text(encoding="utf-8")
+        for target, anchor, label in re.findall(r'<a href="([^"#]*)(?:#([^"]*))?"[^>]*>([^<]*)</a>', text):
+            where = page.parent.joinpath(target).resolve() if target else page
+            if anchor:  # an anchor names an element of the page linked
+                assert f'id="{anchor}"' in where.read_text(encoding="utf-8"), (name, target, anchor)
+            if label in ("html", "md", "json"):  # the index's formats of a step
+                assert target.endswith(f".{label}"), (name, target)
+            elif target.startswith("../steps/") and re.fullmatch(r"\d{4}-\d{2}-\d{2}", label):
+                # a lineage's version: the step that ends at that date
+                assert Path(target).stem.endswith(f"_to_{label}"), (name, target, label)
+            elif target.startswith("../steps/") or target.startswith("steps/"):
+                continue
+            elif anchor and anchor.startswith("l-") and re.fullmatch(r"[\w.]+", label):
+                # a rule's lineage: the section of that rule
+                section = where.read_text(encoding="utf-8").split(f'<section id="{anchor}">')[1].split("</section>")[0]
+                assert label in section, (name, target, anchor, label)
+            else:
+                continue
+            landed += 1
+    assert landed > 20
 
 
 def test_the_site_is_the_same_with_two_workers_and_with_a_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,6 +145,28 @@ def test_the_site_is_the_same_with_two_workers_and_with_a_cache(tmp_path: Path, 
         assert site_files(one) == site_files(other)
         for name in site_files(one):
             assert (one / name).read_bytes() == (other / name).read_bytes(), name
+
+
+def test_a_user_template_edited_since_a_cached_build_is_what_the_next_build_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The cache keeps rendered pages (each step's changelog, each group's
+    # lineages): a template the user edits between two builds must show in
+    # the second, though the documents, and so the rest of each key, are the same.
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", str(tmp_path / "cache"))
+    tpl = tmp_path / "tpl"
+    tpl.mkdir()
+    for word in ("before", "after"):
+        (tpl / "changelog.md.j2").write_text(f"{word}: {{{{ summary.added }}}} added\n", encoding="utf-8")
+        (tpl / "history-rule.html.j2").write_text(f"<p>{word}: {{{{ group }}}}</p>\n", encoding="utf-8")
+        site = build_sample(tmp_path / word, "--templates", tpl)
+        md = (site / "steps" / f"{STEPS[0]}.md").read_text(encoding="utf-8")
+        assert md.endswith(f"\n{word}: 2 added\n"), md
+        lineages = [f for f in site_files(site) if f.startswith("rules/") and f != "rules/index.html"]
+        assert lineages
+        for page in lineages:
+            assert (site / page).read_text(encoding="utf-8").startswith(f"<p>{word}: "), page
+    assert list((tmp_path / "cache").iterdir())  # the second build had a cache to read
 
 
 def test_the_sample_history_in_reports_is_what_the_documented_command_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,6 +195,12 @@ def test_names_from_documents_never_leave_the_site(tmp_path: Path) -> None:
     assert outside == {"in", "site"}
     pages = [f for f in site_files(site) if f != MANIFEST]
     assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", part) for f in pages for part in f.split("/"))
+    # The versions' labels are the file names, shown as text in each page's navigation.
+    (step,) = [f for f in pages if f.startswith("steps/") and f.endswith(".md")]
+    nav = (site / step).read_text(encoding="utf-8").splitlines()[0]
+    assert nav.endswith("step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt · next →"), nav
+    html = (site / step.replace(".md", ".html")).read_text(encoding="utf-8")
+    assert "step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt" in html and "<c>" not in html
 
 
 def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> None:

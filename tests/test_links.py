@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 from conftest import corpora_dir, require
-from helpers import same_under_every_hash_seed, write_pair
+from helpers import real_comparison, same_under_every_hash_seed, write_pair
 
-from ruldiff.documents.load import load
-from ruldiff.diff.pipeline import compare
 from ruldiff.outputs.context import build_context
 from ruldiff.outputs.render import render
 
@@ -30,7 +28,7 @@ PAIRS = [
 def test_every_link_lands_on_the_change_it_names(pair: tuple[str, str, str]) -> None:
     family, old, new = pair
     folder = require(corpora_dir() / family, f"{family} corpus")
-    comparison = compare(load(str(folder / f"{old}.txt")), load(str(folder / f"{new}.txt")))
+    comparison = real_comparison(str(folder / f"{old}.txt"), str(folder / f"{new}.txt"))
     context = build_context(comparison)
     changes = [c for s in context["sections"] for c in s["changes"]]
     changes += context["glossary"] + context["mechanical"] + context["renumbered_only"]

@@ -302,3 +302,25 @@ def test_a_damaged_pdf_is_one_line(tmp_path: Path) -> None:
 def test_a_pdf_s_carriage_returns_become_line_feeds(tmp_path: Path) -> None:
     data = make_pdf(["Rules", "100. One\rTwo", "101. Three\r\nFour"], tmp_path / "cr.pdf").read_bytes()
     assert decode(data, "cr.pdf").text == "Rules\n100. One\nTwo\n101. Three\nFour\n"
+
+
+@pytest.mark.parametrize("mark", list("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u2122\u00ae\u00a9"))
+@pytest.mark.parametrize("encoding", ["cp1252", "mac_roman"])
+def test_each_typographic_mark_alone_tells_an_8_bit_encoding(mark: str, encoding: str) -> None:
+    # A file whose only non-ASCII characters are one kind of mark: the count
+    # of marks in each decoding must pick the encoding it was written in.
+    text = f"Test Rules\n\n100.1. Say {mark}go{mark} twice.\n\n100.2. Then {mark}stop{mark} once.\n"
+    data = text.encode(encoding)
+    decoded = decode(data, "rules.txt")
+    assert decoded.text == text
+    if data.decode("cp1252") != data.decode("mac_roman"):  # "©" is the same byte in both
+        assert decoded.encoding == encoding.replace("_", "-")
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "mac_roman"])
+def test_accented_letters_inside_words_tell_an_8_bit_encoding(encoding: str) -> None:
+    # Letters with accents, at the start, middle and end of words, and no mark.
+    # (Not "\u00c9": Mac Roman reads its Windows-1252 byte as "\u2026", a mark.)
+    text = "Test Rules\n\n100.1. The \u00e9l\u00e8ve orders a caf\u00e9 and a cr\u00eape; \u00e9mile waits.\n"
+    decoded = decode(text.encode(encoding), "rules.txt")
+    assert decoded.text == text and decoded.encoding == encoding.replace("_", "-")

@@ -19,6 +19,7 @@ from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
 from ruldiff.outputs.context import build_context
+from ruldiff.model import Document
 from ruldiff.outputs.render import render
 
 OLD_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card."), ("100.2.", "Pass <the> *turn*.")]
@@ -71,6 +72,23 @@ def test_markdown_escapes_markdown_and_html() -> None:
     assert "Pass &lt;the&gt; \\*turn\\*" in md
     assert "**100.1 → 100.2** renumbered (text unchanged)" in md
     assert "<ins> and lanterns</ins>" in md
+
+
+def test_a_substitutions_phrases_are_escaped_in_every_format() -> None:
+    # The phrases of a substitution are document text: in Markdown an
+    # emphasis mark or a tag in them is shown, never applied.
+    def rules(word: str) -> list[tuple[str, str]]:
+        return [("1", "Basics"), ("100", "General"), ("100.1.", f"The {word} keeper draws."),
+                ("100.2.", f"The {word} keeper passes."), ("100.3.", f"Each {word} keeper waits."), ("100.4.", "Pass.")]
+
+    result = compare(doc(rules("act*i*ve")), doc(rules("cur<b>rent")))
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("act*i*ve", "cur<b>rent", 3)]
+    md = render(result, "md")
+    assert "- **Substitution:** “act\\*i\\*ve” → “cur&lt;b&gt;rent”, 3 times in 3 rules" in md.splitlines()
+    assert "<b>" not in md and "act*i*ve" not in md
+    html = render(result, "html")
+    assert "cur&lt;b&gt;rent" in html and "<b>rent" not in html
+    assert "substitution: \"act*i*ve\" -> \"cur<b>rent\" (3 times in 3 rules)" in render(result, "text")  # text: as written
 
 
 HOSTILE_NAMES = [
@@ -403,6 +421,143 @@ def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
         assert filt([{"op": "?", "text": "odd"}]) == "<ins>odd</ins>"  # any other op is an insertion
         assert filt([{"op": "=", "text": "a b"}, {"op": "+", "text": "c"}]) == "a b<ins>c</ins>"
         assert filt([{"op": "=", "text": "a"}, {"op": "?", "text": "b"}]) == "a<ins>b</ins>"
+
+
+def _hostile_files(tmp_path: Path) -> list[str]:
+    """Two documents whose every printed value holds markup ("<xq>", "*m*"):
+    the title, the file names, a section's title, the rule numbers (a
+    user's profile takes any token), the texts of a rule added, changed,
+    removed and renumbered; an editor's note; and the profile."""
+    profile = tmp_path / "loose.yaml"
+    profile.write_text(
+        "name: loose\nnumbered: '§'\n"
+        "heading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\nrule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n",
+        encoding="utf-8",
+    )
+    head = "<xq>Club</xq> *Rules*\n\n§ 1 Conduct <xq>c</xq>*d*\n\n"
+    old = tmp_path / "<xq>old*a*.txt"
+    old.write_text(head + "§ 1.1 Greet <xq>g</xq>*h*.\n\n§ 1.2 Keep clear.\n\n§ 1.3 Old rule stays <xq>o</xq>.\n\n"
+                   "§ 1.*4*<xq> Moved rule <xq>q</xq>.\n\n§ 1.5 Gone <xq>r</xq>*s* rule.\n\n"
+                   "§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair.\n", encoding="utf-8")
+    new = tmp_path / "<xq>new*b*.txt"
+    new.write_text(head + "§ 1.<xq>n</xq>*m* Wave <xq>w</xq>*v*.\n\n§ 1.1 Greet <xq>g</xq>*h* warmly.\n\n"
+                   "§ 1.2 Keep clear.\n\n§ 1.*3*<xq> Old rule stays <xq>o</xq> now.\n\n"
+                   "§ 1.7 Moved rule <xq>q</xq> at last.\n\n§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair always.\n",
+                   encoding="utf-8")
+    notes = tmp_path / "notes.yaml"
+    notes.write_text('"1.1": A <xq>note</xq> *here*.\n', encoding="utf-8")
+    return [old.name, new.name, "--profile", profile.name, "--notes", notes.name]  # run from tmp_path
+
+
+@pytest.mark.parametrize("style", ["changelog", "bulletin"])
+@pytest.mark.parametrize("max_chars", [None, "300"])
+def test_markdown_of_every_style_shows_markup_in_documents_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str, max_chars: str | None
+) -> None:
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    args = [*_hostile_files(tmp_path), "-f", "md", "--style", style] + (["--max-chars", max_chars] if max_chars else [])
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    md = result.stdout
+    shown = outside_code_spans(md)
+    # Not one tag of the documents' is applied, nor one emphasis: each is escaped.
+    assert "<xq>" not in shown and "</xq>" not in shown, md
+    assert not re.search(r"(?<![\\*])\*[a-z]\*", shown.replace("*Editor’s note:*", "")), md
+    assert "&lt;xq&gt;Club&lt;/xq&gt; \\*Rules\\*" in md  # the title
+    if max_chars:
+        assert "Shortened to fit 300 bytes" in md
+        return
+    assert "Conduct &lt;xq&gt;c&lt;/xq&gt;\\*d\\*" in md  # a section
+    assert "1.&lt;xq&gt;n&lt;/xq&gt;\\*m\\*" in md  # a rule's number
+    assert "1.3 → 1.\\*3\\*&lt;xq&gt;" in md and "1.\\*4\\*&lt;xq&gt; → 1.7" in md  # renumbered, either number
+    assert "## &lt;xq&gt;2\\*k\\*. Extra &lt;xq&gt;e&lt;/xq&gt;" in md  # a section's number and title
+    assert "&lt;xq&gt;2\\*k\\*.1" in md  # a changed rule's number
+    assert "Greet &lt;xq&gt;g&lt;/xq&gt;\\*h\\*<ins> warmly</ins>." in md  # a change's edits
+    assert "A &lt;xq&gt;note&lt;/xq&gt; *here*." in md  # the note is Markdown, its tags text
+    assert "`<xq>old*a*.txt`" in md and "`<xq>new*b*.txt`" in md  # file names, as code
+
+
+@pytest.mark.parametrize("style", ["changelog", "bulletin"])
+def test_html_of_every_style_shows_markup_in_documents_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str
+) -> None:
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [*_hostile_files(tmp_path), "-f", "html", "--style", style], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    html = result.stdout
+    assert "<xq>" not in html and "</xq>" not in html
+    assert "&lt;xq&gt;Club&lt;/xq&gt; *Rules*" in html and "Conduct &lt;xq&gt;c&lt;/xq&gt;*d*" in html
+    assert "1.&lt;xq&gt;n&lt;/xq&gt;*m*" in html and "1.3 → 1.*3*&lt;xq&gt;" in html and "1.*4*&lt;xq&gt; → 1.7" in html
+    # The edits are marked up, and the note is Markdown made HTML, its tags text.
+    assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html
+    assert "<p>A &lt;xq&gt;note&lt;/xq&gt; <em>here</em>.</p>" in html
+
+
+def test_html_contents_and_folds_count_what_they_list(sample: list[Path]) -> None:
+    comparison = compare(load(str(sample[0])), load(str(sample[-1])))
+    context = build_context(comparison)
+    html = render(comparison, "html")
+    assert context["glossary"] and context["mechanical"] and context["renumbered_only"] and context["substitutions"]
+    for i, section in enumerate(context["sections"], 1):
+        assert f'<li><a href="#s-{i}">{section["id"]}. {section["title"]}</a> ({len(section["changes"])})</li>' in html
+    assert f'<a href="#glossary">Glossary</a> ({len(context["glossary"])})</li>' in html
+    assert f'<a href="#mechanical">Mechanical changes</a> ({len(context["mechanical"])})</li>' in html
+    assert f'<a href="#renumbered">Renumbered, text unchanged</a> ({len(context["renumbered_only"])})</li>' in html
+    assert f'<summary><h2>Renumbered, text unchanged ({len(context["renumbered_only"])})</h2></summary>' in html
+    assert (f'<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic ({len(context["mechanical"])})'
+            '</h2></summary>') in html
+    for sub in context["substitutions"]:
+        assert f'“{sub["old"]}” → “{sub["new"]}”: {sub["count"]} times in <details class="inline"><summary>{len(sub["rules"])} rules</summary>' in html
+    # Each change carries its tags for the page's filter, one space apart.
+    articles = dict(re.findall(r'<article class="change [^"]*" id="([^"]+)" data-tags="([^"]*)">', html))
+    changes = [c for s in context["sections"] for c in s["changes"]] + context["glossary"] + context["mechanical"]
+    assert changes and all(articles[c["anchor"]] == " ".join(c["tags"]) for c in changes)
+    assert any(" " in articles[c["anchor"]] for c in changes)  # some change has two tags
+    # A stale reference is counted in its fold too.
+    stale = compare(doc([("1", "A"), ("100.1.", "Draw."), ("100.2.", "See rule 100.1.")]),
+                    doc([("1", "A"), ("100.2.", "See rule 100.1.")]))
+    stale_html = render(stale, "html")
+    assert len(build_context(stale)["stale"]) == 1
+    assert '<dt>Stale references (1)</dt><dd><ul><li>100.2: <a href="#old-100.1">rule 100.1</a></li></ul></dd>' in stale_html
+
+
+def test_markdown_escapes_list_items_and_the_titles_of_new_runs() -> None:
+    old = [("1", "Basics"), ("100", "General"), ("100.1.", "The glyph types are flame, tide, stone, and gale."),
+           ("100.2.", "The seats are north, <xq>east</xq>*e*, south, and west.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1.", "The glyph types are flame, tide, stone, gale, and <xq>ash</xq>*z*."),
+           ("100.2.", "The seats are north, south, and west."), ("101", "<xq>Fresh</xq> *f*"), ("101.1.", "New rule."), ("101.2.", "Another.")]
+    md = render(compare(doc(old), doc(new)), "md").splitlines()
+    assert "- **New rules:** [101](#new-101) &lt;xq&gt;Fresh&lt;/xq&gt; \\*f\\*–[101.2](#new-101.2) (3 rules)" in md
+    assert "- **List [100.1](#new-100.1):** + &lt;xq&gt;ash&lt;/xq&gt;\\*z\\*" in md
+    assert "  List: + &lt;xq&gt;ash&lt;/xq&gt;\\*z\\*" in md
+    assert "  List: − &lt;xq&gt;east&lt;/xq&gt;\\*e\\*" in md
+    assert not any("<xq>" in line for line in md)
+
+
+def test_a_substitution_family_lists_its_forms_and_counts_in_markdown_and_html() -> None:
+    def rules(texts: list[str]) -> Document:
+        return doc([("1", "Basics"), ("100", "General")] + [(f"100.{i}.", t) for i, t in enumerate(texts, 1)])
+
+    old = ["The keeper shuffles, then he or she draws a glyph.", "If he or she has no glyph, the keeper loses.",
+           "A keeper who passes waits until he or she draws."]
+    new = ["The keeper shuffles, then they draw a glyph.", "If they have no glyph, the keeper loses.",
+           "A keeper who passes waits until they draw."]
+    result = compare(rules(old), rules(new))
+    md = render(result, "md").splitlines()
+    assert ("- **Substitution:** “he or she” → “they”, 3 times in 3 rules "
+            "(with “he or she draws” → “they draw” 2; “he or she has” → “they have” 1)") in md
+    assert '- <a id="new-100.1"></a><a id="old-100.1"></a>**100.1** changed · substitution' in md  # its tags
+    html = render(result, "html")
+    assert "<summary>3 rules</summary>" in html and "<summary>2 other forms</summary>" in html
+    assert "<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic (3)</h2></summary>" in html
 
 
 def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:

@@ -110,3 +110,35 @@ def test_903_11_was_903_13_before_2016_and_903_10_after(corpora: Path) -> None:
     data = trace_json("903.11", *files, "--in", "2016-01-16")
     assert [v["id"] for v in data["versions"]] == ["903.13", "903.13", "903.11", "903.11", "903.10"]
     assert "Commander" in data["versions"][2]["text"] or "commander" in data["versions"][2]["text"]
+
+
+def _hostile_versions(tmp_path: Path) -> list[str]:
+    """Three undated versions (labelled by their file names) of a rule whose
+    number, text and file names hold markup; a user's profile reads them."""
+    (tmp_path / "loose.yaml").write_text(
+        "name: loose\nnumbered: '§'\nheading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
+        "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n", encoding="utf-8")
+    names = []
+    for name, text in (("<xq>v1*a*.txt", "Greet <xq>g</xq>*h*."), ("<xq>v2*b*.txt", "Greet <xq>g</xq>*h* warmly."),
+                       ("<xq>v3*c*.txt", "Greet <xq>g</xq>*h* warmly.")):
+        (tmp_path / name).write_text(f"<xq>Club</xq>\n\n§ 1 Conduct\n\n§ 1.<xq>n</xq>*m* {text}\n\n§ 1.2 Keep.\n",
+                                     encoding="utf-8")
+        names.append(name)
+    return [*names, "--profile", "loose.yaml"]
+
+
+def test_markdown_and_html_show_markup_in_the_versions_as_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = _hostile_versions(tmp_path)
+    md = run("trace", "1.<xq>n</xq>*m*", *args, "-f", "md").stdout
+    assert md.splitlines()[0] == "# Lineage of 1.&lt;xq&gt;n&lt;/xq&gt;\\*m\\*"
+    assert "## &lt;xq&gt;v1\\*a\\*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;\\*m\\*" in md  # a version alone, the rule's text
+    assert "Greet &lt;xq&gt;g&lt;/xq&gt;\\*h\\*." in md
+    assert ("## &lt;xq&gt;v2\\*b\\*.txt … &lt;xq&gt;v3\\*c\\*.txt (2 versions): 1.&lt;xq&gt;n&lt;/xq&gt;\\*m\\* (changed)"
+            in md)  # a run of versions, the rule's edits
+    assert "Greet &lt;xq&gt;g&lt;/xq&gt;\\*h\\*<ins> warmly</ins>." in md
+    assert "<xq>" not in md and "</xq>" not in md
+    html = run("trace", "1.<xq>n</xq>*m*", *args, "-f", "html").stdout
+    assert "<xq>" not in html and "</xq>" not in html
+    assert "<h2>&lt;xq&gt;v1*a*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;*m*</h2>" in html
+    assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html
