@@ -224,3 +224,26 @@ def test_a_damaged_or_misshapen_cache_entry_is_a_miss(tmp_path: Path, monkeypatc
     assert result.exit_code == 0, result.output
     assert all((site / f).read_bytes() == (fresh / f).read_bytes() for f in site_files(fresh))
     assert run("trace", "100.1", SAMPLE).exit_code == 0
+
+
+def test_the_index_feed_and_index_json_are_written_with_signals_held(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 10: the three change together. SIGINT and SIGTERM are held back
+    while they are written, so a Ctrl-C lands after the last, never between
+    two; pages are written with signals free."""
+    import signal
+
+    import ruldiff.cli.history as cli
+
+    real = cli.write_atomic
+    held: dict[str, bool] = {}
+
+    def checking(path: str, text: str, **kw: object) -> None:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        held[os.path.relpath(path, site)] = signal.SIGTERM in blocked and signal.SIGINT in blocked
+        real(path, text, **kw)  # type: ignore[arg-type]
+
+    site = tmp_path / "site"
+    monkeypatch.setattr(cli, "write_atomic", checking)
+    assert run("history", *RELEASES[:3], "-o", site, "-j", "1").exit_code == 0
+    assert {name for name, was in held.items() if was} == {"index.json", "index.html", "feed.xml"}
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # released after

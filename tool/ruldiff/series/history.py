@@ -28,11 +28,13 @@ chart is inline SVG, links are relative.
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import functools
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -316,9 +318,28 @@ def build(
         "index.html": render_template("history-index.html.j2", index_context(versions, steps, names, warnings), templates),
         "feed.xml": render_template("history-feed.xml.j2", feed_context(versions, steps, names), templates),
     }
-    for name in INDEXES:
-        put(name, indexes[name])
+    with _signals_held():  # the three change together: a Ctrl-C or SIGTERM lands after the last
+        for name in INDEXES:
+            put(name, indexes[name])
     return tuple(sorted(pages))
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back inside (delivered on leaving), so that
+    the index, the feed and ``index.json``, rendered before and written
+    inside, are never left one from this build beside one from the last.
+    Each is itself written whole (a temporary file renamed)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):  # no signal masks here (Windows, or not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 INDEXES = ("index.json", "index.html", "feed.xml")
