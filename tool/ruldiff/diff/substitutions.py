@@ -133,13 +133,24 @@ def _core(d: str, i: str) -> tuple[str, str]:
     ('also see', 'see also')
     """
     a, b = d.split(), i.split()
+    start, end_a, end_b = _shared_ends(a, b)
+    return " ".join(a[start:end_a]), " ".join(b[start:end_b])
+
+
+def _shared_ends(a: list[str], b: list[str]) -> tuple[int, int, int]:
+    """Where two word lists stop sharing words at the start, and where each
+    starts sharing them at the end: (start, end in `a`, end in `b`).
+
+    >>> _shared_ends("see rule 1 now".split(), "see rules 1 now".split())
+    (1, 2, 2)
+    """
     start = 0
     while start < len(a) and start < len(b) and a[start] == b[start]:
         start += 1
     end_a, end_b = len(a), len(b)
     while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
         end_a, end_b = end_a - 1, end_b - 1
-    return " ".join(a[start:end_a]), " ".join(b[start:end_b])
+    return start, end_a, end_b
 
 
 # A substitution is one rewrite made across the document: the same phrase
@@ -282,12 +293,7 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
         return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
     d0 = _apply(run.deleted, (), id_map)
     a, b = d0.split(), run.new.split()
-    start = 0
-    while start < len(a) and start < len(b) and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a, end_b = end_a - 1, end_b - 1
+    start, end_a, end_b = _shared_ends(a, b)
     d, i = " ".join(a[start:end_a]), " ".join(b[start:end_b])
     if d == i:
         return []
