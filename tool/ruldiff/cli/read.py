@@ -2,7 +2,8 @@
 
 - `read_documents(paths, profile, max_size)` -> one `Loaded` per path, in
   order (an error in the first is reported first), standard input read at
-  most once; then, on standard error, a warning for each document its
+  most once, all read the same way when no profile is given (load.read_alike);
+  then, on standard error, a warning for each document its
   profile did not fit (fit.py: from the text already decoded).
 - `warn_profiles(old, new)`: the two were read with different profiles.
 - `warn_swapped(old, new)`: NEW is dated before OLD.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..documents.fit import misfit_warning
-from ..documents.load import Loaded, Stdin, read_document
+from ..documents.load import Loaded, Stdin, read_alike, read_document
 from ..model import Document
 from .output import warn
 
@@ -25,6 +26,8 @@ def read_documents(paths: Sequence[str], profile: str | None, max_size: int) -> 
     warn of each that its profile left much unread."""
     stdin = Stdin(max_size)
     loaded = [read_document(path, profile, max_size, stdin) for path in paths]
+    if profile is None:  # releases of one document, read the same way (load.read_alike)
+        loaded = read_alike(loaded)
     for one in loaded:
         warning = misfit_warning(one.source, one.document, profile is not None)
         if warning is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ from .grammar import grammar_profile, parse_numbering
 from .read import Source, decode
 
 __all__ = [
-    "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_document",
+    "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_alike", "read_document",
     "read_editor_file", "read_input", "read_project_config", "shown",
 ]
 
@@ -123,6 +124,43 @@ def read_document(
     if profile not in BUILTIN:  # a user's file: patterns bounded in time
         return Loaded(source, grammar, parse_bounded(source, grammar, profile))
     return Loaded(source, grammar, parse(source, grammar))
+
+
+def read_alike(loaded: Sequence[Loaded]) -> list[Loaded]:
+    """Releases of one document read the same way. When some were read by
+    the numbering inferred from them (grammar.py) and the others by a preset,
+    each of the others is read again by that numbering (the first one
+    inferred), and takes that reading when it leaves no more of its lines
+    unread. A preset's misread threshold can fall between two releases (one
+    leaves 10.3% of its lines unread, the next 9.7%); read by two grammars,
+    their headings are units in one and text in the other, and the changelog
+    is noise.
+
+    >>> from ruldiff.documents.read import decode
+    >>> def loaded(text: str) -> Loaded:
+    ...     source = decode(text.encode(), "d.txt")
+    ...     document = parse(source)
+    ...     grammar = grammar_profile(parse_numbering(document.numbering)) if document.numbering else None
+    ...     return Loaded(source, grammar or load_profile(document.profile), document)
+    >>> a = loaded("Bylaws\\n\\nSection 1. The name is X.\\nSection 2. Anyone may join.\\n")
+    >>> [one.document.profile for one in read_alike([a, a])]
+    ['inferred', 'inferred']
+    """
+    inferred = next((one for one in loaded if one.document.numbering is not None), None)
+    if inferred is None:
+        return list(loaded)
+    out = []
+    for one in loaded:
+        before = one.document.coverage
+        if one.document.numbering is None and before is not None:
+            try:
+                again = parse(one.source, inferred.profile)
+            except RuldiffError:
+                again = None
+            if again is not None and again.coverage is not None and again.coverage.unread <= before.unread:
+                one = Loaded(one.source, inferred.profile, again)
+        out.append(one)
+    return out
 
 
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> Document:
