@@ -151,6 +151,24 @@ def test_mac_roman_with_bytes_windows_1252_lacks_reads_as_mac_roman() -> None:
     assert (source.encoding, source.text) == ("mac-roman", text)
 
 
+@pytest.mark.parametrize("text", [
+    "100.1. \u00c9mile Dubois keeps the minutes.\n",
+    "100.1. The \u00c9COLE and the CAF\u00c9 close at noon.\n",
+    "100.1. Se\u00f1or \u00d3scar and \u00d1and\u00fa agree.\n",
+])
+def test_windows_1252_capital_letters_are_not_read_as_mac_roman_marks(text: str) -> None:
+    # Mac Roman reads these bytes as marks (\u00c9 as "\u2026", \u00d3 as "\u201d"):
+    # where they stand as capital letters of words, the file is Windows-1252.
+    source = decode(text.encode("cp1252"), "r.txt")
+    assert (source.encoding, source.text) == ("cp1252", text)
+
+
+def test_mac_roman_quotes_around_a_word_in_capitals_stay_marks() -> None:
+    text = "100.1. Shout \u201cHALT\u201d and wait \u2014 then go.\n"
+    source = decode(text.encode("mac_roman"), "r.txt")
+    assert (source.encoding, source.text) == ("mac-roman", text)
+
+
 def test_bytes_that_read_as_no_text_stay_an_error_naming_the_line() -> None:
     # Mac Roman decodes every byte; these decode to signs between spaces, not text.
     with pytest.raises(ReadError) as err:
@@ -320,7 +338,6 @@ def test_each_typographic_mark_alone_tells_an_8_bit_encoding(mark: str, encoding
 @pytest.mark.parametrize("encoding", ["cp1252", "mac_roman"])
 def test_accented_letters_inside_words_tell_an_8_bit_encoding(encoding: str) -> None:
     # Letters with accents, at the start, middle and end of words, and no mark.
-    # (Not "\u00c9": Mac Roman reads its Windows-1252 byte as "\u2026", a mark.)
     text = "Test Rules\n\n100.1. The \u00e9l\u00e8ve orders a caf\u00e9 and a cr\u00eape; \u00e9mile waits.\n"
     decoded = decode(text.encode(encoding), "rules.txt")
     assert decoded.text == text and decoded.encoding == encoding.replace("_", "-")

@@ -32,7 +32,10 @@ file. The order of attempts below is what makes that work without guessing:
    (curly quotes, dashes, ™ ®), and each encoding turns the other's marks
    into letters and signs that no text uses (Mac Roman ``DCI™`` and ``1–6``
    read as Windows-1252 are ``DCIª`` and ``1Ð6``). The decoding with more
-   of those marks wins; a tie is Windows-1252. Five byte values are undefined
+   of those marks wins; a tie is Windows-1252. Seven bytes are marks in Mac
+   Roman and capitals in Windows-1252 (… – — “ ” ‘ ’ against É Ð Ñ Ò Ó Ô Õ):
+   where they stand as a capital of a word ("Émile", "CAFÉ") they are not
+   counted as marks. Five byte values are undefined
    in Windows-1252: a file holding them is Mac Roman only if its non-ASCII
    characters then read as text (marks, or letters inside words), and
    otherwise an error naming the line, never mojibake.
@@ -84,6 +87,11 @@ _NOT_MARKS = {
     encoding: bytes(b for b in range(256) if _MARKS.fullmatch(bytes([b]).decode(encoding, "replace")) is None)
     for encoding in ("cp1252", "mac_roman")
 }
+# Bytes that Mac Roman reads as a mark (… – — “ ” ‘ ’) and Windows-1252 as a
+# capital letter (É Ð Ñ Ò Ó Ô Õ); see `_capitals`.
+_AMBIGUOUS = re.compile(rb"[\xc9\xd0-\xd5]")
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + bytes(range(0xC0, 0x100)))
+_UPPER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ" + bytes(range(0xC0, 0xDF)))
 # A non-ASCII letter with a letter beside it: part of a word ("café").
 _IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -404,6 +412,8 @@ def _eight_bit(data: bytes, path: str) -> tuple[str, str]:
     ('mac-roman', 'Magic™ 1–6')
     >>> _eight_bit("Magic™ 1–6".encode("cp1252"), "r.txt")
     ('cp1252', 'Magic™ 1–6')
+    >>> _eight_bit("Émile’s ÉCOLE".encode("cp1252"), "r.txt")
+    ('cp1252', 'Émile’s ÉCOLE')
     """
     if _marks(data, "mac_roman") > _marks(data, "cp1252"):
         return "mac-roman", data.decode("mac_roman")  # Mac Roman defines all 256 bytes
@@ -423,8 +433,44 @@ def _marks(data: bytes, encoding: str) -> int:
 
     >>> _marks("“Magic™”".encode("mac_roman"), "mac_roman"), _marks("“Magic™”".encode("mac_roman"), "cp1252")
     (3, 0)
+
+    A byte that Windows-1252 reads as a capital letter in a word ("Émile")
+    is not counted as a Mac Roman mark (…mile):
+
+    >>> _marks("Émile".encode("cp1252"), "mac_roman")
+    0
     """
-    return len(data.translate(None, _NOT_MARKS[encoding]))
+    marks = len(data.translate(None, _NOT_MARKS[encoding]))
+    if encoding == "mac_roman" and marks:
+        marks -= _capitals(data)
+    return marks
+
+
+def _capitals(data: bytes) -> int:
+    """How many of the bytes that Mac Roman reads as marks and Windows-1252
+    as capitals (É Ð Ñ Ò Ó Ô Õ) stand where Windows-1252 reads a capital
+    letter of a word: the first letter of a capitalised word ("Émile"), or
+    one in a word in capitals ("ÉCOLE", "CAFÉ"). Mac Roman's marks stand
+    beside spaces, digits and lowercase letters ("1–6", "word—word"), or in
+    pairs around a word ("“MAGIC”", which Windows-1252 would read "ÒMAGICÓ").
+
+    >>> _capitals("Émile, ÉCOLE, CAFÉ, ÒMAGICÓ, 1Ð6, wordÑword".encode("cp1252"))
+    3
+    """
+    count = 0
+    for hit in _AMBIGUOUS.finditer(data):
+        start = end = hit.start()
+        while start and data[start - 1] in _WORD_BYTES:
+            start -= 1
+        end += 1
+        while end < len(data) and data[end] in _WORD_BYTES:
+            end += 1
+        word = data[start:end]
+        if len(word) < 2 or (_AMBIGUOUS.fullmatch(word[:1]) and _AMBIGUOUS.fullmatch(word[-1:])):
+            continue
+        if all(b in _UPPER_BYTES for b in word) or (start == hit.start() and word[1] not in _UPPER_BYTES):
+            count += 1
+    return count
 
 
 def _reads_as_text(text: str) -> bool:
