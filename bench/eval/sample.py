@@ -1,11 +1,21 @@
 """Draw the evaluation set: changes sampled at random from real release pairs.
 
     python bench/eval/sample.py [--corpora DIR] [--seed 12] [--packets DIR]
+    python bench/eval/sample.py --gaps --seed S --out bench/eval/gap-blind.json --packets DIR
 
 The pairs: the 125 adjacent MTG Comprehensive Rules releases are cut, in
 date order, into `STRATA` runs of consecutive pairs, and one pair is drawn
 at random from each run, so every era is in the set; then every adjacent
 pair of Riftbound Core Rules and of Riftbound Tournament Rules.
+
+With ``--gaps``, the pairs are releases far apart instead (issue #27):
+the 126 MTG releases are cut, in date order, into `GAP_STRATA` runs; from
+each run a gap of 1 to 5 whole years is drawn at random (among the lengths
+that fit), then a release of the run and the first release at least that
+many years after it (less than half a year more); no pair with both ends in
+one of the `TUNED_SPANS`, the year spans read while the code was tuned on
+gaps. Then the 17-year gap `LONG_GAP` and Riftbound's first core rules
+against its latest. `PER_GAP_PAIR` changes are drawn from each.
 
 The changes: from each pair, `PER_MTG_PAIR` (`PER_RIFTBOUND_PAIR`) changes
 drawn at random among those the reader has to judge: every listed change but
@@ -22,6 +32,7 @@ the texts are others' copyrighted work.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import random
@@ -40,6 +51,11 @@ from ruldiff.diff.references import references  # noqa: E402
 STRATA = 22
 PER_MTG_PAIR = 18
 PER_RIFTBOUND_PAIR = 12
+GAP_STRATA = 8
+GAP_YEARS = (1, 2, 3, 4, 5)
+PER_GAP_PAIR = 12
+TUNED_SPANS = ((2006, 2008), (2013, 2015), (2019, 2021), (2023, 2025))
+LONG_GAP = "mtg/2009-10-01.txt mtg/2026-01-16.txt"
 OUT = Path(__file__).resolve().parent / "sample.json"
 
 
@@ -67,6 +83,44 @@ def draw_pairs(corpora: Path, rng: random.Random, exclude: set[str] = frozenset(
     return pairs
 
 
+def _date(name: str) -> datetime.date:
+    return datetime.date.fromisoformat(name.removesuffix(".txt"))
+
+
+def _tuned(a: str, b: str) -> bool:
+    """Whether both ends of a pair fall in one span read while tuning."""
+    return any(lo <= _date(a).year <= hi and lo <= _date(b).year <= hi for lo, hi in TUNED_SPANS)
+
+
+def _years_after(a: str, files: list[str], years: int) -> str | None:
+    """The first release at least `years` whole years after `a`, if it
+    comes less than half a year later than that."""
+    start = _date(a)
+    due = start.replace(year=start.year + years, day=min(start.day, 28))
+    later = [b for b in files if _date(b) >= due]
+    return later[0] if later and (_date(later[0]) - due).days < 183 else None
+
+
+def draw_gap_pairs(corpora: Path, rng: random.Random) -> list[str]:
+    """One MTG pair 1 to 5 years apart from each of `GAP_STRATA` runs of
+    releases (a gap length drawn first, then a start), then `LONG_GAP` and
+    the first Riftbound core rules against the latest."""
+    files = sorted(p.name for p in (corpora / "mtg").glob("*.txt"))
+    pairs = []
+    for k in range(GAP_STRATA):
+        starts = files[k * len(files) // GAP_STRATA : (k + 1) * len(files) // GAP_STRATA]
+        options = {}
+        for years in GAP_YEARS:
+            ends = ((a, _years_after(a, files, years)) for a in starts)
+            fit = [(a, b) for a, b in ends if b and not _tuned(a, b) and f"mtg/{a} mtg/{b}" != LONG_GAP]
+            if fit:
+                options[years] = fit
+        a, b = rng.choice(options[rng.choice(sorted(options))])
+        pairs.append(f"mtg/{a} mtg/{b}")
+    core = sorted(p.name for p in (corpora / "riftbound").glob("*.txt"))
+    return pairs + [LONG_GAP, f"riftbound/{core[0]} riftbound/{core[-1]}"]
+
+
 def judged(change: Change) -> bool:
     """Whether a change is one a reader must judge (not a bare renumbering)."""
     return not (change.kind is ChangeKind.RENUMBERED and not change.text_changed)
@@ -91,20 +145,22 @@ def main() -> None:
         "--exclude", action="append", default=[],
         help="a sample file whose MTG pairs this one must not draw (a held-out set); may be repeated",
     )
+    parser.add_argument("--gaps", action="store_true", help="draw releases 1 to 5 years apart (issue #27)")
     args = parser.parse_args()
     corpora = Path(args.corpora)
     rng = random.Random(args.seed)
     exclude = {pair for f in args.exclude for pair in json.loads(Path(f).read_text(encoding="utf-8"))["pairs"]}
-    pairs = draw_pairs(corpora, rng, exclude)
+    pairs = draw_gap_pairs(corpora, rng) if args.gaps else draw_pairs(corpora, rng, exclude)
     sample = []
     for n, pair in enumerate(pairs):
         comparison = run_pair(corpora, pair)
         pool = [c for c in comparison.changes if judged(c)]
-        k = PER_MTG_PAIR if pair.startswith("mtg/") else PER_RIFTBOUND_PAIR
+        k = PER_GAP_PAIR if args.gaps else PER_MTG_PAIR if pair.startswith("mtg/") else PER_RIFTBOUND_PAIR
         drawn = sorted(rng.sample(range(len(pool)), min(k, len(pool))))
         sample += [{"pair": n, **key(pool[i])} for i in drawn]
         if args.packets:
-            write_packet(Path(args.packets), n, pair, comparison, [pool[i] for i in drawn])
+            write_packet(Path(args.packets), n, pair, comparison, [pool[i] for i in drawn],
+                         args.seed if args.gaps else None)
         print(f"{pair}: {len(pool)} changes, {len(drawn)} drawn", file=sys.stderr)
     out = Path(args.out)
     out.write_text(
@@ -136,7 +192,8 @@ def _near(rule: Rule, others: list[Rule], k: int = 3) -> list[tuple[float, Rule]
     return [(round(s, 2), o) for s, o in scored[:k] if s > 0.3]
 
 
-def write_packet(folder: Path, n: int, pair: str, comparison: Comparison, drawn: list[Change]) -> None:
+def write_packet(folder: Path, n: int, pair: str, comparison: Comparison, drawn: list[Change],
+                 seed: int | None = None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     if ROOT in folder.resolve().parents:
         raise SystemExit("packets hold the documents' text: write them outside the repository")
@@ -148,6 +205,7 @@ def write_packet(folder: Path, n: int, pair: str, comparison: Comparison, drawn:
     lines.append("## document-wide claims printed for this pair")
     for s in comparison.substitutions:
         lines.append(f"substitution: {s.old!r} -> {s.new!r} ({s.count} times in {len(s.rules)} rules)")
+        lines += [f"    variant: {o!r} -> {w!r} ({k} times)" for o, w, k in s.variants]
     lines.append("")
     for c in drawn:
         k = key(c)
@@ -182,6 +240,53 @@ def write_packet(folder: Path, n: int, pair: str, comparison: Comparison, drawn:
                 )
         lines.append("")
     (folder / f"pair-{n:02d}.md").write_text("\n".join(lines), encoding="utf-8")
+    if seed is not None:
+        write_claims(folder, n, pair, comparison, seed)
+
+
+ITEM_SAMPLE = 40
+
+
+def printed_items(comparison: Comparison) -> list[tuple[Change, str, str]]:
+    """Every list item printed for a pair: (its change, "+" or "-", the item)."""
+    return [(c, sign, i) for c in comparison.changes
+            for sign, items in (("+", c.items_added), ("-", c.items_removed)) for i in items]
+
+
+def item_sample(comparison: Comparison, seed: int, n: int) -> list[tuple[Change, str, str]]:
+    """The list items of pair `n` to judge: all of them, or `ITEM_SAMPLE`
+    drawn with the seed ``seed + n`` when there are more."""
+    items = printed_items(comparison)
+    if len(items) <= ITEM_SAMPLE:
+        return items
+    return [items[i] for i in sorted(random.Random(seed + n).sample(range(len(items)), ITEM_SAMPLE))]
+
+
+def write_claims(folder: Path, n: int, pair: str, comparison: Comparison, seed: int) -> None:
+    """The pair's other claims to judge: every stale-reference flag and the
+    list items (all, or a sample), each with its rule's texts."""
+    old_by = {r.id: r for r in comparison.old.items}
+    new_by = {r.id: r for r in comparison.new.items}
+    moves = {o.id: c.news[0].id for c in comparison.changes for o in c.olds if c.news}
+    lines = [f"# pair {n}: {pair}: stale flags and list items", ""]
+    for rule, refs, should in comparison.stale:
+        lines.append(f"## stale rule={rule} refs={list(refs)} should={list(should)}")
+        lines.append(f"NEW {rule}: {new_by[rule].full_text if rule in new_by else '?'}")
+        for target, printed in references(new_by[rule].full_text, comparison.new.references) if rule in new_by else ():
+            here, was = new_by.get(target), old_by.get(target)
+            lines.append(f"  ref {printed!r}: new {target} = {here.full_text[:120] if here else 'NO SUCH RULE'!r}; "
+                         f"old {target} = {was.full_text[:120] if was else 'none'!r} -> now {moves.get(target, '?')}")
+        lines.append("")
+    items = printed_items(comparison)
+    chosen = item_sample(comparison, seed, n)
+    lines.append(f"# list items: {len(items)} printed, {len(chosen)} to judge")
+    for c, sign, item in chosen:
+        k = key(c)
+        lines.append(f"## item {sign}{item!r} old={','.join(k['old']) or '-'} new={','.join(k['new']) or '-'}")
+        lines.append(f"kind: {c.kind.value}; tags: {', '.join(c.tags)}; all: + {list(c.items_added)} - {list(c.items_removed)}")
+        lines.append(f"WORD DIFF: {_edits(c)}")
+        lines.append("")
+    (folder / f"claims-{n:02d}.md").write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

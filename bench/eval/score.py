@@ -15,6 +15,12 @@ prints, as Markdown:
 * per summary line type (list items, substitutions, stale references),
   precision, and recall where the labels allow.
 
+The gap sets (``--set gap-blind``, issue #27) judge every claim printed for
+their pairs as well: each substitution line and each of its variants, each
+stale-reference line, and the list items (all of a pair's, or `ITEM_SAMPLE`
+drawn at random where it prints more; those outside the sample are counted
+apart). Verdicts marked ``unsure`` are left out, like unsure changes.
+
 Labels keep IDs and verdicts only: list items are stored as hashes of their
 normalised text (`item_key`), never as the rules' text. A claim that no
 verdict covers (the code changed what it prints) is counted apart as
@@ -33,9 +39,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from sample import corpora_default, run_pair  # noqa: E402
+from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -71,10 +78,11 @@ class Score:
         elif true:
             self.fn[name] += 1
 
-    def row(self, name: str, title: str = "") -> str:
+    def row(self, name: str, title: str = "", recall: bool = True) -> str:
+        """A table row; `recall` False for a claim no label can show missed."""
         tp, fp, fn = self.tp[name], self.fp[name], self.fn[name]
         p = f"{tp / (tp + fp):.1%} ({tp}/{tp + fp})" if tp + fp else "n/a"
-        r = f"{tp / (tp + fn):.1%} ({tp}/{tp + fn})" if tp + fn else "n/a"
+        r = f"{tp / (tp + fn):.1%} ({tp}/{tp + fn})" if tp + fn and recall else "n/a"
         return f"| {title or name} | {p} | {r} |"
 
 
@@ -99,10 +107,11 @@ def main() -> None:
     parser.add_argument("--unjudged", help="write the claims no verdict covers to this JSON file")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every tag error")
     parser.add_argument(
-        "--set", default="sample", choices=["sample", "holdout", "final", "fresh", "blind"],
+        "--set", default="sample", choices=SETS,
         help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (a second"
         " round), 'fresh' (drawn before the third and fourth rounds, read for their errors), 'blind' (drawn"
-        " and labelled after the fourth round, with MTG pairs in no other set)",
+        " and labelled after the fourth round, with MTG pairs in no other set), 'gap-blind' (releases 1 to 17"
+        " years apart, every claim printed judged; untouched)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
@@ -112,6 +121,9 @@ def main() -> None:
     verdicts = json.loads(verdict_file.read_text(encoding="utf-8")) if verdict_file.exists() else {}
     sub_ok = {(v["pair"], v["claim"]): v["ok"] for v in verdicts.get("substitutions", [])}
     stale_ok = {(v["pair"], v["rule"], v["reference"]): v["ok"] for v in verdicts.get("stale", [])}
+    variant_ok = {(v["pair"], v["claim"], v["variant"]): v["ok"] for v in verdicts.get("variants", [])}
+    item_ok = {(v["pair"], v["rule"], v["sign"], v["item"]): v["ok"] for v in verdicts.get("items", [])}
+    outside = 0  # list items of a pair that prints more than ITEM_SAMPLE, not drawn to be judged
 
     by_pair: dict[int, list[dict]] = defaultdict(list)  # type: ignore[type-arg]
     for label in labels:
@@ -171,15 +183,41 @@ def main() -> None:
         for s in comparison.substitutions:
             key = claim_key(s.old, s.new)
             if (n, key) in sub_ok:
-                summary.add("substitutions", True, sub_ok[(n, key)])
-                if not sub_ok[(n, key)]:
+                if sub_ok[(n, key)] is not None:  # None: the reader was unsure
+                    summary.add("substitutions", True, sub_ok[(n, key)])
+                if sub_ok[(n, key)] is False:
                     errors.append(f"pair {n}: substitution {s.old!r} -> {s.new!r} judged false")
             else:
                 unjudged.append({"type": "substitution", "pair": n, "claim": key, "old": s.old, "new": s.new,
                                  "count": s.count, "rules": list(s.rules[:8])})
+            for old, new, count in s.variants if "variants" in verdicts else ():
+                vkey = (n, key, claim_key(old, new))
+                if vkey not in variant_ok:
+                    unjudged.append({"type": "variant", "pair": n, "claim": key, "variant": vkey[2], "old": old,
+                                     "new": new, "count": count})
+                elif variant_ok[vkey] is not None:
+                    summary.add("substitution variants", True, variant_ok[vkey])
+                    if not variant_ok[vkey]:
+                        errors.append(f"pair {n}: variant {old!r} -> {new!r} of {s.old!r} judged false")
+        if "items" in verdicts:
+            printed = [((c.news or c.olds)[0].id, sign, i) for c in changes
+                       for sign, items in (("+", c.items_added), ("-", c.items_removed)) for i in items]
+            for rule, sign, i in printed:
+                ikey = (n, rule, sign, item_key(i))
+                if ikey in item_ok:
+                    if item_ok[ikey] is not None:
+                        summary.add("list items printed", True, item_ok[ikey])
+                    if item_ok[ikey] is False:
+                        errors.append(f"pair {n} {rule}: list item {sign}{i!r} judged false")
+                elif len(printed) > ITEM_SAMPLE:
+                    outside += 1
+                else:
+                    unjudged.append({"type": "item", "pair": n, "rule": rule, "sign": sign, "item": i})
         for rule, refs, *_should in comparison.stale:
             for ref in refs:
                 if (n, rule, ref) in stale_ok:
+                    if stale_ok[(n, rule, ref)] is None:
+                        continue
                     summary.add("stale references", True, stale_ok[(n, rule, ref)])
                     if not stale_ok[(n, rule, ref)]:
                         errors.append(f"pair {n} {rule}: stale reference {ref!r} judged false")
@@ -194,7 +232,12 @@ def main() -> None:
         print(tags.row(t, f"tag {t}"))
     for name in ("list items", "substitutions", "stale references", "stale references (drawn changes)"):
         print(summary.row(name))
+    for name in ("substitution variants", "list items printed"):  # judged where printed: no recall
+        if name in summary.tp or name in summary.fp:
+            print(summary.row(name, recall=False))
     print(f"\nunjudged document-wide claims: {len(unjudged)}")
+    if "items" in verdicts:
+        print(f"list items printed outside the judged sample ({ITEM_SAMPLE} per pair at most): {outside}")
     if args.unjudged:
         Path(args.unjudged).write_text(json.dumps(unjudged, indent=1, ensure_ascii=False), encoding="utf-8")
     if args.verbose:
