@@ -117,6 +117,18 @@ def _note_lines(note: str) -> list[str]:
     return ["      note: " + lines[0]] + [("            " + line) if line.strip() else "" for line in lines[1:]]
 
 
+def _omitted_lines(omitted: dict[str, Any], paint: Callable[..., str]) -> list[str]:
+    """What a shortened changelog left out (`cap.shorten`): the changes listed
+    by ID alone, then the note, as the Markdown and HTML end."""
+    lines = []
+    if omitted["listed"]:
+        lines += ["", paint("Listed by ID only", "bold")]
+        for g in omitted["listed"]:
+            kinds = "; ".join(f"{k['kind']} {', '.join(k['labels'])}" for k in g["kinds"])
+            lines.append(f"  {g['heading']}: {kinds}")
+    return lines + ["", paint(omitted["note"], "yellow")]
+
+
 def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, Any]], list[str]]]:
     """`paint(text, *styles)` and `change_block(change)` of the terminal text."""
 
@@ -159,7 +171,8 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             + (paint(f"  {_REVIEW_MARK[c['reviewed']]}", "yellow" if c["reviewed"] == "differs" else "dim")
                if c["reviewed"] in _REVIEW_MARK else "")
         ]
-        if c["text_changed"] or kind in ("added", "removed"):
+        # A text --max-chars left out has edits but none shown: no empty body.
+        if (c["shown"] or not c["edits"]) and (c["text_changed"] or kind in ("added", "removed")):
             for para in edits(c).split("\n"):
                 lines.append("      " + para)
         if c["items_added"] or c["items_removed"]:
@@ -247,4 +260,6 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             out.append(paint(title, "bold"))
             for c in context[key]:
                 out.extend(change_block(c))
+    if context["omitted"]:
+        out.extend(_omitted_lines(context["omitted"], paint))
     return printable("\n".join(out) + "\n", keep="\t\n", spare=COLOURS)
