@@ -1,8 +1,9 @@
 """The template context -> readable terminal text (``--format text``).
 
 - `render_text(context, color=False)` -> the changelog as terminal text, laid
-  out like the Markdown and HTML ones: ANSI colours when `color`, git-style
-  ``[-x-]{+y+}`` markers without.
+  out like the Markdown and HTML ones: with `color`, deletions red and struck
+  through, insertions green and underlined (SGR 9 and 4, so colour is never
+  the only mark); without, git-style ``[-x-]{+y+}`` markers.
 - `change_text(change, color=False)` -> one change of the context as text.
 - `coverage_line(coverage)` -> what a profile read, for ``ruldiff parse -f text``.
 """
@@ -65,6 +66,8 @@ _SGR = {
     "yellow": "\x1b[33m",
     "cyan": "\x1b[36m",
     "dim": "\x1b[2m",
+    "underline": "\x1b[4m",
+    "strike": "\x1b[9m",
     "reset": "\x1b[0m",
 }
 COLOURS = tuple(_SGR.values())
@@ -137,9 +140,12 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             return text
         return "".join(_SGR[s] for s in styles) + text + _SGR["reset"]
 
-    # What goes around each line of a deletion, and of any other edit (an insertion)
-    deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
-    inserted = (_SGR["green"], _SGR["reset"]) if color else ("{+", "+}")
+    # What goes around each line of a deletion, and of any other edit (an
+    # insertion). Never colour alone (a colour-blind reader, a monochrome
+    # terminal, a copy pasted elsewhere): struck through and underlined as the
+    # HTML is, and git's word-diff brackets when there is no colour.
+    deleted = (_SGR["red"] + _SGR["strike"], _SGR["reset"]) if color else ("[-", "-]")
+    inserted = (_SGR["green"] + _SGR["underline"], _SGR["reset"]) if color else ("{+", "+}")
     equal, delete = _VALUE[Op.EQUAL], _VALUE[Op.DELETE]
 
     def edits(change: dict[str, Any]) -> str:
