@@ -385,3 +385,38 @@ def test_readme_walkthrough_output_is_the_tools(sample: list[Path], tmp_path: Pa
         assert result.output == expected, command
         assert result.exit_code == 1
     assert CliRunner().invoke(main, ["check", f"corpora/{v2.name}", f"corpora/{v3.name}"]).exit_code == 0
+
+
+_KIT = """Harbour League
+Laws of the Game
+
+Law 1 - The Pitch
+
+1.1 The pitch is a rectangle of grass kept short all season long.
+
+1.2 Players follow the kit law; see 2.3(a) for studs.
+
+Law 2 - The Players
+
+2.3 Every player must wear shin guards and boots with moulded studs.
+"""
+_STUDS = "Metal studs are not allowed at any ground in the league."
+_JEWELS = "Jewellery must be removed or taped over before the match."
+
+
+@pytest.mark.parametrize("items, why", [
+    ([f"(a) {_JEWELS}", f"(b) {_STUDS}"], "2.3(a) is now another rule"),  # swapped
+    ([f"(b) {_STUDS}"], "no rule is 2.3(a) now"),  # (a) removed, old (a) renumbered (b)
+])
+def test_a_reference_left_at_a_renumbered_rule_gets_its_fix(tmp_path: Path, items: list[str], why: str) -> None:
+    # The laws syntax reads "2.3(a)" after "see": the printed reference alone
+    # no longer matches it, and check said "dangling" or nothing, where the
+    # diff said "(now 2.3(b))".
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(_KIT + f"(a) {_STUDS}\n(b) {_JEWELS}\n", encoding="utf-8")
+    new.write_text(_KIT + "\n".join(items) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(old), str(new), "--profile", "laws", "-f", "json"])
+    assert result.exit_code == 1, result.output
+    found = json.loads(result.output)["findings"]
+    assert [(f["code"], f["rule"], f["suggestion"]) for f in found] == [("renumbered-reference", "1.2", "2.3(b)")]
+    assert why in found[0]["reason"] and "now 2.3(b)" in found[0]["reason"]

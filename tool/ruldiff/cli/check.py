@@ -134,8 +134,8 @@ def command(
         if overrides is not None:
             findings += tuple(override_findings(unmet_overrides(forced, old_doc, new_doc), overrides))
         if notes is not None:
-            _, unused = match_notes(comparison, editors_notes)
-            findings += tuple(note_findings(unused, notes))
+            _, unused, clashes = match_notes(comparison, editors_notes)
+            findings += tuple(note_findings(unused, notes) + note_findings(clashes, notes, "ambiguous-note"))
     else:
         findings = check_document(new_doc, text, grammar)
     kept, dropped = apply_ignores(findings, accepted)

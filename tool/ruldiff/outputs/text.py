@@ -177,6 +177,8 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             + (paint(f"  {_REVIEW_MARK[c['reviewed']]}", "yellow" if c["reviewed"] == "differs" else "dim")
                if c["reviewed"] in _REVIEW_MARK else "")
         ]
+        if c["since_accepted"]:
+            lines.append("      since accepted: " + edits({"shown": c["since_accepted"]}).replace("\n", " / "))
         # A text --max-chars left out has edits but none shown: no empty body.
         if (c["shown"] or not c["edits"]) and (c["text_changed"] or kind in ("added", "removed")):
             for para in edits(c).split("\n"):
