@@ -27,6 +27,11 @@ the changes whose entries were left out, ``{"heading", "kinds": [{"kind",
 "labels"}]}`` per section, the glossary and the mechanical changes). The
 text is always a whole rendering of the template, so no cut falls in the
 middle of markup; links to anchors left out become plain text.
+
+Cost: the renderings of the ladder and the bisection (about twenty on a long
+gap). The 17-year gap as a comment (``-f md --max-chars comment``) takes
+1.95 s CPU against 1.10 s whole, the same as when the changes left out were
+dropped rather than listed (one run each, ``/usr/bin/time``).
 """
 
 from __future__ import annotations
