@@ -208,6 +208,40 @@ def test_a_change_that_differs_since_it_was_accepted_is_flagged(tmp_path: Path, 
     data = json.loads(run(pair[0], later, "--reviewed", state, "-f", "json")[1])
     marks = {(c["new"] or c["old"]): c["reviewed"] for c in data["changes"]}
     assert marks["100.2"] == "differs" and marks["101.3"] == "new" and marks["101.1"] == "accepted"
+    # What changed since it was accepted, word by word, beside the change since OLD.
+    assert "      since accepted: Each keeper starts with [-four-]{+five+} lanterns." in text
+    _, md, _ = run(pair[0], later, "--reviewed", state, "-f", "md")
+    assert "*Since accepted:* Each keeper starts with <del>four</del><ins>five</ins> lanterns." in md
+    _, html, _ = run(pair[0], later, "--reviewed", state, "-f", "html")
+    assert "<strong>Since accepted:</strong> Each keeper starts with <del>four</del><ins>five</ins>" in html
+    # A state written before the text was recorded: flagged, no word diff (nothing to diff from).
+    old_state = json.loads(Path(state).read_text(encoding="utf-8"))
+    for entry in old_state["accepted"].values():
+        entry.pop("text")
+    Path(state).write_text(json.dumps(old_state), encoding="utf-8")
+    code, text, _ = run(pair[0], later, "--reviewed", state, "--no-pager")
+    assert "[differs since accepted]" in text and "since accepted:" not in text
+
+
+def test_review_lists_and_accepts_by_id_for_scripts(tmp_path: Path, pair: tuple[str, str]) -> None:
+    state = str(tmp_path / "review.json")
+    code, out, err = run("review", *pair, "--reviewed", state, "--list")
+    assert code == 0 and err == "" and not Path(state).exists()
+    listed = [line.split("\t") for line in out.splitlines()]
+    assert ["new", "100.4 (removed)", "removed"] in listed and ["new", "100.2", "changed"] in listed
+    assert len(listed) == 5
+    code, out, err = run("review", *pair, "--reviewed", state, "--accept", "100.2", "--accept", "100.4 (removed)")
+    assert (code, err, out) == (0, "", f"2 changes recorded in {state}\n")
+    assert sorted(parse_reviewed(Path(state).read_text(encoding="utf-8"), state)) == ["100.2", "100.4 (removed)"]
+    _, out, _ = run("review", *pair, "--reviewed", state, "--list")
+    assert [line.split("\t")[1] for line in out.splitlines()] == ["100.3", "101.1", "101.2"]
+    # An ID with no change: an error naming the form it probably means; nothing written.
+    before = Path(state).read_text(encoding="utf-8")
+    code, out, err = run("review", *pair, "--reviewed", state, "--accept", "100.4")
+    assert code == 2 and err.startswith("Error: --accept 100.4: no change has this ID; did you mean '100.4 (removed)'?")
+    assert Path(state).read_text(encoding="utf-8") == before
+    code, _, err = run("review", *pair, "--reviewed", state, "--accept", "100.3", "--list")
+    assert code == 2 and "give one of --accept, --list" in err
 
 
 def test_hide_reviewed_needs_reviewed(pair: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -233,7 +267,7 @@ def test_review_refuses_without_a_terminal(tmp_path: Path, pair: tuple[str, str]
     assert code == 2 and out == "" and not state.exists()
     assert err == (
         "Error: review asks in the terminal, and standard input is not one; "
-        "give --accept-all to accept every unreviewed change\n"
+        "give --accept-all, --accept ID or --list\n"
     )
 
 

@@ -65,7 +65,7 @@ class Page:
         self.page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"), d.dismiss()))
 
         def route(r: Any) -> None:
-            if r.request.url.split("#")[0] != path.as_uri():
+            if r.request.url.split("#")[0].split("?")[0] != path.as_uri():
                 self.problems.append(f"request: {r.request.url}")
                 r.abort()
             else:
@@ -206,8 +206,9 @@ def test_anchor_in_the_address_opens_its_fold(browser: Any, tmp_path: Path, samp
         p = open_page(path, fragment)
         assert p.visible(f"article:has([id='{fragment[1:]}']), article[id='{fragment[1:]}']") == 1
         assert p.page.locator("#renumbered > details").get_attribute("open") is not None
-    # A link in the renumbering runs opens it too.
+    # A link in the renumbering runs (folded "at a glance") opens it too.
     p = open_page(path)
+    p.page.click("details.glance > summary")
     p.page.click("dl.bulletin a[href='#old-102.2']")
     assert p.page.locator("#renumbered > details").get_attribute("open") is not None
 
@@ -228,16 +229,25 @@ def test_j_and_k_move_between_changes(sample_page: Page) -> None:
     assert page.input_value("#q") == "j"
 
 
-def test_print_shows_every_fold_and_cut_and_fits_a4(browser: Any, tmp_path: Path, sample: list[Path], open_page: Any) -> None:
+def test_print_shows_what_the_screen_shows_and_fits_a4(browser: Any, tmp_path: Path, sample: list[Path], open_page: Any) -> None:
     # A4 less 12 mm margins each side: 186 mm, 703 CSS pixels; Letter is wider.
     p = open_page(write_html(tmp_path, sample[0], sample[-1]), viewport={"width": 703, "height": 1000})
     p.page.emulate_media(media="print")
-    assert p.visible("form.tools") == 0 and p.visible(".cut button") == 0
-    assert p.visible(".cut > span") == p.page.locator(".cut > span").count() > 0
-    assert p.visible("#renumbered article.change") == p.page.locator("#renumbered article.change").count() > 0
-    assert p.visible("#mechanical article.change") > 0
+    assert p.visible("form.tools") == 0 and p.visible(".print-only") == 1
+    # Unchanged text stays cut, its mark printed as text; folds stay folded.
+    assert p.visible(".cut > span") == 0 and p.visible(".cut button") == p.page.locator(".cut button").count() > 0
+    rendered = "s => Array.from(document.querySelectorAll(s)).filter(e => e.checkVisibility()).length"
+    assert p.page.evaluate(rendered, "#renumbered article.change, #mechanical article.change") == 0
     assert p.page.evaluate("() => document.documentElement.scrollWidth") <= 703
-    assert len(p.page.pdf(format="A4")) > 0 and len(p.page.pdf(format="Letter")) > 0
+    folded = len(p.page.pdf(format="A4"))
+    # Opened on screen, printed: what an editor opens is what prints.
+    p.page.emulate_media(media="screen")
+    p.page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+    p.page.locator("button.whole").first.click()
+    p.page.emulate_media(media="print")
+    assert p.page.evaluate(rendered, "#renumbered article.change") == p.page.locator("#renumbered article.change").count() > 0
+    assert p.visible("article.whole .cut > span") > 0
+    assert len(p.page.pdf(format="A4")) > folded and len(p.page.pdf(format="Letter")) > 0
 
 
 def _luminance(rgb: tuple[float, ...]) -> float:
@@ -317,6 +327,97 @@ def test_script_and_ampersand_in_rule_text_show_literally_and_never_run(tmp_path
     assert p.visible("article.change") == 2
 
 
+# --- search, the address, a phone ------------------------------------------------
+
+HIGHLIGHTS = "() => CSS.highlights.has('ruldiff-search') ? CSS.highlights.get('ruldiff-search').size : 0"
+IN_VIEW = """() => { const a = document.querySelector('article.current');
+  if (!a) return null; const r = a.getBoundingClientRect();
+  return {id: a.id, top: r.top, height: innerHeight, below: document.getElementById('tools').getBoundingClientRect().bottom}; }"""
+
+
+def test_search_highlights_its_matches_and_jumps_to_the_first(sample_page: Page) -> None:
+    page = sample_page.page
+    # A word of a change far down the page: the first change holding it is scrolled to.
+    word = "hearth"
+    page.fill("#q", word)
+    holders = page.evaluate(
+        "w => Array.from(document.querySelectorAll('article.change')).filter(a => !a.hidden).map(a => a.id)", word)
+    assert holders
+    where = page.evaluate(IN_VIEW)
+    assert where is not None and where["id"] == holders[0]
+    assert where["below"] <= where["top"] < where["height"]  # in view, not under the sticky tools
+    assert page.evaluate("() => scrollY") > 0
+    # Every occurrence is painted, none elsewhere: the highlight's ranges read the word.
+    texts = page.evaluate("""() => Array.from(CSS.highlights.get('ruldiff-search'), r => r.toString().toLowerCase())""")
+    expected = page.evaluate(
+        "w => Array.from(document.querySelectorAll('article.change')).filter(a => !a.hidden)"
+        ".reduce((n, a) => n + a.textContent.toLowerCase().split(w).length - 1, 0)", word)
+    assert texts == [word] * expected and expected >= len(holders)
+    # Enter: the next change that holds it.
+    page.press("#q", "Enter")
+    if len(holders) > 1:
+        assert page.evaluate(IN_VIEW)["id"] == holders[1]
+    page.fill("#q", "")
+    assert page.evaluate(HIGHLIGHTS) == 0
+
+
+def test_filters_and_search_live_in_the_address_and_come_back_on_load(
+    tmp_path: Path, sample: list[Path], open_page: Any
+) -> None:
+    path = write_html(tmp_path, sample[0], sample[-1])
+    p = open_page(path)
+    page = p.page
+    page.fill("#q", "keeper")
+    page.uncheck("input[name=kind][value=renumbered]")
+    page.check("#substantive")
+    search = page.evaluate("() => location.search")
+    assert search == "?q=keeper&no-kind=renumbered&substantive=1"
+    count = page.text_content("#count")
+    # A link with that address (or a reload) shows the same changes.
+    again = open_page(path, search).page
+    assert again.input_value("#q") == "keeper" and again.text_content("#count") == count
+    assert not again.is_checked("input[name=kind][value=renumbered]") and again.is_checked("#substantive")
+    assert again.evaluate(HIGHLIGHTS) > 0 and again.evaluate(IN_VIEW) is not None
+    # Cleared, the address is the page's own again; an anchor stays where it is.
+    page.fill("#q", "")
+    page.check("input[name=kind][value=renumbered]")
+    page.uncheck("#substantive")
+    assert page.evaluate("() => location.search") == ""
+    anchored = open_page(path, "?q=keeper#glossary").page
+    assert anchored.evaluate("() => location.hash") == "#glossary" and anchored.input_value("#q") == "keeper"
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def check_phone(p: Page) -> None:
+    page = p.page
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("details.meta > summary")
+    # The table's headings keep their words whole: "Effective" on one line.
+    lines = page.evaluate("""() => Array.from(document.querySelectorAll('table.docs th')).map(th => {
+      const r = document.createRange(); r.selectNodeContents(th);
+      return [th.textContent, new Set(Array.from(r.getClientRects(), x => Math.round(x.top))).size]; })""")
+    assert all(n <= 1 or " " in text for text, n in lines), lines
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_phone_scrolls_no_sideways(tmp_path: Path, sample: list[Path], open_page: Any) -> None:
+    check_phone(open_page(write_html(tmp_path, sample[0], sample[-1]), viewport=PHONE))
+
+
+def test_the_first_screen_shows_the_summary_then_changes(sample_page: Page) -> None:
+    page = sample_page.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => scrollTo(0, 0)")
+    first = page.evaluate("() => document.querySelector('main article.change').getBoundingClientRect().top")
+    assert first < 800 - 40  # a change's heading at least
+    summary = page.evaluate("() => document.querySelector('ul.summary').getBoundingClientRect().top")
+    assert summary < 200
+    assert page.locator("details.meta").get_attribute("open") is None
+
+
 # --- the real corpora ---------------------------------------------------------
 
 REAL = [("2025-11-14", "2026-01-16"), ("2018-01-19", "2018-04-27"), ("2009-10-01", "2026-01-16")]
@@ -338,3 +439,14 @@ def test_real_changelog_works(tmp_path: Path, open_page: Any, pair: tuple[str, s
     if page.locator("article.cut, article:has(.cut)").count():
         page.locator("article:has(button.whole) button.whole").first.click()
         assert page.locator("article.whole").count() == 1
+
+
+@pytest.mark.parametrize("pair", REAL[:2], ids=["adjacent", "2018"])
+def test_real_changelog_fits_a_phone_and_shows_changes_first(
+    tmp_path: Path, open_page: Any, pair: tuple[str, str]
+) -> None:
+    mtg = require(corpora_dir() / "mtg", "real corpora")
+    path = write_html(tmp_path, *(mtg / f"{d}.txt" for d in pair))
+    check_phone(open_page(path, viewport=PHONE))
+    desk = open_page(path, viewport={"width": 1280, "height": 800}).page
+    assert desk.evaluate("() => document.querySelector('main article.change').getBoundingClientRect().top") < 760

@@ -116,3 +116,52 @@ def test_a_limit_counts_utf8_bytes_not_characters() -> None:
     assert f"Shortened to fit {limit:,} bytes" in md
     anchors_exist(md)
     balanced(md)
+
+
+def _changed_ids(context: dict) -> set[str]:
+    """Every ID a reviewer looks for: each change of the sections, the glossary
+    and the mechanical list (the renumbered-only rules are in the runs)."""
+    changes = [c for s in context["sections"] for c in s["changes"]] + context["glossary"] + context["mechanical"]
+    return {c["new_label"] if c["kind"] in ("renumbered", "split", "merged") else c["label"] for c in changes}
+
+
+def test_a_long_gap_capped_lists_every_changed_id_and_writes_no_empty_quote() -> None:
+    mtg = require(corpora_dir() / "mtg", "real corpora")
+    comparison = real_comparison(str(mtg / "2009-10-01.txt"), str(mtg / "2026-01-16.txt"))
+    context = build_context(comparison)
+    md = render(comparison, "md", max_chars=PRESETS["comment"])
+    assert size(md) <= PRESETS["comment"]
+    balanced(md)
+    anchors_exist(md)
+    assert "<ins></ins>" not in md and "<del></del>" not in md and "> \n" not in md
+    unescaped = md.replace("\\", "")
+    missing = {i for i in _changed_ids(context) if i.replace("\\", "") not in unescaped}
+    assert missing == set()
+    assert "## Listed by ID only" in md and "## Glossary" not in md.split("## Listed by ID only")[1]
+    # The first changes keep their texts: a reviewer reads the start whole.
+    assert md.count("<ins>") + md.count("<del>") > 20
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "text"])
+def test_every_format_says_what_it_left_out_and_how_to_get_the_whole(sample: list[Path], fmt: str) -> None:
+    comparison = compare(load(str(sample[0])), load(str(sample[-1])))
+    whole = render(comparison, fmt)
+    short = render(comparison, fmt, max_chars=size(whole) - 1)
+    assert size(short) < size(whole)
+    assert "Shortened to fit" in short and "left out:" in short
+    flag = "" if fmt == "text" else f" -f {fmt}"
+    assert f"The whole changelog: ruldiff {sample[0]} {sample[-1]}{flag}" in short
+
+
+def test_ids_are_listed_once_every_entry_is_left_out(sample: list[Path]) -> None:
+    comparison = compare(load(str(sample[0])), load(str(sample[-1])))
+    context = build_context(comparison)
+    for fmt in ("md", "text"):
+        with pytest.raises(LimitTooSmall) as too_small:
+            render(comparison, fmt, max_chars=50)
+        # Between the smallest and the whole: some IDs listed, never an empty quote.
+        for limit in range(too_small.value.smallest, size(render(comparison, fmt)), 400):
+            out = render(comparison, fmt, max_chars=limit)
+            assert size(out) <= limit and "<ins></ins>" not in out and "{++}" not in out
+            if "(listed by ID)" in out and "even the IDs" not in out:
+                assert {i for i in _changed_ids(context) if i not in out.replace("\\", "")} == set(), (fmt, limit)

@@ -385,3 +385,95 @@ def test_readme_walkthrough_output_is_the_tools(sample: list[Path], tmp_path: Pa
         assert result.output == expected, command
         assert result.exit_code == 1
     assert CliRunner().invoke(main, ["check", f"corpora/{v2.name}", f"corpora/{v3.name}"]).exit_code == 0
+
+
+_KIT = """Harbour League
+Laws of the Game
+
+Law 1 - The Pitch
+
+1.1 The pitch is a rectangle of grass kept short all season long.
+
+1.2 Players follow the kit law; see 2.3(a) for studs.
+
+Law 2 - The Players
+
+2.3 Every player must wear shin guards and boots with moulded studs.
+"""
+_STUDS = "Metal studs are not allowed at any ground in the league."
+_JEWELS = "Jewellery must be removed or taped over before the match."
+
+
+@pytest.mark.parametrize("items, why", [
+    ([f"(a) {_JEWELS}", f"(b) {_STUDS}"], "2.3(a) is now another rule"),  # swapped
+    ([f"(b) {_STUDS}"], "no rule is 2.3(a) now"),  # (a) removed, old (a) renumbered (b)
+])
+def test_a_reference_left_at_a_renumbered_rule_gets_its_fix(tmp_path: Path, items: list[str], why: str) -> None:
+    # The laws syntax reads "2.3(a)" after "see": the printed reference alone
+    # no longer matches it, and check said "dangling" or nothing, where the
+    # diff said "(now 2.3(b))".
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(_KIT + f"(a) {_STUDS}\n(b) {_JEWELS}\n", encoding="utf-8")
+    new.write_text(_KIT + "\n".join(items) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(old), str(new), "--profile", "laws", "-f", "json"])
+    assert result.exit_code == 1, result.output
+    found = json.loads(result.output)["findings"]
+    assert [(f["code"], f["rule"], f["suggestion"]) for f in found] == [("renumbered-reference", "1.2", "2.3(b)")]
+    assert why in found[0]["reason"] and "now 2.3(b)" in found[0]["reason"]
+
+
+def _kit_pair(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "old, v1.txt", tmp_path / "new.txt"
+    old.write_text(_KIT + f"(a) {_STUDS}\n(b) {_JEWELS}\n", encoding="utf-8")
+    new.write_text(_KIT + f"(a) {_JEWELS}\n(b) {_STUDS}\n", encoding="utf-8")
+    return old, new
+
+
+def test_github_format_is_one_annotation_per_finding_on_its_line(tmp_path: Path) -> None:
+    old, new = _kit_pair(tmp_path)
+    result = CliRunner().invoke(main, ["check", str(old), str(new), "--profile", "laws", "-f", "github"])
+    assert result.exit_code == 1
+    first, summary = result.output.splitlines()
+    assert first == (f"::error file={new},line=8,title=renumbered-reference (1.2)::rule 1.2 cites 2.3(a), "
+                     "but that rule is now 2.3(b); 2.3(a) is now another rule")
+    assert summary == "1 problem, 0 to review (1 renumbered-reference)"
+    # A property's ',' and ':' and a message's newline are escaped as the runner reads them back.
+    from ruldiff.editorial.check_render import render_findings
+
+    odd = Finding("unused-note", "9.9", 3, "two\nlines, 100%", path="a:b,c.yaml")
+    assert render_findings([odd], "github", ["x.txt"]).splitlines()[0] == (
+        "::error file=a%3Ab%2Cc.yaml,line=3,title=unused-note (9.9)::two%0Alines, 100%25"
+    )
+
+
+def test_sarif_format_is_a_sarif_2_1_0_log(tmp_path: Path) -> None:
+    old, new = _kit_pair(tmp_path)
+    result = CliRunner().invoke(main, ["check", str(old), str(new), "--profile", "laws", "-f", "sarif"])
+    assert result.exit_code == 1
+    log = json.loads(result.output)
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    (run,) = log["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    assert run["tool"]["driver"]["name"] == "ruldiff" and [r["id"] for r in rules] == ["renumbered-reference"]
+    (found,) = run["results"]
+    assert found["ruleId"] == "renumbered-reference" and rules[found["ruleIndex"]]["id"] == found["ruleId"]
+    assert found["level"] == "error" and "now 2.3(b)" in found["message"]["text"]
+    place = found["locations"][0]["physicalLocation"]
+    assert place == {"artifactLocation": {"uri": str(new).replace(" ", "%20")}, "region": {"startLine": 8}}
+    assert [a["location"]["uri"] for a in run["artifacts"]][0].endswith("old%2C%20v1.txt")
+    # No finding: a valid log with no result.
+    clean = CliRunner().invoke(main, ["check", str(old), "--profile", "laws", "-f", "sarif"])
+    assert clean.exit_code == 0 and json.loads(clean.output)["runs"][0]["results"] == []
+
+
+def test_each_checks_every_file_on_its_own(tmp_path: Path) -> None:
+    old, new = _kit_pair(tmp_path)
+    gap = tmp_path / "gap.txt"
+    gap.write_text(_KIT.replace("2.3 Every", "2.5 Every"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--each", str(old), str(new), str(gap), "--profile", "laws"])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert f"{old}: no problems found" in lines and f"{new}: no problems found" in lines
+    assert any(line.startswith(f"{gap}:8: 1.2: dangling-reference") for line in lines)  # its own line, its own file
+    for bad in (["-f", "json"], ["-o", str(tmp_path / "out")]):
+        assert CliRunner().invoke(main, ["check", "--each", str(old), *bad]).exit_code == 2

@@ -181,13 +181,22 @@ def test_colour_paints_each_part_and_each_line_of_an_edit() -> None:
     assert lines[at : at + 3] == [
         "  \x1b[1m\x1b[33m~ 100.1\x1b[0m\x1b[2m  changed (moved from 100. General to 101. Setup)"
         " [list-item, stale-reference, substantive]\x1b[0m",
-        "      Draw \x1b[31ma card\x1b[0m\x1b[32mtwo cards\x1b[0m",
-        "      \x1b[32mthen discard\x1b[0m.",
+        "      Draw \x1b[31m\x1b[9ma card\x1b[0m\x1b[32m\x1b[4mtwo cards\x1b[0m",
+        "      \x1b[32m\x1b[4mthen discard\x1b[0m.",
     ]
     assert "  \x1b[1m\x1b[31m- 100.4\x1b[0m\x1b[2m  removed [substantive]\x1b[0m" in lines
     assert "  \x1b[1m\x1b[32m+ 100.7\x1b[0m\x1b[2m  added [substantive]\x1b[0m" in lines
     assert "\x1b[1mGlossary\x1b[0m" in lines and "" in lines  # blank lines are never painted
     assert "[-" not in "\n".join(lines) and "{+" not in "\n".join(lines)
+
+
+def test_deletions_and_insertions_are_told_apart_without_colour() -> None:
+    # Struck through and underlined (SGR 9, 4) with colour; brackets without.
+    painted = render(RICH, "text", color=True)
+    for mark in ("\x1b[9m", "\x1b[4m"):
+        assert mark in painted
+    plain = render(RICH, "text")
+    assert "Draw [-a card-]{+two cards+}" in plain
 
 
 def test_json_holds_moves_stale_references_and_substitution_variants() -> None:

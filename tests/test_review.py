@@ -10,7 +10,7 @@ from ruldiff.documents.load import load
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ConfigError
 from ruldiff.model import Change, Comparison
-from ruldiff.editorial.review import Accepted, change_id, dump_reviewed, fingerprint, parse_reviewed, partition, walk
+from ruldiff.editorial.review import Accepted, accepted_text, change_id, dump_reviewed, fingerprint, parse_reviewed, partition, walk
 
 
 def pair(sample: list[Path], a: int, b: int) -> Comparison:
@@ -49,8 +49,8 @@ def test_walk_accepts_notes_skips_and_quits(sample: list[Path]) -> None:
     state = walk(changes, {}, ask)
     assert asked == [(1, len(changes)), (2, len(changes)), (3, len(changes)), (4, len(changes))]
     assert state == {
-        change_id(changes[0]): Accepted(fingerprint(changes[0])),
-        change_id(changes[2]): Accepted(fingerprint(changes[2]), "Why: **wards**."),
+        change_id(changes[0]): Accepted(fingerprint(changes[0]), "", accepted_text(changes[0])),
+        change_id(changes[2]): Accepted(fingerprint(changes[2]), "Why: **wards**.", accepted_text(changes[2])),
     }
     # The next session starts with what was skipped.
     first_asked: list[str] = []
@@ -83,7 +83,7 @@ def test_a_bad_state_file_says_what_is_wrong(text: str, message: str) -> None:
 
 def test_a_number_removed_and_reused_is_two_changes_reviewed_apart() -> None:
     from ruldiff.model import Change, ChangeKind, Edit, Op, Rule, RuleKind
-    from ruldiff.editorial.review import Accepted, change_id, fingerprint, partition
+    from ruldiff.editorial.review import Accepted, accepted_text, change_id, fingerprint, partition
 
     gone = Change(ChangeKind.REMOVED, Rule("903.9", RuleKind.RULE, "Old."), None, (Edit(Op.DELETE, "Old."),))
     reused = Change(ChangeKind.ADDED, None, Rule("903.9", RuleKind.RULE, "New."), (Edit(Op.INSERT, "New."),))

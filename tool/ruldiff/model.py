@@ -529,6 +529,9 @@ class Annotations:
     counts: Mapping[str, int] = field(default_factory=dict)
     """``accepted``, ``differs``, ``new`` and ``hidden``: how many changes of
     each (hidden: accepted ones left out)."""
+    since: Mapping[str, tuple[Edit, ...]] = field(default_factory=dict)
+    """Change ID -> the word edits from the text accepted to the text now,
+    for a change that differs since accepted (when the state recorded it)."""
 
     def note(self, rule_id: str) -> str | None:
         return None if self.notes is None else self.notes.get(rule_id)

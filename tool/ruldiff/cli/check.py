@@ -36,7 +36,14 @@ when --config is not given."""
 @format_option(
     CHECK_FORMATS,
     "text: one line per finding, path:line: rule: code: reason; md: tables for a "
-    "pull request; json: data for programs.",
+    "pull request; json: data for programs; github: GitHub Actions annotations, shown on "
+    "the lines of a pull request; sarif: a SARIF 2.1.0 log (code scanning, SARIF viewers).",
+)
+@click.option(
+    "--each",
+    is_flag=True,
+    help="Check each FILE on its own, as many as given (for a pre-commit hook), "
+    "instead of FILE or OLD NEW.",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")
 @click.option(
@@ -75,6 +82,7 @@ when --config is not given."""
 def command(
     documents: tuple[str, ...],
     fmt: str,
+    each: bool,
     output: str | None,
     ignores: tuple[str, ...],
     config: str | None,
@@ -105,24 +113,54 @@ def command(
       ruldiff check draft.txt
       ruldiff check last.txt draft.txt -f md -o REVIEW.md
       ruldiff check draft.txt --ignore numbering-gap --ignore dangling-reference:702.19
+      ruldiff check last.txt draft.txt -f github     annotations on a pull request's lines
+      ruldiff check --each rules/*.txt               every file on its own (pre-commit)
     """
-    if len(documents) > 2:
-        raise click.UsageError("check takes FILE, or OLD NEW: at most two documents")
     if documents.count(STDIO) > 1:
         raise click.UsageError("only one document can be standard input ('-')")
     if notes is not None and len(documents) != 2:
         raise click.UsageError("--notes needs OLD and NEW: notes are matched to the changes between them")
     if overrides is not None and len(documents) != 2:
         raise click.UsageError("--overrides needs OLD and NEW: overrides say how their rules pair")
+    if each and (notes is not None or overrides is not None):
+        raise click.UsageError("--each checks files one by one; --notes and --overrides need OLD NEW")
+    if each and fmt not in ("text", "github"):
+        raise click.UsageError(f"--each writes one report per file; give -f text or -f github, not -f {fmt}")
+    if each and output is not None:
+        raise click.UsageError("--each writes to standard output; -o takes one report")
     config_path = config if config is not None else (CHECK_CONFIG if os.path.lexists(CHECK_CONFIG) else None)
     accepted: list[str] = [check_ignore(i) for i in ignores]
     if config_path is not None:
         accepted.extend(parse_config(read_editor_file(config_path, "config"), config_path))
+    if each:
+        problems = False
+        for path in documents:
+            inputs(path, profile=profile)  # each input refused as a one-file run refuses it
+            rendered, problem = _report((path,), fmt, accepted, profile, max_size, None, None)
+            *lines, summary = rendered.splitlines(keepends=True)  # the summary names its file
+            deliver("".join(lines) + f"{shown(path)}: {summary}", None, paged=False)
+            problems = problems or problem
+        if problems:
+            sys.exit(1)
+        return
+    if len(documents) > 2:
+        raise click.UsageError("check takes FILE, or OLD NEW: at most two documents (--each: any number)")
     read = inputs(*documents, profile=profile) + [p for p in (config_path, notes, overrides) if p]
+    target = output_target(output, read) if output is not None else None
+    rendered, problem = _report(documents, fmt, accepted, profile, max_size, notes, overrides)
+    deliver(rendered, target, paged=output is None and not no_pager)
+    if problem:
+        sys.exit(1)
+
+
+def _report(
+    documents: tuple[str, ...], fmt: str, accepted: list[str], profile: str | None, max_size: int,
+    notes: str | None, overrides: str | None,
+) -> tuple[str, bool]:
+    """The findings of FILE, or of OLD NEW, rendered in `fmt`, and whether one is a problem."""
     editor = read_editorial(notes, overrides, None)
     editors_notes: tuple[Note, ...] = editor.notes or ()
     forced: tuple[Override, ...] = editor.overrides or ()
-    target = output_target(output, read) if output is not None else None
     # One at a time: a document's warnings come before the next one's errors.
     loaded = [one for path in documents for one in read_documents([path], profile, max_size)]
     text, grammar, new_doc = loaded[-1].source.text, loaded[-1].profile, loaded[-1].document
@@ -134,12 +172,9 @@ def command(
         if overrides is not None:
             findings += tuple(override_findings(unmet_overrides(forced, old_doc, new_doc), overrides))
         if notes is not None:
-            _, unused = match_notes(comparison, editors_notes)
-            findings += tuple(note_findings(unused, notes))
+            _, unused, clashes = match_notes(comparison, editors_notes)
+            findings += tuple(note_findings(unused, notes) + note_findings(clashes, notes, "ambiguous-note"))
     else:
         findings = check_document(new_doc, text, grammar)
     kept, dropped = apply_ignores(findings, accepted)
-    rendered = render_findings(kept, fmt, [shown(d) for d in documents], dropped)
-    deliver(rendered, target, paged=output is None and not no_pager)
-    if any(is_problem(f) for f in kept):
-        sys.exit(1)
+    return render_findings(kept, fmt, [shown(d) for d in documents], dropped), any(is_problem(f) for f in kept)

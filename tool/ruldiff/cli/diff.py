@@ -45,8 +45,9 @@ def layout_options(f: Any) -> Any:
         "--max-chars",
         metavar="N|comment|summary",
         callback=_max_chars,
-        help="Shorten the changelog to at most N bytes, dropping detail first "
-        "(renumbered-only, mechanical, long texts) and saying so at its end. "
+        help="Shorten the changelog (any format) to at most N bytes, dropping detail first "
+        "(renumbered-only, mechanical, long texts; then later changes listed by ID) and saying "
+        "at its end what it left out and the command for the whole. "
         "'comment': 65,536 (a GitHub comment); 'summary': 1 MiB (a CI job summary).",
     )(f)
     f = click.option(

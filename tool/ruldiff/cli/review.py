@@ -12,6 +12,7 @@ another file of the same name).
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import sys
 import time
@@ -23,9 +24,9 @@ from ..diff.pipeline import compare
 from ..documents.load import STDIO, Stdin, load, read_editor_file
 from ..documents.profiles import BUILTIN
 from ..editorial.annotate import annotate, read_editorial
-from ..editorial.review import Accepted, Answer, dump_reviewed, merge, parse_reviewed, walk
+from ..editorial.review import Accepted, Answer, dump_reviewed, merge, parse_reviewed, partition, walk
 from ..errors import RuldiffError
-from ..model import Change, Comparison
+from ..model import Change, Comparison, change_id
 from ..outputs.context import build_context
 from ..outputs.text import change_text
 from .options import color_option, max_size_option
@@ -55,6 +56,21 @@ lock does not hang this one."""
     "without it, review asks in the terminal and refuses to run without one).",
 )
 @click.option(
+    "--accept",
+    "accept_ids",
+    multiple=True,
+    metavar="ID",
+    help="Ask nothing: accept the change of this ID as it is now (repeatable; a removed rule's "
+    "ID is '302.2b (removed)', as --list prints it).",
+)
+@click.option(
+    "--list",
+    "list_only",
+    is_flag=True,
+    help="Print the changes not yet accepted as they are (status, ID, kind; tab-separated), "
+    "and write nothing.",
+)
+@click.option(
     "--overrides",
     metavar="FILE",
     help="Match overrides, as for 'ruldiff diff': the same pairing the changelog shows.",
@@ -71,6 +87,8 @@ def command(
     new: str,
     reviewed: str,
     accept_all: bool,
+    accept_ids: tuple[str, ...],
+    list_only: bool,
     overrides: str | None,
     profile: str | None,
     color: str,
@@ -88,13 +106,20 @@ def command(
       ruldiff review last.txt draft.txt --reviewed review.json
       ruldiff draft-1.txt draft-2.txt --reviewed review.json --hide-reviewed
       ruldiff review last.txt draft.txt --reviewed review.json --accept-all
+      ruldiff review last.txt draft.txt --reviewed review.json --list
+      ruldiff review last.txt draft.txt --reviewed review.json --accept 101.2a --accept '302.2b (removed)'
     """
     if reviewed == STDIO:
         raise click.UsageError("--reviewed must name a file: the review state is read and written there")
-    if not accept_all and (STDIO in (old, new) or not isatty(sys.stdin)):
+    modes = [name for name, on in (("--accept-all", accept_all), ("--accept", bool(accept_ids)),
+                                   ("--list", list_only)) if on]
+    if len(modes) > 1:
+        raise click.UsageError(f"give one of {', '.join(modes)}: each says what the session does")
+    scripted = bool(modes)
+    if not scripted and (STDIO in (old, new) or not isatty(sys.stdin)):
         raise RuldiffError(
             "review asks in the terminal, and standard input is not one; "
-            "give --accept-all to accept every unreviewed change"
+            "give --accept-all, --accept ID or --list"
         )
     read = inputs(old, new, profile=profile) + ([overrides] if overrides else [])
     target = output_target(reviewed, read)  # before reading it: never an input
@@ -108,7 +133,19 @@ def command(
     for warning in unmet:
         warn(warning)
     comparison = compare(old_doc, new_doc, plan=plan)
-    ask = _accept_all if accept_all else _terminal_asker(comparison, state, use_color(color, None))
+    if list_only:
+        parts = partition(comparison.changes, state)
+        for status, changes in (("new", parts.new), ("differs", parts.differs)):
+            for c in changes:
+                click.echo(f"{status}\t{change_id(c)}\t{c.kind.value}")
+        return
+    ask: Callable[[Change, int, int], Answer]
+    if accept_all:
+        ask = _accept_all
+    elif accept_ids:
+        ask = _accept_these(comparison, state, accept_ids)
+    else:
+        ask = _terminal_asker(comparison, state, use_color(color, None))
     after = walk(comparison.changes, state, ask)
     recorded = {k: a for k, a in after.items() if state.get(k) != a}
     with _locked(target.real, reviewed):
@@ -161,6 +198,30 @@ def _locked(real: str, shown: str) -> Iterator[None]:
 
 def _accept_all(change: Change, k: int, n: int) -> Answer:
     return ("accept", "")
+
+
+def _accept_these(comparison: Comparison, state: dict[str, Accepted], ids: tuple[str, ...]) -> Callable[
+    [Change, int, int], Answer
+]:
+    """`walk`'s answer for ``--accept ID...``: accept those, skip the rest. An
+    ID that is no change of this comparison is an error, with the closest
+    one; an ID accepted as it is is nothing to do."""
+    known = {change_id(c) for c in comparison.changes}
+    for wanted in ids:
+        if wanted not in known:
+            close = difflib.get_close_matches(wanted, sorted(known), n=1, cutoff=0.6)
+            removed = f"{wanted} (removed)"
+            hint = removed if removed in known else (close[0] if close else "")
+            raise RuldiffError(
+                f"--accept {wanted}: no change has this ID" + (f"; did you mean {hint!r}?" if hint else ""),
+                fix="ruldiff review ... --list prints the IDs of the changes not yet accepted",
+            )
+    chosen = set(ids)
+
+    def ask(change: Change, k: int, n: int) -> Answer:
+        return ("accept", "") if change_id(change) in chosen else ("skip", "")
+
+    return ask
 
 
 _ANSWERS = {"a": "accept", "s": "skip", "n": "note", "q": "quit"}

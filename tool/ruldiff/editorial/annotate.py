@@ -30,7 +30,7 @@ from ..documents.load import read_editor_file
 from ..model import Annotations, Comparison, Document, Plan, change_id
 from .notes import Note, match_notes, parse_notes
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet
-from .review import Accepted, parse_reviewed, partition
+from .review import Accepted, parse_reviewed, partition, since_accepted
 
 __all__ = ["Annotations", "Editorial", "annotate", "read_editorial"]
 
@@ -62,13 +62,17 @@ def annotate(
     merged = {k: a.note for k, a in state.items() if a.note}
     merged.update(notes or {})
     counts = {"accepted": len(parts.accepted), "differs": len(parts.differs), "new": len(parts.new), "hidden": 0}
+    since = {
+        change_id(c): edits for c in parts.differs
+        if (edits := since_accepted(c, state[change_id(c)])) is not None
+    }
     if hide and parts.accepted:
         accepted = {id(c) for c in parts.accepted}
         comparison = dataclasses.replace(
             comparison, changes=tuple(c for c in comparison.changes if id(c) not in accepted)
         )
         counts["hidden"] = len(parts.accepted)
-    return comparison, Annotations(merged, review, counts)
+    return comparison, Annotations(merged, review, counts, since)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +103,10 @@ class Editorial:
         warnings: list[str] = []
         by_id: dict[str, str] | None = None
         if self.notes is not None:
-            used, unused = match_notes(comparison, self.notes)
+            used, unused, clashes = match_notes(comparison, self.notes)
             by_id = {k: n.text for k, n in used.items()}
-            warnings = [f"{f.path}:{f.line}: {f.reason}" for f in note_findings(unused, self.notes_path)]
+            found = note_findings(unused, self.notes_path) + note_findings(clashes, self.notes_path, "ambiguous-note")
+            warnings = [f"{f.path}:{f.line}: {f.reason}" for f in sorted(found, key=lambda f: f.line)]
         shown, annotations = annotate(comparison, by_id, self.state, hide)
         return shown, annotations, warnings
 

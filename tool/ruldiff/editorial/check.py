@@ -69,6 +69,7 @@ CODES: dict[str, tuple[str, str]] = {
     "cites-changed": (REVIEW, "rules that cite a substantively changed rule, to review"),
     "glossary-link-moved": (REVIEW, "a glossary entry whose rule links moved"),
     "unused-note": (PROBLEM, "an editor's note for an ID with no change"),
+    "ambiguous-note": (PROBLEM, "an editor's note whose ID names two changes (a removed rule and another)"),
     "stale-override": (PROBLEM, "a match override that no longer applies"),
 }
 """Every finding code: (severity, what it means). Only ``problem`` findings
@@ -520,16 +521,21 @@ def check_release(comparison: Comparison, text: str = "", profile: Profile | Non
     old_texts = {r.id: r.full_text for r in old.rules}
     new_texts = {r.id: r.full_text for r in new.rules}
     new_titles = {r.id: _norm_title(r.text) for r in new.rules if len(r.text.split()) <= TITLE_WORDS}
+    # Old ID -> new ID of each rule the release renumbered (split and merged too).
+    moved = {c.old.id: c.new.id for c in comparison.changes if c.old is not None and c.new is not None}
     release: dict[tuple[str, str], Finding] = {}
     for rule_id, printed_refs, should_be in comparison.stale:
         rule = items.get(rule_id)
         if rule is None:
             continue
+        # The targets as the rule's whole text reads them: a reference syntax
+        # may look behind the number ("see 2.3(a)"), which the printed
+        # reference alone no longer shows.
+        target_of = {p: t for _, t, p in reversed(reference_spans(rule.full_text, new.references))}
         for printed, hint in zip(printed_refs, should_be):
-            targets = references(printed, new.references)
-            if not targets:
+            target = target_of.get(printed)
+            if target is None:
                 continue
-            target = targets[0][0]
             where = _where(rule)
             if target in new_ids:
                 if not hint or _names_target(rule.full_text, printed, new_titles.get(target)):
@@ -541,11 +547,17 @@ def check_release(comparison: Comparison, text: str = "", profile: Profile | Non
                     f"{where} cites {printed}, but that rule is now {hint}; {target} is now another rule",
                     hint, printed,
                 )
+            elif target in old_ids and hint and moved.get(target) == hint:
+                finding = Finding(
+                    "renumbered-reference", rule_id, rule.line,
+                    f"{where} cites {printed}, but that rule is now {hint}; no rule is {target} now",
+                    hint, printed,
+                )
             elif target in old_ids:
-                moved = f"; it is now {hint}" if hint else " by this release"
+                now = f"; it is now {hint}" if hint else " by this release"
                 finding = Finding(
                     "removed-reference", rule_id, rule.line,
-                    f"{where} cites {printed}, removed{moved}", hint, printed,
+                    f"{where} cites {printed}, removed{now}", hint, printed,
                 )
             else:
                 continue  # no rule in either version: a dangling reference, found above
@@ -638,12 +650,15 @@ def _glossary_moves(comparison: Comparison) -> list[Finding]:
     return out
 
 
-def note_findings(unused: Sequence[UnusedNote], path: str) -> list[Finding]:
+def note_findings(unused: Sequence[UnusedNote], path: str, code: str = "unused-note") -> list[Finding]:
     """The editors' notes that match no change (notes.py), as findings at
-    their line of the notes file `path`."""
+    their line of the notes file `path`; with ``ambiguous-note``, those whose
+    key names two changes."""
+    if code == "ambiguous-note":
+        return [Finding(code, u.note.id, u.note.line, u.reason, u.did_you_mean, path=path) for u in unused]
     return [
         Finding(
-            "unused-note", u.note.id, u.note.line,
+            code, u.note.id, u.note.line,
             f"the note for {u.note.id} matches no change: {u.reason}"
             + (f"; did you mean {u.did_you_mean}?" if u.did_you_mean else ""),
             u.did_you_mean, path=path,

@@ -1,11 +1,18 @@
-"""The findings of ``ruldiff check`` as text, Markdown or JSON.
+"""The findings of ``ruldiff check`` as text, Markdown, JSON, GitHub
+annotations or SARIF.
 
 - `render_findings(findings, fmt, documents, ignored=0)` -> the output.
 - `CHECK_FORMATS`: the formats.
 
 Text is one line per finding, ``path:line: rule: code: reason``, as
 compilers write them (an editor jumps to the line), then a summary. The
-JSON shape (``ruldiff_check`` = 1) is documented in README.md, "For editors".
+JSON shape (``ruldiff_check`` = 1) is documented in docs/editors.md.
+``github`` is one workflow command per finding (``::error file=F,line=N,
+title=T::message``: a problem is an error, a finding to review a notice),
+which GitHub Actions shows on the line of the pull request's diff; ``sarif``
+is a SARIF 2.1.0 log (one run, a rule per finding code), which code
+scanning (``github/codeql-action/upload-sarif``) and editors' SARIF viewers
+read.
 """
 
 from __future__ import annotations
@@ -19,9 +26,9 @@ from ..errors import printable
 from ..outputs.templating import visible_bidi
 from .check import CODES, Finding, is_problem
 
-__all__ = ["CHECK_FORMATS", "JSON_VERSION", "render_findings"]
+__all__ = ["CHECK_FORMATS", "JSON_VERSION", "SARIF_SCHEMA", "render_findings"]
 
-CHECK_FORMATS = ("text", "md", "json")
+CHECK_FORMATS = ("text", "md", "json", "github", "sarif")
 JSON_VERSION = 1
 """``ruldiff_check`` in the JSON output: raised when a key changes meaning or goes."""
 
@@ -60,13 +67,16 @@ def render_findings(findings: Sequence[Finding], fmt: str, documents: Sequence[s
         return _json(findings, documents, ignored)
     if fmt == "md":
         return _markdown(findings, documents, ignored)
+    if fmt == "github":
+        return _github(findings, documents, ignored)
+    if fmt == "sarif":
+        return _sarif(findings, documents)
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}")
     path = documents[-1] if documents else ""
     out = []
     for f in findings:
-        fix = f" (fix: {f.suggestion})" if f.suggestion and f.suggestion not in f.reason else ""
-        out.append(f"{f.path or path}:{f.line}: {f.rule}: {f.code}: {f.reason}{fix}")
+        out.append(f"{f.path or path}:{f.line}: {f.rule}: {f.code}: {_fixed(f)}")
     out.append(_summary_line(findings, ignored))
     return printable("\n".join(out) + "\n", keep="\t\n")  # terminal text: no control characters raw
 
@@ -92,6 +102,103 @@ def _json(findings: Sequence[Finding], documents: Sequence[str], ignored: int) -
         ],
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _fixed(f: Finding) -> str:
+    """The reason, and the fix when the reason does not already give it."""
+    return f.reason + (f" (fix: {f.suggestion})" if f.suggestion and f.suggestion not in f.reason else "")
+
+
+def _gh_data(text: str) -> str:
+    """A workflow command's message, escaped as the runner reads it back."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    """A workflow command's property (file, title): `_gh_data`, and ``:``, ``,``."""
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+_GH_LEVEL = {"problem": "error", "review": "notice"}
+
+
+def _github(findings: Sequence[Finding], documents: Sequence[str], ignored: int) -> str:
+    """One ``::error`` / ``::notice`` workflow command per finding, then the
+    summary line (shown in the log, no command).
+
+    >>> f = Finding("numbering-gap", "113.9", 12, "113.8 is missing, between 113.7 and 113.9", "113.8")
+    >>> print(_github([f], ["rules, v2.txt"], 0), end="")
+    ::error file=rules%2C v2.txt,line=12,title=numbering-gap (113.9)::113.8 is missing, between 113.7 and 113.9
+    1 problem, 0 to review (1 numbering-gap)
+    """
+    path = documents[-1] if documents else ""
+    out = []
+    for f in findings:
+        where = f"file={_gh_property(f.path or path)}" + (f",line={f.line}" if f.line > 0 else "")
+        title = _gh_property(f"{f.code} ({f.rule})")
+        out.append(f"::{_GH_LEVEL[f.severity]} {where},title={title}::{_gh_data(_fixed(f))}")
+    out.append(_summary_line(findings, ignored))
+    return printable("\n".join(out) + "\n", keep="\t\n")
+
+
+_SARIF_LEVEL = {"problem": "error", "review": "note"}
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _sarif_uri(path: str) -> str:
+    """A path as a SARIF artifact URI: relative stays relative (to the
+    directory the check ran in), separators ``/``, percent-encoded."""
+    from urllib.parse import quote
+
+    return quote(path.replace("\\", "/"))
+
+
+def _sarif(findings: Sequence[Finding], documents: Sequence[str]) -> str:
+    """A SARIF 2.1.0 log: one run of ruldiff, a reporting rule per code that
+    has findings, a result per finding at its file and line (no region where
+    the line is unknown)."""
+    from .. import __version__
+
+    path = documents[-1] if documents else ""
+    codes = [code for code in CODES if any(f.code == code for f in findings)]
+    index = {code: i for i, code in enumerate(codes)}
+    results = []
+    for f in findings:
+        physical: dict[str, Any] = {"artifactLocation": {"uri": _sarif_uri(f.path or path)}}
+        if f.line > 0:
+            physical["region"] = {"startLine": f.line}
+        result: dict[str, Any] = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": _SARIF_LEVEL[f.severity],
+            "message": {"text": _fixed(f)},
+            "locations": [{"physicalLocation": physical, "logicalLocations": [{"name": f.rule}]}],
+            "partialFingerprints": {"ruldiffFinding/v1": f"{f.key}:{f.cited}"},
+        }
+        if f.related:
+            result["properties"] = {"related": list(f.related)}
+        results.append(result)
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "ruldiff",
+                "version": __version__,
+                "rules": [
+                    {
+                        "id": code,
+                        "shortDescription": {"text": CODES[code][1]},
+                        "defaultConfiguration": {"level": _SARIF_LEVEL[CODES[code][0]]},
+                    }
+                    for code in codes
+                ],
+            }},
+            "artifacts": [{"location": {"uri": _sarif_uri(d)}} for d in documents],
+            "results": results,
+        }],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
 def _md_cell(text: str) -> str:

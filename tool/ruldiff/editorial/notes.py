@@ -3,7 +3,8 @@
 - `parse_notes(text, path)` -> the notes of a YAML file, in file order.
 - `compose_text(text, path)` -> the YAML node tree of an editor's file,
   numbers read as text (also for overrides.py).
-- `match_notes(comparison, notes)` -> (change ID -> note, the unused notes).
+- `match_notes(comparison, notes)` -> (change ID -> note, the unused notes,
+  the notes whose key names two changes).
 
 A notes file maps change IDs to Markdown::
 
@@ -13,7 +14,8 @@ A notes file maps change IDs to Markdown::
     "glossary:Relic": Relics no longer count towards the five-relic limit.
 
 The ID of a change is its rule's number in NEW (its number in OLD for a
-removed rule), or ``glossary:Term``. Keys are read as text, as written:
+removed rule, bare or as the review state writes it: ``702.124k (removed)``),
+or ``glossary:Term``. Keys are read as text, as written:
 ``903.10`` stays ``903.10`` (plain YAML would read the float 903.1).
 
 A note whose ID has no change is unused: it names a rule the release did
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, yaml_error
-from ..model import Comparison
+from ..model import Comparison, change_id
 
 if TYPE_CHECKING:
     import yaml
@@ -153,33 +155,54 @@ def parse_notes(text: str, path: str) -> tuple[Note, ...]:
     return tuple(notes)
 
 
-def match_notes(comparison: Comparison, notes: Sequence[Note]) -> tuple[dict[str, Note], tuple[UnusedNote, ...]]:
-    """The notes attached to changes (by change ID), and those unused, in file order.
+def match_notes(
+    comparison: Comparison, notes: Sequence[Note]
+) -> tuple[dict[str, Note], tuple[UnusedNote, ...], tuple[UnusedNote, ...]]:
+    """The notes attached to changes (by change ID, `model.change_id`), those
+    unused, and those whose key names two changes, each in file order.
+
+    A note is keyed by a change ID: a rule's number in NEW, or, for a removed
+    rule, its number in OLD, bare (``903.9``) or as the review state writes
+    it (``903.9 (removed)``). A bare number that is both a removed rule and
+    the new number of another change names two changes: the note goes to
+    the change whose ID it is (the other one, as in the review state), and
+    it comes back among the third, with the form that names the removed rule.
 
     >>> from ruldiff.model import Change, ChangeKind, Comparison, Document, Rule, RuleKind
     >>> old, new = Rule("903.13", RuleKind.RULE, "x"), Rule("903.11", RuleKind.RULE, "x")
     >>> d = Document("a", "T", None, "p", ())
     >>> c = Comparison(d, d, (Change(ChangeKind.RENUMBERED, old, new, ()),), ())
-    >>> used, unused = match_notes(c, [Note("903.13", "Why.", 1)])
+    >>> used, unused, _ = match_notes(c, [Note("903.13", "Why.", 1)])
     >>> used, unused[0].did_you_mean
     ({}, '903.11')
     """
-    ids: dict[str, str] = {}  # change ID -> the same
+    ids: dict[str, str] = {}  # change ID -> its kind
+    removed: dict[str, str] = {}  # a removed rule's bare number -> its change ID
     moved: dict[str, str] = {}  # old number -> change ID
     for c in comparison.changes:
-        rule = c.new if c.new is not None else c.old
-        if rule is None:
+        if c.new is None and c.old is None:
             continue
-        ids[rule.id] = rule.id
+        ids[change_id(c)] = c.kind.value
+        if c.new is None and c.old is not None:
+            removed[c.old.id] = change_id(c)
         for o in c.olds:
             if c.new is not None and o.id != c.new.id:
                 moved.setdefault(o.id, c.new.id)
     rules = {r.id for r in comparison.new.items} | {r.id for r in comparison.old.items}
     used: dict[str, Note] = {}
     unused: list[UnusedNote] = []
+    clashes: list[UnusedNote] = []
     for note in notes:
         if note.id in ids:
             used[note.id] = note
+            if note.id in removed:
+                clashes.append(UnusedNote(
+                    note, f"{note.id} names two changes: the {ids[note.id]} rule {note.id} (the note's) and the "
+                    f"removed rule {note.id}; write '{removed[note.id]}' for the removed one", removed[note.id],
+                ))
+            continue
+        if note.id in removed:
+            used[removed[note.id]] = note
             continue
         if note.id in moved:
             unused.append(UnusedNote(note, f"{note.id} is the old number of a rule now {moved[note.id]}", moved[note.id]))
@@ -190,4 +213,4 @@ def match_notes(comparison: Comparison, notes: Sequence[Note]) -> tuple[dict[str
         # A number that is no rule is likely mistyped: the closest change ID.
         close = difflib.get_close_matches(note.id, list(ids), n=1, cutoff=0.8)
         unused.append(UnusedNote(note, f"{note.id} is no rule of either version", close[0] if close else ""))
-    return used, tuple(unused)
+    return used, tuple(unused), tuple(clashes)

@@ -3,6 +3,9 @@ fingerprint of each change, so that a later run shows only what is new or
 differs since.
 
 - `fingerprint(change)` -> a stable hex digest of the change's IDs and edits.
+- `accept(change, note)` -> the state entry accepting it: its fingerprint
+  and the text accepted.
+- `since_accepted(change, entry)` -> the word edits since the text accepted.
 - `change_id(change)` -> the ID a change is known by (NEW's number, OLD's
   for a removed rule).
 - `partition(changes, state)` -> `Partition`: accepted, differs, new.
@@ -16,12 +19,13 @@ The state file is JSON, written with sorted keys (deterministic, so that it
 diffs well in version control)::
 
     {"ruldiff_reviewed": 1,
-     "accepted": {"903.11": {"fingerprint": "5c1e…", "note": "…"}}}
+     "accepted": {"903.11": {"fingerprint": "5c1e…", "note": "…", "text": "…"}}}
 
 The fingerprint covers the change's kind, its old and new IDs and its word
 edits, and nothing that depends on the run (no line numbers, paths or
 dates): the same change in a later draft has the same fingerprint; an
-accepted ID whose change reads otherwise now "differs".
+accepted ID whose change reads otherwise now "differs". The text accepted is
+kept beside it, so that a change that differs shows what changed since.
 """
 
 from __future__ import annotations
@@ -33,17 +37,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
-from ..model import Change, change_id
+from ..model import Change, Edit, change_id
 
 __all__ = [
     "Accepted",
     "Partition",
+    "accept",
+    "accepted_text",
     "change_id",
     "dump_reviewed",
     "fingerprint",
     "merge",
     "parse_reviewed",
     "partition",
+    "since_accepted",
     "walk",
 ]
 
@@ -57,6 +64,10 @@ class Accepted:
     fingerprint: str
     note: str = ""
     """The editor's note, Markdown (``""``: none)."""
+    text: str = ""
+    """The rule's text as accepted (NEW's; OLD's for a removed rule), from
+    which `since_accepted` tells what changed since; ``""`` in a state
+    written before it was recorded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +109,28 @@ def fingerprint(change: Change) -> str:
     return hashlib.sha256(blob).hexdigest()[:20]
 
 
+def accepted_text(change: Change) -> str:
+    """The text an acceptance records: the rules of NEW, OLD's for a removed rule."""
+    return "\n".join(r.full_text for r in (change.news or change.olds))
+
+
+def accept(change: Change, note: str = "") -> Accepted:
+    """The state entry that accepts `change` as it reads now."""
+    return Accepted(fingerprint(change), note, accepted_text(change))
+
+
+def since_accepted(change: Change, entry: Accepted) -> tuple[Edit, ...] | None:
+    """The word edits from the text `entry` accepted to the change's text
+    now; None when the entry recorded no text (a state written before), or
+    when the text reads the same (the kind or the IDs differ)."""
+    from ..diff.worddiff import diff_words
+
+    now = accepted_text(change)
+    if not entry.text or entry.text == now:
+        return None
+    return diff_words(entry.text, now)
+
+
 def partition(changes: Sequence[Change], state: Mapping[str, Accepted]) -> Partition:
     """Split the changes of a run by the review state."""
     accepted: list[Change] = []
@@ -135,7 +168,7 @@ def walk(
         if action == "quit":
             break
         if action in ("accept", "note"):
-            out[change_id(c)] = Accepted(fingerprint(c), note.strip() if action == "note" else "")
+            out[change_id(c)] = accept(c, note.strip() if action == "note" else "")
         elif action != "skip":
             raise ValueError(f"unknown answer {action!r}")
     return out
@@ -180,7 +213,10 @@ def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
         note = entry.get("note", "")
         if not isinstance(note, str):
             raise ConfigError(f"the note for {rule_id} must be text", path=path, key=f"accepted.{rule_id}.note")
-        out[str(rule_id)] = Accepted(entry["fingerprint"], note)
+        text = entry.get("text", "")
+        if not isinstance(text, str):
+            raise ConfigError(f"the text of {rule_id} must be text", path=path, key=f"accepted.{rule_id}.text")
+        out[str(rule_id)] = Accepted(entry["fingerprint"], note, text)
     return out
 
 
@@ -189,7 +225,8 @@ def dump_reviewed(state: Mapping[str, Accepted]) -> str:
     data = {
         "ruldiff_reviewed": STATE_VERSION,
         "accepted": {
-            k: {"fingerprint": a.fingerprint, **({"note": a.note} if a.note else {})} for k, a in sorted(state.items())
+            k: {"fingerprint": a.fingerprint, **({"note": a.note} if a.note else {}), **({"text": a.text} if a.text else {})}
+            for k, a in sorted(state.items())
         },
     }
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

@@ -196,6 +196,7 @@ def _change_context(
         "new_line": c.new.line if c.new else None,
         "note": None,
         "reviewed": None,
+        "since_accepted": None,
     }
 
 
@@ -248,7 +249,10 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
     ID notes and the review state use: NEW's number, OLD's for a removed
     rule), ``note`` (the editor's note, Markdown: write it with the
     ``note_md`` or ``note_html`` filter; None without one) and ``reviewed``
-    (``accepted``, ``differs`` or ``new`` with ``--reviewed``; else None).
+    (``accepted``, ``differs`` or ``new`` with ``--reviewed``; else None),
+    ``since_accepted`` (for a change that differs since accepted, the word
+    edits from the text accepted to the text now, ``{"op", "text"}``; else
+    None).
 
     A link's ``anchor`` is None where the ID has no change here: the
     templates print it as plain text.
@@ -281,8 +285,12 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
         assert rule is not None
         item = _change_context(c, olds, news, anchors, syntax)
         if annotations is not None:
-            item["note"] = annotations.note(change_id(c)) or annotations.note(rule.id)
+            item["note"] = annotations.note(change_id(c))
             item["reviewed"] = annotations.mark(change_id(c))
+            if change_id(c) in annotations.since:
+                item["since_accepted"] = cut_edits(
+                    [{"op": _VALUE[e.op], "text": e.text} for e in annotations.since[change_id(c)]]
+                )
         if c.items_added or c.items_removed:
             list_items.append({k: item[k] for k in ("label", "anchor", "items_added", "items_removed")})
         if rule.kind is RuleKind.GLOSSARY:

@@ -112,7 +112,7 @@ def _annotate_json(out: dict[str, Any], comparison: Comparison, annotations: Ann
         rule = c.new or c.old
         assert rule is not None
         if annotations.notes is not None:
-            item["note"] = annotations.note(change_id(c)) or annotations.note(rule.id)
+            item["note"] = annotations.note(change_id(c))
         if annotations.review is not None:
             item["reviewed"] = annotations.mark(change_id(c))
     review = annotations.summary()

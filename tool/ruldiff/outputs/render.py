@@ -28,7 +28,7 @@ from ..model import Annotations, Comparison, Document
 from .templating import render_template
 from .text import coverage_line, render_text
 
-__all__ = ["FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name"]
+__all__ = ["FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command"]
 
 FORMATS = ("text", "md", "html", "json", "context")
 STYLES = ("changelog", "bulletin")
@@ -105,7 +105,21 @@ def render(
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if max_chars is None:
         return draw(context)
-    return shorten(context, draw, max_chars)[0]
+    return shorten(context, draw, max_chars, whole_command(context, fmt, style))[0]
+
+
+def whole_command(context: dict[str, Any], fmt: str, style: str = "changelog") -> str:
+    """The command that writes what ``--max-chars`` shortened, whole: the
+    same files, format and style, quoted for a POSIX shell.
+
+    >>> whole_command({"old": {"path": "a.txt"}, "new": {"path": "my b.txt"}}, "md")
+    "ruldiff a.txt 'my b.txt' -f md"
+    """
+    from shlex import quote
+
+    words = ["ruldiff", context["old"]["path"], context["new"]["path"]]
+    words += ["-f", fmt] * (fmt != "text") + ["--style", style] * (style != "changelog")
+    return " ".join(map(quote, words))
 
 
 def render_document(doc: Document, fmt: str) -> str:

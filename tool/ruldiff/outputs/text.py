@@ -1,8 +1,9 @@
 """The template context -> readable terminal text (``--format text``).
 
 - `render_text(context, color=False)` -> the changelog as terminal text, laid
-  out like the Markdown and HTML ones: ANSI colours when `color`, git-style
-  ``[-x-]{+y+}`` markers without.
+  out like the Markdown and HTML ones: with `color`, deletions red and struck
+  through, insertions green and underlined (SGR 9 and 4, so colour is never
+  the only mark); without, git-style ``[-x-]{+y+}`` markers.
 - `change_text(change, color=False)` -> one change of the context as text.
 - `coverage_line(coverage)` -> what a profile read, for ``ruldiff parse -f text``.
 """
@@ -65,6 +66,8 @@ _SGR = {
     "yellow": "\x1b[33m",
     "cyan": "\x1b[36m",
     "dim": "\x1b[2m",
+    "underline": "\x1b[4m",
+    "strike": "\x1b[9m",
     "reset": "\x1b[0m",
 }
 COLOURS = tuple(_SGR.values())
@@ -117,6 +120,18 @@ def _note_lines(note: str) -> list[str]:
     return ["      note: " + lines[0]] + [("            " + line) if line.strip() else "" for line in lines[1:]]
 
 
+def _omitted_lines(omitted: dict[str, Any], paint: Callable[..., str]) -> list[str]:
+    """What a shortened changelog left out (`cap.shorten`): the changes listed
+    by ID alone, then the note, as the Markdown and HTML end."""
+    lines = []
+    if omitted["listed"]:
+        lines += ["", paint("Listed by ID only", "bold")]
+        for g in omitted["listed"]:
+            kinds = "; ".join(f"{k['kind']} {', '.join(k['labels'])}" for k in g["kinds"])
+            lines.append(f"  {g['heading']}: {kinds}")
+    return lines + ["", paint(omitted["note"], "yellow")]
+
+
 def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, Any]], list[str]]]:
     """`paint(text, *styles)` and `change_block(change)` of the terminal text."""
 
@@ -125,9 +140,12 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             return text
         return "".join(_SGR[s] for s in styles) + text + _SGR["reset"]
 
-    # What goes around each line of a deletion, and of any other edit (an insertion)
-    deleted = (_SGR["red"], _SGR["reset"]) if color else ("[-", "-]")
-    inserted = (_SGR["green"], _SGR["reset"]) if color else ("{+", "+}")
+    # What goes around each line of a deletion, and of any other edit (an
+    # insertion). Never colour alone (a colour-blind reader, a monochrome
+    # terminal, a copy pasted elsewhere): struck through and underlined as the
+    # HTML is, and git's word-diff brackets when there is no colour.
+    deleted = (_SGR["red"] + _SGR["strike"], _SGR["reset"]) if color else ("[-", "-]")
+    inserted = (_SGR["green"] + _SGR["underline"], _SGR["reset"]) if color else ("{+", "+}")
     equal, delete = _VALUE[Op.EQUAL], _VALUE[Op.DELETE]
 
     def edits(change: dict[str, Any]) -> str:
@@ -159,7 +177,10 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             + (paint(f"  {_REVIEW_MARK[c['reviewed']]}", "yellow" if c["reviewed"] == "differs" else "dim")
                if c["reviewed"] in _REVIEW_MARK else "")
         ]
-        if c["text_changed"] or kind in ("added", "removed"):
+        if c["since_accepted"]:
+            lines.append("      since accepted: " + edits({"shown": c["since_accepted"]}).replace("\n", " / "))
+        # A text --max-chars left out has edits but none shown: no empty body.
+        if (c["shown"] or not c["edits"]) and (c["text_changed"] or kind in ("added", "removed")):
             for para in edits(c).split("\n"):
                 lines.append("      " + para)
         if c["items_added"] or c["items_removed"]:
@@ -247,4 +268,6 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
             out.append(paint(title, "bold"))
             for c in context[key]:
                 out.extend(change_block(c))
+    if context["omitted"]:
+        out.extend(_omitted_lines(context["omitted"], paint))
     return printable("\n".join(out) + "\n", keep="\t\n", spare=COLOURS)
