@@ -49,7 +49,7 @@ def test_its_commands_write_the_site_and_the_newest_changelog_to_the_summary(tmp
     summary = run_steps(tmp_path)
     site = tmp_path / "site"
     assert (site / "index.html").is_file() and (site / "feed.xml").is_file()
-    newest = (site / "steps" / "003-2025-02-10_to_2025-09-01.md").read_text(encoding="utf-8")
+    newest = (site / "steps" / "2025-02-10_to_2025-09-01.md").read_text(encoding="utf-8")
     assert summary.read_text(encoding="utf-8") == newest
 
 
