@@ -1,20 +1,25 @@
 """The history site of a series: a static site that works from ``file://``.
 
-- `build(paths, series, write)` -> the pages written: order the versions, compare each
-  consecutive pair (series.py) and write, through `write(relative path,
-  text)`, the whole site:
+- `build(paths, series, write)` -> the pages written: take the files that
+  are releases of the series and order them (releases.py), compare each
+  consecutive pair and write, through `write(relative path, text)`, the
+  whole site:
 
-  - ``index.html``: a timeline of the releases, with their counts and an
-    inline SVG chart; ``index.json``: the same as data; ``feed.xml``: an
-    Atom feed of the releases;
-  - ``steps/NNN-OLD_to_NEW.{html,md,json}``: each step's changelog, as
-    ``ruldiff OLD NEW`` renders it, with links to the previous and next
-    steps, the index and the lineage of each rule it changes;
-  - ``steps/NNN-OLD_to_NEW.rules.html``: the rules that step changes, each
-    linked to its lineage (the changelog's navigation links there);
-  - ``rules/index.html`` and ``rules/<rule>.html``: the lineage of each rule
-    that changed in the series: its numbers through the versions, and each
-    change, linked to the step's changelog.
+  - ``index.html``: a timeline of the releases, with their counts, an inline
+    SVG chart on a time axis (`chart`) and the year-long jumps; ``index.json``:
+    the same as data; ``feed.xml``: an Atom feed of the releases;
+  - ``steps/OLD_to_NEW.{html,md,json}``: each step's changelog, as
+    ``ruldiff OLD NEW`` renders it (the releases named by file name,
+    `shown`), with links to the previous and next steps, the index and the
+    lineage of each rule it changes; OLD and NEW are the releases' dates
+    (`addresses`), so the name stays when releases are added;
+  - ``steps/OLD_to_NEW.rules.html``: the rules that step changes, each
+    linked to its lineage;
+  - the same ``steps/OLD_to_NEW.*`` for each year-long jump (`jumps`);
+  - ``rules/index.html`` and ``rules/<ID>.html``: for each ID a rule that
+    changed had, the lineage of each such rule: its text in each version
+    and the word edits of each change, as ``ruldiff trace -f html`` shows
+    them (`rule_pages`).
 
 - `safe_name(text)` -> a file name made of ``[A-Za-z0-9._-]``: every name in
   the site derived from a document (a date, a file name, a rule ID) goes
@@ -23,7 +28,8 @@
   build owns, writes and removes.
 
 Nothing in the site is fetched from the network: styles are inline, the
-chart is inline SVG, links are relative.
+chart is inline SVG, links are relative (absolute in the feed and
+``index.json`` under ``--base-url``).
 """
 
 from __future__ import annotations
@@ -364,7 +370,7 @@ def build(
             write(f"steps/{names[i]}.{fmt}", page)
 
     render_pages = functools.partial(step_pages, templates=templates)
-    steps = series.steps(versions, render_pages, variant=variant, deliver=deliver, rendered_shape=_is_pages, edits=True)
+    steps = series.steps(versions, render_pages, variant=variant, deliver=deliver, rendered_shape=_is_pages)
     for k, (year, i, j) in enumerate(spans):
         def deliver_jump(_: int, rendered: Any, k: int = k, year: str = year, i: int = i, j: int = j) -> None:
             for fmt, page in zip(SITE_FORMATS, rendered):
@@ -380,14 +386,10 @@ def build(
                      rendered_shape=_is_pages)
     chains = [l for l in lineages(versions, steps) if l.events]
     memo = Memo(series.store, versions[0], variant, templates)
-    groups: dict[str, list[int]] = {}
-    for c, lineage in enumerate(chains):
-        for page in lineage.pages:
-            groups.setdefault(page, []).append(c)
+    groups = page_groups(chains)
     claim(groups)
-    histories = lineage_runs(chains, versions, steps, names, lambda i: _texts(series, versions[i]))
-    for page, members in sorted(groups.items()):
-        put(page, rule_page(page, [(chains[c], histories[c]) for c in members], versions, where, memo))
+    for page, text in rule_pages(chains, groups, series, steps, versions, names, where, memo):
+        put(page, text)
     for i, rules in enumerate(_by_step(chains, len(names), where)):
         put(f"steps/{names[i]}.rules.html", memo("history-step-rules.html.j2", {
             "old": versions[i].label, "new": versions[i + 1].label, "page": f"{names[i]}.html", "rules": rules,
@@ -451,73 +453,158 @@ def jumps(versions: Sequence[Version]) -> list[tuple[str, int, int]]:
     return [(str(y), before[y], before[y + 1]) for y in range(first + 1, last) if before[y + 1] - before[y] > 1]
 
 
-def _texts(series: Series, version: Version) -> dict[str, str]:
-    return {r.id: r.full_text for r in series.document(version).items}
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a lineage's page shows of it: the versions from its first to the
+    last it is shown in, and its ID in each (None: removed, or merged into
+    another rule), the change that led to each, and whether it is still in
+    the last release (its last run is then open: "and after")."""
+
+    lineage: Lineage
+    first: int
+    ids: tuple[str | None, ...]
+    """Its ID in each version from `first` on."""
+    events: dict[int, tuple[int, str, tuple[str, ...], tuple[str, ...], str]]
+    """Version index -> the change that led to it (the first, for a step with several)."""
+    open: bool
+    hashes: tuple[str | None, ...]
+    """The `text_hash` of its text in each version from `first` on."""
+
+    @property
+    def needed(self) -> list[tuple[int, str]]:
+        """(version, ID) of each text the page shows: the first version's,
+        each change's, and each where its text differs from the version
+        before's (the comparison may call two texts the same that are not
+        byte for byte); in the others, its text is the one before."""
+        out = []
+        for k, rule_id in enumerate(self.ids):
+            i = self.first + k
+            if rule_id is not None and (k == 0 or i in self.events or self.hashes[k] != self.hashes[k - 1]):
+                out.append((i, rule_id))
+        return out
+
+    def key(self, versions: Sequence[Version], names: Sequence[str]) -> tuple[Any, ...]:
+        """All its page depends on, without reading a text: the content
+        (digest) of each version a text is taken from, the labels of the
+        versions shown, the IDs, the changes and their steps' names."""
+        needed = self.needed
+        last = max([i for i, _ in needed] + list(self.events)) if self.open else self.first + len(self.ids) - 1
+        return (
+            tuple(self.hashes[i - self.first] for i, _ in needed),
+            tuple(v.label for v in versions[self.first : last + 1]),
+            self.ids[: last - self.first + 1],
+            tuple((names[i - 1], e) for i, e in sorted(self.events.items())),
+            self.open,
+        )
+
+
+def shown_lineage(lineage: Lineage, hashes: Sequence[dict[str, str]]) -> Shown:
+    """The `Shown` of `lineage`, `hashes` the `Version.text_hashes` of each version."""
+    versions = len(hashes)
+    events: dict[int, tuple[int, str, tuple[str, ...], tuple[str, ...], str]] = {}
+    for e in lineage.events:
+        events.setdefault(e[0] + 1, e)
+    end = lineage.spans[-1][1] if lineage.spans else lineage.first
+    ids: list[str | None] = []
+    for a, b, rule_id in lineage.spans:
+        ids += [None] * (a - lineage.first - len(ids)) + [rule_id] * (b - a + 1)
+    if end + 1 < versions and end + 1 in events:  # removed, or merged into another: shown so
+        ids.append(None)
+    alive = bool(lineage.spans) and end == versions - 1
+    texts = tuple(hashes[lineage.first + k].get(i) if i is not None else None for k, i in enumerate(ids))
+    return Shown(lineage, lineage.first, tuple(ids), events, alive, texts)
 
 
 def lineage_runs(
-    chains: Sequence[Lineage],
+    shown: Shown,
     versions: Sequence[Version],
-    steps: Sequence[Step],
     names: Sequence[str],
-    texts: Callable[[int], dict[str, str]],
-) -> list[list[dict[str, Any]]]:
-    """For each lineage of `chains`, its text in each
-    version and the word edits of each change, as runs (trace.py `runs`):
-    what ``ruldiff trace -f html`` shows, each change linked to its step.
-    `texts(i)` gives version `i`'s texts: each document is read once, and a
-    text the same as in the version before is kept once."""
-    entries: list[list[TraceEntry]] = [[] for _ in chains]
-    at: list[list[int]] = [[] for _ in chains]
-    by_step: list[dict[int, tuple[int, str, tuple[str, ...], tuple[str, ...], str]]] = [{} for _ in chains]
+    texts: dict[tuple[int, str], str],
+    edits: dict[tuple[int, str], tuple[tuple[str, str], ...]],
+) -> list[dict[str, Any]]:
+    """A lineage's text in each version and the word edits of each change,
+    as runs (trace.py `runs`): what ``ruldiff trace -f html`` shows, each
+    change linked to its step. `texts`: (version, ID) -> text, for each of
+    `shown.needed`; `edits`: (step, anchor) -> the change's word edits."""
+    entries: list[TraceEntry] = []
+    text: str | None = None
+    for k, rule_id in enumerate(shown.ids):
+        i = shown.first + k
+        event = shown.events.get(i)
+        if rule_id is None:
+            text = None
+        elif (i, rule_id) in texts:  # else the same as the version before's
+            text = texts[(i, rule_id)]
+        change: str | None = None
+        link_edits: tuple[tuple[str, str], ...] = ()
+        others: tuple[str, ...] = ()
+        if event is not None:
+            _, change, old, new, anchor = event
+            link_edits = edits.get((i - 1, anchor), ()) if old and new and rule_id is not None else ()
+            before = entries[-1].id if entries else None
+            others = tuple(dict.fromkeys(x for x in (*old, *new) if x != rule_id and x != before))
+        entries.append(TraceEntry(versions[i], rule_id, text, change, link_edits, others))
+    found = runs(entries)
+    for r in found:
+        i = shown.first + r.pop("at")
+        event = shown.events.get(i)
+        if r["change"] and event is not None:
+            r["href"] = f"../steps/{names[i - 1]}.html#{event[4]}"
+    if found and shown.open and found[-1]["id"] is not None:
+        # Still in the last release: its last run is open ("and after"), so
+        # that a release added later that leaves it as it is leaves its page.
+        found[-1]["open"] = True
+    return found
+
+
+def page_groups(chains: Sequence[Lineage]) -> dict[str, list[int]]:
+    """Each rule page, and the lineages (their positions in `chains`) it shows."""
+    groups: dict[str, list[int]] = {}
     for c, lineage in enumerate(chains):
-        for e in lineage.events:
-            by_step[c].setdefault(e[0], e)
-    edits = {(s.index, l.anchor): l.edits for s in steps for l in s.links}
-    live: list[list[int]] = [[] for _ in versions]  # the lineages each version shows
-    for c, lineage in enumerate(chains):
-        if not lineage.spans:
-            continue
-        end = lineage.spans[-1][1]
-        if end + 1 < len(versions) and end in by_step[c]:  # removed, or merged into another: shown so
-            end += 1
-        for i in range(lineage.first, end + 1):
-            live[i].append(c)
-    for i, version in enumerate(versions):
-        text_of = texts(i) if live[i] else {}
-        for c in live[i]:
-            lineage = chains[c]
-            rule_id = lineage.id_at(i)
-            text = text_of.get(rule_id) if rule_id is not None else None
-            previous = entries[c][-1] if entries[c] else None
-            if previous is not None and previous.text == text:
-                text = previous.text  # one string for the runs of the same text
-            event = by_step[c].get(i - 1)
-            change: str | None = None
-            link_edits: tuple[tuple[str, str], ...] = ()
-            others: tuple[str, ...] = ()
-            if event is not None:
-                _, change, old, new, anchor = event
-                link_edits = edits.get((i - 1, anchor), ()) if old and new and rule_id is not None else ()
-                before = previous.id if previous is not None else None
-                others = tuple(dict.fromkeys(x for x in (*old, *new) if x != rule_id and x != before))
-            entries[c].append(TraceEntry(version, rule_id, text, change, link_edits, others))
-            at[c].append(i)
-    out: list[list[dict[str, Any]]] = []
-    for c in range(len(chains)):
-        found = runs(entries[c])
-        for r in found:
-            i = at[c][r["at"]]
-            step_event = by_step[c].get(i - 1)
-            if r["change"] and step_event is not None:
-                r["href"] = f"../steps/{names[i - 1]}.html#{step_event[4]}"
-            del r["at"]
-        if found and chains[c].spans and chains[c].spans[-1][1] == len(versions) - 1 and found[-1]["id"] is not None:
-            # Still in the last release: its last run is open ("and after"), so
-            # that a release added later that leaves it as it is leaves its page.
-            found[-1]["open"] = True
-        out.append(found)
-    return out
+        for page in lineage.pages:
+            groups.setdefault(page, []).append(c)
+    return groups
+
+
+def rule_pages(
+    chains: Sequence[Lineage],
+    groups: dict[str, list[int]],
+    series: Series,
+    steps: Sequence[Step],
+    versions: Sequence[Version],
+    names: Sequence[str],
+    where: Sequence[str],
+    memo: Memo,
+) -> Iterator[tuple[str, str]]:
+    """(page, text) of each rule page (`rule_page_name`), in order. A page
+    whose `Shown.key`s are in `memo` is not built again: only the lineages of
+    the others are given their texts (each document read once, for the
+    texts it holds of them) and their edits (each step's, once)."""
+    hashes = [v.text_hashes() for v in versions]
+    shown = [shown_lineage(l, hashes) for l in chains]
+    del hashes
+    keys = {page: digest("history-rule.html.j2", page, repr([
+                (shown[c].key(versions, names), [where[a] for a, _, _ in chains[c].spans]) for c in members]))
+            for page, members in groups.items()}
+    todo = sorted({c for page, members in groups.items() if not memo.has(keys[page]) for c in members})
+    wanted: dict[int, set[str]] = {}
+    steps_wanted: set[int] = set()
+    for c in todo:
+        for i, rule_id in shown[c].needed:
+            wanted.setdefault(i, set()).add(rule_id)
+        steps_wanted.update(i - 1 for i in shown[c].events)
+    texts: dict[tuple[int, str], str] = {}
+    for i in sorted(wanted):
+        items = {r.id: r.full_text for r in series.document(versions[i]).items if r.id in wanted[i]}
+        texts.update(((i, rule_id), text) for rule_id, text in items.items())
+    edits: dict[tuple[int, str], tuple[tuple[str, str], ...]] = {}
+    for i in sorted(steps_wanted):
+        found = series.edits(versions[i], versions[i + 1])
+        edits.update(((i, l.anchor), e) for l, e in zip(steps[i].links, found))
+    histories = {c: lineage_runs(shown[c], versions, names, texts, edits) for c in todo}
+    for page, members in sorted(groups.items()):
+        yield page, memo.keyed(keys[page], lambda: rule_page(
+            page, [(chains[c], histories[c]) for c in members], versions, where, memo.templates))
 
 
 @contextlib.contextmanager
@@ -562,6 +649,19 @@ class Memo:
         text = self.old.get(key)
         if text is None:
             text = render_template(name, context, self.templates)
+        self.new[key] = text
+        return text
+
+    def has(self, key: str) -> bool:
+        """Whether a page of this `key` was rendered by an earlier run."""
+        return key in self.old
+
+    def keyed(self, key: str, make: Callable[[], str]) -> str:
+        """The page of `key` (a digest of all it depends on), rendered by
+        `make` unless an earlier run did."""
+        text = self.old.get(key)
+        if text is None:
+            text = make()
         self.new[key] = text
         return text
 
@@ -610,11 +710,11 @@ def rule_page(
     members: Sequence[tuple[Lineage, list[dict[str, Any]]]],
     versions: Sequence[Version],
     where: Sequence[str],
-    memo: Callable[[str, dict[str, Any]], str] | None = None,
+    templates: str | None = None,
 ) -> str:
     """The page of a rule ID (`rule_page_name`): the lineage of each rule
     that had that ID, with its text in each version and the word edits of
-    each change (its `lineage_runs`), through `memo` when given."""
+    each change (its `lineage_runs`)."""
     rules = []
     shown_id = next(i for _, _, i in members[0][0].spans if rule_page_name(i) == page)
     for lineage, history in members:
@@ -624,11 +724,11 @@ def rule_page(
             "first_version": versions[lineage.first].label,
             "runs": history,
         })
-    return (memo or render_template)("history-rule.html.j2", {
+    return render_template("history-rule.html.j2", {
         "rule": shown_id,
         "lineages": rules,
         "tool": {"name": "ruldiff", "version": __version__},
-    })
+    }, templates)
 
 
 def _counts(step: Step) -> dict[str, int]:

@@ -35,6 +35,7 @@ the profile, so another ruldiff or another profile never reads these entries
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import marshal
 import os
 import re
@@ -79,6 +80,15 @@ class Version:
     """The name of the profile that read it."""
     misfit: str = ""
     """The warning that its profile left much of it unread (fit.py), or ""."""
+    hashes: str = ""
+    """A short digest of each item's full text (`text_hash`), in the order
+    of `ids`, joined: what a history's rule pages are keyed by, without
+    reading the texts."""
+
+    def text_hashes(self) -> dict[str, str]:
+        """Item ID -> `text_hash` of its full text."""
+        w = TEXT_HASH
+        return {rule_id: self.hashes[k * w : (k + 1) * w] for k, rule_id in enumerate(self.ids)}
 
     @property
     def name(self) -> str:
@@ -209,10 +219,21 @@ def _is_packed_edits(value: Any) -> bool:
     )
 
 
+TEXT_HASH = 12
+"""Hex digits of `text_hash`: 48 bits, so that two texts of one rule that
+differ are told apart (a collision among a rule's few hundred versions has
+odds under 1 in 10^11)."""
+
+
+def text_hash(text: str) -> str:
+    """A short digest of an item's text (`TEXT_HASH` hex digits)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:TEXT_HASH]
+
+
 def _is_meta(value: Any) -> bool:
-    """Whether a cached value is a document's (date, title, joined IDs, profile, misfit warning)."""
+    """Whether a cached value is a document's (date, title, joined IDs, profile, misfit warning, text hashes)."""
     return (
-        isinstance(value, tuple) and len(value) == 5 and (value[0] is None or isinstance(value[0], str))
+        isinstance(value, tuple) and len(value) == 6 and (value[0] is None or isinstance(value[0], str))
         and all(isinstance(x, str) for x in value[1:])
     )
 
@@ -437,8 +458,8 @@ class Series:
             if meta is None:
                 missing.append((i, path, sha))
             else:
-                date, title, ids, profile, warning = meta
-                found[i] = Version(path, sha, date, title, _split_ids(ids), profile, warning)
+                date, title, ids, profile, warning, hashes = meta
+                found[i] = Version(path, sha, date, title, _split_ids(ids), profile, warning, hashes)
         total, seen = len(paths), len(paths) - len(missing)
         self.progress("read", seen, total)
 
@@ -453,19 +474,19 @@ class Series:
             warning = misfit_warning(source, doc, self.profile is not None) or ""
             del source
             ids = tuple(r.id for r in doc.items)
+            hashes = "".join(text_hash(r.full_text) for r in doc.items)
             # Kept without the file's name: the cache is by content, the name may change.
             warning = warning.removeprefix("warning: ").removeprefix(f"{doc.path}: ")
-            return (doc.date, doc.title, ids, doc.profile, warning,
-                    marshal.dumps(pack_document(doc)))
+            return (doc.date, doc.title, ids, doc.profile, warning, hashes, marshal.dumps(pack_document(doc)))
 
         def done(j: int, result: Any) -> None:
             nonlocal seen
             i, path, sha = missing[j]
-            date, title, ids, profile, warning, packed = result
+            date, title, ids, profile, warning, hashes, packed = result
             self._packed[sha] = packed
-            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids), profile, warning))
+            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids), profile, warning, hashes))
             self.store.put("doc", self._doc_key(sha), packed)
-            found[i] = Version(path, sha, date, title, tuple(ids), profile, warning)
+            found[i] = Version(path, sha, date, title, tuple(ids), profile, warning, hashes)
             seen += 1
             self.progress("read", seen, total)
 
@@ -580,6 +601,16 @@ class Series:
         weights = [_size(versions[i].path) + _size(versions[i + 1].path) for i in todo]
         fan_out(todo, work, self.workers, done, weights=weights)
         return tuple(s for s in out if s is not None)
+
+    def edits(self, old: Version, new: Version) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """The word edits of each link of the step from `old` to `new`, in
+        order: from the cache, else the step compared again. What a history
+        reads for the few steps whose lineage pages it renders again, where
+        reading every step's edits took ~1 s of a rerun on the archive."""
+        found = self.store.get("edits", self._step_key(old, new), _is_packed_edits)
+        if found is not None:
+            return tuple(tuple((op, t) for op, t in e) for e in found)
+        return tuple(l.edits for l in step_of(0, compare(self.document(old), self.document(new))).links)
 
     def _step_key(self, old: Version, new: Version) -> str:
         # The paths are part of the pages (and of the JSON): in the key too.
