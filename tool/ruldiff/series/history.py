@@ -216,6 +216,7 @@ def lineages(versions: Sequence[Version], steps: Sequence[Step]) -> tuple[Lineag
     )
 
 
+@functools.lru_cache(maxsize=None)
 def rule_page_name(rule_id: str) -> str:
     """The page of the rules that had the ID `rule_id`, from the site's root.
 
@@ -470,20 +471,10 @@ class Shown:
     hashes: tuple[str | None, ...]
     """The `text_hash` of its text in each version from `first` on."""
 
-    @property
-    def needed(self) -> list[tuple[int, str]]:
-        """(version, ID) of each text the page shows: the first version's,
-        each change's, and each where its text differs from the version
-        before's (the comparison may call two texts the same that are not
-        byte for byte); in the others, its text is the one before."""
-        out = []
-        for k, rule_id in enumerate(self.ids):
-            i = self.first + k
-            if rule_id is not None and (k == 0 or i in self.events or self.hashes[k] != self.hashes[k - 1]):
-                out.append((i, rule_id))
-        return out
+    needed: tuple[tuple[int, str], ...]
+    """(version, ID) of each text the page shows (`_needed`)."""
 
-    def key(self, versions: Sequence[Version], names: Sequence[str]) -> tuple[Any, ...]:
+    def key(self, labels: Sequence[str], names: Sequence[str]) -> tuple[Any, ...]:
         """All its page depends on, without reading a text: the content
         (digest) of each version a text is taken from, the labels of the
         versions shown, the IDs, the changes and their steps' names."""
@@ -491,7 +482,7 @@ class Shown:
         last = max([i for i, _ in needed] + list(self.events)) if self.open else self.first + len(self.ids) - 1
         return (
             tuple(self.hashes[i - self.first] for i, _ in needed),
-            tuple(v.label for v in versions[self.first : last + 1]),
+            tuple(labels[self.first : last + 1]),
             self.ids[: last - self.first + 1],
             tuple((names[i - 1], e) for i, e in sorted(self.events.items())),
             self.open,
@@ -512,7 +503,20 @@ def shown_lineage(lineage: Lineage, hashes: Sequence[dict[str, str]]) -> Shown:
         ids.append(None)
     alive = bool(lineage.spans) and end == versions - 1
     texts = tuple(hashes[lineage.first + k].get(i) if i is not None else None for k, i in enumerate(ids))
-    return Shown(lineage, lineage.first, tuple(ids), events, alive, texts)
+    return Shown(lineage, lineage.first, tuple(ids), events, alive, texts, _needed(lineage.first, ids, events, texts))
+
+
+def _needed(first: int, ids: Sequence[str | None], events: dict[int, Any], hashes: Sequence[str | None]) -> tuple[tuple[int, str], ...]:
+    """(version, ID) of each text a lineage's page shows: the first
+    version's, each change's, and each where its text differs from the
+    version before's (the comparison may call two texts the same that are
+    not byte for byte); in the others, its text is the one before."""
+    out = []
+    for k, rule_id in enumerate(ids):
+        i = first + k
+        if rule_id is not None and (k == 0 or i in events or hashes[k] != hashes[k - 1]):
+            out.append((i, rule_id))
+    return tuple(out)
 
 
 def lineage_runs(
@@ -583,8 +587,9 @@ def rule_pages(
     hashes = [v.text_hashes() for v in versions]
     shown = [shown_lineage(l, hashes) for l in chains]
     del hashes
+    labels = [v.label for v in versions]
     keys = {page: digest("history-rule.html.j2", page, repr([
-                (shown[c].key(versions, names), [where[a] for a, _, _ in chains[c].spans]) for c in members]))
+                (shown[c].key(labels, names), [where[a] for a, _, _ in chains[c].spans]) for c in members]))
             for page, members in groups.items()}
     todo = sorted({c for page, members in groups.items() if not memo.has(keys[page]) for c in members})
     wanted: dict[int, set[str]] = {}
