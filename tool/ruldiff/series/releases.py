@@ -357,7 +357,7 @@ def admit(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[li
     >>> kept, skipped = admit([v("a", "2020-01-01"), v("b", "2021-01-01"), v("c", None, "Notes", "paragraphs"),
     ...                        v("d", None), v("e", "2022-01-01", "Other Game Rulebook")])
     >>> [x.path for x in kept], [(x.path, why) for x, why in skipped]  # doctest: +NORMALIZE_WHITESPACE
-    (['a', 'b'], [('c', 'read as paragraphs, the other releases as mtg-cr'),
+    (['a', 'b'], [('c', 'read as paragraphs, the other releases as mtg-cr (--profile mtg-cr reads them all alike)'),
      ('d', 'no effective date found, while the other releases print one'),
      ('e', "its title, 'Other Game Rulebook', is not the other releases' ('Rules')")])
     """
@@ -378,7 +378,8 @@ def admit(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[li
     out = []
     for version in kept:
         if family is not None and version.profile != family:
-            skipped.append((version, f"read as {version.profile}, the other releases as {family}"))
+            hint = f" (--profile {family} reads them all alike)" if family in BUILTIN else ""
+            skipped.append((version, f"read as {version.profile}, the other releases as {family}{hint}"))
         elif dated and not version.date:
             skipped.append((version, "no effective date found, while the other releases print one"))
         elif title is not None and not titles_match(version.title, shown_title):
