@@ -77,6 +77,19 @@ def test_an_undated_copy_and_an_identical_copy_are_not_releases(tmp_path: Path) 
     assert len(index["versions"]) == 3
 
 
+def test_another_documents_release_is_skipped_for_its_title(tmp_path: Path) -> None:
+    folder = releases(tmp_path, 0, 1, 2)
+    text = SAMPLE[3].read_text(encoding="utf-8")
+    title = text.splitlines()[0]
+    assert "Lanternfall" in title
+    (folder / "other.txt").write_text(text.replace(title, "Emberfall Tournament Policy", 1), encoding="utf-8")
+    result = run("history", folder, "-o", tmp_path / "site")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"other\.txt: skipped: its title, 'Emberfall Tournament Policy', is not", result.output), result.output
+    index = json.loads((tmp_path / "site" / "index.json").read_text(encoding="utf-8"))
+    assert "other.txt" not in [v["file"] for v in index["versions"]]
+
+
 def test_history_and_trace_warn_when_the_profile_leaves_much_unread(tmp_path: Path) -> None:
     folder = releases(tmp_path, 0, 1)
     for args in (("history", folder, "-o", tmp_path / "site"), ("trace", "301.4", folder)):
