@@ -54,7 +54,7 @@ def test_history_takes_its_defaults_from_ruldiff_yaml(tmp_path: Path, monkeypatc
     result = run("history")
     assert result.exit_code == 0, result.output
     index = json.loads((tmp_path / "out" / "index.json").read_text(encoding="utf-8"))
-    assert [Path(v["path"]).name for v in index["versions"]] == order
+    assert [v["file"] for v in index["versions"]] == order
     # An option given wins over the file.
     assert run("history", "-o", tmp_path / "other").exit_code == 0 and (tmp_path / "other" / "index.html").is_file()
 
@@ -82,11 +82,11 @@ def test_templates_of_the_config_replace_the_changelog_of_each_step(tmp_path: Pa
     config.write_text(f"templates: {tpl}\n")
     result = run("history", ROOT / "corpora", "-o", tmp_path / "s", "--config", config)
     assert result.exit_code == 0, result.output
-    md = (tmp_path / "s" / "steps" / "001-2024-01-15_to_2024-06-01.md").read_text(encoding="utf-8")
+    md = (tmp_path / "s" / "steps" / "2024-01-15_to_2024-06-01.md").read_text(encoding="utf-8")
     assert md.endswith("\n2 added\n")
     (tpl / "changelog.md.j2").write_text("{{ summary.removed }} removed\n")  # edited: not read from the cache
     assert run("history", ROOT / "corpora", "-o", tmp_path / "s", "--config", config).exit_code == 0
-    md = (tmp_path / "s" / "steps" / "001-2024-01-15_to_2024-06-01.md").read_text(encoding="utf-8")
+    md = (tmp_path / "s" / "steps" / "2024-01-15_to_2024-06-01.md").read_text(encoding="utf-8")
     assert md.endswith("\n2 removed\n")
 
 

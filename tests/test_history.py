@@ -28,7 +28,7 @@ def build_sample(tmp_path: Path, *extra: str) -> Path:
     return site
 
 
-STEPS = ["001-2024-01-15_to_2024-06-01", "002-2024-06-01_to_2025-02-10", "003-2025-02-10_to_2025-09-01"]
+STEPS = ["2024-01-15_to_2024-06-01", "2024-06-01_to_2025-02-10", "2025-02-10_to_2025-09-01"]
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(sample_site
         assert name in files
     steps = [f for f in files if f.startswith("steps/") and f.endswith(".html") and ".rules." not in f]
     assert [Path(f).stem for f in steps] == [
-        "001-2024-01-15_to_2024-06-01", "002-2024-06-01_to_2025-02-10", "003-2025-02-10_to_2025-09-01"]
+        "2024-01-15_to_2024-06-01", "2024-06-01_to_2025-02-10", "2025-02-10_to_2025-09-01"]
     for stem in steps:
         for ext in ("md", "json"):
             assert stem.replace(".html", f".{ext}") in files
@@ -52,11 +52,11 @@ def test_the_site_has_an_index_a_changelog_per_step_and_the_lineages(sample_site
     assert [v["date"] for v in index["versions"]] == ["2024-01-15", "2024-06-01", "2025-02-10", "2025-09-01"]
     assert index["steps"][0]["summary"]["added"] == 2 and index["steps"][2]["substitutions"] == 1
     assert [(s["previous"], s["next"]) for s in index["steps"]] == [
-        (None, "steps/002-2024-06-01_to_2025-02-10.json"),
-        ("steps/001-2024-01-15_to_2024-06-01.json", "steps/003-2025-02-10_to_2025-09-01.json"),
-        ("steps/002-2024-06-01_to_2025-02-10.json", None)]
+        (None, "steps/2024-06-01_to_2025-02-10.json"),
+        ("steps/2024-01-15_to_2024-06-01.json", "steps/2025-02-10_to_2025-09-01.json"),
+        ("steps/2024-06-01_to_2025-02-10.json", None)]
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert "<svg" in html and 'href="steps/003-2025-02-10_to_2025-09-01.html"' in html
+    assert "<svg" in html and 'href="steps/2025-02-10_to_2025-09-01.html"' in html
 
 
 @pytest.mark.parametrize("step", range(len(STEPS)))
@@ -70,7 +70,8 @@ def test_each_step_links_to_its_own_previous_and_next_and_none_past_the_ends(sam
     assert re.findall(r'href="([^"]+)" rel="next"', html) == ([f"{following}.html"] if following else [])
     assert ("<span>← previous</span>" in html) is (previous is None)
     assert ("<span>next →</span>" in html) is (following is None)
-    assert f"step {step + 1} of {len(STEPS)}: {name[4:14]} → {name[-10:]}" in html
+    assert f"<span>{name[:10]} → {name[-10:]}</span>" in html
+    assert not re.search(r"\bof \d", html.split("</nav>")[0])  # no count of the steps: adding a release changes only neighbours
     md = (site / "steps" / f"{name}.md").read_text(encoding="utf-8").splitlines()[0]
     assert re.findall(r"\[← previous\]\(([^)]+)\)", md) == ([f"{previous}.md"] if previous else [])
     assert re.findall(r"\[next →\]\(([^)]+)\)", md) == ([f"{following}.md"] if following else [])
@@ -80,14 +81,14 @@ def test_each_step_links_to_its_own_previous_and_next_and_none_past_the_ends(sam
 
 def test_steps_link_to_each_rules_lineage(sample_site: Path) -> None:
     site = sample_site
-    rules = (site / "steps" / "002-2024-06-01_to_2025-02-10.rules.html").read_text(encoding="utf-8")
+    rules = (site / "steps" / "2024-06-01_to_2025-02-10.rules.html").read_text(encoding="utf-8")
     links = [link.split("#") for link in re.findall(r'href="\.\./(rules/[^"]+)"', rules)]
     assert links and all((site / page).is_file() for page, _ in links)
-    for page, anchor in links:  # each rule's lineage is a section of its group's page
-        assert f'<section id="{anchor}">' in (site / page).read_text(encoding="utf-8")
+    for page, anchor in links:  # each rule's lineage is a section of the page of its ID
+        assert f'<section class="lineage" id="{anchor}">' in (site / page).read_text(encoding="utf-8")
     lineage = (site / links[0][0]).read_text(encoding="utf-8")
     # A lineage links each version's change to the anchor the changelog gives it.
-    step_links = re.findall(r'href="\.\./steps/(002-[^"#]+\.html)#([^"]+)"', lineage)
+    step_links = re.findall(r'href="\.\./steps/(2024-06-01_to_[^"#]+\.html)#([^"]+)"', lineage)
     assert step_links
     for page, anchor in step_links:
         assert f'id="{anchor}"' in (site / "steps" / page).read_text(encoding="utf-8"), anchor
@@ -124,9 +125,10 @@ def test_every_link_of_the_site_lands_where_its_text_says(sample_site: Path) -> 
                 assert Path(target).stem.endswith(f"_to_{label}"), (name, target, label)
             elif target.startswith("../steps/") or target.startswith("steps/"):
                 continue
-            elif anchor and anchor.startswith("l-") and re.fullmatch(r"[\w.]+", label):
-                # a rule's lineage: the section of that rule
-                section = where.read_text(encoding="utf-8").split(f'<section id="{anchor}">')[1].split("</section>")[0]
+            elif target.startswith(("rules/", "../rules/")) and anchor and re.fullmatch(r"[\w.]+", label):
+                # a rule's lineage: on the page of that ID, in a section that shows it
+                assert Path(target).stem == label, (name, target, label)
+                section = where.read_text(encoding="utf-8").split(f'id="{anchor}">')[1].split('<section class="lineage"')[0]
                 assert label in section, (name, target, anchor, label)
             else:
                 continue
@@ -158,7 +160,7 @@ def test_a_user_template_edited_since_a_cached_build_is_what_the_next_build_show
     tpl.mkdir()
     for word in ("before", "after"):
         (tpl / "changelog.md.j2").write_text(f"{word}: {{{{ summary.added }}}} added\n", encoding="utf-8")
-        (tpl / "history-rule.html.j2").write_text(f"<p>{word}: {{{{ group }}}}</p>\n", encoding="utf-8")
+        (tpl / "history-rule.html.j2").write_text(f"<p>{word}: {{{{ rule }}}}</p>\n", encoding="utf-8")
         site = build_sample(tmp_path / word, "--templates", tpl)
         md = (site / "steps" / f"{STEPS[0]}.md").read_text(encoding="utf-8")
         assert md.endswith(f"\n{word}: 2 added\n"), md
@@ -198,9 +200,9 @@ def test_names_from_documents_never_leave_the_site(tmp_path: Path) -> None:
     # The versions' labels are the file names, shown as text in each page's navigation.
     (step,) = [f for f in pages if f.startswith("steps/") and f.endswith(".md")]
     nav = (site / step).read_text(encoding="utf-8").splitlines()[0]
-    assert nav.endswith("step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt · next →"), nav
+    assert nav.endswith(" · ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt · next →"), nav
     html = (site / step.replace(".md", ".html")).read_text(encoding="utf-8")
-    assert "step 1 of 1: ..%2f..%2fescape.txt → a;b &lt;c&gt;.txt" in html and "<c>" not in html
+    assert "<span>..%2f..%2fescape.txt → a;b &lt;c&gt;.txt</span>" in html and "<c>" not in html
 
 
 def test_the_writer_refuses_paths_out_of_the_site_and_inputs(tmp_path: Path) -> None:
@@ -314,14 +316,21 @@ def test_the_atom_feed_has_one_entry_per_release_newest_first_and_escapes(tmp_pa
 def test_each_step_is_the_pairs_changelog_as_ruldiff_writes_it_plus_navigation() -> None:
     """The site's step pages are ``ruldiff OLD NEW -f FMT`` (reports/), the
     HTML and Markdown with the navigation added on top, the JSON untouched
-    (the contract's schema allows no other keys)."""
+    (the contract's schema allows no other keys), each release named by its
+    file name only: no page prints where the build machine keeps them."""
     reports, site = ROOT / "reports", ROOT / "reports" / "history" / "steps"
-    for step, pair in (("001-2024-01-15_to_2024-06-01", "lanternfall-2024-01-15_to_2024-06-01"),
-                       ("003-2025-02-10_to_2025-09-01", "lanternfall-2025-02-10_to_2025-09-01")):
-        assert (site / f"{step}.json").read_bytes() == (reports / f"{pair}.json").read_bytes()
+
+    def report(name: str) -> str:
+        return (reports / name).read_text(encoding="utf-8").replace("corpora/lanternfall-", "lanternfall-")
+
+    for step, pair in (("2024-01-15_to_2024-06-01", "lanternfall-2024-01-15_to_2024-06-01"),
+                       ("2025-02-10_to_2025-09-01", "lanternfall-2025-02-10_to_2025-09-01")):
+        assert (site / f"{step}.json").read_text(encoding="utf-8") == report(f"{pair}.json")
         page = (site / f"{step}.html").read_text(encoding="utf-8")
         nav = re.search(r'<nav class="history".*?</nav>\n', page, re.S)
         assert nav is not None
-        assert page.replace(nav.group(), "", 1) == (reports / f"{pair}.html").read_text(encoding="utf-8")
+        assert page.replace(nav.group(), "", 1) == report(f"{pair}.html")
         md = (site / f"{step}.md").read_text(encoding="utf-8")
-        assert md.split("\n\n", 1)[1] == (reports / f"{pair}.md").read_text(encoding="utf-8")
+        assert md.split("\n\n", 1)[1] == report(f"{pair}.md")
+    for name in site_files(ROOT / "reports" / "history"):
+        assert "corpora/" not in (ROOT / "reports" / "history" / name).read_text(encoding="utf-8"), name

@@ -79,7 +79,7 @@ def test_history_site_is_up_to_date(update_golden: bool) -> None:
     site = ROOT / "reports" / "history"
     if update_golden:
         rewrite(site, expected)
-    assert "index.html" in expected and "steps/003-2025-02-10_to_2025-09-01.md" in expected
+    assert "index.html" in expected and "steps/2025-02-10_to_2025-09-01.md" in expected
     stale = [first_difference(f"reports/history/{name}", (site / name).read_bytes(), text.encode("utf-8"))
              if (site / name).is_file() else f"reports/history/{name}: missing"
              for name, text in expected.items()]

@@ -36,17 +36,17 @@ class Counting:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.parsed: list[str] = []
         self.compared = 0
-        real_parse, real_compare = series_module.parse_bytes, series_module.compare
+        real_parse, real_compare = series_module.parse_source, series_module.compare
 
-        def parse_bytes(data: bytes, path: str, profile: str | None) -> Any:
-            self.parsed.append(path)
-            return real_parse(data, path, profile)
+        def parse_source(source: Any, profile: str | None) -> Any:  # every parse of a series goes through it
+            self.parsed.append(source.path)
+            return real_parse(source, profile)
 
         def compare(old: Any, new: Any, **kw: Any) -> Any:
             self.compared += 1
             return real_compare(old, new, **kw)
 
-        monkeypatch.setattr(series_module, "parse_bytes", parse_bytes)
+        monkeypatch.setattr(series_module, "parse_source", parse_source)
         monkeypatch.setattr(series_module, "compare", compare)
 
 

@@ -107,9 +107,9 @@ def test_a_first_build_into_a_directory_of_someone_elses_files_is_refused(tmp_pa
 def test_a_file_put_by_hand_where_a_new_page_goes_is_not_written_over(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert run("history", *RELEASES[:3], "-o", site).exit_code == 0
-    (site / "steps" / "003-2025-02-10_to_2025-09-01.html").write_text("mine")
-    failed(run("history", SAMPLE, "-o", site), "003-2025-02-10_to_2025-09-01.html", "not written over")
-    assert (site / "steps" / "003-2025-02-10_to_2025-09-01.html").read_text() == "mine"
+    (site / "steps" / "2025-02-10_to_2025-09-01.html").write_text("mine")
+    failed(run("history", SAMPLE, "-o", site), "2025-02-10_to_2025-09-01.html", "not written over")
+    assert (site / "steps" / "2025-02-10_to_2025-09-01.html").read_text() == "mine"
 
 
 def test_a_site_in_or_around_the_releases_is_refused(tmp_path: Path) -> None:

@@ -119,9 +119,10 @@ def _hostile_versions(tmp_path: Path) -> list[str]:
         "name: loose\nnumbered: '§'\nheading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
         "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n", encoding="utf-8")
     names = []
-    for name, text in (("<xq>v1*a*.txt", "Greet <xq>g</xq>*h*."), ("<xq>v2*b*.txt", "Greet <xq>g</xq>*h* warmly."),
-                       ("<xq>v3*c*.txt", "Greet <xq>g</xq>*h* warmly.")):
-        (tmp_path / name).write_text(f"<xq>Club</xq>\n\n§ 1 Conduct\n\n§ 1.<xq>n</xq>*m* {text}\n\n§ 1.2 Keep.\n",
+    for name, text, other in (("<xq>v1*a*.txt", "Greet <xq>g</xq>*h*.", "Keep."),
+                              ("<xq>v2*b*.txt", "Greet <xq>g</xq>*h* warmly.", "Keep."),
+                              ("<xq>v3*c*.txt", "Greet <xq>g</xq>*h* warmly.", "Keep it.")):  # not a copy of v2
+        (tmp_path / name).write_text(f"<xq>Club</xq>\n\n§ 1 Conduct\n\n§ 1.<xq>n</xq>*m* {text}\n\n§ 1.2 {other}\n",
                                      encoding="utf-8")
         names.append(name)
     return [*names, "--profile", "loose.yaml"]
@@ -140,5 +141,5 @@ def test_markdown_and_html_show_markup_in_the_versions_as_text(tmp_path: Path, m
     assert "<xq>" not in md and "</xq>" not in md
     html = run("trace", "1.<xq>n</xq>*m*", *args, "-f", "html").stdout
     assert "<xq>" not in html and "</xq>" not in html
-    assert "<h2>&lt;xq&gt;v1*a*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;*m*</h2>" in html
+    assert "<h3>&lt;xq&gt;v1*a*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;*m*</h3>" in html
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html

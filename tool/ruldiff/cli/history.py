@@ -26,19 +26,29 @@ __all__ = ["command"]
               "[default: 'output' of ruldiff.yaml].")
 @click.option("--templates", type=click.Path(file_okay=False, path_type=str), metavar="DIR",
               help="Your own templates: a file in DIR named like a built-in one replaces it, on every page.")
+@click.option("--base-url", metavar="URL",
+              help="Where the site is published (https://...): the links of the feed and of index.json are absolute "
+              "under it [default: relative links].")
 @config_option
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
+@click.option("--strict", is_flag=True,
+              help="A file that does not read as a release of the series (another profile, no date, another title) "
+              "is an error, not skipped with a warning.")
 @series_jobs_option
 @follow_links_option
 @max_size_option
 def command(
-    files: tuple[str, ...], site: str | None, templates: str | None, config: str | None, profile: str | None,
-    jobs: int | None, follow_links: bool, max_size: int,
+    files: tuple[str, ...], site: str | None, templates: str | None, base_url: str | None, config: str | None, profile: str | None,
+    jobs: int | None, strict: bool, follow_links: bool, max_size: int,
 ) -> None:
     """Write the history of a document as a static site: every release in
     the order of the effective dates they print, a changelog per step (HTML,
     Markdown, JSON), a timeline and the lineage of each rule.
+
+    A file that does not read as a release of the series (read by another
+    profile than the others, undated among dated ones, another title) is
+    skipped with a warning; with --strict, it is an error.
 
     Parsed documents and steps are cached: adding a release to the series
     redoes only its step.
@@ -47,6 +57,7 @@ def command(
     Examples:
       ruldiff history releases/ -o site          every release in releases/ (*.txt, *.pdf...)
       ruldiff history v1.txt v2.txt v3.txt -o site
+      ruldiff history releases/ -o site --strict --base-url https://example.org/rules/
       ruldiff history                            as ruldiff.yaml says
     """
     workers = series_workers(jobs)
@@ -68,5 +79,5 @@ def command(
     with Progress() as progress:
         series = Series(read, profile=profile, store=store, workers=workers, progress=progress)
         pages = build(paths, series, writer, warn=progress.warn, templates=templates, explicit_order=settings.order,
-                      claim=writer.claim)
+                      claim=writer.claim, strict=strict, base_url=base_url)
     writer.prune(pages)

@@ -28,6 +28,9 @@ __all__ = ["command"]
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE ('-': standard output); never to an input.")
 @click.option("--profile", metavar="NAME|FILE",
               help=f"How to read the documents: {', '.join(BUILTIN)}, or your own YAML profile. Detected when omitted.")
+@click.option("--strict", is_flag=True,
+              help="A file that does not read as a release of the series (another profile, no date, another title) "
+              "is an error, not skipped with a warning.")
 @series_jobs_option
 @config_option
 @follow_links_option
@@ -35,7 +38,7 @@ __all__ = ["command"]
 @max_size_option
 def command(
     rule: str, files: tuple[str, ...], at: str | None, fmt: str, output: str | None, profile: str | None,
-    jobs: int | None, config: str | None, follow_links: bool, no_pager: bool, max_size: int,
+    jobs: int | None, strict: bool, config: str | None, follow_links: bool, no_pager: bool, max_size: int,
 ) -> None:
     """The lineage of one rule across every version: its number and text in
     each, and the edits between them, following renumberings, splits and
@@ -60,7 +63,7 @@ def command(
     read = functools.partial(read_input, max_size=max_size)
     with Progress() as progress:
         series = Series(read, profile=profile, store=Store(series_cache()), workers=workers, progress=progress)
-        versions, warnings = series.versions(paths, settings.order)
+        versions, warnings = series.versions(paths, settings.order, strict=strict)
         for w in warnings:
             progress.warn(w)
         start = None

@@ -4,6 +4,8 @@
 - `Link`: one change of a step, reduced to what a lineage needs.
 - `Step`: the comparison of two consecutive versions, reduced to its counts
   and links (the rendered pages are written by the caller, history.py).
+- `admit(versions)` -> (the releases of the series, the others with why):
+  one profile family, a date, a matching title (`titles_match`).
 - `order(versions)` -> (versions in order, warnings): by the effective date
   printed in each document, else by file name.
 - `Series(read, profile, store, workers, progress)`: reads and orders the
@@ -33,10 +35,13 @@ the profile, so another ruldiff or another profile never reads these entries
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import marshal
 import os
+import re
 import selectors
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -47,11 +52,12 @@ from ..errors import RuldiffError
 from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
 from ..documents.parse import parse, parse_bounded
 from ..documents.profiles import BUILTIN, load_profile
-from ..documents.read import check_name, decode, name_shown
+from ..documents.fit import misfit_warning
+from ..documents.read import Source, check_name, decode, name_shown
 from ..outputs.context import _anchors
 from .store import Store, code_digest, digest
 
-__all__ = ["Link", "Series", "Step", "Version", "collect", "fan_out", "order", "step_of"]
+__all__ = ["Link", "Series", "Step", "Version", "admit", "collect", "fan_out", "order", "step_of", "titles_match"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,6 +76,19 @@ class Version:
     title: str
     ids: tuple[str, ...]
     """Every item's ID (rules, then glossary), in document order."""
+    profile: str = ""
+    """The name of the profile that read it."""
+    misfit: str = ""
+    """The warning that its profile left much of it unread (fit.py), or ""."""
+    hashes: str = ""
+    """A short digest of each item's full text (`text_hash`), in the order
+    of `ids`, joined: what a history's rule pages are keyed by, without
+    reading the texts."""
+
+    def text_hashes(self) -> dict[str, str]:
+        """Item ID -> `text_hash` of its full text."""
+        w = TEXT_HASH
+        return {rule_id: self.hashes[k * w : (k + 1) * w] for k, rule_id in enumerate(self.ids)}
 
     @property
     def name(self) -> str:
@@ -200,11 +219,22 @@ def _is_packed_edits(value: Any) -> bool:
     )
 
 
+TEXT_HASH = 12
+"""Hex digits of `text_hash`: 48 bits, so that two texts of one rule that
+differ are told apart (a collision among a rule's few hundred versions has
+odds under 1 in 10^11)."""
+
+
+def text_hash(text: str) -> str:
+    """A short digest of an item's text (`TEXT_HASH` hex digits)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:TEXT_HASH]
+
+
 def _is_meta(value: Any) -> bool:
-    """Whether a cached value is a document's (date, title, joined IDs)."""
+    """Whether a cached value is a document's (date, title, joined IDs, profile, misfit warning, text hashes)."""
     return (
-        isinstance(value, tuple) and len(value) == 3 and (value[0] is None or isinstance(value[0], str))
-        and isinstance(value[1], str) and isinstance(value[2], str)
+        isinstance(value, tuple) and len(value) == 6 and (value[0] is None or isinstance(value[0], str))
+        and all(isinstance(x, str) for x in value[1:])
     )
 
 
@@ -256,7 +286,7 @@ def order(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[tu
     """
     if explicit:
         rank = {name: i for i, name in enumerate(explicit)}
-        missing = [v.path for v in versions if v.name not in rank]
+        missing = [v.name for v in versions if v.name not in rank]
         if missing:
             raise RuldiffError(
                 f"not named in the order of ruldiff.yaml: {', '.join(missing[:5])}",
@@ -264,17 +294,100 @@ def order(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[tu
             )
         return tuple(sorted(versions, key=lambda v: (rank[v.name], v.path))), ()
     by_name = sorted(versions, key=_name_key)
-    undated = [v.path for v in by_name if v.date is None]
+    undated = [v.name for v in by_name if v.date is None]
     if undated:
         shown = ", ".join(undated[:5]) + (f" and {len(undated) - 5} more" if len(undated) > 5 else "")
         return tuple(by_name), (f"no effective date found in {shown}: every version is ordered by file name",)
     ordered = tuple(sorted(by_name, key=lambda v: v.date or ""))
     warnings = []
     for date in sorted({v.date for v in ordered if v.date}):
-        same = [v.path for v in ordered if v.date == date]
+        same = [v.name for v in ordered if v.date == date]
         if len(same) > 1:
             warnings.append(f"{', '.join(same)} give the same effective date, {date}: ordered by file name")
     return ordered, tuple(warnings)
+
+
+TITLE_SHARE = 0.75
+"""Share of the words of the shorter of two titles the longer must hold for
+them to be one document's: a release's title as printed varies (the MTG
+archive prints "Magic: The Gathering Comprehensive Rules" in 121 releases,
+"COMPREHENSIVE RULES" in 2, and the same with a stray character in 3: all
+share 4 of 5 words or more), while two documents of one family differ in a
+word that matters ("Riftbound Core Rules", "Riftbound Tournament Rules":
+2 of 3)."""
+
+
+def _words(title: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[^\W_]+", title.casefold()))
+
+
+def titles_match(a: str, b: str) -> bool:
+    """Whether two titles name the same document (`TITLE_SHARE`); an empty
+    title matches any.
+
+    >>> titles_match("Magic: The Gathering Comprehensive Rules", "COMPREHENSIVE RULES")
+    True
+    >>> titles_match("Riftbound Core Rules", "Riftbound Tournament Rules")
+    False
+    """
+    x, y = _words(a), _words(b)
+    if not x or not y:
+        return True
+    return len(x & y) >= TITLE_SHARE * min(len(x), len(y))
+
+
+def _most_common(values: Sequence[T]) -> T | None:
+    """The value most of `values` hold, if one holds more than any other."""
+    counts = Counter(values).most_common(2)
+    if not counts or (len(counts) == 2 and counts[0][1] == counts[1][1]):
+        return None
+    return counts[0][0]
+
+
+def admit(versions: Sequence[Version], explicit: Sequence[str] = ()) -> tuple[list[Version], list[tuple[Version, str]]]:
+    """The versions that read as releases of one series, and each other
+    one with why it is not: a file with the same bytes as one before it (by
+    name); one read by another profile than most of them; one with no
+    effective date when others have one (unless `explicit` orders them); one
+    whose title does not match the title most of them print (`titles_match`).
+    Where no profile or title is held by more files than any other, that
+    test keeps every file.
+
+    >>> v = lambda p, d, t="Rules", prof="mtg-cr", sha="": Version(p, sha or p, d, t, (), prof)
+    >>> kept, skipped = admit([v("a", "2020-01-01"), v("b", "2021-01-01"), v("c", None, "Notes", "paragraphs"),
+    ...                        v("d", None), v("e", "2022-01-01", "Other Game Rulebook")])
+    >>> [x.path for x in kept], [(x.path, why) for x, why in skipped]  # doctest: +NORMALIZE_WHITESPACE
+    (['a', 'b'], [('c', 'read as paragraphs, the other releases as mtg-cr (--profile mtg-cr reads them all alike)'),
+     ('d', 'no effective date found, while the other releases print one'),
+     ('e', "its title, 'Other Game Rulebook', is not the other releases' ('Rules')")])
+    """
+    kept: list[Version] = []
+    skipped: list[tuple[Version, str]] = []
+    seen: dict[str, Version] = {}
+    for version in sorted(versions, key=_name_key):
+        first = seen.setdefault(version.digest, version)
+        if first is not version:
+            skipped.append((version, f"the same content as {first.name}"))
+        else:
+            kept.append(version)
+    family = _most_common([v.profile for v in kept])
+    dated = any(v.date for v in kept) and not explicit
+    candidates = [v for v in kept if family is None or v.profile == family]
+    title = _most_common([" ".join(sorted(_words(v.title))) for v in candidates if _words(v.title)])
+    shown_title = next((v.title for v in candidates if " ".join(sorted(_words(v.title))) == title), "")
+    out = []
+    for version in kept:
+        if family is not None and version.profile != family:
+            hint = f" (--profile {family} reads them all alike)" if family in BUILTIN else ""
+            skipped.append((version, f"read as {version.profile}, the other releases as {family}{hint}"))
+        elif dated and not version.date:
+            skipped.append((version, "no effective date found, while the other releases print one"))
+        elif title is not None and not titles_match(version.title, shown_title):
+            skipped.append((version, f"its title, {version.title!r}, is not the other releases' ({shown_title!r})"))
+        else:
+            out.append(version)
+    skipped.sort(key=lambda s: _name_key(s[0]))
+    return out, skipped
 
 
 def _name_key(v: Version) -> tuple[str, str]:
@@ -291,7 +404,11 @@ def profile_key(profile: str | None, read: Callable[[str], bytes]) -> str:
 
 def parse_bytes(data: bytes, path: str, profile: str | None) -> Document:
     """Decode and parse a document as `cli.load` does, from bytes already read."""
-    source = decode(data, path)
+    return parse_source(decode(data, path), profile)
+
+
+def parse_source(source: Source, profile: str | None) -> Document:
+    """Parse a decoded document as `cli.load` does."""
     if profile is not None and profile not in BUILTIN:
         return parse_bounded(source, load_profile(profile), profile)
     return parse(source, load_profile(profile) if profile is not None else None)
@@ -325,9 +442,15 @@ class Series:
 
     # --- versions --------------------------------------------------------
 
-    def versions(self, paths: Sequence[str], explicit: Sequence[str] = ()) -> tuple[tuple[Version, ...], tuple[str, ...]]:
-        """Read each file, find its date (parsing it unless cached), and order
-        them (`order`, `explicit` its order of file names)."""
+    def versions(
+        self, paths: Sequence[str], explicit: Sequence[str] = (), *, strict: bool = False
+    ) -> tuple[tuple[Version, ...], tuple[str, ...]]:
+        """Read each file, find its date (parsing it unless cached), keep
+        those that read as releases of the series (`admit`), and order them
+        (`order`, `explicit` its order of file names). The warnings name, by
+        file name: each file skipped and why (with `strict`, the first is an
+        error instead), each release its profile left much of unread (fit.py),
+        and what is doubtful in the order."""
         found: list[Version | None] = [None] * len(paths)
         missing: list[tuple[int, str, str]] = []
         for i, path in enumerate(paths):
@@ -336,8 +459,8 @@ class Series:
             if meta is None:
                 missing.append((i, path, sha))
             else:
-                date, title, ids = meta
-                found[i] = Version(path, sha, date, title, _split_ids(ids))
+                date, title, ids, profile, warning, hashes = meta
+                found[i] = Version(path, sha, date, title, _split_ids(ids), profile, warning, hashes)
         total, seen = len(paths), len(paths) - len(missing)
         self.progress("read", seen, total)
 
@@ -346,24 +469,38 @@ class Series:
             data = self.read(path)
             if digest(data) != sha:
                 raise RuldiffError("changed while being read", path=path, fix="run again")
-            doc = parse_bytes(data, path, self.profile)
+            source = decode(data, path)
             del data
+            doc = parse_source(source, self.profile)
+            warning = misfit_warning(source, doc, self.profile is not None) or ""
+            del source
             ids = tuple(r.id for r in doc.items)
-            return (doc.date, doc.title, ids, marshal.dumps(pack_document(doc)))
+            hashes = "".join(text_hash(r.full_text) for r in doc.items)
+            # Kept without the file's name: the cache is by content, the name may change.
+            warning = warning.removeprefix("warning: ").removeprefix(f"{doc.path}: ")
+            return (doc.date, doc.title, ids, doc.profile, warning, hashes, marshal.dumps(pack_document(doc)))
 
         def done(j: int, result: Any) -> None:
             nonlocal seen
             i, path, sha = missing[j]
-            date, title, ids, packed = result
+            date, title, ids, profile, warning, hashes, packed = result
             self._packed[sha] = packed
-            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids)))
+            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids), profile, warning, hashes))
             self.store.put("doc", self._doc_key(sha), packed)
-            found[i] = Version(path, sha, date, title, tuple(ids))
+            found[i] = Version(path, sha, date, title, tuple(ids), profile, warning, hashes)
             seen += 1
             self.progress("read", seen, total)
 
         fan_out(missing, work, self.workers, done, weights=[_size(p) for _, p, _ in missing])
-        return order([v for v in found if v is not None], explicit)
+        kept, skipped = admit([v for v in found if v is not None], explicit)
+        if strict and skipped:
+            version, why = skipped[0]
+            raise RuldiffError(f"not a release of the series: {why}", path=version.path,
+                               fix="move it out of the releases, or leave out --strict to skip it with a warning")
+        warnings = [f"{v.name}: skipped: {why}" for v, why in skipped]
+        warnings += [f"{v.name}: {v.misfit}" for v in sorted(kept, key=_name_key) if v.misfit]
+        ordered, doubts = order(kept, explicit)
+        return ordered, (*warnings, *doubts)
 
     def _doc_key(self, sha: str) -> str:
         return digest(self._key, "doc", sha)
@@ -465,6 +602,16 @@ class Series:
         weights = [_size(versions[i].path) + _size(versions[i + 1].path) for i in todo]
         fan_out(todo, work, self.workers, done, weights=weights)
         return tuple(s for s in out if s is not None)
+
+    def edits(self, old: Version, new: Version) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """The word edits of each link of the step from `old` to `new`, in
+        order: from the cache, else the step compared again. What a history
+        reads for the few steps whose lineage pages it renders again, where
+        reading every step's edits took ~1 s of a rerun on the archive."""
+        found = self.store.get("edits", self._step_key(old, new), _is_packed_edits)
+        if found is not None:
+            return tuple(tuple((op, t) for op, t in e) for e in found)
+        return tuple(l.edits for l in step_of(0, compare(self.document(old), self.document(new))).links)
 
     def _step_key(self, old: Version, new: Version) -> str:
         # The paths are part of the pages (and of the JSON): in the key too.

@@ -25,7 +25,7 @@ from ..errors import RuldiffError, printable
 if TYPE_CHECKING:
     from .releases import Link, Step, Version
 
-__all__ = ["TRACE_FORMATS", "Trace", "TraceEntry", "find_start", "follow", "render_trace", "trace"]
+__all__ = ["TRACE_FORMATS", "Trace", "TraceEntry", "find_start", "follow", "render_trace", "runs", "trace"]
 
 TRACE_FORMATS = ("text", "md", "html", "json")
 
@@ -131,7 +131,8 @@ def trace(
         text = texts(i).get(found) if found is not None else None
         others: tuple[str, ...] = ()
         if link is not None:
-            others = tuple(x for x in (*link.old, *link.new) if x != found and x != (entries[-1].id if entries else None))
+            others = tuple(dict.fromkeys(
+                x for x in (*link.old, *link.new) if x != found and x != (entries[-1].id if entries else None)))
         entries.append(TraceEntry(
             versions[i], found, text,
             link.kind if link is not None else None,
@@ -162,20 +163,26 @@ def trace_json(t: Trace) -> dict[str, Any]:
 def _runs(t: Trace) -> list[dict[str, Any]]:
     """Consecutive versions where the rule is the same (same ID, same text,
     no change) as one run: what text, Markdown and HTML show."""
-    runs: list[dict[str, Any]] = []
-    for e in t.entries:
-        last = runs[-1] if runs else None
+    return runs(t.entries)
+
+
+def runs(entries: Sequence[TraceEntry]) -> list[dict[str, Any]]:
+    """`_runs` of any entries in order (a history site's lineages too); each
+    run's ``at`` is the position of its first entry."""
+    out: list[dict[str, Any]] = []
+    for at, e in enumerate(entries):
+        last = out[-1] if out else None
         if last is not None and e.change is None and last["id"] == e.id and last["text"] == e.text:
             last["to"] = e.version.label
             last["count"] += 1
             continue
-        runs.append({
-            "from": e.version.label, "to": e.version.label, "count": 1, "id": e.id, "text": e.text,
+        out.append({
+            "at": at, "from": e.version.label, "to": e.version.label, "count": 1, "id": e.id, "text": e.text,
             "change": e.change, "others": list(e.others),
             "edits": [{"op": op, "text": text} for op, text in e.edits],
-            "changed": any(op != "=" for op, _ in e.edits),
+            "changed": any(op != "=" for op, _ in e.edits), "href": None, "open": False,
         })
-    return runs
+    return out
 
 
 def _edits_text(edits: Sequence[dict[str, str]]) -> str:
