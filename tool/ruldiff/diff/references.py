@@ -300,6 +300,15 @@ _NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full sto
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
+# A reference tied to the document or part it is "of" ("section 12-7 of the
+# Public Health Act", "§ 5(b) of the Coastal Code", "rule 5 of Chapter 3",
+# "article 5 of the Treaty"): capitalised words after "of", the sub-items the
+# reference syntax left out allowed between.
+_OF_NAME = re.compile(r"(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w’'-]*\s*)+)")
+# A document cited by a number no rule is numbered in, before the reference
+# in its sentence: "Directive 2003/88/EC, article 7", "Regulation (EU)
+# 2016/679, Article 6(1)", "Act No. 12/2004, section 3".
+_OTHER_DOCUMENT_NUMBER = re.compile(r"\b[A-Z][a-z]+\s+(?:\([A-Z]{2,6}\)\s+)?(?:No\.\s*)?\d+/\d+")
 
 
 @functools.lru_cache(maxsize=8)
@@ -334,8 +343,15 @@ class References(NamedTuple):
         b = {w.rstrip("s") for w in word_set(new)}
         return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
 
-    def other_document(self, text: str, at: int) -> bool:
-        """Whether the reference at `at` in `text` is to another document.
+    def other_document(self, text: str, at: int, printed: str = "") -> bool:
+        """Whether the reference at `at` in `text` (`printed` as the
+        reference syntax read it, if known) is to another document: another
+        document's abbreviation right before it ("CR 184.6"), its name
+        earlier in the sentence or after the reference ("as the Core Rules
+        say, rule 5.1"), a document cited by a number of another form before
+        it ("Directive 2003/88/EC, article 7"), or capitalised words it is
+        "of" ("section 12-7 of the Public Health Act", "rule 5 of Chapter 3")
+        that are not this document's title.
 
         >>> r = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
         >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
@@ -346,11 +362,24 @@ class References(NamedTuple):
         (False, False)
         >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
         True
+        >>> t = "under section 12-7 of the Public Health Act"
+        >>> r.other_document(t, 6, "section 12-7"), r.other_document("rule 5(b) of Chapter 3", 0, "rule 5")
+        (True, True)
+        >>> r.other_document("rule 5 of the Riftbound Tournament Rules", 0, "rule 5")
+        False
+        >>> r.other_document("Directive 2003/88/EC, article 7 applies", 21, "article 7")
+        True
         """
         sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
         abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
         initials = _initials(self.title)
         if abbreviation and not initials.endswith(abbreviation.group(1)):
+            return True
+        if printed:
+            of = _OF_NAME.match(text, at + len(printed))
+            if of:
+                return not all(w in self.title for w in of.group(1).split())
+        if _OTHER_DOCUMENT_NUMBER.search(sentence):
             return True
         window = text[at : at + 200]
         m = _REFERENCE_AT.match(window)
@@ -415,7 +444,7 @@ class References(NamedTuple):
         printed_refs: list[str] = []
         should_be: list[str] = []
         for at, target, printed in spans:
-            if target == own or printed in printed_refs or self.other_document(text, at):
+            if target == own or printed in printed_refs:
                 continue
             moved_to = self.id_map.get(target, target)
             if target not in self.new_ids:
@@ -432,6 +461,8 @@ class References(NamedTuple):
                 hint = moved_to
             else:
                 continue
+            if self.other_document(text, at, printed):
+                continue  # asked last: it costs the most, and most references point where they should
             printed_refs.append(printed)
             should_be.append(hint)
         return tuple(printed_refs), tuple(should_be)
