@@ -1,17 +1,24 @@
-"""diff/references.py (issue #26 item 5): which references name this
-document, and cross-references inside sub-items. Invented documents only."""
+"""diff/references.py (issues #26 item 5, #27 item 5): which references name
+this document, cross-references inside sub-items, and the possibly stale
+references of added rules. Invented documents only."""
 
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
 
+from helpers import doc, layout
 
+from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
 from ruldiff.diff.references import References
 from ruldiff.documents.citations import citation_syntax
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
 from ruldiff.model import Comparison, Document
+from ruldiff.outputs.jsonout import to_json
+from ruldiff.outputs.schema import schema
 
 
 def read(text: str, path: str = "t.txt") -> Document:
@@ -179,3 +186,53 @@ def test_outline_sub_items_map_through_the_renumbering(log: str, tags: object, s
     c = compare(old, new)
     assert getattr(by_new(c).get("2.1"), "tags", None) == tags
     assert c.stale == stale
+
+
+# --- possibly stale references in added rules ----------------------------------------
+
+BEFORE = [("1", "Basics"), ("7", "Keywords"), ("702", "Keyword Abilities"), ("702.1", "Most keywords are abilities."),
+          ("702.2", "Lanternlight"), ("702.2a", "Lanternlight lets a keeper see the hidden glyphs."),
+          ("702.3", "Soaring"), ("702.3a", "A keeper with soaring can't be blocked except by a keeper with reach."),
+          ("702.4", "Reach"), ("702.4a", "Reach lets a keeper block a keeper with soaring.")]
+# Two keywords inserted before Soaring: old 702.3 (Soaring) is now 702.5, old 702.4 (Reach) 702.6.
+AFTER = BEFORE[:6] + [("702.3", "Tidecall"), ("702.3a", "Tidecall lets a keeper draw a glyph from the tide pool."),
+                      ("702.4", "Emberward"), ("702.4a", "Emberward keeps a keeper from burning glyphs."),
+                      ("702.5", "Soaring"), ("702.5a", "A keeper with soaring can't be blocked except by a keeper with reach."),
+                      ("702.6", "Reach"), ("702.6a", "Reach lets a keeper block a keeper with soaring.")]
+
+
+def test_an_added_rule_citing_the_old_number_of_a_renumbered_rule_is_possibly_stale() -> None:
+    new = AFTER + [("702.6b", "A keeper with soaring and reach may block as if it had soaring (see rule 702.3).")]
+    c = compare(doc(BEFORE), doc(new))
+    hint = by_new(c)["702.6b"]
+    assert hint.possibly_stale == (("rule 702.3", "702.3", "Soaring", "702.5"),)  # type: ignore[attr-defined]
+    assert hint.tags == ("substantive",) and hint.stale == ()  # type: ignore[attr-defined]
+    assert c.stale == ()  # a hint: not among the stale references the summary lists
+
+
+def test_an_added_rule_whose_citation_means_what_the_number_holds_now_is_not_flagged() -> None:
+    new = AFTER + [("702.6b", "A keeper with reach may draw from the tide pool as tidecall allows (see rule 702.3).")]
+    assert by_new(compare(doc(BEFORE), doc(new)))["702.6b"].possibly_stale == ()  # type: ignore[attr-defined]
+
+
+def test_an_added_rule_citing_a_number_without_saying_what_it_means_is_not_flagged() -> None:
+    new = AFTER + [("702.6b", "See rule 702.3.")]
+    assert by_new(compare(doc(BEFORE), doc(new)))["702.6b"].possibly_stale == ()  # type: ignore[attr-defined]
+
+
+def test_a_possibly_stale_reference_is_a_hint_in_json_and_text_and_not_a_tag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    new = AFTER + [("702.6b", "A keeper with soaring and reach may block as if it had soaring (see rule 702.3).")]
+    c = compare(doc(BEFORE), doc(new))
+    out = to_json(c)
+    Draft202012Validator(schema()).validate(out)
+    (change,) = [ch for ch in out["changes"] if ch["new"] == "702.6b"]
+    assert change["possibly_stale"] == [{"reference": "rule 702.3", "target": "702.3", "held": "Soaring", "now": "702.5"}]
+    assert "stale-reference" not in change["tags"] and out["stale_references"] == []
+    assert all("possibly_stale" not in ch for ch in out["changes"] if ch["new"] != "702.6b")
+    (tmp_path / "a.txt").write_text(layout(BEFORE), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(layout(new), encoding="utf-8")
+    for fmt, shown in (("text", "possibly stale: 702.3 held “Soaring” before; now 702.5"),
+                       ("md", "Possibly stale: 702.3 held “Soaring” before; now [702.5]"),
+                       ("html", "Possibly stale: 702.3 held “Soaring” before; now <a href=")):
+        result = CliRunner().invoke(main, [str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "-f", fmt, "-o", "-"])
+        assert result.exit_code == 0 and shown in result.output, fmt
