@@ -15,6 +15,7 @@ from ruldiff.diff.pipeline import compare
 from ruldiff.diff.references import References
 from ruldiff.documents.citations import citation_syntax
 from ruldiff.documents.parse import parse
+from ruldiff.editorial.check import check_document
 from ruldiff.documents.read import decode
 from ruldiff.model import Comparison, Document
 from ruldiff.outputs.jsonout import to_json
@@ -236,3 +237,15 @@ def test_a_possibly_stale_reference_is_a_hint_in_json_and_text_and_not_a_tag(tmp
                        ("html", "Possibly stale: 702.3 held “Soaring” before; now <a href=")):
         result = CliRunner().invoke(main, [str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "-f", fmt, "-o", "-"])
         assert result.exit_code == 0 and shown in result.output, fmt
+
+
+def test_check_finds_no_dangling_reference_in_a_codes_own_citations_or_another_acts() -> None:
+    """`ruldiff check` reads the code's citations as the diff does: neither
+    "section 7-304(a)(1)" (read whole) nor the Public Health Act's section is
+    a reference to no rule."""
+    code = read(CODE.format(items=ITEMS_OLD, bay="2", year="1"))
+    assert [f.code for f in check_document(code) if f.code == "dangling-reference"] == []
+    broken = read(CODE.format(items=ITEMS_OLD, bay="7", year="1"))
+    assert [(f.rule, f.cited) for f in check_document(broken) if f.code == "dangling-reference"] == [
+        ("7-305(a)", "section 7-304(a)(7)")
+    ]
