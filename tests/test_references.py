@@ -50,6 +50,8 @@ def by_new(c: Comparison) -> dict[str, object]:
         ("See rule 5 of these rules.", "rule 5", False),
         ("See rule 5, which the Act of 1990 replaced.", "rule 5", False),
         ("Under rule 5 the fee is due.", "rule 5", False),
+        ("Create a Zombie 2/2 token, then see rule 5.", "rule 5", False),  # no year: a creature, no document
+        ("Ordinance 2004/17, section 3, applies.", "section 3", True),
     ],
 )
 def test_a_reference_tied_to_another_act_names_another_document(text: str, printed: str, other: bool) -> None:

@@ -335,8 +335,11 @@ _OTHER_DOCUMENT_NAME = re.compile(
 _OF_NAME = re.compile(r"(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w’'-]*\s*)+)")
 # A document cited by a number no rule is numbered in, before the reference
 # in its sentence: "Directive 2003/88/EC, article 7", "Regulation (EU)
-# 2016/679, Article 6(1)", "Act No. 12/2004, section 3".
-_OTHER_DOCUMENT_NUMBER = re.compile(r"\b[A-Z][a-z]+\s+(?:\([A-Z]{2,6}\)\s+)?(?:No\.\s*)?\d+/\d+")
+# 2016/679, Article 6(1)", "Ordinance 2004/17, section 3": a year on one side
+# of the slash (a creature's "Zombie 2/2" is no document).
+_OTHER_DOCUMENT_NUMBER = re.compile(
+    r"\b[A-Z][a-z]+\s+(?:\([A-Z]{2,6}\)\s+)?(?:No\.\s*)?(?:\d{4}/\d+|\d+/\d{4})"
+)
 
 
 HELD_WORDS = 8
