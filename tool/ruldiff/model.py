@@ -382,6 +382,12 @@ class Change:
     stale_should_be: tuple[str, ...] = ()
     """For each of `stale`, the ID it should probably point to (the new number
     of the rule it pointed to), or ``""`` when there is none to suggest."""
+    possibly_stale: tuple[tuple[str, str, str, str], ...] = ()
+    """References of an added rule to the old number of a rule the release
+    renumbered, whose words say they mean what that number held before: a
+    hint, weaker than `stale` (diff/references.py). Each is (reference as
+    printed, its target, the start of what the target held before, the
+    target's old rule's new number)."""
 
     @property
     def text_changed(self) -> bool:

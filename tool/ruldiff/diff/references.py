@@ -9,22 +9,43 @@
 - `map_numbers(text, id_map)` -> a text with each rule number replaced by its
   new number.
 - `References`: what tells a stale reference, in a change (`of_change`) or
-  in the rules a release left alone (`of_rules`).
+  in the rules a release left alone (`of_rules`), and a possibly stale one in
+  an added rule (`possibly_stale`).
 - `split_last(rule_id)`, `SEGMENT`: a rule number read as its segments.
 
 Claims: a run is a ``cross-reference`` when its two sides differ only in
 rule numbers, each old number replaced by the new number of the same rule
 (903.13 -> 903.11 when old 903.13 became new 903.11); a reference is
 ``stale`` when it points nowhere, or when the release left it at the number
-of a rule it renumbered.
+of a rule it renumbered. A reference names this document only when its
+number is of a form the document is numbered in (the reference syntax) and
+nothing ties it to another document (`References.other_document`). A hint,
+not a claim: an added rule's reference is *possibly stale* when it cites the
+old number of a rule the release renumbered and its sentence reads as
+meaning what that number held before (`References.possibly_stale`).
 
 Precision, on the blind set (426 changes; docs/trust.md):
 ``cross-reference`` 100% as drawn and now (41 of 41); stale-reference lines
 78.6% as drawn (11 of 14), 100% now (11 of 11); on the four earlier sets
-every summary line at 100%. Cost on the 17-year gap (`bench/claims.py`,
-"references/stale": the renumbering map, stale references of every rule,
-numbers mapped for the tags): 40 ms (41 ms of CPU) of the semantic pass's
-329 ms (327 ms of CPU).
+every summary line at 100%. Possibly stale (a hint, not counted), read
+over every adjacent MTG and Riftbound pair and the gaps mtg 2009-10-01 ->
+2026-01-16, 2013-02-01 -> 2015-01-23 and 2019-01-25 -> 2021-04-19: 1 flag,
+1 right (an added rule citing "rule 217.8" in 2001-07 for what 217.8 held
+before: the zone change, now 217.1c); of the 159 references of added rules
+to a renumbered rule's old number that reach the words test, the test keeps
+that one, and every one of 20 others drawn at random cites the number for
+what it holds now. A sentence without words of its own ("See rule 103.3a.")
+read as its whole rule found nothing more.
+
+Cost on the 17-year gap (`bench/claims.py --cpu`, "references/stale": the
+renumbering map, stale references of every rule, possibly stale ones of the
+added rules, numbers mapped for the tags): 41 ms of CPU on a quiet machine
+before the possibly-stale hint; measured with it on a loaded one, interleaved
+with the revision before (median of 5 runs, three times each): 53, 53, 53 ms
+before and 53, 48, 86 ms after, the semantic pass 390-402 ms before and
+393-396 after. The hint costs about 7 ms (it reads the added rule's
+references `of_change` just read: `_last_spans`), paid back by asking
+`other_document`, the costliest test, last in `stale`.
 """
 
 from __future__ import annotations
@@ -186,6 +207,12 @@ def reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tu
     return out
 
 
+_last_spans = functools.lru_cache(maxsize=1)(reference_spans)
+"""`reference_spans` of the last text asked: `References.of_change` and then
+`References.possibly_stale` read the same added rule (5 of the 12 ms the
+latter costs on the 17-year gap)."""
+
+
 def _reference_matches(text: str) -> list[re.Match[str]]:
     """The matches of ``_REFERENCE.finditer(text)``, found from literals.
 
@@ -289,6 +316,7 @@ def updates_references(
 
 
 _RANGE_START = re.compile(r"[-–—]\s*$|\b(?:through|to)\s+$")
+_RANGE_NEXT = re.compile(r"\s*(?:[-–—]\s*|\s(?:through|to)\s+)\w")
 
 
 # What shows that a reference is to another document: an abbreviation of its
@@ -300,6 +328,55 @@ _NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full sto
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
+# A reference tied to the document or part it is "of" ("section 12-7 of the
+# Public Health Act", "§ 5(b) of the Coastal Code", "rule 5 of Chapter 3",
+# "article 5 of the Treaty"): capitalised words after "of", the sub-items the
+# reference syntax left out allowed between.
+_OF_NAME = re.compile(r"(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w’'-]*\s*)+)")
+# A document cited by a number no rule is numbered in, before the reference
+# in its sentence: "Directive 2003/88/EC, article 7", "Regulation (EU)
+# 2016/679, Article 6(1)", "Ordinance 2004/17, section 3": a year on one side
+# of the slash (a creature's "Zombie 2/2" is no document).
+_OTHER_DOCUMENT_NUMBER = re.compile(
+    r"\b[A-Z][a-z]+\s+(?:\([A-Z]{2,6}\)\s+)?(?:No\.\s*)?(?:\d{4}/\d+|\d+/\d{4})"
+)
+
+
+HELD_WORDS = 8
+"""How many words of what a number held before a possibly stale reference shows."""
+
+_FUNCTION_WORDS = frozenset(
+    "a an and are as at be by for from has have if in is it its of on or that the this to was with "
+    "rule rules see section sections".split()
+)
+
+
+def _content_words(text: str) -> frozenset[str]:
+    """The words of a text that say what it is about: lower-cased, a final
+    "s" dropped, neither numbers nor function words."""
+    return frozenset(
+        w[:-1] if w.endswith("s") else w
+        for w in word_set(text) if len(w) > 2 and not w[0].isdigit() and w not in _FUNCTION_WORDS
+    )
+
+
+def _shared(words: frozenset[str], text: str) -> int:
+    """How many of `words` (`_content_words`) a text holds, plural or not."""
+    in_text = word_set(text)
+    return sum(1 for w in words if w in in_text or w + "s" in in_text)
+
+
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds text[start:end], without it."""
+    before = SENTENCE_END.split(text[max(0, start - 300) : start])[-1]
+    after = SENTENCE_END_OR_TEXT.split(text[end : end + 300], maxsplit=1)[0]
+    return before + " " + after
+
+
+def _start(text: str) -> str:
+    """The first `HELD_WORDS` words of a text, "…" marking a cut."""
+    words = text.split()
+    return " ".join(words[:HELD_WORDS]) + (" …" if len(words) > HELD_WORDS else "")
 
 
 @functools.lru_cache(maxsize=8)
@@ -334,8 +411,15 @@ class References(NamedTuple):
         b = {w.rstrip("s") for w in word_set(new)}
         return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
 
-    def other_document(self, text: str, at: int) -> bool:
-        """Whether the reference at `at` in `text` is to another document.
+    def other_document(self, text: str, at: int, printed: str = "") -> bool:
+        """Whether the reference at `at` in `text` (`printed` as the
+        reference syntax read it, if known) is to another document: another
+        document's abbreviation right before it ("CR 184.6"), its name
+        earlier in the sentence or after the reference ("as the Core Rules
+        say, rule 5.1"), a document cited by a number of another form before
+        it ("Directive 2003/88/EC, article 7"), or capitalised words it is
+        "of" ("section 12-7 of the Public Health Act", "rule 5 of Chapter 3")
+        that are not this document's title.
 
         >>> r = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
         >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
@@ -346,11 +430,24 @@ class References(NamedTuple):
         (False, False)
         >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
         True
+        >>> t = "under section 12-7 of the Public Health Act"
+        >>> r.other_document(t, 6, "section 12-7"), r.other_document("rule 5(b) of Chapter 3", 0, "rule 5")
+        (True, True)
+        >>> r.other_document("rule 5 of the Riftbound Tournament Rules", 0, "rule 5")
+        False
+        >>> r.other_document("Directive 2003/88/EC, article 7 applies", 21, "article 7")
+        True
         """
         sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
         abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
         initials = _initials(self.title)
         if abbreviation and not initials.endswith(abbreviation.group(1)):
+            return True
+        if printed:
+            of = _OF_NAME.match(text, at + len(printed))
+            if of:
+                return not all(w in self.title for w in of.group(1).split())
+        if _OTHER_DOCUMENT_NUMBER.search(sentence):
             return True
         window = text[at : at + 200]
         m = _REFERENCE_AT.match(window)
@@ -415,7 +512,7 @@ class References(NamedTuple):
         printed_refs: list[str] = []
         should_be: list[str] = []
         for at, target, printed in spans:
-            if target == own or printed in printed_refs or self.other_document(text, at):
+            if target == own or printed in printed_refs:
                 continue
             moved_to = self.id_map.get(target, target)
             if target not in self.new_ids:
@@ -432,15 +529,76 @@ class References(NamedTuple):
                 hint = moved_to
             else:
                 continue
+            if self.other_document(text, at, printed):
+                continue  # asked last: it costs the most, and most references point where they should
             printed_refs.append(printed)
             should_be.append(hint)
         return tuple(printed_refs), tuple(should_be)
+
+    def possibly_stale(self, c: Change) -> tuple[tuple[str, str, str, str], ...]:
+        """The references of an added rule that are possibly stale: to a
+        number whose old rule the release renumbered, when the words around
+        the reference say it means what the number held before rather than
+        what it holds now (`meant_before`). A rule written for this release
+        may have been drafted against the old numbering; it may as well
+        cite the number for what it now holds, so this is a hint, not the
+        `stale` claim. Each is (reference as printed, target, the start of
+        what the target held before, where that rule went)."""
+        if c.kind is not ChangeKind.ADDED or c.new is None:
+            return ()
+        text = c.new.full_text
+        out: list[tuple[str, str, str, str]] = []
+        for at, target, printed in _last_spans(text, self.syntax):
+            moved_to = self.id_map.get(target, target)
+            if (
+                moved_to == target or target not in self.new_ids or moved_to not in self.new_ids
+                or target == c.new.id or any(p == printed for p, *_ in out) or _is_child(moved_to, target)
+                or not self.meant_before(text, at, printed, target)  # the others cost more; this rules most out
+                or self.other_document(text, at, printed) or self.in_range(text, at, printed)
+                or self.same_content(target) or self.named(text, at, printed, target)
+            ):
+                continue
+            out.append((printed, target, _start(self.old_texts[target]), moved_to))
+        return tuple(out)
+
+    def meant_before(self, text: str, at: int, printed: str, target: str) -> bool:
+        """Whether the sentence around a reference shares words with what
+        its target held before, more than twice as many as with what it
+        holds now (content words: not the commonest function words, not
+        numbers), and at least two unless the target held a title of
+        `NAMED_TITLE_WORDS` words or fewer ("soaring" for "Soaring"). A
+        sentence that shares words with both ("interchangeable names ...
+        three-letter set code (see rule 212.1d)", the new 212.1d on
+        interchangeable names, the old one on set codes) is left alone, and
+        so is one word in common with a long rule ("This is an exception to
+        rule 107.3i", the old 107.3i an exception itself).
+
+        >>> r = References({}, set(), None, "", {"5": "Soaring"}, {"5": "Tidecall"})
+        >>> r.meant_before("A keeper may block as if it had soaring (see rule 5).", 44, "rule 5", "5")
+        True
+        >>> r.meant_before("See rule 5.", 4, "rule 5", "5")
+        False
+        """
+        sentence = _sentence_at(text, at, at + len(printed))
+        words = _content_words(sentence)
+        held = self.old_texts.get(target, "")
+        before = _shared(words, held)
+        now = _shared(words, self.new_texts.get(target, ""))
+        return before > 2 * now and before >= (1 if len(held.split()) <= NAMED_TITLE_WORDS else 2)
+
+    @staticmethod
+    def in_range(text: str, at: int, printed: str) -> bool:
+        """Whether a reference starts or ends a range ("608.3c–e",
+        "rules 702.19–702.21"): a range covers its rules whatever their
+        numbers."""
+        end = at + len(printed)
+        return References.range_end(text, at, printed) or _RANGE_NEXT.match(text, end) is not None
 
     def of_change(self, c: Change) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if c.new is None:
             return (), ()
         text = "\n".join(r.full_text for r in c.news)
-        spans = reference_spans(text, self.syntax)
+        spans = _last_spans(text, self.syntax)
         if not spans:
             return (), ()  # most rules
         kept: list[tuple[int, int]] = []

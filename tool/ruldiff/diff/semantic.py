@@ -162,6 +162,7 @@ def annotate(
             Change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
                 stale, items_added, items_removed, moved(c, id_map), should_be,
+                refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (),
             )
         )
     substitutions = found.listed(out)

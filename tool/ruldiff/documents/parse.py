@@ -56,6 +56,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
+from .citations import citation_syntax
 from .dates import date_in, find_date
 from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
@@ -935,6 +936,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         profile=profile.name,
         rules=make_rules(rows),
         intro="\n".join(_paragraphs(lines[1:start], True, profile)),
+        references=profile.reference or citation_syntax(row[0] for row in rows),
         coverage=Coverage(
             lines=total,
             rules=total - layout - headings - len(unread),

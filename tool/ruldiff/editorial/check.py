@@ -206,7 +206,7 @@ def _reference_findings(doc: Document) -> list[Finding]:
         spans = reference_spans(text, doc.references)
         reported: set[str] = set()
         for at, target, printed in spans:
-            if target == rule.id or printed in reported or refs.other_document(text, at):
+            if target == rule.id or printed in reported or refs.other_document(text, at, printed):
                 continue
             found_title = _title_after(text, at + len(printed))
             printed_title, title = found_title if found_title else ("", None)

@@ -188,6 +188,11 @@ def _change_context(
         "stale_should_be": [h or None for h in c.stale_should_be],
         "stale_shown": _stale_shown(c.stale, c.stale_should_be),
         "stale_links": _stale_links(c.stale, c.stale_should_be, old_anchors, new_anchors),
+        "possibly_stale": [
+            {"reference": p, "target": t, "held": h, "now": n, "now_anchor": new_anchors.get(n),
+             "shown": f"{t} held “{h}” before; now {n}"}
+            for p, t, h, n in c.possibly_stale
+        ],
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
@@ -242,7 +247,9 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
     ``shown`` (the edits with long unchanged runs cut, each cut an edit of op
     ``"…"`` holding the text cut: `excerpt.cut_edits`), ``cut`` (whether
     ``shown`` has a cut), ``stale``,
-    ``stale_should_be``, ``stale_shown``, ``stale_links``, ``items_added``,
+    ``stale_should_be``, ``stale_shown``, ``stale_links``, ``possibly_stale``
+    (an added rule's hints: ``{"reference", "target", "held", "now",
+    "now_anchor", "shown"}``, `references.References.possibly_stale`), ``items_added``,
     ``items_removed``, ``moved`` (``[old heading, new heading]`` or None),
     ``links`` (rules a glossary entry refers to that have a change here:
     ``{"id", "anchor"}``), ``old_line`` and ``new_line``, ``id`` (the change

@@ -68,6 +68,10 @@ def _stale_json(stale: tuple[str, tuple[str, ...], tuple[str, ...]]) -> dict[str
 
 
 
+def _possibly_stale_json(c: Change) -> list[dict[str, str]]:
+    return [{"reference": p, "target": t, "held": h, "now": n} for p, t, h, n in c.possibly_stale]
+
+
 def to_json(comparison: Comparison, annotations: Annotations | None = None) -> dict[str, Any]:
     """The JSON contract: ``{"format": "ruldiff", "version": 1, ...}``.
 
@@ -97,6 +101,7 @@ def to_json(comparison: Comparison, annotations: Annotations | None = None) -> d
                 "stale_should_be": [h or None for h in c.stale_should_be],
                 "list_items": {"added": list(c.items_added), "removed": list(c.items_removed)},
                 "moved": {"old": c.moved[0], "new": c.moved[1]} if c.moved else None,
+                **({"possibly_stale": _possibly_stale_json(c)} if c.possibly_stale else {}),
             }
             for c in comparison.changes
         ],

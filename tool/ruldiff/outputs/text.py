@@ -188,6 +188,8 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             lines.append("      list: " + "; ".join(items))
         if c["stale"]:
             lines.append("      stale reference: " + ", ".join(c["stale_shown"]))
+        for hint in c["possibly_stale"]:
+            lines.append(paint("      possibly stale: " + hint["shown"], "dim"))
         if c["links"]:
             lines.append("      see: " + ", ".join(link["id"] for link in c["links"]))
         if c["note"]:

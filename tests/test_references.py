@@ -1,0 +1,253 @@
+"""diff/references.py (issues #26 item 5, #27 item 5): which references name
+this document, cross-references inside sub-items, and the possibly stale
+references of added rules. Invented documents only."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from helpers import doc, layout
+
+from ruldiff.cli.main import main
+from ruldiff.diff.pipeline import compare
+from ruldiff.diff.references import References
+from ruldiff.documents.citations import citation_syntax
+from ruldiff.documents.parse import parse
+from ruldiff.editorial.check import check_document
+from ruldiff.documents.read import decode
+from ruldiff.model import Comparison, Document
+from ruldiff.outputs.jsonout import to_json
+from ruldiff.outputs.schema import schema
+
+
+def read(text: str, path: str = "t.txt") -> Document:
+    return parse(decode(text.encode("utf-8"), path))
+
+
+def by_new(c: Comparison) -> dict[str, object]:
+    return {ch.new.id: ch for ch in c.changes if ch.new}
+
+
+# --- references to other documents ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, printed, other",
+    [
+        ("Fees follow section 12-7 of the Public Health Act.", "section 12-7", True),
+        ("Boats follow § 5(b) of the Coastal Code.", "§ 5(b)", True),
+        ("This is read with article 5 of the Treaty.", "article 5", True),
+        ("As rule 5 of Chapter 3 says.", "rule 5", True),
+        ("As rule 3.2(b) of Chapter 3 says.", "rule 3.2", True),  # the sub-items the syntax left out
+        ("See CR 184.6.", "184.6", True),
+        ("see the Comprehensive Rules, rule 601", "rule 601", True),
+        ("Directive 2003/88/EC, article 7, sets the hours.", "article 7", True),
+        ("Regulation (EU) 2016/679, Article 6(1), applies.", "Article 6(1)", True),
+        # This document, named or not:
+        ("See rule 5 of the Harbour Mooring Regulation.", "rule 5", False),
+        ("See rule 5 of these rules.", "rule 5", False),
+        ("See rule 5, which the Act of 1990 replaced.", "rule 5", False),
+        ("Under rule 5 the fee is due.", "rule 5", False),
+        ("Create a Zombie 2/2 token, then see rule 5.", "rule 5", False),  # no year: a creature, no document
+        ("Ordinance 2004/17, section 3, applies.", "section 3", True),
+    ],
+)
+def test_a_reference_tied_to_another_act_names_another_document(text: str, printed: str, other: bool) -> None:
+    refs = References({}, set(), None, "Harbour Mooring Regulation", {}, {})
+    assert refs.other_document(text, text.index(printed), printed) is other
+
+
+# --- sub-items, in each numbering ----------------------------------------------------
+
+CODE = """Town Parking Code
+
+Sec. 7-301. Definitions.
+(a) A permit is a card the town clerk issues to a resident.
+(b) A resident is a person who lives in the town.
+Sec. 7-304. Permits.
+(a) The clerk issues permits.
+{items}
+(b) A lost permit is replaced for a fee.
+Sec. 7-305. Penalties.
+(a) Parking without a permit is an offence, except as section 7-304(a)({bay}) allows.
+(b) Fines are set under section 12-7 of the Public Health Act, not under section 7-304(a)({year}).
+(c) Clamping follows CR 184.6, Directive 2003/88/EC and Regulation (EU) 2016/679.
+"""
+ITEMS_OLD = "(1) A permit lasts one year.\n(2) A permit holder may park in any marked bay."
+ITEMS_NEW = "(1) A permit must be applied for in writing.\n(2) A permit lasts one year.\n(3) A permit holder may park in any marked bay."
+
+
+def test_a_code_read_by_an_inferred_grammar_cites_its_sub_items() -> None:
+    """(a)(1) is inserted: old (a)(1), (a)(2) become (a)(2), (a)(3). The
+    citation updated from (a)(2) to (a)(3) is a cross-reference; the one left
+    at (a)(1) is stale; the Public Health Act's section and CR 184.6 are not
+    this code's."""
+    old = read(CODE.format(items=ITEMS_OLD, bay="2", year="1"))
+    new = read(CODE.format(items=ITEMS_NEW, bay="3", year="1"))
+    assert new.profile == "inferred"
+    c = compare(old, new)
+    assert [(r.old, r.new) for r in c.renumbering] == [("7-304(a)(1)-7-304(a)(2)", "7-304(a)(2)-7-304(a)(3)")]
+    assert by_new(c)["7-305(a)"].tags == ("cross-reference",)  # type: ignore[attr-defined]
+    assert c.stale == (("7-305(b)", ("section 7-304(a)(1)",), ("7-304(a)(2)",)),)
+
+
+def test_a_citation_left_at_an_old_sub_item_is_stale() -> None:
+    old = read(CODE.format(items=ITEMS_OLD, bay="2", year="2"))
+    new = read(CODE.format(items=ITEMS_NEW, bay="2", year="3"))
+    c = compare(old, new)
+    assert c.stale == (("7-305(a)", ("section 7-304(a)(2)",), ("7-304(a)(3)",)),)
+    assert by_new(c)["7-305(b)"].tags == ("cross-reference",)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "ids, text, cited",
+    [
+        (["7-301", "7-304(a)(1)"], "as section 7-304(a)(1) and 7-301 allow; rule 5, CR 184.6, section 7-304(a)(1)(b)", ["7-304(a)(1)", "7-301"]),
+        (["§ 1", "§ 1(a)"], "under § 1(a), not Section 1(a)", ["§ 1(a)"]),
+        (["II", "II.2", "II.2(a)"], "see II.2(a) and rule 2.2", ["II.2(a)"]),
+    ],
+)
+def test_a_citation_is_a_number_of_a_form_the_document_is_numbered_in(ids: list[str], text: str, cited: list[str]) -> None:
+    syntax = citation_syntax(ids)
+    assert syntax is not None and [m.group("id") for m in syntax.finditer(text)] == cited
+
+
+def test_numbers_the_built_in_syntax_reads_need_no_syntax_of_their_own() -> None:
+    assert citation_syntax(["1", "1.1", "100.1a"]) is None
+
+
+HARBOUR = """Harbour Mooring Regulation
+
+§ 1. Scope
+(a) This regulation applies to every public berth in the harbour.
+§ 5. Fees
+(a) A fee is payable for each night a vessel stays at a berth.
+{fees}
+§ 6. Exemptions
+(a) A vessel that qualifies under § 5({reduced}) pays half the winter rate.
+(b) A rescue vessel pays nothing, whatever § 5({due}) says about arrival.
+(c) Fishing boats follow section 12-7 of the Public Health Act and § 5(b) of the Coastal Code.
+"""
+FEES_OLD = "(b) A reduced fee applies to vessels shorter than eight metres.\n(c) Fees are due on arrival."
+FEES_NEW = ("(b) A visitor's fee applies to vessels registered elsewhere.\n"
+            "(c) A reduced fee applies to vessels shorter than eight metres.\n(d) Fees are due on arrival.")
+
+
+def test_paragraph_sign_sub_items_map_through_the_renumbering() -> None:
+    c = compare(read(HARBOUR.format(fees=FEES_OLD, reduced="b", due="c")),
+                read(HARBOUR.format(fees=FEES_NEW, reduced="c", due="c")))
+    assert by_new(c)["§ 6(a)"].tags == ("cross-reference",)  # type: ignore[attr-defined]
+    assert c.stale == (("§ 6(b)", ("§ 5(c)",), ("§ 5(d)",)),)  # the Coastal Code's § 5(b) is not this one
+
+
+ARTICLES = """Heron Rowing Club Statutes
+
+Article 1. Members
+(1) The club admits rowers.
+(2) Members:
+{duties}
+Article 2. Dues
+(1) A member who fails to do what Article 1(2)({dues}) asks loses the vote.
+(2) Fees follow Article 5 of the Treaty and Regulation (EU) 2016/679, Article 6(1).
+"""
+DUTIES_OLD = "(a) pay dues;\n(b) vote at meetings."
+DUTIES_NEW = "(a) train weekly;\n(b) pay dues;\n(c) vote at meetings."
+
+
+@pytest.mark.parametrize("dues, tags, stale", [
+    ("b", ("cross-reference",), ()),
+    ("a", (), (("Article 2(1)", ("Article 1(2)(a)",), ("Article 1(2)(b)",)),)),
+])
+def test_article_sub_items_map_through_the_renumbering(dues: str, tags: tuple[str, ...], stale: object) -> None:
+    c = compare(read(ARTICLES.format(duties=DUTIES_OLD, dues="a")), read(ARTICLES.format(duties=DUTIES_NEW, dues=dues)))
+    assert c.new.profile == "articles"
+    assert getattr(by_new(c).get("Article 2(1)"), "tags", ()) == tags
+    assert c.stale == stale
+
+
+OUTLINE = """Rowing Club Rules
+
+1. Boats
+1.1 Members may book boats.
+1.2 Members:
+{items}
+2. Safety
+2.1 A crew that breaks rule 1.2({log}) loses its booking.
+2.2 Lifejackets follow section 4 of the Water Safety Code.
+"""
+
+
+@pytest.mark.parametrize("log, tags, stale", [
+    ("c", ("cross-reference",), ()),
+    ("b", None, (("2.1", ("1.2(b)",), ("1.2(c)",)),)),
+])
+def test_outline_sub_items_map_through_the_renumbering(log: str, tags: object, stale: object) -> None:
+    old = read(OUTLINE.format(items="(a) book a day ahead;\n(b) sign the log.", log="b"))
+    new = read(OUTLINE.format(items="(a) book a day ahead;\n(b) pay the fee;\n(c) sign the log.", log=log))
+    c = compare(old, new)
+    assert getattr(by_new(c).get("2.1"), "tags", None) == tags
+    assert c.stale == stale
+
+
+# --- possibly stale references in added rules ----------------------------------------
+
+BEFORE = [("1", "Basics"), ("7", "Keywords"), ("702", "Keyword Abilities"), ("702.1", "Most keywords are abilities."),
+          ("702.2", "Lanternlight"), ("702.2a", "Lanternlight lets a keeper see the hidden glyphs."),
+          ("702.3", "Soaring"), ("702.3a", "A keeper with soaring can't be blocked except by a keeper with reach."),
+          ("702.4", "Reach"), ("702.4a", "Reach lets a keeper block a keeper with soaring.")]
+# Two keywords inserted before Soaring: old 702.3 (Soaring) is now 702.5, old 702.4 (Reach) 702.6.
+AFTER = BEFORE[:6] + [("702.3", "Tidecall"), ("702.3a", "Tidecall lets a keeper draw a glyph from the tide pool."),
+                      ("702.4", "Emberward"), ("702.4a", "Emberward keeps a keeper from burning glyphs."),
+                      ("702.5", "Soaring"), ("702.5a", "A keeper with soaring can't be blocked except by a keeper with reach."),
+                      ("702.6", "Reach"), ("702.6a", "Reach lets a keeper block a keeper with soaring.")]
+
+
+def test_an_added_rule_citing_the_old_number_of_a_renumbered_rule_is_possibly_stale() -> None:
+    new = AFTER + [("702.6b", "A keeper with soaring and reach may block as if it had soaring (see rule 702.3).")]
+    c = compare(doc(BEFORE), doc(new))
+    hint = by_new(c)["702.6b"]
+    assert hint.possibly_stale == (("rule 702.3", "702.3", "Soaring", "702.5"),)  # type: ignore[attr-defined]
+    assert hint.tags == ("substantive",) and hint.stale == ()  # type: ignore[attr-defined]
+    assert c.stale == ()  # a hint: not among the stale references the summary lists
+
+
+def test_an_added_rule_whose_citation_means_what_the_number_holds_now_is_not_flagged() -> None:
+    new = AFTER + [("702.6b", "A keeper with reach may draw from the tide pool as tidecall allows (see rule 702.3).")]
+    assert by_new(compare(doc(BEFORE), doc(new)))["702.6b"].possibly_stale == ()  # type: ignore[attr-defined]
+
+
+def test_an_added_rule_citing_a_number_without_saying_what_it_means_is_not_flagged() -> None:
+    new = AFTER + [("702.6b", "See rule 702.3.")]
+    assert by_new(compare(doc(BEFORE), doc(new)))["702.6b"].possibly_stale == ()  # type: ignore[attr-defined]
+
+
+def test_a_possibly_stale_reference_is_a_hint_in_json_and_text_and_not_a_tag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    new = AFTER + [("702.6b", "A keeper with soaring and reach may block as if it had soaring (see rule 702.3).")]
+    c = compare(doc(BEFORE), doc(new))
+    out = to_json(c)
+    Draft202012Validator(schema()).validate(out)
+    (change,) = [ch for ch in out["changes"] if ch["new"] == "702.6b"]
+    assert change["possibly_stale"] == [{"reference": "rule 702.3", "target": "702.3", "held": "Soaring", "now": "702.5"}]
+    assert "stale-reference" not in change["tags"] and out["stale_references"] == []
+    assert all("possibly_stale" not in ch for ch in out["changes"] if ch["new"] != "702.6b")
+    (tmp_path / "a.txt").write_text(layout(BEFORE), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(layout(new), encoding="utf-8")
+    for fmt, shown in (("text", "possibly stale: 702.3 held “Soaring” before; now 702.5"),
+                       ("md", "Possibly stale: 702.3 held “Soaring” before; now [702.5]"),
+                       ("html", "Possibly stale: 702.3 held “Soaring” before; now <a href=")):
+        result = CliRunner().invoke(main, [str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "-f", fmt, "-o", "-"])
+        assert result.exit_code == 0 and shown in result.output, fmt
+
+
+def test_check_finds_no_dangling_reference_in_a_codes_own_citations_or_another_acts() -> None:
+    """`ruldiff check` reads the code's citations as the diff does: neither
+    "section 7-304(a)(1)" (read whole) nor the Public Health Act's section is
+    a reference to no rule."""
+    code = read(CODE.format(items=ITEMS_OLD, bay="2", year="1"))
+    assert [f.code for f in check_document(code) if f.code == "dangling-reference"] == []
+    broken = read(CODE.format(items=ITEMS_OLD, bay="7", year="1"))
+    assert [(f.rule, f.cited) for f in check_document(broken) if f.code == "dangling-reference"] == [
+        ("7-305(a)", "section 7-304(a)(7)")
+    ]
