@@ -96,7 +96,7 @@ def test_the_summary_is_the_newest_changelog_with_links_to_the_published_page(tm
     page = f"{PAGES_URL}/steps/2025-02-10_to_2025-09-01.html"
     assert text.startswith("# Changes from ") and "(2025-09-01)" in text.splitlines()[0]
     assert f"]({page}#new-" in text and "](#" not in text  # no in-page link left to lead nowhere
-    assert (tmp_path / "site" / "steps" / "003-2025-02-10_to_2025-09-01.html").is_file()
+    assert (tmp_path / "site" / "steps" / "2025-02-10_to_2025-09-01.html").is_file()
 
 
 def test_a_single_release_is_no_failure(tmp_path: Path) -> None:
