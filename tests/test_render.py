@@ -679,3 +679,16 @@ def test_a_cache_write_never_follows_a_link_planted_at_its_temporary_name(
     (cache / f".{name}.{'01' * 8}.tmp").symlink_to(victim)
     assert render(RESULT, "md", cache=cache) == render(RESULT, "md")
     assert victim.read_text(encoding="utf-8") == "kept"
+
+
+def test_a_substitution_with_one_other_form_says_form_not_forms() -> None:
+    def rules(texts: list[str]) -> Document:
+        return doc([("1", "Basics"), ("100", "General")] + [(f"100.{i}.", t) for i, t in enumerate(texts, 1)])
+
+    old = ["The keeper shuffles, then he or she draws a glyph.", "A keeper who passes waits until he or she draws.",
+           "The glyph goes where he or she can see it."]
+    new = ["The keeper shuffles, then they draw a glyph.", "A keeper who passes waits until they draw.",
+           "The glyph goes where they can see it."]
+    html = render(compare(rules(old), rules(new)), "html")
+    assert "1 other forms" not in html and "1 rules<" not in html
+    assert re.search(r"<summary>1 other form</summary>", html), re.findall(r"<summary>[^<]*</summary>", html)
