@@ -2,7 +2,10 @@
 
 Writes reports/screenshots/*.png from reports/*.html (run tool/make_reports.py
 first): the v1 → v2 changelog in light and dark, filtered to the substantive
-changes, and its bulletin. Headless Chromium (/usr/bin/chromium, or
+changes, and its bulletin; and, at a phone's 390 px and a desktop's 1280 px,
+the first screen of the history site's index (reports/history), of the
+lineage page of the rule with the most versions, and of the v1 → v2
+changelog (``*.390.png``, ``*.1280.png``). Headless Chromium (/usr/bin/chromium, or
 $RULDIFF_CHROMIUM) through the playwright package. Images depend on the
 fonts installed, so they are not golden files: regenerate them when the look
 of the page changes, and look at them before committing.
@@ -56,8 +59,24 @@ def main() -> None:
         page.goto(bulletin.as_uri())
         page.screenshot(path=str(OUT / f"{PAIR}.bulletin.png"))
         print(f"wrote {OUT / f'{PAIR}.bulletin.png'}")
+        for width in (390, 1280):
+            for name, path in _pages(changelog):
+                page = browser.new_page(viewport={"width": width, "height": 844 if width == 390 else 900})
+                page.goto(path.as_uri())
+                shot = OUT / f"{name}.{width}.png"
+                page.screenshot(path=str(shot))
+                print(f"wrote {shot}")
+                page.close()
         browser.close()
     bulletin.unlink()
+
+
+def _pages(changelog: Path) -> list[tuple[str, Path]]:
+    """The pages shot at both widths: the site's index, the lineage page
+    with the most versions shown, the changelog."""
+    site = ROOT / "reports" / "history"
+    rules = sorted(site.glob("rules/*.html"), key=lambda p: (-p.read_text(encoding="utf-8").count("<section"), p.name))
+    return [("site-index", site / "index.html"), ("site-lineage", rules[0]), ("changelog", changelog)]
 
 
 if __name__ == "__main__":
