@@ -45,8 +45,10 @@ from .. import __version__
 from ..diff.pipeline import compare
 from ..errors import RuldiffError
 from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
+from ..documents.grammar import grammar_profile, parse_numbering
+from ..documents.load import read_again
 from ..documents.parse import parse, parse_bounded
-from ..documents.profiles import BUILTIN, load_profile
+from ..documents.profiles import BUILTIN, Profile, load_profile
 from ..documents.read import check_name, decode, name_shown
 from ..outputs.context import _anchors
 from .store import Store, code_digest, digest
@@ -70,6 +72,10 @@ class Version:
     title: str
     ids: tuple[str, ...]
     """Every item's ID (rules, then glossary), in document order."""
+    reading: str = ""
+    """The numbering (a profile's ``numbering`` key) of another release of
+    the series that this one was read by (`read_alike`); empty: read as
+    detected."""
 
     @property
     def name(self) -> str:
@@ -201,10 +207,11 @@ def _is_packed_edits(value: Any) -> bool:
 
 
 def _is_meta(value: Any) -> bool:
-    """Whether a cached value is a document's (date, title, joined IDs)."""
+    """Whether a cached value is a document's (date, title, joined IDs,
+    inferred numbering or "")."""
     return (
-        isinstance(value, tuple) and len(value) == 3 and (value[0] is None or isinstance(value[0], str))
-        and isinstance(value[1], str) and isinstance(value[2], str)
+        isinstance(value, tuple) and len(value) == 4 and (value[0] is None or isinstance(value[0], str))
+        and _is_strings(value[1:])
     )
 
 
@@ -321,7 +328,7 @@ class Series:
         self.progress = progress or (lambda what, done, total: None)
         self._key = digest(__version__, code_digest(), profile_key(profile, read))
         self._packed: dict[str, bytes] = {}
-        """Digest -> marshalled packed document, for those parsed by this run."""
+        """Cache key (`_doc_key`) -> marshalled packed document, for those parsed by this run."""
 
     # --- versions --------------------------------------------------------
 
@@ -329,6 +336,7 @@ class Series:
         """Read each file, find its date (parsing it unless cached), and order
         them (`order`, `explicit` its order of file names)."""
         found: list[Version | None] = [None] * len(paths)
+        numberings: dict[str, str] = {}  # digest -> the numbering inferred for it ("": read by a preset)
         missing: list[tuple[int, str, str]] = []
         for i, path in enumerate(paths):
             sha = digest(self.read(path))
@@ -336,7 +344,7 @@ class Series:
             if meta is None:
                 missing.append((i, path, sha))
             else:
-                date, title, ids = meta
+                date, title, ids, numberings[sha] = meta
                 found[i] = Version(path, sha, date, title, _split_ids(ids))
         total, seen = len(paths), len(paths) - len(missing)
         self.progress("read", seen, total)
@@ -349,31 +357,72 @@ class Series:
             doc = parse_bytes(data, path, self.profile)
             del data
             ids = tuple(r.id for r in doc.items)
-            return (doc.date, doc.title, ids, marshal.dumps(pack_document(doc)))
+            return (doc.date, doc.title, ids, doc.numbering or "", marshal.dumps(pack_document(doc)))
 
         def done(j: int, result: Any) -> None:
             nonlocal seen
             i, path, sha = missing[j]
-            date, title, ids, packed = result
-            self._packed[sha] = packed
-            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids)))
+            date, title, ids, numberings[sha], packed = result
+            self._packed[self._doc_key(sha)] = packed
+            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids), numberings[sha]))
             self.store.put("doc", self._doc_key(sha), packed)
             found[i] = Version(path, sha, date, title, tuple(ids))
             seen += 1
             self.progress("read", seen, total)
 
         fan_out(missing, work, self.workers, done, weights=[_size(p) for _, p, _ in missing])
-        return order([v for v in found if v is not None], explicit)
+        versions, warnings = order([v for v in found if v is not None], explicit)
+        if self.profile is not None:
+            return versions, warnings
+        return order(self._read_alike(versions, numberings), explicit)
 
-    def _doc_key(self, sha: str) -> str:
-        return digest(self._key, "doc", sha)
+    def _read_alike(self, versions: Sequence[Version], numberings: dict[str, str]) -> list[Version]:
+        """The versions read the same way, as ``diff`` reads OLD and NEW
+        (`documents.load.read_alike`): when some were read by the numbering
+        inferred from them and others by a preset, each of the others is
+        read again by the numbering of the first inferred (in date order),
+        and takes that reading when it leaves no more of its lines unread.
+        Each reading is cached under the numbering it was read by."""
+        spec = next((numberings[v.digest] for v in versions if numberings[v.digest]), "")
+        if not spec:
+            return list(versions)
+        profile = grammar_profile(parse_numbering(spec))
+        out = []
+        for v in versions:
+            if not numberings[v.digest]:
+                v = self._read_again(v, spec, profile)
+            out.append(v)
+        return out
+
+    def _read_again(self, version: Version, spec: str, profile: Profile) -> Version:
+        """`version` read by `spec` (`read_alike`), when that reading is taken."""
+        key = self._doc_key(version.digest, spec)
+        meta = self.store.get("meta", key, _is_meta)
+        if meta is None:
+            again = read_again(decode(self.read(version.path), version.path), self.document(version), profile)
+            if again is None:
+                meta = (None, "", "", "")  # not taken
+            else:
+                meta = (again.date, again.title, _joined_ids([r.id for r in again.items]), spec)
+                packed = marshal.dumps(pack_document(again))
+                self._packed[key] = packed
+                self.store.put("doc", key, packed)
+            self.store.put("meta", key, meta)
+        date, title, ids, taken = meta
+        if taken != spec:
+            return version
+        return Version(version.path, version.digest, date, title, _split_ids(ids), spec)
+
+    def _doc_key(self, sha: str, reading: str = "") -> str:
+        return digest(self._key, "doc", sha, reading) if reading else digest(self._key, "doc", sha)
 
     def document(self, version: Version) -> Document:
         """The parsed document of a version: unpacked from this run's memory or
         the cache, else parsed (a cache entry gone since `versions`)."""
-        packed = self._packed.get(version.digest)
+        key = self._doc_key(version.digest, version.reading)
+        packed = self._packed.get(key)
         if packed is None:
-            packed = self.store.get("doc", self._doc_key(version.digest), _is_bytes)
+            packed = self.store.get("doc", key, _is_bytes)
         if packed is not None:
             try:
                 doc = unpack_document(marshal.loads(packed) if isinstance(packed, bytes) else packed)
@@ -382,6 +431,8 @@ class Series:
             else:
                 # Cached by content: the same bytes may have been read under another name.
                 return doc if doc.path == version.path else dataclasses.replace(doc, path=version.path)
+        if version.reading:
+            return parse(decode(self.read(version.path), version.path), grammar_profile(parse_numbering(version.reading)))
         return parse_bytes(self.read(version.path), version.path, self.profile)
 
     # --- steps -----------------------------------------------------------
@@ -468,7 +519,7 @@ class Series:
 
     def _step_key(self, old: Version, new: Version) -> str:
         # The paths are part of the pages (and of the JSON): in the key too.
-        return digest(self._key, "step", old.digest, new.digest, old.path, new.path)
+        return digest(self._key, "step", old.digest, new.digest, old.path, new.path, old.reading, new.reading)
 
 
 def _joined_ids(ids: Sequence[str]) -> str:
