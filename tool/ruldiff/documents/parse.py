@@ -935,6 +935,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         profile=profile.name,
         rules=make_rules(rows),
         intro="\n".join(_paragraphs(lines[1:start], True, profile)),
+        references=profile.reference,
         coverage=Coverage(
             lines=total,
             rules=total - layout - headings - len(unread),
