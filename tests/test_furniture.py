@@ -96,6 +96,20 @@ def test_a_paragraph_broken_by_a_page_and_a_hyphen_is_joined_again() -> None:
     assert dict(read(broken))["2.3"] == rule  # joined as parse.py joins a wrapped line
 
 
+def test_an_item_numbered_in_lower_case_after_a_page_break_is_a_new_item() -> None:
+    # "c) ..." starts in lower case, but it is the next item, not the sentence going on.
+    def page(n: int, lines: list[str]) -> str:
+        return "\n".join(["HARBOUR RULES", "", *lines, "", f"- {n} -"])
+
+    rules = [f"{s}.{r} Fees are paid in spring by every member." for s in range(1, 4) for r in range(1, 25)]
+    items = ["1.25 Boats are stored in winter:", "a) on the hard;", "b) in the shed;"]
+    text = "\f".join([page(1, rules[:24] + items), page(2, ["c) on a trailer.", *rules[24:48]]),
+                       page(3, rules[48:])]) + "\n"
+    cleared = remove_furniture(text)
+    assert "\nc) on a trailer." in cleared.text
+    assert "in the shed; c)" not in cleared.text
+
+
 def test_a_header_that_looks_like_a_numbered_line_is_furniture() -> None:
     # A running header that starts with a number (the year), the same on every page.
     text = paginate(body(units(), 0), 23, "2024 Harbour Sailing Club", "{n}", False)

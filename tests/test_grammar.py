@@ -370,3 +370,33 @@ def test_a_number_that_restarts_under_its_law_is_cited_after_it() -> None:
     assert [r.id for r in doc.rules][:3] == ["1", "1.1", "1.2"]
     assert doc.references is not None
     assert [m.group("id") for m in doc.references.finditer(doc.rules[-1].text)] == ["1.2", "1"]
+
+
+def test_a_schedule_after_a_section_with_text_is_a_division_of_its_own() -> None:
+    """`§ 2. Fees. Each ...` has text of its own: `Schedule A` after it is
+    not nested in it (as `Section 1` is in `ARTICLE I - NAME`)."""
+    text = ("Harbour Code\n\n§ 1. Berths. A berth is let by the year.\n(a) In March.\n"
+            "§ 2. Fees. Each member pays a fee.\n\nSchedule A - Forms\n\nA.1 The form is white.\n"
+            "A.2 The form is signed.\n")
+    assert units(text) == ["§ 1", "§ 1(a)", "§ 2", "A", "A.1", "A.2"]
+
+
+def test_a_number_of_several_parts_never_starts_again_under_its_prefix() -> None:
+    """A reference wrapped to a line start (`Section 1.01.` after `1.03`) is
+    text of the unit above, not a second `1.01`."""
+    text = ("Bylaws\n\nArticle I - Name\n\nSection 1.01 Name. The club is X.\nSection 1.02 Seat. It sits in Y.\n"
+            "Section 1.03 Aims. It aims at Z, as set out in\nSection 1.01.\n\nArticle II - Members\n\n"
+            "Section 2.01 Joining. Anyone may join.\n")
+    assert units(text) == ["I", "1.01", "1.02", "1.03", "II", "2.01"]
+
+
+def test_a_preset_that_reads_most_of_a_document_as_front_matter_gives_way() -> None:
+    """`outline` finds its first rule at the appendix and takes the code
+    above it for front matter (no line unread): more layout than rules, so
+    the numbering inferred from the document reads it."""
+    body = "".join(f"PART {p} - PART {p}\n\n" + "".join(
+        f"{p}-{100 + r}. The keeper keeps record {r} of part {p}.\n" for r in range(1, 5)) for p in range(1, 4))
+    text = f"Harbour Code\n\nEffective 1 March 2024.\n\n{body}Annex A - Forms\n\nA.1 Forms are white.\nA.2 In ink.\n"
+    doc = read(text)
+    assert doc.profile == "inferred"
+    assert [r.id for r in doc.rules][:3] == ["1", "1-101", "1-102"]

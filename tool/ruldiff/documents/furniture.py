@@ -336,7 +336,7 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
         if not out or i == len(lines):
             continue
         before, after = out[-1].rstrip(), lines[i].strip()
-        if after[:1].islower():  # the sentence goes on: one line, as if never broken
+        if after[:1].islower() and not _ITEM.match(after):  # the sentence goes on: one line, as if never broken
             out[-1] = before + after if _broken_word(before, after) else f"{before} {after}"
             i += 1
         elif not _one_paragraph(before.strip(), after, spaced, full):
@@ -346,6 +346,11 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
         out.append("")  # the text still ends with a line break
         where.append(len(lines) - 1)
     return out, where
+
+
+_ITEM = re.compile(r"(?:[a-z]|[ivxlc]{1,6})\)\s")
+"""A line that starts with an item numbered in lower case (``c) Fees``,
+``iv) by post``): a new item after the page break, not the sentence going on."""
 
 
 def _broken_word(before: str, after: str) -> bool:

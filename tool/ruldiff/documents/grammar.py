@@ -329,8 +329,8 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
             t.style.separator, 1
         )[0]:
             ok = True  # a new prefix: 2-101 after 1-103
-        else:
-            ok = t.value == 1 or 0 < t.value - before.value <= GAP
+        else:  # under the same prefix, a number of several parts never starts again (1.01 after 1.03)
+            ok = (t.value == 1 and t.style.parts == 1) or 0 < t.value - before.value <= GAP
         if ok:
             kept.append(t)
             last[t.style] = t
@@ -393,7 +393,11 @@ def infer_grammar(text: str) -> Grammar | None:
     for t in tokens:
         if t.style not in parent:
             order.append(t.style)
-            labelled_before = previous is not None and previous.style.label and previous.style != t.style
+            # Nested in the labelled heading right above it (ARTICLE I - NAME, then Section 1);
+            # after a labelled unit with text of its own (§ 15. Removal. Each ...), a division of its own.
+            labelled_before = (
+                previous is not None and previous.style.label and previous.style != t.style and _is_title(previous.rest)
+            )
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
         previous = t
     tops = [s for s in order if s.label and s.label != "§" and parent[s] is None]

@@ -792,6 +792,12 @@ MISREAD_UNREAD = 0.1
 """Share of non-blank lines a detected profile may leave unread before the
 numbering inferred from the document is tried (fit.py warns from the same
 share: every corpus release read with its own profile is under 0.01)."""
+MISREAD_LAYOUT = 1.0
+"""Lines a detected profile may read as layout (front matter, decorations,
+credits) per line it reads as a rule before the inferred numbering is tried:
+a profile that finds its first rule near the end has taken the body for a
+long front matter (the corpora: at most 0.71, MTG 1999-11-01; every other
+release under 0.34)."""
 MISREAD_REPEATS = 0.1
 """Share of its items a detected profile may give an ID already given
 (``Section 1#2``) before the inferred numbering is tried: numbers that
@@ -838,7 +844,9 @@ def _misread(doc: Document) -> bool:
     coverage = doc.coverage
     if not doc.numbered:
         return True
-    if coverage is not None and coverage.unread_share >= MISREAD_UNREAD:
+    if coverage is not None and (
+        coverage.unread_share >= MISREAD_UNREAD or coverage.layout > MISREAD_LAYOUT * coverage.rules
+    ):
         return True
     return _repeats(doc) >= MISREAD_REPEATS * len(doc.rules)
 
