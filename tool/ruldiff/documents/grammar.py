@@ -390,16 +390,20 @@ def infer_grammar(text: str) -> Grammar | None:
     order: list[Style] = []
     parent: dict[Style, Style | None] = {}
     previous: Token | None = None
+    previous_first = False  # whether `previous` is the first token of its style
     for t in tokens:
-        if t.style not in parent:
+        first = t.style not in parent
+        if first:
             order.append(t.style)
-            # Nested in the labelled heading right above it (ARTICLE I - NAME, then Section 1);
-            # after a labelled unit with text of its own (§ 15. Removal. Each ...), a division of its own.
+            # Nested in the labelled unit right above it when that is a heading (ARTICLE I - NAME,
+            # then Section 1) or the first of its style (a first article holds the first sections);
+            # after the 15th § with text of its own (§ 15. Removal. Each ...), a division of its own.
             labelled_before = (
-                previous is not None and previous.style.label and previous.style != t.style and _is_title(previous.rest)
+                previous is not None and previous.style.label and previous.style != t.style
+                and (previous_first or _is_title(previous.rest))
             )
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
-        previous = t
+        previous, previous_first = t, first
     tops = [s for s in order if s.label and s.label != "§" and parent[s] is None]
     levels = tuple(Level(s, parent[s], False, bool(tops) and s in tops[1:]) for s in order)
     restarts = _within_parents(read_units(lines, Grammar(levels))[0])
