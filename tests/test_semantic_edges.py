@@ -860,11 +860,20 @@ _UNDER = {"200.2": "200", "200.3": "200", "201.1": "201", "201.4": "201", "7": "
         (ChangeKind.RENUMBERED, "7", "8", {}, ("II", "III")),
         (ChangeKind.RENUMBERED, "7", "9", {}, None),
         (ChangeKind.RENUMBERED, "7", "8", {"II": "III"}, None),  # the article renumbered with it
+        (ChangeKind.RENUMBERED, "7", "8", {"II": "II"}, None),  # III is an article the release added
     ],
 )
 def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
     change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
-    assert moves.moved(change, id_map, _UNDER, _UNDER) == moved
+    was = {n: o for o, n in id_map.items()} if id_map else {h: h for h in ("200", "201", "II", "III")}
+    assert moves.moved(change, id_map, _UNDER, _UNDER, was) == moved
+
+
+def test_a_rule_under_a_heading_that_was_inside_its_old_heading_has_not_moved() -> None:
+    # 108 was a rule under heading 107; now a heading of its own: 108.7d, renumbered 108.7e, stayed.
+    change = Change(ChangeKind.RENUMBERED, _rule("108.7d", "Draw."), _rule("108.7e", "Draw."), ())
+    old_in, new_in = {"108": "107", "108.7": "107", "108.7d": "107"}, {"108.7": "108", "108.7e": "108"}
+    assert moves.moved(change, {"107": "107", "108": "108"}, old_in, new_in, {"107": "107", "108": "108"}) is None
 
 
 def test_a_split_that_kept_its_number_is_no_renumbering() -> None:

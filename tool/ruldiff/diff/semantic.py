@@ -90,6 +90,7 @@ def annotate(
     respelled = respellings(edit_runs, old)
     renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
     old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
+    was = {n: o for o, n in id_map.items()} if renumbered else {}
 
     out: list[Change] = []
     for n, c in enumerate(changes):
@@ -163,7 +164,7 @@ def annotate(
         out.append(
             Change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
-                stale, items_added, items_removed, moved(c, id_map, old_in, new_in), should_be,
+                stale, items_added, items_removed, moved(c, id_map, old_in, new_in, was), should_be,
             )
         )
     substitutions = found.listed(out)
