@@ -175,3 +175,12 @@ def test_two_versions_differing_only_in_pagination_and_wrapping_are_the_same(tmp
     result = CliRunner().invoke(main, [str(old), str(new), "-f", "json", "--exit-code"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["changes"] == []
+
+
+@pytest.mark.parametrize("footer", ["- 1 -", "Page 1 of 1", "[1]", "Page 1"])
+def test_the_footer_of_a_one_page_document_is_furniture(footer: str) -> None:
+    # Printed once, it cannot come back page after page; as the last line of the text, after a
+    # blank line, a page number of page one is the footer, not the end of the last rule.
+    text = "\n".join(body(units(10), 0)) + f"\n\n{footer}\n"
+    assert footer not in read(text)[-1][1]
+    assert read("Rules\n\n1. One.\n2. Closing text\n1\n")[-1][1].endswith("1")  # a bare 1 is text
