@@ -96,6 +96,20 @@ def test_a_paragraph_broken_by_a_page_and_a_hyphen_is_joined_again() -> None:
     assert dict(read(broken))["2.3"] == rule  # joined as parse.py joins a wrapped line
 
 
+def test_an_item_numbered_in_lower_case_after_a_page_break_is_a_new_item() -> None:
+    # "c) ..." starts in lower case, but it is the next item, not the sentence going on.
+    def page(n: int, lines: list[str]) -> str:
+        return "\n".join(["HARBOUR RULES", "", *lines, "", f"- {n} -"])
+
+    rules = [f"{s}.{r} Fees are paid in spring by every member." for s in range(1, 4) for r in range(1, 25)]
+    items = ["1.25 Boats are stored in winter:", "a) on the hard;", "b) in the shed;"]
+    text = "\f".join([page(1, rules[:24] + items), page(2, ["c) on a trailer.", *rules[24:48]]),
+                       page(3, rules[48:])]) + "\n"
+    cleared = remove_furniture(text)
+    assert "\nc) on a trailer." in cleared.text
+    assert "in the shed; c)" not in cleared.text
+
+
 def test_a_header_that_looks_like_a_numbered_line_is_furniture() -> None:
     # A running header that starts with a number (the year), the same on every page.
     text = paginate(body(units(), 0), 23, "2024 Harbour Sailing Club", "{n}", False)
@@ -161,3 +175,12 @@ def test_two_versions_differing_only_in_pagination_and_wrapping_are_the_same(tmp
     result = CliRunner().invoke(main, [str(old), str(new), "-f", "json", "--exit-code"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["changes"] == []
+
+
+@pytest.mark.parametrize("footer", ["- 1 -", "Page 1 of 1", "[1]", "Page 1"])
+def test_the_footer_of_a_one_page_document_is_furniture(footer: str) -> None:
+    # Printed once, it cannot come back page after page; as the last line of the text, after a
+    # blank line, a page number of page one is the footer, not the end of the last rule.
+    text = "\n".join(body(units(10), 0)) + f"\n\n{footer}\n"
+    assert footer not in read(text)[-1][1]
+    assert read("Rules\n\n1. One.\n2. Closing text\n1\n")[-1][1].endswith("1")  # a bare 1 is text

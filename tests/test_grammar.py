@@ -320,3 +320,82 @@ def test_two_releases_one_inferred_one_read_by_a_preset_are_read_alike() -> None
         ("2.4", "2.5", "renumbered"), ("2.5", "2.6", "renumbered"), ("3.1(c)", "3.1(d)", "renumbered"),
     }
     assert "PART" not in json.dumps([c["edits"] for c in data["changes"]])  # no footer, no heading in a rule
+
+
+def test_a_series_reads_its_releases_alike_as_diff_does(tmp_path: Path) -> None:
+    """`history` and `trace` read a series as `diff` reads OLD and NEW: the
+    release a preset reads is read again by the numbering inferred for the
+    other (the student code above), so the step between them is the same
+    changelog, cached under that reading."""
+    from ruldiff.series.releases import Series
+    from ruldiff.series.store import Store
+
+    fixtures = Path(__file__).parent / "fixtures" / "student-code"
+    paths = [str(fixtures / "old.txt"), str(fixtures / "new.txt")]
+    for attempt in ("cold", "cached"):
+        series = Series(lambda p: Path(p).read_bytes(), store=Store(tmp_path / "cache"))
+        versions, _ = series.versions(paths)
+        old, new = versions
+        assert old.reading == "" and new.reading == series.document(old).numbering, attempt
+        assert series.document(new).profile == "inferred"
+        (step,) = series.steps(versions)
+        counts = dict(step.counts)
+        assert (counts.get("changed"), counts.get("added"), counts.get("renumbered")) == (4, 2, 3), attempt
+
+
+def test_a_citation_of_another_act_is_no_reference_of_the_document() -> None:
+    """An inferred numbering cites its units with a word before the number
+    (``section 4-12(a)``, ``Law 1.5``); ``section 4 of the Harbour Act`` is
+    another document's section, never a stale reference of this one."""
+    old = ("Harbour Rules\n\nCHAPTER 1. MOORING\n\nSec. 1-1. Berths. A berth is let by the year. "
+           "See section 1-2(a).\n\nSec. 1-2. Fees. Fees are due in March.\n(a) A late fee is ten pounds.\n"
+           "(b) No fee is due under section 4 of the Harbour Act.\n\nSec. 1-3. Lights. Lights are lit at dusk.\n")
+    new = old + "\nSec. 1-4. Buoys. No buoy is moved but under section 5 of the Harbour Act.\n"
+    doc = read(new)
+    assert doc.references is not None
+    texts = " ".join(r.text for r in read(old).rules)
+    assert [m.group("id") for m in doc.references.finditer(texts)][:1] == ["1-2(a)"]
+    assert [m.group("id") for m in doc.references.finditer("Sec. 1-3, section 1-2(b).")] == ["1-3", "1-2(b)"]
+    from ruldiff.diff.pipeline import compare
+
+    comparison = compare(read(old), doc)
+    assert comparison.stale == ()  # 1-2(a) still holds the late fee; the Act is not this code
+
+
+def test_a_number_that_restarts_under_its_law_is_cited_after_it() -> None:
+    text = ("Laws of Quoits\n\nLaw 1 - The Pitch\n1. The pitch is flat.\n2. See Law 2.1.\n"
+            "Law 2 - The Quoits\n1. Quoits are iron.\n2. See Law 1.2 and Law 1.\n")
+    doc = read(text)
+    assert [r.id for r in doc.rules][:3] == ["1", "1.1", "1.2"]
+    assert doc.references is not None
+    assert [m.group("id") for m in doc.references.finditer(doc.rules[-1].text)] == ["1.2", "1"]
+
+
+def test_a_schedule_after_a_section_with_text_is_a_division_of_its_own() -> None:
+    """`§ 2. Fees. Each ...` has text of its own: `Schedule A` after it is
+    not nested in it (as `Section 1` is in `ARTICLE I - NAME`)."""
+    text = ("Harbour Code\n\n§ 1. Berths. A berth is let by the year.\n(a) In March.\n"
+            "§ 2. Fees. Each member pays a fee.\n\nSchedule A - Forms\n\nA.1 The form is white.\n"
+            "A.2 The form is signed.\n")
+    assert units(text) == ["§ 1", "§ 1(a)", "§ 2", "A", "A.1", "A.2"]
+
+
+def test_a_number_of_several_parts_never_starts_again_under_its_prefix() -> None:
+    """A reference wrapped to a line start (`Section 1.01.` after `1.03`) is
+    text of the unit above, not a second `1.01`."""
+    text = ("Bylaws\n\nArticle I - Name\n\nSection 1.01 Name. The club is X.\nSection 1.02 Seat. It sits in Y.\n"
+            "Section 1.03 Aims. It aims at Z, as set out in\nSection 1.01.\n\nArticle II - Members\n\n"
+            "Section 2.01 Joining. Anyone may join.\n")
+    assert units(text) == ["I", "1.01", "1.02", "1.03", "II", "2.01"]
+
+
+def test_a_preset_that_reads_most_of_a_document_as_front_matter_gives_way() -> None:
+    """`outline` finds its first rule at the appendix and takes the code
+    above it for front matter (no line unread): more layout than rules, so
+    the numbering inferred from the document reads it."""
+    body = "".join(f"PART {p} - PART {p}\n\n" + "".join(
+        f"{p}-{100 + r}. The keeper keeps record {r} of part {p}.\n" for r in range(1, 5)) for p in range(1, 4))
+    text = f"Harbour Code\n\nEffective 1 March 2024.\n\n{body}Annex A - Forms\n\nA.1 Forms are white.\nA.2 In ink.\n"
+    doc = read(text)
+    assert doc.profile == "inferred"
+    assert [r.id for r in doc.rules][:3] == ["1", "1-101", "1-102"]

@@ -172,7 +172,7 @@ def test_laws_diff_finds_renumbering_moves_splits_and_reference_updates() -> Non
     assert "2.4(a)" not in {r.old for r in c.renumbering}  # implied by 2.4 -> 2.5
     moved = by_new["4.3"]
     assert moved.kind is ChangeKind.RENUMBERED and moved.old is not None and moved.old.id == "3.3"
-    assert moved.moved == ("3", "4")
+    assert moved.moved == ("Law 3", "Law 4")  # the headings it sat under, as the document numbers them
     (split,) = [ch for ch in c.changes if ch.kind is ChangeKind.SPLIT]
     assert split.old is not None and split.old.id == "5.1" and [r.id for r in split.news] == ["5.1", "5.2"]
     assert by_new["3.3"].tags == ("cross-reference",) and by_new["5.3"].tags == ("cross-reference",)

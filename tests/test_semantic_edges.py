@@ -23,7 +23,7 @@ from ruldiff.diff import runs
 from ruldiff.diff import references
 from ruldiff.diff.text import norm
 from ruldiff.diff.pipeline import compare
-from ruldiff.model import Change, ChangeKind, Edit, MatchHow, Op, Rule, RuleKind
+from ruldiff.model import Change, ChangeKind, Document, Edit, MatchHow, Op, Rule, RuleKind
 
 
 def _rule(rule_id: str, text: str, line: int = 0, kind: RuleKind = RuleKind.RULE) -> Rule:
@@ -202,12 +202,19 @@ def test_map_numbers(text: str, id_map: dict[str, str], mapped: str) -> None:
     assert references.map_numbers(text, id_map) == mapped
 
 
-@pytest.mark.parametrize(
-    "rule_id, heading",
-    [("714.1a", "714"), ("§ 7(1)", "§ 7"), ("A.1", "A"), ("714", None), ("A", None), ("", None)],
-)
-def test_heading(rule_id: str, heading: str | None) -> None:
-    assert moves._heading(rule_id) == heading
+def test_containers_are_the_headings_rules_sit_under_not_their_number_prefixes() -> None:
+    # A rule under a rule sits under that rule's heading; a heading under a
+    # section sits under the section; a top-level rule's sub-items under it.
+    doc = Document("d", "T", None, "p", (
+        Rule("1", RuleKind.SECTION, "Basics"), Rule("714", RuleKind.HEADING, "Tokens", parent="1"),
+        Rule("714.1", RuleKind.RULE, "X.", parent="714"), Rule("714.1a", RuleKind.RULE, "Y.", parent="714.1"),
+        Rule("II", RuleKind.SECTION, "Members"), Rule("7", RuleKind.RULE, "Dues.", parent="II"),
+        Rule("Rule 3", RuleKind.RULE, "Play."), Rule("Rule 3(a)", RuleKind.RULE, "Fair.", parent="Rule 3"),
+        Rule("Rule 3(a)(i)", RuleKind.RULE, "Very.", parent="Rule 3(a)"),
+    ))
+    assert moves.containers(doc) == {
+        "714": "1", "714.1": "714", "714.1a": "714", "7": "II", "Rule 3(a)": "Rule 3", "Rule 3(a)(i)": "Rule 3",
+    }
 
 
 # --- reference updates ----------------------------------------------------------------
@@ -836,6 +843,10 @@ def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> N
 # --- moves and renumberings -------------------------------------------------------------------
 
 
+_UNDER = {"200.2": "200", "200.3": "200", "201.1": "201", "201.4": "201", "7": "II", "8": "III", "9": "II"}
+"""The heading each rule of the cases below sits under (`moves.containers`); 200, 201 sit at the top."""
+
+
 @pytest.mark.parametrize(
     "kind, old_id, new_id, id_map, moved",
     [
@@ -845,11 +856,24 @@ def test_candidates(run: runs.Run, candidates: list[tuple[str, str, bool]]) -> N
         (ChangeKind.RENUMBERED, "200.2", "201", {}, None),  # to a heading of its own
         (ChangeKind.RENUMBERED, "200", "201.1", {}, None),
         (ChangeKind.SPLIT, "200.2", "201.1", {}, None),  # only a renumbered rule moves
+        # Numbered through the document: the article it sits under decides, not the number.
+        (ChangeKind.RENUMBERED, "7", "8", {}, ("II", "III")),
+        (ChangeKind.RENUMBERED, "7", "9", {}, None),
+        (ChangeKind.RENUMBERED, "7", "8", {"II": "III"}, None),  # the article renumbered with it
+        (ChangeKind.RENUMBERED, "7", "8", {"II": "II"}, None),  # III is an article the release added
     ],
 )
 def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None) -> None:
     change = Change(kind, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
-    assert moves.moved(change, id_map) == moved
+    was = {n: o for o, n in id_map.items()} if id_map else {h: h for h in ("200", "201", "II", "III")}
+    assert moves.moved(change, id_map, _UNDER, _UNDER, was) == moved
+
+
+def test_a_rule_under_a_heading_that_was_inside_its_old_heading_has_not_moved() -> None:
+    # 108 was a rule under heading 107; now a heading of its own: 108.7d, renumbered 108.7e, stayed.
+    change = Change(ChangeKind.RENUMBERED, _rule("108.7d", "Draw."), _rule("108.7e", "Draw."), ())
+    old_in, new_in = {"108": "107", "108.7": "107", "108.7d": "107"}, {"108.7": "108", "108.7e": "108"}
+    assert moves.moved(change, {"107": "107", "108": "108"}, old_in, new_in, {"107": "107", "108": "108"}) is None
 
 
 def test_a_split_that_kept_its_number_is_no_renumbering() -> None:

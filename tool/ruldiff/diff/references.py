@@ -86,8 +86,11 @@ of it (`References.named`)."""
 _ID = r"\d{1,3}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*"
 _FULL_ID = r"\d{3}\.\d+[a-z]?(?:\.(?:\d+|[a-z])\b)*"
 # A reference: "rule 903.13", "rules 702.19–702.21", "section 8", "See rule
-# 318. Cleanups", or a bare full rule number (with a period) anywhere in the text.
-_REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
+# 318. Cleanups", or a bare full rule number (with a period) anywhere in the
+# text; not a number cited as another document's ("section 4 of the Licensing Act").
+_REFERENCE = re.compile(
+    rf"\b(?:rules?|sections?)\s+({_ID})\b(?!(?:[-–.]\d+)*\s+of\s+(?:the\s+)?[A-Z])|\b({_FULL_ID})\b"
+)
 _RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(rf"\b{_ID}\b")

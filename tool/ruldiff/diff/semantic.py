@@ -50,7 +50,7 @@ from collections.abc import Sequence
 
 from .cosmetic import goes_with, marks_at_edges, marks_only, respellings, symbol_of
 from .lists import entangled, list_items, without
-from .moves import moved
+from .moves import containers, moved
 from .references import References, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
@@ -88,6 +88,9 @@ def annotate(
     edit_runs = {n: runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     found = rewrites(changes, edit_runs, id_map, old, new)
     respelled = respellings(edit_runs, old)
+    renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
+    old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
+    was = {n: o for o, n in id_map.items()} if renumbered else {}
 
     out: list[Change] = []
     for n, c in enumerate(changes):
@@ -161,7 +164,7 @@ def annotate(
         out.append(
             Change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
-                stale, items_added, items_removed, moved(c, id_map), should_be,
+                stale, items_added, items_removed, moved(c, id_map, old_in, new_in, was), should_be,
                 refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (),
             )
         )

@@ -119,16 +119,37 @@ def remove_furniture(text: str) -> Cleared:
     >>> remove_furniture("1. One.\\n2. Two.\\n")
     Cleared(text='1. One.\\n2. Two.\\n', removed=0, origin=())
     """
-    if "\f" not in text and text.count("\n") < 2 * MIN_GAP:
+    footer = _page_one_footer(text)
+    if "\f" not in text and text.count("\n") < 2 * MIN_GAP and footer is None:
         return Cleared(text, 0)  # too short to have pages
     lines, starts, origin = _pages(text)
     furniture = _furniture(lines, starts)
+    if footer is not None and "\f" not in text:
+        furniture.add(footer)
     if not furniture:
         if "\f" not in text:
             return Cleared(text, 0)
         return Cleared("\n".join(lines), 0, tuple(origin))
     kept, where = _rejoined(lines, furniture)
     return Cleared("\n".join(kept), len(furniture), tuple(origin[i] for i in where))
+
+
+_PAGE_ONE = re.compile(r"-\s?1\s?-|\[1\]|(?:[Pp]age|PAGE|p\.)\s?1(?:\s(?:of|OF)\s1)?")
+
+
+def _page_one_footer(text: str) -> int | None:
+    """The index of the last line of `text` when it is the footer of a
+    one-page document: the page number of page one (``- 1 -``, ``Page 1 of
+    1``, ``[1]``, ``p. 1``; a bare ``1`` is not enough), after a blank line.
+    A footer printed once cannot come back page after page.
+
+    >>> _page_one_footer("Rules\\n\\n1. One.\\n\\n- 1 -\\n"), _page_one_footer("1. One.\\n- 1 -\\n")
+    (4, None)
+    """
+    lines = text.rstrip().split("\n")
+    if len(lines) < 3 or lines[-2].strip() or not _PAGE_ONE.fullmatch(lines[-1].strip()):
+        return None
+    return len(lines) - 1
 
 
 def _pages(text: str) -> tuple[list[str], set[int], list[int]]:
@@ -336,7 +357,7 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
         if not out or i == len(lines):
             continue
         before, after = out[-1].rstrip(), lines[i].strip()
-        if after[:1].islower():  # the sentence goes on: one line, as if never broken
+        if after[:1].islower() and not _ITEM.match(after):  # the sentence goes on: one line, as if never broken
             out[-1] = before + after if _broken_word(before, after) else f"{before} {after}"
             i += 1
         elif not _one_paragraph(before.strip(), after, spaced, full):
@@ -346,6 +367,11 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
         out.append("")  # the text still ends with a line break
         where.append(len(lines) - 1)
     return out, where
+
+
+_ITEM = re.compile(r"(?:[a-z]|[ivxlc]{1,6})\)\s")
+"""A line that starts with an item numbered in lower case (``c) Fees``,
+``iv) by post``): a new item after the page break, not the sentence going on."""
 
 
 def _broken_word(before: str, after: str) -> bool:

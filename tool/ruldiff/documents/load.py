@@ -37,7 +37,7 @@ from .grammar import grammar_profile, parse_numbering
 from .read import Source, decode
 
 __all__ = [
-    "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_alike", "read_document",
+    "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_again", "read_alike", "read_document",
     "read_editor_file", "read_input", "read_project_config", "shown",
 ]
 
@@ -151,16 +151,27 @@ def read_alike(loaded: Sequence[Loaded]) -> list[Loaded]:
         return list(loaded)
     out = []
     for one in loaded:
-        before = one.document.coverage
-        if one.document.numbering is None and before is not None:
-            try:
-                again = parse(one.source, inferred.profile)
-            except RuldiffError:
-                again = None
-            if again is not None and again.coverage is not None and again.coverage.unread <= before.unread:
-                one = Loaded(one.source, inferred.profile, again)
-        out.append(one)
+        again = read_again(one.source, one.document, inferred.profile)
+        out.append(one if again is None else Loaded(one.source, inferred.profile, again))
     return out
+
+
+def read_again(source: Source, document: Document, inferred: Profile) -> Document | None:
+    """`source`, read as `document` by a preset, read again by `inferred`
+    (another release's numbering, `grammar_profile`), when that leaves no
+    more of its lines unread; None when it does, when it fails, or when
+    `document` was itself read by an inferred numbering. The rule of
+    `read_alike`, shared by a series (series/releases.py)."""
+    before = document.coverage
+    if document.numbering is not None or before is None:
+        return None
+    try:
+        again = parse(source, inferred)
+    except RuldiffError:
+        return None
+    if again.coverage is None or again.coverage.unread > before.unread:
+        return None
+    return again
 
 
 def load(path: str, profile: str | None = None, max_size: int = MAX_SIZE, stdin: Stdin | None = None) -> Document:

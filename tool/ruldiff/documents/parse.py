@@ -793,6 +793,11 @@ MISREAD_UNREAD = 0.1
 """Share of non-blank lines a detected profile may leave unread before the
 numbering inferred from the document is tried (fit.py warns from the same
 share: every corpus release read with its own profile is under 0.01)."""
+MISREAD_FRONT = 0.5
+"""Share of its non-blank lines a detected profile may leave before its first
+rule (the title, introduction, contents) before the inferred numbering is
+tried: a profile that finds its first rule near the end has taken the body
+for front matter (the corpora: at most 0.11, MTG 1999-11-01)."""
 MISREAD_REPEATS = 0.1
 """Share of its items a detected profile may give an ID already given
 (``Section 1#2``) before the inferred numbering is tried: numbers that
@@ -822,12 +827,12 @@ def _parse_detected(source: Source) -> Document:
         doc = _parse(source, preset)
     except ParseError as exc:
         failure = exc
-    if doc is not None and not _misread(doc) and not _front_items(source, preset, doc):
+    if doc is not None and not _misread(doc) and not _front_items(source, preset, doc) and not _front_heavy(source, doc):
         return doc
     grammar = infer_grammar(source.text)
     if grammar is not None:
         inferred = _parse_numbering(source, grammar_profile(grammar), grammar)
-        if doc is None or _reads_better(inferred, doc):
+        if doc is None or _reads_better(inferred, doc, source):
             return inferred
     if doc is None:
         assert failure is not None
@@ -878,15 +883,31 @@ def _repeats(doc: Document) -> int:
     return sum(1 for r in doc.rules if "#" in r.id)
 
 
-def _reads_better(inferred: Document, doc: Document) -> bool:
+def _reads_better(inferred: Document, doc: Document, source: Source) -> bool:
     """Whether the inferred numbering reads a document better than the
     detected profile that read it as `doc`."""
     new, old = inferred.coverage, doc.coverage
     assert new is not None and old is not None
     if not doc.numbered:
         return len(inferred.rules) >= max(2, PARAGRAPHS_NUMBERED * len(doc.rules))
-    # Fewer lines unread, then fewer repeated IDs, then more units.
-    return (new.unread, _repeats(inferred), -len(inferred.rules)) < (old.unread, _repeats(doc), -len(doc.rules))
+    # Fewer lines unread (the body taken for front matter counted as unread),
+    # then fewer repeated IDs, then more units.
+    new_unread = new.unread + (_front(source, inferred) if _front_heavy(source, inferred) else 0)
+    old_unread = old.unread + (_front(source, doc) if _front_heavy(source, doc) else 0)
+    return (new_unread, _repeats(inferred), -len(inferred.rules)) < (old_unread, _repeats(doc), -len(doc.rules))
+
+
+def _front(source: Source, doc: Document) -> int:
+    """The non-blank lines of `source` before the first rule of `doc`."""
+    if not doc.rules:
+        return 0
+    return _nonblank(source.text.split("\n", doc.rules[0].line)[: doc.rules[0].line - 1])
+
+
+def _front_heavy(source: Source, doc: Document) -> bool:
+    """Whether `doc` leaves `MISREAD_FRONT` of the lines before its first rule."""
+    coverage = doc.coverage
+    return coverage is not None and _front(source, doc) > MISREAD_FRONT * coverage.lines
 
 
 def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Document:
@@ -936,7 +957,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         profile=profile.name,
         rules=make_rules(rows),
         intro="\n".join(_paragraphs(lines[1:start], True, profile)),
-        references=profile.reference or citation_syntax(row[0] for row in rows),
+        references=citation_syntax(row[0] for row in rows) or profile.reference,
         coverage=Coverage(
             lines=total,
             rules=total - layout - headings - len(unread),

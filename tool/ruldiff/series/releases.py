@@ -50,8 +50,10 @@ from .. import __version__
 from ..diff.pipeline import compare
 from ..errors import RuldiffError
 from ..model import ChangeKind, Comparison, Document, pack_document, unpack_document
+from ..documents.grammar import grammar_profile, parse_numbering
+from ..documents.load import read_again
 from ..documents.parse import parse, parse_bounded
-from ..documents.profiles import BUILTIN, load_profile
+from ..documents.profiles import BUILTIN, Profile, load_profile
 from ..documents.fit import misfit_warning
 from ..documents.read import Source, check_name, decode, name_shown
 from ..outputs.context import _anchors
@@ -84,6 +86,10 @@ class Version:
     """A short digest of each item's full text (`text_hash`), in the order
     of `ids`, joined: what a history's rule pages are keyed by, without
     reading the texts."""
+    reading: str = ""
+    """The numbering (a profile's ``numbering`` key) of another release of
+    the series that this one was read by (`read_alike`); empty: read as
+    detected."""
 
     def text_hashes(self) -> dict[str, str]:
         """Item ID -> `text_hash` of its full text."""
@@ -231,10 +237,11 @@ def text_hash(text: str) -> str:
 
 
 def _is_meta(value: Any) -> bool:
-    """Whether a cached value is a document's (date, title, joined IDs, profile, misfit warning, text hashes)."""
+    """Whether a cached value is a document's (date, title, joined IDs,
+    profile, misfit warning, text hashes, inferred numbering or "")."""
     return (
-        isinstance(value, tuple) and len(value) == 6 and (value[0] is None or isinstance(value[0], str))
-        and all(isinstance(x, str) for x in value[1:])
+        isinstance(value, tuple) and len(value) == 7 and (value[0] is None or isinstance(value[0], str))
+        and _is_strings(value[1:])
     )
 
 
@@ -438,7 +445,7 @@ class Series:
         self.progress = progress or (lambda what, done, total: None)
         self._key = digest(__version__, code_digest(), profile_key(profile, read))
         self._packed: dict[str, bytes] = {}
-        """Digest -> marshalled packed document, for those parsed by this run."""
+        """Cache key (`_doc_key`) -> marshalled packed document, for those parsed by this run."""
 
     # --- versions --------------------------------------------------------
 
@@ -452,6 +459,7 @@ class Series:
         error instead), each release its profile left much of unread (fit.py),
         and what is doubtful in the order."""
         found: list[Version | None] = [None] * len(paths)
+        numberings: dict[str, str] = {}  # digest -> the numbering inferred for it ("": read by a preset)
         missing: list[tuple[int, str, str]] = []
         for i, path in enumerate(paths):
             sha = digest(self.read(path))
@@ -459,7 +467,7 @@ class Series:
             if meta is None:
                 missing.append((i, path, sha))
             else:
-                date, title, ids, profile, warning, hashes = meta
+                date, title, ids, profile, warning, hashes, numberings[sha] = meta
                 found[i] = Version(path, sha, date, title, _split_ids(ids), profile, warning, hashes)
         total, seen = len(paths), len(paths) - len(missing)
         self.progress("read", seen, total)
@@ -478,21 +486,28 @@ class Series:
             hashes = "".join(text_hash(r.full_text) for r in doc.items)
             # Kept without the file's name: the cache is by content, the name may change.
             warning = warning.removeprefix("warning: ").removeprefix(f"{doc.path}: ")
-            return (doc.date, doc.title, ids, doc.profile, warning, hashes, marshal.dumps(pack_document(doc)))
+            return (doc.date, doc.title, ids, doc.profile, warning, hashes, doc.numbering or "",
+                    marshal.dumps(pack_document(doc)))
 
         def done(j: int, result: Any) -> None:
             nonlocal seen
             i, path, sha = missing[j]
-            date, title, ids, profile, warning, hashes, packed = result
-            self._packed[sha] = packed
-            self.store.put("meta", self._doc_key(sha), (date, title, _joined_ids(ids), profile, warning, hashes))
+            date, title, ids, profile, warning, hashes, numberings[sha], packed = result
+            self._packed[self._doc_key(sha)] = packed
+            self.store.put("meta", self._doc_key(sha),
+                           (date, title, _joined_ids(ids), profile, warning, hashes, numberings[sha]))
             self.store.put("doc", self._doc_key(sha), packed)
             found[i] = Version(path, sha, date, title, tuple(ids), profile, warning, hashes)
             seen += 1
             self.progress("read", seen, total)
 
         fan_out(missing, work, self.workers, done, weights=[_size(p) for _, p, _ in missing])
-        kept, skipped = admit([v for v in found if v is not None], explicit)
+        versions = [v for v in found if v is not None]
+        if self.profile is None:
+            # Read alike before telling releases from strays: a release read by
+            # the numbering inferred from another is of the same profile family.
+            versions = self._read_alike(order(versions, explicit)[0], numberings)
+        kept, skipped = admit(versions, explicit)
         if strict and skipped:
             version, why = skipped[0]
             raise RuldiffError(f"not a release of the series: {why}", path=version.path,
@@ -502,15 +517,56 @@ class Series:
         ordered, doubts = order(kept, explicit)
         return ordered, (*warnings, *doubts)
 
-    def _doc_key(self, sha: str) -> str:
-        return digest(self._key, "doc", sha)
+    def _read_alike(self, versions: Sequence[Version], numberings: dict[str, str]) -> list[Version]:
+        """The versions read the same way, as ``diff`` reads OLD and NEW
+        (`documents.load.read_alike`): when some were read by the numbering
+        inferred from them and others by a preset, each of the others is
+        read again by the numbering of the first inferred (in date order),
+        and takes that reading when it leaves no more of its lines unread.
+        Each reading is cached under the numbering it was read by."""
+        spec = next((numberings[v.digest] for v in versions if numberings[v.digest]), "")
+        if not spec:
+            return list(versions)
+        profile = grammar_profile(parse_numbering(spec))
+        out = []
+        for v in versions:
+            if not numberings[v.digest]:
+                v = self._read_again(v, spec, profile)
+            out.append(v)
+        return out
+
+    def _read_again(self, version: Version, spec: str, profile: Profile) -> Version:
+        """`version` read by `spec` (`read_alike`), when that reading is taken."""
+        key = self._doc_key(version.digest, spec)
+        meta = self.store.get("meta", key, _is_meta)
+        if meta is None:
+            again = read_again(decode(self.read(version.path), version.path), self.document(version), profile)
+            if again is None:
+                meta = (None, "", "", "", "", "", "")  # not taken
+            else:
+                hashes = "".join(text_hash(r.full_text) for r in again.items)
+                meta = (again.date, again.title, _joined_ids([r.id for r in again.items]), again.profile, "",
+                        hashes, spec)
+                packed = marshal.dumps(pack_document(again))
+                self._packed[key] = packed
+                self.store.put("doc", key, packed)
+            self.store.put("meta", key, meta)
+        date, title, ids, read_by, _, hashes, taken = meta
+        if taken != spec:
+            return version
+        # Taken only when it leaves no more lines unread: no misfit warning of its own.
+        return Version(version.path, version.digest, date, title, _split_ids(ids), read_by, "", hashes, spec)
+
+    def _doc_key(self, sha: str, reading: str = "") -> str:
+        return digest(self._key, "doc", sha, reading) if reading else digest(self._key, "doc", sha)
 
     def document(self, version: Version) -> Document:
         """The parsed document of a version: unpacked from this run's memory or
         the cache, else parsed (a cache entry gone since `versions`)."""
-        packed = self._packed.get(version.digest)
+        key = self._doc_key(version.digest, version.reading)
+        packed = self._packed.get(key)
         if packed is None:
-            packed = self.store.get("doc", self._doc_key(version.digest), _is_bytes)
+            packed = self.store.get("doc", key, _is_bytes)
         if packed is not None:
             try:
                 doc = unpack_document(marshal.loads(packed) if isinstance(packed, bytes) else packed)
@@ -519,6 +575,8 @@ class Series:
             else:
                 # Cached by content: the same bytes may have been read under another name.
                 return doc if doc.path == version.path else dataclasses.replace(doc, path=version.path)
+        if version.reading:
+            return parse(decode(self.read(version.path), version.path), grammar_profile(parse_numbering(version.reading)))
         return parse_bytes(self.read(version.path), version.path, self.profile)
 
     # --- steps -----------------------------------------------------------
@@ -615,7 +673,7 @@ class Series:
 
     def _step_key(self, old: Version, new: Version) -> str:
         # The paths are part of the pages (and of the JSON): in the key too.
-        return digest(self._key, "step", old.digest, new.digest, old.path, new.path)
+        return digest(self._key, "step", old.digest, new.digest, old.path, new.path, old.reading, new.reading)
 
 
 def _joined_ids(ids: Sequence[str]) -> str:
