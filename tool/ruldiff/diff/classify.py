@@ -16,7 +16,7 @@ import functools
 import re
 import unicodedata
 
-from ..model import Change, ChangeKind, Edit, Op, Pair
+from ..model import Change, ChangeKind, Edit, Op, Pair, make_change
 from .worddiff import diff_words
 
 __all__ = ["classify", "is_cosmetic", "same_words"]
@@ -278,9 +278,9 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: boo
         raise ValueError("a pair needs an old or a new rule")
     if new is None:
         assert old is not None
-        return Change(ChangeKind.REMOVED, old, None, (Edit(Op.DELETE, old.full_text),), how=pair.how)
+        return make_change(ChangeKind.REMOVED, old, None, (Edit(Op.DELETE, old.full_text),), (), pair.how, (), (), (), (), None, ())
     if old is None:
-        return Change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), how=pair.how)
+        return make_change(ChangeKind.ADDED, None, new, (Edit(Op.INSERT, new.full_text),), (), pair.how, (), (), (), (), None, ())
     if edits is None:
         edits = diff_words(old.full_text, new.full_text)
     if old.id != new.id and numbered:
@@ -289,4 +289,4 @@ def classify(pair: Pair, edits: tuple[Edit, ...] | None = None, *, numbered: boo
         kind = ChangeKind.CHANGED
     else:
         kind = ChangeKind.UNCHANGED
-    return Change(kind, old, new, edits, how=pair.how)
+    return make_change(kind, old, new, edits, (), pair.how, (), (), (), (), None, ())

@@ -34,6 +34,7 @@ __all__ = ["Run", "runs"]
 
 
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in
+_END = Edit(Op.EQUAL, "")  # closes the last run
 
 
 # A named tuple rather than a frozen dataclass: as immutable, and a comparison
@@ -70,7 +71,7 @@ def runs(
     deleted: list[str] = []
     inserted: list[str] = []
     start = 0
-    for e in [*edits, Edit(Op.EQUAL, "")]:
+    for e in [*edits, _END]:
         if e.op is Op.EQUAL:
             if deleted or inserted:
                 d, i = "".join(deleted), "".join(inserted)

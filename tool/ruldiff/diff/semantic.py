@@ -55,7 +55,7 @@ from .references import References, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
 from .text import LETTER, norm
-from ..model import Change, ChangeKind, Document, Substitution
+from ..model import Change, ChangeKind, Document, Substitution, make_change
 
 __all__ = ["annotate"]
 
@@ -162,7 +162,7 @@ def annotate(
         if c.text_changed and not tags:
             tags.add("substantive")  # every change with edits says what it is
         out.append(
-            Change(
+            make_change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
                 stale, items_added, items_removed, moved(c, id_map, old_in, new_in, was), should_be,
                 refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (),

@@ -22,6 +22,12 @@ measured (bench/README.md, "The word-diff engine, and what pays"): the word
 diffs of the 17-year gap between MTG releases take 0.30-0.51 s against
 0.51-0.91 s, its whole ``-f html`` run 2.04 s against 2.40 s (interleaved,
 x0.85); on an adjacent pair, with a few dozen diffs, nothing measurable.
+
+Cost on the 17-year gap (`bench/claims.py`, "worddiff"): 204 ms of CPU on
+a quiet machine at aec204d; 254 -> 242 ms on a loaded one with `make_edits`
+and the one-pass `_merge` (bench/README.md, "Issue #25's remaining
+targets"). Of it, the compiled engine takes ~40 ms; the rest is the Python
+around it: tokenizing ~90, the semantic cleanup ~30, `_merge` ~23.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ import re
 from diff_match_patch import diff_match_patch
 
 from ..errors import ConfigError
-from ..model import Edit, Op
+from ..model import Edit, Op, make_edits
 
 try:
     from fast_diff_match_patch import diff as _compiled
@@ -397,41 +403,47 @@ def _common_space_prefix(a: str, b: str) -> str:
 
 def _merge(edits: list[tuple[Op, str]]) -> tuple[Edit, ...]:
     """Put deletions before insertions in each run of changes, merge
-    neighbours, and make the result `Edit`s (plain tuples until then: a frozen
-    dataclass costs some 4,000 instructions to build)."""
+    neighbours, and make the result `Edit`s (plain tuples until then, made
+    `Edit`s at once by `make_edits`: a frozen dataclass is slow to build)."""
     out: list[tuple[Op, str]] = []
-    i = 0
-    while i < len(edits):
-        if edits[i][0] is Op.EQUAL:
-            out.append(edits[i])
-            i += 1
-            continue
-        j = i
-        while j < len(edits) and edits[j][0] is not Op.EQUAL:
-            j += 1
-        deleted = "".join([text for op, text in edits[i:j] if op is Op.DELETE])
-        inserted = "".join([text for op, text in edits[i:j] if op is Op.INSERT])
-        if deleted.split() == inserted.split() and deleted and inserted:
-            # The same words spaced or broken into lines differently: keep the
-            # words, edit only the white space between them.
-            out.extend(_respace(deleted, inserted))
-            i = j
-            continue
-        # Tokens carry the space before them (" may" -> " must"): a space that
-        # both sides start with is kept text, not part of the edit.
-        common = _common_space_prefix(deleted, inserted)
-        if common:
-            deleted, inserted = deleted[len(common) :], inserted[len(common) :]
-            out.append((Op.EQUAL, common))
-        if deleted:
-            out.append((Op.DELETE, deleted))
-        if inserted:
-            out.append((Op.INSERT, inserted))
-        i = j
+    deleted: list[str] = []
+    inserted: list[str] = []
+    for op, text in edits:
+        if op is Op.DELETE:
+            deleted.append(text)
+        elif op is Op.INSERT:
+            inserted.append(text)
+        else:
+            if deleted or inserted:
+                out.extend(_run_edits("".join(deleted), "".join(inserted)))
+                deleted, inserted = [], []
+            out.append((op, text))
+    if deleted or inserted:
+        out.extend(_run_edits("".join(deleted), "".join(inserted)))
     merged: list[tuple[Op, str]] = []
     for op, text in out:
         if merged and merged[-1][0] is op:
             merged[-1] = (op, merged[-1][1] + text)
         else:
             merged.append((op, text))
-    return tuple([Edit(op, text) for op, text in merged])
+    return make_edits(merged)
+
+
+def _run_edits(deleted: str, inserted: str) -> list[tuple[Op, str]]:
+    """The edits of one run of changes, its deleted and inserted text."""
+    if deleted and inserted and deleted.split() == inserted.split():
+        # The same words spaced or broken into lines differently: keep the
+        # words, edit only the white space between them.
+        return _respace(deleted, inserted)
+    out: list[tuple[Op, str]] = []
+    # Tokens carry the space before them (" may" -> " must"): a space that
+    # both sides start with is kept text, not part of the edit.
+    common = _common_space_prefix(deleted, inserted)
+    if common:
+        deleted, inserted = deleted[len(common) :], inserted[len(common) :]
+        out.append((Op.EQUAL, common))
+    if deleted:
+        out.append((Op.DELETE, deleted))
+    if inserted:
+        out.append((Op.INSERT, inserted))
+    return out
