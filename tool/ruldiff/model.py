@@ -382,6 +382,12 @@ class Change:
     stale_should_be: tuple[str, ...] = ()
     """For each of `stale`, the ID it should probably point to (the new number
     of the rule it pointed to), or ``""`` when there is none to suggest."""
+    see_also: tuple[tuple[str, str], ...] = ()
+    """A hint, never a claim (no count, no kind): ``("split", ID)`` for an
+    added rule near this change that probably holds part of its old text,
+    ``("merged", ID)`` for a removed rule whose text it probably took in
+    (splits.py): a split or merge likely but not certain. A ``split`` ID is
+    the new document's, a ``merged`` ID the old one's."""
 
     @property
     def text_changed(self) -> bool:

@@ -161,7 +161,7 @@ def annotate(
         out.append(
             Change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
-                stale, items_added, items_removed, moved(c, id_map), should_be,
+                stale, items_added, items_removed, moved(c, id_map), should_be, c.see_also,
             )
         )
     substitutions = found.listed(out)

@@ -97,7 +97,7 @@ def to_json(comparison: Comparison, annotations: Annotations | None = None) -> d
                 "stale_should_be": [h or None for h in c.stale_should_be],
                 "list_items": {"added": list(c.items_added), "removed": list(c.items_removed)},
                 "moved": {"old": c.moved[0], "new": c.moved[1]} if c.moved else None,
-            }
+            } | ({"see_also": [{"kind": k, "id": i} for k, i in c.see_also]} if c.see_also else {})
             for c in comparison.changes
         ],
     }
