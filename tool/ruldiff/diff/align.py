@@ -64,9 +64,11 @@ adjacent MTG pairs, the Riftbound pairs and six gaps (2006->2008,
 pair they made read by hand: 6a 7 of 7 right, the mutual pairing 11 of 11,
 6b 5 of 5 (4 pairs moved to the content's new place, 1 made); together 23
 pairings made, 5 of them replacing another, 12 on adjacent pairs (8 of them
-in the 2009-07 reorganisation). Their cost on the 17-year gap is paid for by the
-savings in `word_set` (`_plain`), `_rare_words` and `_match_gap`: the whole
-alignment 132 -> 133 ms of CPU there (noise is some 5 ms).
+in the 2009-07 reorganisation). Their cost on the 17-year gap (some 20 ms) is
+mostly paid for by the savings in `word_set` (`_plain`), `_rare_words` and
+`_match_gap`: the whole alignment 131 -> 136 ms of CPU there (`bench/claims.py
+--cpu --runs 5`, medians of 7 runs interleaved with aec204d on 2 shared
+cores, where single runs vary by 10 ms).
 
 Each rule is compared with a bounded number of others, so the cost is linear in
 the size of the documents plus the size of the changes.
@@ -744,7 +746,12 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
         by_end: dict[tuple[object, ...], list[int]] = {}
         for i in found:
             text = side.keys[i][1]
-            head, tail = _word_seq(text[:_END_CHARS]), _word_seq(text[-_END_CHARS:])
+            if len(text) <= 2 * _END_CHARS:  # most rules: one reading of the whole
+                head = tail = _word_seq(text)
+                if len(head) < k:
+                    continue
+            else:
+                head, tail = _word_seq(text[:_END_CHARS]), _word_seq(text[-_END_CHARS:])
             if len(head) <= k or len(tail) <= k:
                 head = tail = _word_seq(text)
                 if len(head) < k:
