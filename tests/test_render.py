@@ -692,3 +692,19 @@ def test_a_substitution_with_one_other_form_says_form_not_forms() -> None:
     html = render(compare(rules(old), rules(new)), "html")
     assert "1 other forms" not in html and "1 rules<" not in html
     assert re.search(r"<summary>1 other form</summary>", html), re.findall(r"<summary>[^<]*</summary>", html)
+
+
+def test_a_likely_split_is_shown_as_a_hint_in_every_format_and_counted_nowhere() -> None:
+    turned = "A relic stays in the circle after it is cast, and its keeper may turn it once each round."
+    burned = " Relics that are turned cannot be burned by a flame glyph or a gale glyph."
+    likely = "Its keeper may turn a relic in the circle, but a flame glyph cannot burn it once turned."
+    base = [("1", "Relics"), ("100", "General"), ("100.1.", "Relics are glyphs kept by a keeper.")]
+    result = compare(doc([*base, ("100.2.", turned + burned)]), doc([*base, ("100.2.", turned), ("100.3.", likely)]))
+    assert [c.kind.value for c in result.changes] == ["changed", "added"]
+    assert result.summary["split"] == 0 and result.summary["added"] == 1
+    data = json.loads(render(result, "json"))
+    assert data["changes"][0]["see_also"] == [{"kind": "split", "id": "100.3"}]
+    assert "see_also" not in data["changes"][1]
+    assert "see also 100.3 (perhaps split off this rule)" in render(result, "text")
+    assert "*See also [100.3](#new-100.3) (perhaps split off this rule)*" in render(result, "md")
+    assert '<p class="note hint"><em>See also <a href="#new-100.3">100.3</a> (perhaps split off this rule)</em></p>' in render(result, "html")

@@ -131,7 +131,15 @@ BREAKAGES = {
     "a substitution of nothing for nothing": lambda d: d["substitutions"][0].update(old="", new=""),
     "a renumbering run with a key more": lambda d: d["renumbering"][0].update(shift=1),
     "moved as a list": lambda d: d["changes"][0].update(moved=["1", "2"]),
+    "an empty hint": lambda d: d["changes"][0].update(see_also=[]),
+    "a hint of another kind": lambda d: d["changes"][0].update(see_also=[{"kind": "renumbered", "id": "100.1"}]),
 }
+
+
+def test_a_hint_of_a_likely_split_holds(good: dict[str, Any]) -> None:
+    hinted = copy.deepcopy(good)
+    first(hinted, "changed").update(see_also=[{"kind": "split", "id": "100.3"}, {"kind": "merged", "id": "100.4"}])
+    assert errors(hinted) == []
 
 
 def test_a_phrase_deleted_across_the_document_holds(good: dict[str, Any]) -> None:

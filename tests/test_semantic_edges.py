@@ -1163,3 +1163,32 @@ def test_a_symbol_is_respelled_when_two_rules_or_more_hold_it(rules: int, tag: s
         old[1] = "Keepers rest until {E} is paid."
     new = [t.replace("{E}", "{EMBER}") for t in old]
     assert by_new(pair(old, new))["100.1"].tags == (tag,)
+
+
+# A part likely but not certainly split off: most of its words are the old
+# rule's, but the old rule is only a little closer to both than to its partner.
+TURNED = "A relic stays in the circle after it is cast, and its keeper may turn it once each round."
+BURNED = " Relics that are turned cannot be burned by a flame glyph or a gale glyph."
+LIKELY = "Its keeper may turn a relic in the circle, but a flame glyph cannot burn it once turned."
+
+
+def test_a_likely_split_is_a_hint_on_the_change_not_a_split() -> None:
+    changed = Change(ChangeKind.CHANGED, _rule("200.2", TURNED + BURNED, 10), _rule("200.2", TURNED, 10), ())
+    added = Change(ChangeKind.ADDED, None, _rule("200.3", LIKELY, 11), ())
+    out = splits.join_splits([changed, added], _joined)
+    assert _kinds(out) == ["changed", "added"]
+    assert out[0].see_also == (("split", "200.3"),)
+
+
+def test_a_likely_merge_is_a_hint_naming_the_removed_rule() -> None:
+    changed = Change(ChangeKind.CHANGED, _rule("200.2", TURNED, 10), _rule("200.2", TURNED + BURNED, 10), ())
+    removed = Change(ChangeKind.REMOVED, _rule("200.3", LIKELY, 11), None, ())
+    out = splits.join_splits([changed, removed], _joined)
+    assert _kinds(out) == ["changed", "removed"]
+    assert out[0].see_also == (("merged", "200.3"),)
+
+
+def test_an_unrelated_neighbour_is_no_hint() -> None:
+    changed = Change(ChangeKind.CHANGED, _rule("200.2", TURNED + BURNED, 10), _rule("200.2", TURNED, 10), ())
+    added = Change(ChangeKind.ADDED, None, _rule("200.3", "Wardens sing at noon, and every lamp dims at night.", 11), ())
+    assert [c.see_also for c in splits.join_splits([changed, added], _joined)] == [(), ()]

@@ -41,7 +41,15 @@ from certainties to guesses, and only ever compares rules that are close:
    of its rarest words; a candidate must be very similar (`MOVED_MIN`). Each
    rule looks at most at `MOVED_CANDIDATES` others (`NEAR_MOVED_MIN` within
    the same section; a rule nearly all of whose words are in the other,
-   `CONTAINED_MIN`, pairs too).
+   `CONTAINED_MIN`, pairs too). Two rules each the other's most similar
+   candidate pair at `MUTUAL_MIN` when the shorter's words are mostly in the
+   other (`MUTUAL_COVER`): a rule rewritten as it moved (not in the glossary).
+   Then **6b**: a pair of steps 4-5 whose text stands almost whole
+   (`REUSED_MIN`) in a rule left over follows it: the rule moved and another
+   took its number.
+   Before it, **6a**: a rule whose whole text stands word for word at the
+   start or the end of another (`VERBATIM_WORDS` words or more): a rule that
+   grew, or was cut short, as it moved.
 7. **Short titles** that read the same but for plurals and articles, when
    each is the only one left.
 8. **A short item rewritten in place**: of `SHORT_IN_PLACE_WORDS` words or
@@ -49,6 +57,18 @@ from certainties to guesses, and only ever compares rules that are close:
    each other's neighbours ("EDH" -> "Commander", a list's example reworded).
 
 Whatever is left is added or removed.
+
+Steps 6a, 6b and the mutual pairing of step 6 were measured on all 124
+adjacent MTG pairs, the Riftbound pairs and six gaps (2006->2008,
+2013->2015, 2019->2021, 2023->2025, Riftbound v1.1->v1.4, 2009->2026), every
+pair they made read by hand: 6a 7 of 7 right, the mutual pairing 11 of 11,
+6b 5 of 5 (4 pairs moved to the content's new place, 1 made); together 23
+pairings made, 5 of them replacing another, 12 on adjacent pairs (8 of them
+in the 2009-07 reorganisation). Their cost on the 17-year gap (some 20 ms) is
+mostly paid for by the savings in `word_set` (`_plain`), `_rare_words` and
+`_match_gap`: the whole alignment 131 -> 136 ms of CPU there (`bench/claims.py
+--cpu --runs 5`, medians of 7 runs interleaved with aec204d on 2 shared
+cores, where single runs vary by 10 ms).
 
 Each rule is compared with a bounded number of others, so the cost is linear in
 the size of the documents plus the size of the changes.
@@ -117,6 +137,21 @@ are at least `GAP_MIN` similar: a rule moved and cut short ("look at both
 faces" 711.1c -> 711.2 in 2015-01, 0.63 similar) keeps few of its words
 but adds none."""
 CONTAINED_WORDS = 10
+MUTUAL_MIN = 0.55
+"""Least similarity of a pair that step 6 takes for being each other's best
+candidate (`_match_mutual`)."""
+MUTUAL_COVER = 0.8
+"""Share of the shorter text's words such a pair's other text holds."""
+REUSED_BELOW = 0.6
+"""Step 6b looks again at the pairs made by number or place at less than
+this: a rule rewritten in place keeps more."""
+REUSED_MIN = 0.9
+"""Step 6b moves such a pair to a rule left over this similar: the content
+found almost whole elsewhere is its new place, not a guess."""
+VERBATIM_WORDS = 8
+"""Least words of a text that step 6a pairs for standing whole at the start
+or the end of another: a sentence, not a common opening ("If a player
+would")."""
 SHORT_IN_PLACE_WORDS = 6
 """Longest text, in words, that step 8 pairs by its number and its
 neighbours alone, with no word in common."""
@@ -125,6 +160,10 @@ MOVED_KEEP = 8
 crafted case above kept all 400 of each rule (8,000 rules: 515 MB). On the
 real corpora a rule has at most 25 candidates, and the pair taken is always
 its best one (430 of 430), so the output is the same."""
+
+_END_CHARS = 160
+"""Characters read at each end of a text for its first and last
+`VERBATIM_WORDS` words (step 6a)."""
 
 _Link = Callable[[int, int, MatchHow, float], None]
 
@@ -166,18 +205,31 @@ def word_set(text: str) -> frozenset[str]:
     # are what lowering leaves as they are, so lowering the pieces one by one
     # gives the same words, except for the one character that str.lower()
     # lowers by its context (Σ: σ, or ς at the end of a word): a text with Σ
-    # takes the regex.
+    # takes the regex. The typographic quotes and the dash, which make most
+    # texts of a recent release non-ASCII, are spaces first (`_plain`).
+    if "Σ" in text:
+        return frozenset(_WORD.findall(text.lower()))
+    text = _plain(text)
     words = frozenset(
         text.encode("utf-8", "surrogatepass").translate(_ASCII_WORDS).decode("utf-8", "surrogatepass").split()
     )
     if text.isascii():
         return words
-    if "Σ" in text:
-        return frozenset(_WORD.findall(text.lower()))
     pieces = list(filterfalse(str.isascii, words))
     if not pieces:
         return words
     return words.difference(pieces).union(_WORD.findall(" ".join(pieces).lower()))
+
+
+def _plain(text: str) -> str:
+    """The text with its typographic quotes and dashes made spaces: the same
+    words (they are not word characters), and most texts of a recent release
+    then ASCII, which `word_set` reads at half the cost (all 2026-01 rules,
+    CPU: 47 -> 31 ms; the same word sets for all 330,537 texts of the
+    corpora)."""
+    if text.isascii():
+        return text
+    return text.replace("’", " ").replace("“", " ").replace("”", " ").replace("—", " ")
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:
@@ -331,7 +383,7 @@ def _align(
             link(i, where_b[k], MatchHow.TEXT, 1.0)
 
     if by_id:  # glossary: a term is its identity; only a renamed term is left to find
-        _match_moved(a, b, link)
+        _match_moved(a, b, link, mutual=False)
         _match_renamed_terms(a, b, link)
         return same, _in_reading_order(a, b, how, sims, keep_same)
 
@@ -349,8 +401,13 @@ def _align(
                 if sim >= NUMBER_MIN:
                     link(i, j, MatchHow.NUMBER, sim)
 
+    # 6a. Grown or cut short: one text at the start or end of the other.
+    _match_verbatim_ends(a, b, link)
     # 6. Moved and edited: candidates share a rare word.
     _match_moved(a, b, link)
+    # 6b. A number reused after a move: the content's new place wins.
+    if numbered:
+        _follow_content(a, b, how, sims, link)
     # 7. Short titles that read the same but for plurals and articles.
     _match_titles(a, b, link)
     # 8. A short item rewritten whole where it stood.
@@ -412,11 +469,22 @@ def _match_gap(
     for r, i in enumerate(olds):
         centre = int(r * scale)
         lo, hi = (0, len(news)) if len(news) <= BAND else (max(0, centre - BAND // 2), centre + BAND // 2)
+        # `_similar` inlined, the old rule's text and words read once: a gap
+        # compares each old rule with up to `BAND` new ones (align 136 ->
+        # 1xx ms of CPU on the 17-year gap).
+        kind, text = a.keys[i]
+        words_i: frozenset[str] | None = None
         for c in range(lo, min(hi, len(news))):
             j = news[c]
-            if a.items[i].kind is not b.items[j].kind:
+            kind_j, text_j = b.keys[j]
+            if kind is not kind_j:
                 continue
-            sim = _similar(a, i, b, j)
+            if text == text_j:
+                sim = 1.0
+            else:
+                if words_i is None:
+                    words_i = a.words(i)
+                sim = dice(words_i, b.words(j))
             same_id = numbered and a.items[i].id == b.items[j].id
             if sim >= (GAP_SAME_NUMBER_MIN if same_id else GAP_MIN):
                 # Best first; then the same number; then the nearest to the diagonal.
@@ -487,36 +555,240 @@ def _by_own_numbers(
             link(own_i, j, MatchHow.NUMBER, t2)
 
 
-def _match_moved(a: _Side, b: _Side, link: _Link) -> None:
+def _rare_words(
+    side: _Side, mine: list[int], other: _Side, left: list[int]
+) -> tuple[dict[int, list[str]], dict[str, list[int]]]:
+    """For each item of `mine`, its `RARE_WORDS` words rarest among the items
+    `left` on the `other` side (those in none left out); and for each of
+    those words, the items of `left` that hold it, in order.
+
+    The index holds the words looked up only: a set intersection per item
+    instead of an entry per word of every item left (55,000 on the 17-year
+    gap, where 2,000 rules are left; align 153 -> 143 ms of CPU there)."""
+    freq: Counter[str] = Counter()
+    for k in left:
+        freq.update(other.words(k))
+    rarest = {i: sorted((w for w in side.words(i) if w in freq), key=lambda w: (freq[w], w))[:RARE_WORDS] for i in mine}
+    wanted = frozenset(chain.from_iterable(rarest.values()))
+    by_word: dict[str, list[int]] = {w: [] for w in wanted}
+    for k in left:
+        for w in wanted.intersection(other.words(k)):
+            by_word[w].append(k)
+    return rarest, by_word
+
+
+def _match_moved(a: _Side, b: _Side, link: _Link, *, mutual: bool = True) -> None:
     olds, news = a.unpaired(), b.unpaired()
     if not olds or not news:
         return
-    freq: Counter[str] = Counter()
-    for j in news:
-        freq.update(b.words(j))
-    by_word: dict[str, list[int]] = {}
-    for j in news:
-        for w in b.words(j):
-            by_word.setdefault(w, []).append(j)
+    rarest, by_word = _rare_words(a, olds, b, news)
     candidates = []
+    weak: list[tuple[float, int, int, float]] = []  # pairs for _match_mutual
     for i in olds:
-        rare = sorted((w for w in a.words(i) if w in freq), key=lambda w: (freq[w], w))[:RARE_WORDS]
+        rare = rarest[i]
         seen: set[int] = set()
-        mine = []
+        mine: list[tuple[float, int, int, float]] = []
         for j in islice(chain.from_iterable(by_word[w] for w in rare), MOVED_CANDIDATES):
             if j in seen or a.items[i].kind is not b.items[j].kind:
                 continue
             seen.add(j)
             wa, wb = a.words(i), b.words(j)
             sim = dice(wa, wb)
+            if sim < GAP_MIN:
+                continue
             least = NEAR_MOVED_MIN if _section(a.items[i].id) == _section(b.items[j].id) else MOVED_MIN
             if sim >= least or (sim >= GAP_MIN and _contained(wa, wb)):
                 mine.append((-sim, i, j, sim))
+            elif sim >= MUTUAL_MIN and _contained(wa, wb, MUTUAL_COVER):
+                weak.append((-sim, i, j, sim))
         candidates += mine if len(mine) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, mine)
     candidates.sort()
     for _, i, j, sim in candidates:
         if a.partner[i] is None and b.partner[j] is None:
             link(i, j, MatchHow.MOVED, sim)
+    if mutual:
+        _match_mutual(a, b, candidates, weak, link)
+
+
+def _follow_content(a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int, float], link: _Link) -> None:
+    """6b. A pair made by its number (steps 4-5) at less than `REUSED_BELOW`
+    whose old text stands, `REUSED_MIN` similar, in a new rule left over (or
+    whose new text came so from an old rule left over): the rule moved and
+    another took its number (2023-11 -> 2025-11: "transform" 701.28a ->
+    701.27a, 0.98 similar, while "convert" 701.50a took 701.28a, 0.97;
+    steps 4-5 had paired the two 701.28a, 0.51). The pair follows the
+    content; the rule that took the number pairs with its own old text if
+    one is left over, or is added. Not when the number's partner is a part
+    of the other text (`MUTUAL_COVER` of its words in it): a rule split in
+    two keeps its number with one part (2006-07: 212.4e cut to its first
+    sentence, the rest a new 212.4j)."""
+    weak = [i for i, why in how.items() if why is not MatchHow.MOVED and why is not MatchHow.TEXT and sims[i] < REUSED_BELOW]
+    olds, news = a.unpaired(), b.unpaired()
+    if not weak or not (olds or news):
+        return
+    # The pairs to undo, in old order, with where each side's content went.
+    weak.sort()
+    to_new = _closest(a, weak, b, news)
+    to_old = _closest(b, [j for i in weak if (j := a.partner[i]) is not None], a, olds)
+    moves = []
+    for i in weak:
+        j = a.partner[i]
+        assert j is not None
+        wi, wj = a.words(i), b.words(j)
+        to, back = to_new.get(i), to_old.get(j)
+        if to is not None and len(wj) and len(wi & wj) >= MUTUAL_COVER * len(wj):
+            to = None  # the new rule under this number is part of the old one
+        if back is not None and len(wi) and len(wi & wj) >= MUTUAL_COVER * len(wi):
+            back = None
+        if to is not None or back is not None:
+            moves.append((i, j, to, back))
+    for i, j, to, back in moves:
+        if a.partner[i] != j or (to is not None and b.partner[to] is not None) or (back is not None and a.partner[back] is not None):
+            continue
+        a.partner[i] = b.partner[j] = None
+        del how[i], sims[i]
+        if to is not None:
+            link(i, to, MatchHow.MOVED, dice(a.words(i), b.words(to)))
+        if back is not None:
+            link(back, j, MatchHow.MOVED, dice(a.words(back), b.words(j)))
+
+
+def _closest(side: _Side, mine: list[int], other: _Side, left: list[int]) -> dict[int, int]:
+    """For items `mine` of `side`, the one item of `left` on `other` side, of
+    the same kind, at least `REUSED_MIN` similar, when exactly one is the
+    most similar. Candidates share one of an item's `RARE_WORDS` rarest
+    words among `left` (an item this similar holds nearly all its words)."""
+    if not mine or not left:
+        return {}
+    rarest, by_word = _rare_words(side, mine, other, left)
+    out = {}
+    for i in mine:
+        words, kind = side.words(i), side.items[i].kind
+        best, at, tie = REUSED_MIN, None, False
+        for k in {k for w in rarest[i] for k in by_word[w]}:
+            if other.items[k].kind is not kind:
+                continue
+            sim = dice(words, other.words(k))
+            if sim > best or (sim == best and at is None):
+                best, at, tie = sim, k, False
+            elif sim == best:
+                tie = True
+        if at is not None and not tie:
+            out[i] = at
+    return out
+
+
+def _match_mutual(
+    a: _Side, b: _Side, strong: list[tuple[float, int, int, float]], weak: list[tuple[float, int, int, float]], link: _Link
+) -> None:
+    """6, weaker: a rule rewritten as it moved (new examples, new
+    wording: "If a permanent is indestructible, ..." -> "A permanent with
+    indestructible can't be destroyed. ...", 700.4 -> 702.12b in 2013-07,
+    0.65 similar), too unlike its old text for `MOVED_MIN`: a pair at least
+    `MUTUAL_MIN` similar, the shorter text's words nearly all in the other
+    (`MUTUAL_COVER`, `CONTAINED_WORDS` words or more), each the other's most
+    similar candidate among everything step 6 looked at, with no tie. On
+    every adjacent MTG and Riftbound pair and the gaps it adds 11 pairs, read
+    by hand: 11 the same rule (two of them one part of a rule split in two).
+    Not in the glossary: there it found only a headword renamed with its
+    definition rewritten (EDH -> Commander, 2011-02), right, but that pair's
+    rewrite ("legendary general" -> "legendary creature") cost the
+    substitution "an EDH" -> "a Commander" of eight rules, which then read
+    as substantive changes."""
+    if not weak:
+        return
+    best_a: dict[int, tuple[float, int]] = {}
+    best_b: dict[int, tuple[float, int]] = {}
+    tied: set[tuple[bool, int]] = set()
+    for neg, i, j, _ in chain(strong, weak):
+        for best, me, other, side in ((best_a, i, j, True), (best_b, j, i, False)):
+            held = best.get(me)
+            if held is None or neg < held[0]:
+                best[me] = (neg, other)
+                tied.discard((side, me))
+            elif neg == held[0] and other != held[1]:
+                tied.add((side, me))
+    for neg, i, j, sim in sorted(weak):
+        if best_a[i][1] == j and best_b[j][1] == i and (True, i) not in tied and (False, j) not in tied:
+            if a.partner[i] is None and b.partner[j] is None:
+                link(i, j, MatchHow.MOVED, sim)
+
+
+def _word_seq(text: str) -> tuple[str, ...]:
+    """The lower-cased words of a text in order (the words `word_set` finds,
+    with repeats): "doesn't" and "doesn’t" read the same."""
+    text = _plain(text)
+    if text.isascii():
+        return tuple(text.encode("ascii").translate(_ASCII_WORDS).decode("ascii").split())
+    return tuple(_WORD.findall(text.lower()))
+
+
+def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
+    """6a. A rule left over whose whole text, of `VERBATIM_WORDS` words or
+    more, stands word for word at the start or the end of a rule left over
+    on the other side: a rule that grew as it moved (its old text the new
+    rule's first sentence, a sentence added after it) or was cut short, which
+    the similarity of steps 4-6 misses because the added text outweighs the
+    kept (2009-10 -> 2026-01: old 613.6a, 33 words, is the first sentence of
+    new 613.7a, 167 words, 0.47 similar). Each rule is compared only with
+    those whose first (last) `VERBATIM_WORDS` words are its own, found by
+    hashing; a text found at an end of several rules pairs with the one that
+    holds it with least else, if only one does."""
+    olds, news = a.unpaired(), b.unpaired()
+    if not olds or not news:
+        return
+    k = VERBATIM_WORDS
+
+    def ends(side: _Side, found: list[int]) -> dict[tuple[object, ...], list[int]]:
+        # The first and last words of each text, read from its ends only
+        # (most texts left on a long gap are never compared): a slice that
+        # holds more than k words holds k whole ones.
+        by_end: dict[tuple[object, ...], list[int]] = {}
+        for i in found:
+            text = side.keys[i][1]
+            if len(text) <= 2 * _END_CHARS:  # most rules: one reading of the whole
+                head = tail = _word_seq(text)
+                if len(head) < k:
+                    continue
+            else:
+                head, tail = _word_seq(text[:_END_CHARS]), _word_seq(text[-_END_CHARS:])
+            if len(head) <= k or len(tail) <= k:
+                head = tail = _word_seq(text)
+                if len(head) < k:
+                    continue
+            kind = side.items[i].kind
+            by_end.setdefault((kind, True, *head[:k]), []).append(i)
+            by_end.setdefault((kind, False, *tail[-k:]), []).append(i)
+        return by_end
+
+    ends_a, ends_b = ends(a, olds), ends(b, news)
+    found: list[tuple[int, int, int]] = []  # (words the longer adds, i, j)
+    for key, at_a in ends_a.items():
+        at_b = ends_b.get(key)
+        if at_b is None:
+            continue
+        start = key[1]
+        for i in at_a:
+            for j in at_b:
+                sa, sb = _word_seq(a.keys[i][1]), _word_seq(b.keys[j][1])
+                short, long = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
+                if short != long and (long[: len(short)] if start else long[len(long) - len(short):]) == short:
+                    found.append((len(long) - len(short), i, j))
+    # A rule with several such partners takes the closest, unless it ties.
+    found.sort()
+    best_a: dict[int, list[tuple[int, int]]] = {}
+    best_b: dict[int, list[tuple[int, int]]] = {}
+    for extra, i, j in found:
+        best_a.setdefault(i, []).append((extra, j))
+        best_b.setdefault(j, []).append((extra, i))
+    for extra, i, j in found:
+        mine, theirs = best_a[i], best_b[j]
+        if mine[0] != (extra, j) or theirs[0] != (extra, i):
+            continue
+        if len(mine) > 1 and mine[1][0] == extra or len(theirs) > 1 and theirs[1][0] == extra:
+            continue  # two equally good partners: say nothing
+        if a.partner[i] is None and b.partner[j] is None:
+            link(i, j, MatchHow.MOVED, _similar(a, i, b, j))
 
 
 def _section(rule_id: str) -> str:
@@ -524,11 +796,11 @@ def _section(rule_id: str) -> str:
     return rule_id.split(".", 1)[0]
 
 
-def _contained(a: frozenset[str], b: frozenset[str]) -> bool:
+def _contained(a: frozenset[str], b: frozenset[str], share: float = CONTAINED_MIN) -> bool:
     """Whether the smaller word set, of `CONTAINED_WORDS` words or more, is
-    almost all (`CONTAINED_MIN`) in the other."""
+    almost all (`share`) in the other."""
     small = min(len(a), len(b))
-    return small >= CONTAINED_WORDS and len(a & b) >= CONTAINED_MIN * small
+    return small >= CONTAINED_WORDS and len(a & b) >= share * small
 
 
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of"})

@@ -165,7 +165,7 @@ def annotate(
             make_change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
                 stale, items_added, items_removed, moved(c, id_map, old_in, new_in, was), should_be,
-                refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (),
+                refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (), c.see_also,
             )
         )
     substitutions = found.listed(out)

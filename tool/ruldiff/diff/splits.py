@@ -12,6 +12,16 @@ clearly closer to the parts together than to its partner alone
 (`SPLIT_GAIN`), or the parts' sentences stand in the whole word for word
 (`VERBATIM_COVER`).
 
+Hint, never a claim: a paired rule with no part found, but an added
+(removed) rule near it three quarters of whose words are in it and that
+brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), carries that
+rule's ID in `Change.see_also` ("see also 103.6a, perhaps split off this
+rule"), counted nowhere. On all adjacent MTG and Riftbound pairs and six
+gaps: 32 hints (24 on adjacent pairs), every one read: 29 a part of the
+rule, 2 plausible, 1 not (a sibling rule's definition). The stage with
+hints, on the 17-year gap: 46 -> 49 ms of CPU (medians of 7 runs interleaved
+with aec204d; part of it the changes the new pairings bring).
+
 Precision: docs/trust.md gives no row of its own; pairing, which splits and
 merges are part of, 99.1% as drawn and 99.6% now (227 of 228) on the blind
 set (426 changes; docs/trust.md), and `bench/eval/score.py --set blind`
@@ -26,6 +36,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from .align import dice, text_words
 from .classify import _skeleton
@@ -49,6 +60,12 @@ VERBATIM_COVER = 0.4
 """Least share of a part's words found in the rule it was split off: a
 part whose sentences stand there word for word (two fifths of its words)
 has at least that."""
+HINT_COVER = 0.75
+"""Least share of a rule's words found in a changed rule near it for a hint
+that it may be a part of a split or merge (`Change.see_also`)."""
+HINT_GAIN = 0.02
+"""How much closer the whole must be to the parts together than to its
+partner alone for such a hint."""
 SPLIT_MIN_WORDS = 4
 """Words a part found verbatim in the other rule must have: "Landwalk is an
 evasion ability." is a part, "See rule 702." is not."""
@@ -94,10 +111,29 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
 
 
+def _may_be_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` holds enough of `whole`'s words (`VERBATIM_COVER`,
+    the least a part or a hint asks for) to be looked at further."""
+    return part.kind is kept.kind and _cover(_words(part), _words(whole)) >= VERBATIM_COVER
+
+
 def _is_part(whole: Rule, kept: Rule, part: Rule) -> bool:
-    if part.kind is not kept.kind or _cover(_words(part), _words(whole)) < VERBATIM_COVER:
-        return False  # most neighbours: cheap to rule out on their words
-    return _verbatim_part(whole, kept, part) or _part_of(whole, kept, part)
+    return _may_be_part(whole, kept, part) and (_verbatim_part(whole, kept, part) or _part_of(whole, kept, part))
+
+
+def _likely_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` is likely, not certainly, a part of `whole` beside
+    `kept`: three quarters of its words in `whole` (`HINT_COVER`), and
+    `whole` closer to both than to `kept` alone by at least `HINT_GAIN`
+    (a split asks for `SPLIT_GAIN`). A hint (``Change.see_also``), never a
+    claim."""
+    if part.kind is not kept.kind:
+        return False
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < HINT_COVER:
+        return False
+    kept_w = _words(kept)
+    return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + HINT_GAIN
 
 
 def _share(whole: Rule, part: Rule) -> int:
@@ -135,9 +171,17 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
         merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
-        new_parts = [r for r in split if r is not None and _is_part(c.old, c.new, r)]
-        old_parts = [r for r in merge if r is not None and _is_part(c.new, c.old, r)]
+        # Most neighbours hold too few of the other rule's words to be a
+        # part, or the hint of one: ruled out once, cheaply.
+        may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
+        may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
+        new_parts = [r for r in may_split if _is_part(c.old, c.new, r)]
+        old_parts = [r for r in may_merge if _is_part(c.new, c.old, r)]
         if not new_parts and not old_parts:
+            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
+            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
+            if hints:
+                out[i] = replace(c, see_also=tuple(hints))
             i += 1
             continue
         if new_parts:

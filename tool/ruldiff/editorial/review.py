@@ -182,7 +182,7 @@ def merge(recorded: Mapping[str, Accepted], current: Mapping[str, Accepted]) -> 
     (the later answer) wins.
 
     >>> merge({"1.1": Accepted("aa")}, {"1.2": Accepted("bb"), "1.1": Accepted("cc")})
-    {'1.2': Accepted(fingerprint='bb', note=''), '1.1': Accepted(fingerprint='aa', note='')}
+    {'1.2': Accepted(fingerprint='bb', note='', text=''), '1.1': Accepted(fingerprint='aa', note='', text='')}
     """
     return {**current, **recorded}
 
@@ -191,7 +191,7 @@ def parse_reviewed(text: str, path: str) -> dict[str, Accepted]:
     """The review state of a file written by `dump_reviewed`.
 
     >>> parse_reviewed(dump_reviewed({"1.1": Accepted("ab12", "ok")}), "r.json")
-    {'1.1': Accepted(fingerprint='ab12', note='ok')}
+    {'1.1': Accepted(fingerprint='ab12', note='ok', text='')}
     """
     try:
         data: Any = json.loads(text)

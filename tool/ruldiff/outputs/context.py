@@ -26,6 +26,10 @@ __all__ = ["MECHANICAL", "build_context"]
 _KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
+_SEE_ALSO = {"split": "perhaps split off this rule", "merged": "perhaps merged into this rule"}
+"""What a hint of `Change.see_also` says, by its kind."""
+
+
 def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]:
     """Stale references as a reader sees them: ``rule 903.13 (now 903.11)``."""
     return [f"{r} (now {h})" if h else r for r, h in zip(refs, should_be)]
@@ -197,6 +201,10 @@ def _change_context(
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
         "links": [{"id": t, "anchor": new_anchors[t]} for t in refs],
+        "see_also": [
+            {"kind": k, "id": i, "anchor": (new_anchors if k == "split" else old_anchors).get(i), "why": _SEE_ALSO[k]}
+            for k, i in c.see_also
+        ],
         "old_line": c.old.line if c.old else None,
         "new_line": c.new.line if c.new else None,
         "note": None,
@@ -252,7 +260,11 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
     "now_anchor", "shown"}``, `references.References.possibly_stale`), ``items_added``,
     ``items_removed``, ``moved`` (``[old heading, new heading]`` or None),
     ``links`` (rules a glossary entry refers to that have a change here:
-    ``{"id", "anchor"}``), ``old_line`` and ``new_line``, ``id`` (the change
+    ``{"id", "anchor"}``), ``see_also`` (a hint, never a claim: rules near
+    the change that probably hold part of its text, a split or merge likely
+    but not certain: ``{"kind", "id", "anchor", "why"}``, kind ``split``
+    for an added rule, ``merged`` for a removed one, ``why`` the words that
+    say so), ``old_line`` and ``new_line``, ``id`` (the change
     ID notes and the review state use: NEW's number, OLD's for a removed
     rule), ``note`` (the editor's note, Markdown: write it with the
     ``note_md`` or ``note_html`` filter; None without one) and ``reviewed``

@@ -102,6 +102,7 @@ def to_json(comparison: Comparison, annotations: Annotations | None = None) -> d
                 "list_items": {"added": list(c.items_added), "removed": list(c.items_removed)},
                 "moved": {"old": c.moved[0], "new": c.moved[1]} if c.moved else None,
                 **({"possibly_stale": _possibly_stale_json(c)} if c.possibly_stale else {}),
+                **({"see_also": [{"kind": k, "id": i} for k, i in c.see_also]} if c.see_also else {}),
             }
             for c in comparison.changes
         ],

@@ -104,6 +104,12 @@ _REVIEW_MARK = {"accepted": "[accepted]", "differs": "[differs since accepted]"}
 """How the terminal text marks a change the review state knows (a new one is not marked)."""
 
 
+def _see_also(hints: list[dict[str, Any]]) -> str:
+    """A change's hints of a split or merge (`Change.see_also`), as a phrase:
+    ``103.6a (perhaps split off this rule)``."""
+    return "; ".join(f"{h['id']} ({h['why']})" for h in hints)
+
+
 def _review_line(review: dict[str, Any]) -> str:
     """``review: 2 accepted, 1 differs since accepted, 4 new; 2 accepted changes hidden``."""
     line = f"review: {review['accepted']} accepted, {review['differs']} differs since accepted, {review['new']} new"
@@ -192,6 +198,8 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
             lines.append(paint("      possibly stale: " + hint["shown"], "dim"))
         if c["links"]:
             lines.append("      see: " + ", ".join(link["id"] for link in c["links"]))
+        if c["see_also"]:
+            lines.append(paint("      see also " + _see_also(c["see_also"]), "dim"))
         if c["note"]:
             lines.extend(_note_lines(c["note"]))
         return lines
