@@ -477,3 +477,15 @@ def test_each_checks_every_file_on_its_own(tmp_path: Path) -> None:
     assert any(line.startswith(f"{gap}:8: 1.2: dangling-reference") for line in lines)  # its own line, its own file
     for bad in (["-f", "json"], ["-o", str(tmp_path / "out")]):
         assert CliRunner().invoke(main, ["check", "--each", str(old), *bad]).exit_code == 2
+
+
+def test_check_reads_the_documents_with_the_profile_ruldiff_yaml_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    draft = tmp_path / "draft.txt"
+    draft.write_text("House Rules\n\n1. Guests sign the book.\n\n2. Quiet hours begin at ten.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["check", "draft.txt"]).exit_code == 0
+    (tmp_path / "ruldiff.yaml").write_text("profile: house.yaml\n", encoding="utf-8")
+    named = CliRunner().invoke(main, ["check", "draft.txt"])
+    assert named.exit_code == 2 and "house.yaml" in named.output  # the file's profile is the one looked for
+    # The option still wins over the file.
+    assert CliRunner().invoke(main, ["check", "draft.txt", "--profile", "outline"]).exit_code == 0

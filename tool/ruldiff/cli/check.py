@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..config import load_config
 from ..diff.pipeline import compare
 from ..documents.load import STDIO, read_editor_file, shown
 from ..documents.profiles import BUILTIN
@@ -131,7 +132,9 @@ def command(
     config_path = config if config is not None else (CHECK_CONFIG if os.path.lexists(CHECK_CONFIG) else None)
     accepted: list[str] = [check_ignore(i) for i in ignores]
     if config_path is not None:
-        accepted.extend(parse_config(read_editor_file(config_path, "config"), config_path))
+        text = read_editor_file(config_path, "config")
+        accepted.extend(parse_config(text, config_path))
+        profile = profile or load_config(text, config_path).profile  # as history and trace read it
     if each:
         problems = False
         for path in documents:
