@@ -1186,3 +1186,44 @@ def test_a_deletion_beside_a_word_and_a_replacement_by_that_word_are_two_rewrite
            "The warden draws a glyph.", "No warden rests at dawn.", "Every warden hums."]
     new = [t.replace("keeper's turn", "keeper").replace("warden", "keeper") for t in old]
     assert sorted((s.old, s.new) for s in pair(old, new).substitutions) == [("keeper's turn", "keeper"), ("warden", "keeper")]
+
+
+# Sentences unlike each other, one per section, each holding "type" after another word;
+# "type" is kept, unchanged, in six rules more.
+TYPED = ["The glyph type of a relic never changes.", "Keepers may name a relic type when they draw.",
+         "Two relics that share a token type both glow.", "A warden checks each bowl type at dusk.",
+         "Tokens have no lamp type unless a rule gives one."]
+KEPT_TYPE = [f"A hall {k} has a type of its own." for k in "abcdef"]
+
+
+def _sectioned(texts: list[str]) -> list[tuple[str, str]]:
+    rows = [("1", "Basics")]
+    for k, t in enumerate(texts, 1):
+        rows += [(f"{k}00", f"Part {k}"), (f"{k}00.1.", t)]
+    return rows
+
+
+def _card_type(texts: list[str]) -> list[str]:
+    return [re.sub(r"(\w+) type", r"\1 card type", t) for t in texts]
+
+
+def test_a_word_inserted_beside_another_throughout_is_a_rewrite() -> None:
+    # No kept word is replaced: found by the inserted word and the word it stands beside.
+    old, new = doc(_sectioned(TYPED + KEPT_TYPE)), doc(_sectioned(_card_type(TYPED) + KEPT_TYPE))
+    result = compare(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("type", "card type", 5)]
+    assert all(c.tags == ("substitution",) for c in result.changes if c.kind is ChangeKind.CHANGED)
+
+
+def test_an_insertion_in_one_sentence_restated_or_in_one_section_is_no_rewrite() -> None:
+    # One sentence in two wordings, restated in five sections.
+    same = ["The relics are typed in the hall."] * 3 + ["The relics are typed before the keepers at dawn."] * 2
+    kept = [f"Hall {k} has a typed mark, a typed seal and a typed door." for k in "abcd"]  # "typed" kept elsewhere
+    old = doc(_sectioned(same + kept))
+    # (Without "typed" kept elsewhere it would be found: nothing speaks against it.)
+    assert compare(old, doc(_sectioned([t.replace("typed", "typed together") for t in same] + kept))).substitutions == ()
+    # Five unlike sentences, all in one section.
+    many_kept = [f"Hall {k} has a type, a type mark and a type door." for k in "abcdef"]
+    one_section = [("1", "Basics"), ("100", "Part")] + [(f"100.{k}.", t) for k, t in enumerate(TYPED + many_kept, 1)]
+    changed = one_section[:2] + [(k, _card_type([t])[0]) for k, t in one_section[2:7]] + one_section[7:]
+    assert compare(doc(one_section), doc(changed)).substitutions == ()

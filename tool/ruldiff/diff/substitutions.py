@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -423,7 +423,21 @@ def _find_substitutions(
         # replaced it ("instruction requires" -> "effect requires" twice,
         # kept twice, 2001-07) may be two local edits: unsure, so nothing.
         limit = len(left) * KEPT_RATIO if many else len(left) - (0 if grown else 1)
-        if _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
+        # An insertion made in many rules ("[+card +]type" in 24 rules, 2006 ->
+        # 2008; "showdown[+ or combat+]" in 10) leaves its neighbour word
+        # wherever it was not inserted: what is kept says nothing of it.
+        # It needs `CONTEXT_RULES` sentences unlike each other: one sentence
+        # restated in parallel rules ("are placed[+ simultaneously+]" in
+        # five setups of one game mode, Riftbound 2025-10 -> 2026-06) is one
+        # edit of meaning, not a rewrite of wording.
+        # And it must reach beyond one section: a name grown inside the
+        # section that defines it ("Teams" -> "Alternating Teams" in 811 and
+        # its rules, 2011) is that section's edit.
+        inserted = (
+            many and grown and cand in one_sided and _distinct(contexts[cand], i, CONTEXT_RULES)
+            and len(_sections(changes[n].new or changes[n].old for n in where)) >= 2  # type: ignore[misc]
+        )
+        if not inserted and _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
             not many or _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0))
         ):
             continue
@@ -494,6 +508,35 @@ def _two_distinct(sentences: set[str], phrase: str = "") -> bool:
         elif dice(words, first) < SAME_SENTENCE:
             return True  # enough: the answer is known
     return False
+
+
+def _distinct(sentences: set[str], phrase: str, enough: int) -> bool:
+    """Whether `enough` of the sentences are unlike each other (word
+    similarity below `SAME_SENTENCE`, the new `phrase` left out).
+
+    >>> _distinct({"the relic is placed here", "the relic is placed there", "keepers draw"}, "placed", 2)
+    True
+    >>> _distinct({"the relic is placed here", "the relic is placed there", "keepers draw"}, "placed", 3)
+    False
+    """
+    kinds: list[frozenset[str]] = []
+    for sentence in sorted(sentences):
+        words = word_set(sentence.replace(phrase, " "))
+        if all(dice(words, kind) < SAME_SENTENCE for kind in kinds):
+            kinds.append(words)
+            if len(kinds) >= enough:
+                return True
+    return False
+
+
+def _sections(rules: Iterable[Rule]) -> set[str]:
+    """The sections (the number before the first period) the numbered
+    rules among `rules` sit in; glossary entries are in none.
+
+    >>> sorted(_sections([Rule("811.2c", RuleKind.RULE, ""), Rule("811", RuleKind.HEADING, ""), Rule("glossary:Teams", RuleKind.GLOSSARY, "")]))
+    ['811']
+    """
+    return {r.id.split(".", 1)[0] for r in rules if r.kind is not RuleKind.GLOSSARY}
 
 
 def _bare(sentences: set[str], phrase: str) -> bool:
