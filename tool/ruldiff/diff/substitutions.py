@@ -461,7 +461,7 @@ def _find_substitutions(
 def _shape(candidate: tuple[str, str]) -> tuple[int, int]:
     """The number of words on each side of a candidate: what two candidates
     that are one rewrite in other inflections (`_inflected`) share."""
-    return len(candidate[0].split()), len(candidate[1].split())
+    return len(candidate[0].replace("-", " ").split()), len(candidate[1].replace("-", " ").split())
 
 
 def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
@@ -473,11 +473,13 @@ def _inflected(a: tuple[str, str], b: tuple[str, str]) -> bool:
     True
     >>> _inflected(("enter the vault", "enter"), ("enters the battlefield", "enters"))
     False
+    >>> _inflected(("leaves-play", "leaves-the-battlefield"), ("leaves play", "leaves the battlefield"))
+    True
     """
     if a == b:
         return False
     for x, y in zip(a, b):
-        wx, wy = x.split(), y.split()
+        wx, wy = x.replace("-", " ").split(), y.replace("-", " ").split()  # "leaves-play" is "leaves play" hyphenated
         if len(wx) != len(wy) or not all(p == q or _agree(p, q) for p, q in zip(wx, wy)):
             return False
     return True
@@ -646,11 +648,13 @@ def _one_rewrite(a: tuple[str, str], b: tuple[str, str]) -> bool:
     (True, False)
     >>> _one_rewrite(("type of", "kind of"), ("types of", "kinds of")), _one_rewrite(("his or her", "their"), ("him or her", "them"))
     (True, True)
+    >>> _one_rewrite(("to your pool", ""), ("color to your pool", "color"))
+    True
     """
     (da, ia), (db, ib) = a, b
     core = _core(da, ia)
-    if all(core) and core == _core(db, ib):
-        return True  # the same replacement with other neighbour words ("to play", "play a" -> "to cast", "cast a")
+    if core[0] and core == _core(db, ib):
+        return True  # the same replacement or deletion with other neighbour words ("to play", "play a" -> "to cast", "cast a")
     if da == db:
         return not (phrase_in(da, ia) or phrase_in(db, ib))  # "x" -> "new x" and "x" -> "old x": two insertions
     if ia and ia == ib:
