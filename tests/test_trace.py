@@ -142,3 +142,13 @@ def test_markdown_and_html_show_markup_in_the_versions_as_text(tmp_path: Path, m
     assert "<xq>" not in html and "</xq>" not in html
     assert "<h2>&lt;xq&gt;v1*a*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;*m*</h2>" in html
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+def test_a_split_and_a_merge_name_the_other_rule_they_involve(fmt: str) -> None:
+    # From the version where 301.4 was split into 301.4 and 301.5, merged back later.
+    result = run("trace", "301.4", SAMPLE, "--in", "2025-02-10", "-f", fmt)
+    assert result.exit_code == 0, result.output
+    shown = ["split (with 301.5)", "merged (with 301.5)"] if fmt == "text" else ["(split, with 301.5)", "(merged, with 301.5)"]
+    for change in shown:
+        assert change in result.output
