@@ -152,3 +152,20 @@ def test_a_split_and_a_merge_name_the_other_rule_they_involve(fmt: str) -> None:
     shown = ["split (with 301.5)", "merged (with 301.5)"] if fmt == "text" else ["(split, with 301.5)", "(merged, with 301.5)"]
     for change in shown:
         assert change in result.output
+
+
+def test_the_rule_a_split_names_is_shown_as_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loose.yaml").write_text(
+        "name: loose\nnumbered: '§'\nheading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
+        "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n", encoding="utf-8")
+    gains = "Then the keeper adds ember to their pool equal to the number of their lit lanterns"
+    (tmp_path / "v1.txt").write_text(f"Club\n\n§ 1 Conduct\n\n§ 1.1 Keep the hall clean.\n\n§ 1.2 {gains}, and adds one "
+                                     "more ember for each relic they control.\n\n§ 1.3 Leave quietly.\n", encoding="utf-8")
+    (tmp_path / "v2.txt").write_text(f"Club\n\n§ 1 Conduct\n\n§ 1.1 Keep the hall clean.\n\n§ 1.2 {gains}.\n\n§ 1.<b>*z* "
+                                     "The keeper also adds one more ember for each relic they control.\n\n§ 1.3 Leave quietly.\n",
+                                     encoding="utf-8")
+    md = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "md").stdout
+    assert "## v2.txt: 1.2 (split, with 1.&lt;b&gt;\\*z\\*)" in md and "<b>" not in md
+    html = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "html").stdout
+    assert "(split, with 1.&lt;b&gt;*z*)</h2>" in html and "<b>" not in html
