@@ -525,7 +525,7 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--log", type=Path, help="append every result to this file as it comes")
     parser.add_argument("--names", type=Path,
-                        help="only the mutants named in this file, one a line (a --log's survivors, say)")
+                        help="only the mutants named in this file, one a line (a --log's lines, say)")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(choices)
@@ -537,7 +537,10 @@ def main(args: list[str] | None = None) -> int:
     modules = opts.modules or choices
     chosen = [m for m in mutants(modules) if m.operator in operators]
     if opts.names:
-        wanted = {line.split(" ", 1)[-1].strip() for line in opts.names.read_text(encoding="utf-8").splitlines()}
+        # A name holds spaces, even at its end ("[ \t] loses  "): only a
+        # --log's "killed " or "survived " is taken off.
+        wanted = {re.sub(r"^(killed|survived) ", "", line)
+                  for line in opts.names.read_text(encoding="utf-8").splitlines()}
         chosen = [m for m in chosen if m.name in wanted]
     if opts.sample is not None:
         sampled = []
