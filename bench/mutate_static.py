@@ -18,13 +18,16 @@ bench/mutation.py. This script makes those mutants itself, one change each:
 - ``threshold``: a module-level or class-level number, alone or in a tuple,
   list or dict, is off by one (a float by a tenth of itself), either way;
 - ``table``: two neighbouring entries of a tuple or list, or two values of
-  a dict, are swapped; an entry of a dict, set or ``str.maketrans`` table is dropped;
+  a dict, are swapped; an entry of a dict, set (``frozenset((...))`` too:
+  never swapped, its order means nothing) or ``str.maketrans`` table is dropped;
 - ``template-filter``: a filter is dropped from a template's ``{{ ... }}``
   (``| e``, ``| md``, ``| edits_md`` ...);
 - ``template-if``: an ``{% if ... %}`` (or ``elif``) holds always.
 
 A pattern that no longer compiles, or a mutant identical to the original,
-is not made. Each mutant is run against its module's unit tests only (TESTS
+is not made; ``__all__`` is not mutated, nor a mutant that
+bench/mutation-equivalent.txt lists as ``NAME ≡ WHY`` (no test can tell it
+from the original, and the line says why). Each mutant is run against its module's unit tests only (TESTS
 in bench/mutation.py; the templates against TEMPLATE_TESTS below), never
 against tests/test_reports.py: a golden file alone does not kill a mutant.
 The package is staged (copied) once per worker; the work tree is never touched.
@@ -262,12 +265,16 @@ def _numbers(node: ast.AST) -> list[ast.Constant]:
 
 
 def _module_values(tree: ast.Module) -> list[ast.expr]:
-    """The values assigned at module level and in class bodies."""
+    """The values assigned at module level and in class bodies, but
+    ``__all__``'s: the order of the names it exports means nothing."""
     out = []
     for stmt in tree.body:
         bodies = [stmt] if not isinstance(stmt, ast.ClassDef) else stmt.body
         for s in bodies:
             if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None:
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                    continue
                 out.append(s.value)
     return out
 
@@ -307,11 +314,22 @@ def python_mutants(module: str) -> list[Mutant]:
             for changed in ((v + 1, v - 1) if isinstance(v, int) else (v * 1.1, v * 0.9)):
                 add("threshold", num, f"{v!r} -> {changed!r}", repr(changed))
         table = value
+        unordered = isinstance(table, ast.Set)  # a set's order means nothing: entries dropped, never swapped
         if isinstance(table, ast.Call) and table.args and isinstance(table.func, (ast.Name, ast.Attribute)):
             callee = ast.unparse(table.func)
             if callee in ("frozenset", "set", "tuple", "str.maketrans", "dict"):
                 table = table.args[0]
+                unordered = callee in ("frozenset", "set") and isinstance(table, (ast.Tuple, ast.List, ast.Set))
         seg = lambda n: ast.get_source_segment(source, n)  # noqa: E731
+        if unordered and len(table.elts) >= 2:  # type: ignore[attr-defined]
+            elts = table.elts  # type: ignore[attr-defined]
+            for i, key in enumerate(elts):
+                kept = ", ".join(seg(e) or "" for j, e in enumerate(elts) if j != i)
+                new_src = ("(" + kept + ",)") if isinstance(table, ast.Tuple) else ("[" + kept + "]")
+                if isinstance(table, ast.Set):
+                    new_src = "{" + kept + "}"
+                out.append(Mutant(module, "table", rel, key.lineno, f"entry {seg(key)} dropped", _replace(source, table, new_src)))
+            continue
         if isinstance(table, (ast.Tuple, ast.List)) and len(table.elts) >= 2:
             for i in range(len(table.elts) - 1):
                 a, b = table.elts[i], table.elts[i + 1]
@@ -327,7 +345,7 @@ def python_mutants(module: str) -> list[Mutant]:
                     continue
                 swapped = _replace(_replace(source, b, seg(a) or ""), a, seg(b) or "")
                 out.append(Mutant(module, "table", rel, a.lineno, f"values {i} and {i + 1} swapped", swapped))
-        if isinstance(table, (ast.Dict, ast.Set)) and len(getattr(table, "keys", getattr(table, "elts", []))) >= 2:
+        if isinstance(table, ast.Dict) and len(table.keys) >= 2:
             items = table.keys if isinstance(table, ast.Dict) else table.elts
             for i, key in enumerate(items):
                 if key is None:
@@ -368,9 +386,22 @@ def template_mutants() -> list[Mutant]:
 
 
 def mutants(modules: list[str]) -> list[Mutant]:
+    """The mutants of `modules`, but those bench/mutation-equivalent.txt lists."""
     out = []
     for module in modules:
         out += template_mutants() if module == "templates" else python_mutants(module)
+    skip = equivalents()
+    return [m for m in out if m.name not in skip]
+
+
+def equivalents() -> dict[str, str]:
+    """The static mutants bench/mutation-equivalent.txt lists: a line
+    ``NAME ≡ WHY`` (a name holds spaces, so ``≡`` ends it), name -> why."""
+    out = {}
+    for line in (ROOT / "bench" / "mutation-equivalent.txt").read_text(encoding="utf-8").splitlines():
+        name, sep, why = line.partition(" ≡ ")
+        if sep and not line.startswith("#"):
+            out[name.strip()] = why.strip()
     return out
 
 
@@ -494,7 +525,7 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--log", type=Path, help="append every result to this file as it comes")
     parser.add_argument("--names", type=Path,
-                        help="only the mutants named in this file, one a line (a --log's survivors, say)")
+                        help="only the mutants named in this file, one a line (a --log's lines, say)")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(choices)
@@ -506,7 +537,10 @@ def main(args: list[str] | None = None) -> int:
     modules = opts.modules or choices
     chosen = [m for m in mutants(modules) if m.operator in operators]
     if opts.names:
-        wanted = {line.split(" ", 1)[-1].strip() for line in opts.names.read_text(encoding="utf-8").splitlines()}
+        # A name holds spaces, even at its end ("[ \t] loses  "): only a
+        # --log's "killed " or "survived " is taken off.
+        wanted = {re.sub(r"^(killed|survived) ", "", line)
+                  for line in opts.names.read_text(encoding="utf-8").splitlines()}
         chosen = [m for m in chosen if m.name in wanted]
     if opts.sample is not None:
         sampled = []

@@ -181,3 +181,14 @@ def test_stdin_piped_in_and_the_terminal_paged(files: tuple[str, str], pager: tu
 def test_the_default_less_missing_writes_straight_and_says_nothing(files: tuple[str, str], tmp_path: Path) -> None:
     status, shown, err = on_a_terminal(list(files), environ(PATH=str(tmp_path)))  # no less on this PATH
     assert (status, err) == (0, "") and b"Test Game Rules" in shown
+
+
+def test_less_and_lv_are_told_to_show_colours_unless_the_user_set_them(tmp_path: Path) -> None:
+    from ruldiff.outputs.pager import page
+
+    seen = tmp_path / "env.txt"
+    command = f"cat > /dev/null; printf '%s|%s' \"$LESS\" \"$LV\" > {seen}"
+    page(b"text\n", command, {"PATH": os.environ.get("PATH", "")})
+    assert seen.read_text(encoding="utf-8") == "FRX|-c"
+    page(b"text\n", command, {"PATH": os.environ.get("PATH", ""), "LESS": "S", "LV": "-a"})
+    assert seen.read_text(encoding="utf-8") == "S|-a"

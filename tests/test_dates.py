@@ -55,6 +55,41 @@ def test_each_form_of_a_date(line: str, date: str | None) -> None:
     assert (doc.title, doc.date) == ("Club Bylaws", date)  # a date line ends the title
 
 
+@pytest.mark.parametrize(
+    ("line", "date"),
+    [
+        ("Amended 3 May 2019, 4 June 2021", "2021-06-04"),  # a comma alone shares the label
+        ("Amended 3 May 2019 & 4 June 2021", "2021-06-04"),
+        ("Amended 3 May 2019; 4 June 2021", "2021-06-04"),
+        ("Amended 3 May 2019 or 4 June 2021", "2021-06-04"),
+        ("Amended 3 May 2019 and, 4 June 2021", "2021-06-04"),
+        ("Amended 3 May 2019, printed 4 June 2021", "2019-05-03"),  # a word between: the label ends
+    ],
+)
+def test_dates_joined_by_punctuation_and_or_share_one_label(line: str, date: str) -> None:
+    assert find_date(["Club Bylaws", line]) == date
+
+
+def test_a_revision_date_is_looked_for_in_the_first_sixty_lines() -> None:
+    filler = ["Section text without a date."] * 58
+    assert find_date(["Club Bylaws", *filler, "Amended 5 May 2022"]) == "2022-05-05"  # the 60th line
+    assert find_date(["Club Bylaws", *filler, "", "Amended 5 May 2022"]) is None  # the 61st
+
+
+def test_a_date_without_a_revision_label_is_taken_from_the_first_twenty_lines() -> None:
+    filler = ["Section text without a date."] * 18
+    assert find_date(["Club Bylaws", *filler, "Approved 5 May 2022"]) == "2022-05-05"  # the 20th line
+    assert find_date(["Club Bylaws", *filler, "", "Approved 5 May 2022"]) is None  # the 21st
+
+
+def test_a_profile_with_an_unknown_date_order_names_both_orders() -> None:
+    from ruldiff.documents.profiles import profile_from_mapping
+    from ruldiff.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="must be one of month-first, day-first$"):
+        profile_from_mapping({"name": "x", "rule": r"^(?P<id>\d+\.\d+) (?P<text>.+)$", "dates": "sideways"}, "x.yaml")
+
+
 def test_the_latest_revision_wins_across_lines_and_whatever_comes_first() -> None:
     front = ["Club Bylaws", "Adopted 12 March 2024", "Amended 18 February 2025", "Amended 2 June 2024"]
     assert find_date(front) == "2025-02-18"

@@ -51,3 +51,21 @@ def test_id_runs_collapse_three_or_more_in_a_row() -> None:
         ("0", "3", 4), ("4", None, 1), ("5", None, 1), ("6", "8", 3), ("9", None, 1),
     ]
     assert id_runs([], []) == []
+
+
+def test_a_cut_hides_ten_words_at_least() -> None:
+    """Before the first edit six words are kept: 16 words leave 10 to cut, 15 only 9."""
+    for count, cut in ((16, True), (15, False)):
+        run = " ".join(f"w{i}" for i in range(count)) + " "
+        out = cut_edits([{"op": "=", "text": run}, {"op": "+", "text": "now"}])
+        assert [e["op"] for e in out] == ([CUT, "=", "+"] if cut else ["=", "+"]), count
+        if cut:
+            assert out[0]["text"] == "w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 "
+
+
+def test_two_ids_in_a_row_are_listed_three_make_a_run() -> None:
+    items = [{"label": str(i)} for i in range(5)]
+    runs = id_runs(items, [1, 2, 5, 6, 7])
+    assert [(r["first"]["label"], r["last"] and r["last"]["label"], r["count"]) for r in runs] == [
+        ("0", None, 1), ("1", None, 1), ("2", "4", 3),
+    ]

@@ -20,6 +20,7 @@ from helpers import layout
 from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
 from ruldiff.errors import ReadError
+from ruldiff.documents.markup import is_html
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
 
@@ -149,3 +150,26 @@ def test_python_docx_says_nothing_on_stderr(tmp_path: Path) -> None:
         capture_output=True, text=True,
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("start", "page"),
+    [
+        ("<!DOCTYPE html>\n<html><body>", True),
+        ("  \n<!doctype   HTML><p>1. Draw.</p>", True),
+        ('<html lang="en"><body>', True),
+        ("<HTML>\n<body>", True),
+        ("<html\n  lang=en>", True),
+        ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>', True),
+        ("<?xml version='1.0'?><!-- made by hand --> <!-- twice -->\n<html>", True),
+        ("<!-- a comment first -->\n<!DOCTYPE html>", True),
+        ("<htmlx>", False),  # another tag
+        ("<!DOCTYPEhtml>", False),
+        ("<!DOCTYPE svg>", False),
+        ("Club Bylaws\n<html>", False),  # a tag further on: a text that quotes one
+        ("100.1. <b>Draw</b>.", False),
+        ('<?xml version="1.0"?>\n<rules>', False),
+    ],
+)
+def test_a_web_page_is_told_by_its_doctype_or_html_tag_first(start: str, page: bool) -> None:
+    assert is_html(start) is page

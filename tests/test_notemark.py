@@ -58,3 +58,52 @@ def test_markdown_keeps_the_list_item_and_escapes_marks() -> None:
     assert note_md("First.\n\n# not a heading\n- not a list", indent="  ") == (
         "First.\n\n  \\# not a heading\n  \\- not a list"
     )
+
+
+@pytest.mark.parametrize(
+    ("note", "html"),
+    [
+        ("a `` b", "a `` b"),  # an empty code span is no code
+        ("``a`b``", "<code>a`b</code>"),  # a longer fence holds a backtick
+        ("[a] and [b](https://x.org)", '[a] and <a href="https://x.org">b</a>'),  # the text ends at the first ]
+        ("[](https://x.org)", "[](https://x.org)"),  # no text: no link
+        ("[a]()", "[a]()"),  # no address: no link
+        ("[a](x(y))", "[a](x(y))"),  # no parenthesis in an address
+        ("**a**", "<strong>a</strong>"),
+        ("*a*", "<em>a</em>"),
+        ("*a b c*", "<em>a b c</em>"),
+        ("2*3*4", "2*3*4"),  # inside a word: arithmetic, not emphasis
+        ("*a*b", "*a*b"),
+        ("a*b* c", "a*b* c"),
+        ("* a*", "* a*"),  # a space inside the marks: no emphasis
+        ("*a *", "*a *"),
+        ("_a_", "<em>a</em>"),
+        ("_a b_", "<em>a b</em>"),
+        ("snake_case_name", "snake_case_name"),
+        ("_ a_", "_ a_"),
+        ("_a _", "_a _"),
+        ("One.\n \nTwo.", "One.</p><p>Two."),  # a line of spaces or tabs parts paragraphs
+        ("One.\n\t\nTwo.", "One.</p><p>Two."),
+    ],
+)
+def test_each_mark_renders_only_where_markdown_would(note: str, html: str) -> None:
+    assert note_html(note) == f"<p>{html}</p>"
+
+
+@pytest.mark.parametrize(
+    ("note", "md"),
+    [
+        ("a & b <c> d", "a &amp; b &lt;c&gt; d"),
+        ("x\n  # y\n\t- z\n> q\n+ r", "x\n  \\# y\n\t\\- z\n&gt; q\n\\+ r"),  # no heading, list or quote, indented or not
+        ("1. one\n2) two", "1\\. one\n2\\) two"),  # no numbered list
+        ("a well-known rule 2.1", "a well-known rule 2.1"),  # marks inside a line stay as they are
+        ("10 cards\n...and so on\n) x", "10 cards\n...and so on\n) x"),
+    ],
+)
+def test_markdown_escapes_what_would_start_a_block_and_html(note: str, md: str) -> None:
+    assert note_md(note, indent="") == md
+
+
+@pytest.mark.parametrize(("url", "safe"), [("rules/a:b.html", True), ("http\\s://x", False), ("http\\://x", True)])
+def test_a_scheme_is_read_before_any_slash_and_only_punctuation_is_unescaped(url: str, safe: bool) -> None:
+    assert safe_url(url) is safe

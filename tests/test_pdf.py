@@ -145,3 +145,20 @@ def test_a_damaged_pdf_prints_only_the_one_line_error(tmp_path: Path, damage: st
         assert done.returncode == 2, done.stderr
         assert done.stderr.splitlines() == [done.stderr.strip()], done.stderr
         assert done.stderr.startswith(f"Error: {tmp_path / 'bad.pdf'}: cannot read this PDF")
+
+
+@pytest.mark.parametrize("show", [b"(a) Tj", b"[(a) 5 (b)] TJ", b"(a) '", b"1 2 (a) \""])
+def test_every_operator_that_shows_text_counts_towards_a_pages_runs(
+    show: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_hostile_inputs import pdf_of_streams
+
+    from ruldiff.documents import read
+    from ruldiff.documents.read import decode
+    from ruldiff.errors import ReadError
+
+    monkeypatch.setattr(read, "PDF_TEXT_RUNS_PER_PAGE", 50)
+    page = b"BT /F1 10 Tf 12 TL 50 800 Td\n" + (show + b"\n") * 51 + b"ET"
+    with pytest.raises(ReadError, match="a page shows more than 50 runs of text"):
+        decode(pdf_of_streams(1, page), "r.pdf")
+    decode(pdf_of_streams(1, b"BT /F1 10 Tf 12 TL 50 800 Td\n" + (show + b"\n") * 50 + b"ET"), "r.pdf")

@@ -341,3 +341,17 @@ def test_accented_letters_inside_words_tell_an_8_bit_encoding(encoding: str) -> 
     text = "Test Rules\n\n100.1. The \u00e9l\u00e8ve orders a caf\u00e9 and a cr\u00eape; \u00e9mile waits.\n"
     decoded = decode(text.encode(encoding), "rules.txt")
     assert decoded.text == text and decoded.encoding == encoding.replace("_", "-")
+
+
+@pytest.mark.parametrize(("in_words", "alone", "read"), [(9, 1, True), (18, 2, True), (17, 3, False)])
+def test_a_file_only_mac_roman_decodes_is_read_when_nine_tenths_of_its_letters_sit_in_words(
+    in_words: int, alone: int, read: bool
+) -> None:
+    """Bytes Windows-1252 leaves undefined (0x81, 0x8F) read in Mac Roman as
+    Å and è: letters inside words, or alone where mojibake would put them."""
+    data = ("Rules\n\n1. Basics\n\n1.1 " + " ".join(["cr\u00e8me"] * in_words + ["\u00c5"] * alone) + "\n").encode("mac_roman")
+    if read:
+        assert decode(data, "r.txt").encoding == "mac-roman"
+    else:
+        with pytest.raises(ReadError, match="as UTF-8, Windows-1252, Mac Roman"):
+            decode(data, "r.txt")

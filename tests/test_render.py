@@ -425,7 +425,7 @@ def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
 
 def _hostile_files(tmp_path: Path) -> list[str]:
     """Two documents whose every printed value holds markup ("<xq>", "*m*"):
-    the title, the file names, a section's title, the rule numbers (a
+    the title, the file names, a section's title (one added), the rule numbers (a
     user's profile takes any token), the texts of a rule added, changed,
     removed and renumbered; an editor's note; and the profile."""
     profile = tmp_path / "loose.yaml"
@@ -442,7 +442,8 @@ def _hostile_files(tmp_path: Path) -> list[str]:
     new = tmp_path / "<xq>new*b*.txt"
     new.write_text(head + "§ 1.<xq>n</xq>*m* Wave <xq>w</xq>*v*.\n\n§ 1.1 Greet <xq>g</xq>*h* warmly.\n\n"
                    "§ 1.2 Keep clear.\n\n§ 1.*3*<xq> Old rule stays <xq>o</xq> now.\n\n"
-                   "§ 1.7 Moved rule <xq>q</xq> at last.\n\n§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair always.\n",
+                   "§ 1.7 Moved rule <xq>q</xq> at last.\n\n§ <xq>2*k* Extra <xq>e</xq>\n\n§ <xq>2*k*.1 Play fair always.\n\n"
+                   "§ 3 Added <xq>t</xq>*z*\n\n§ 3.1 Be kind.\n",
                    encoding="utf-8")
     notes = tmp_path / "notes.yaml"
     notes.write_text('"1.1": A <xq>note</xq> *here*.\n', encoding="utf-8")
@@ -476,6 +477,7 @@ def test_markdown_of_every_style_shows_markup_in_documents_as_text(
     assert "1.3 → 1.\\*3\\*&lt;xq&gt;" in md and "1.\\*4\\*&lt;xq&gt; → 1.7" in md  # renumbered, either number
     assert "## &lt;xq&gt;2\\*k\\*. Extra &lt;xq&gt;e&lt;/xq&gt;" in md  # a section's number and title
     assert "&lt;xq&gt;2\\*k\\*.1" in md  # a changed rule's number
+    assert "Added &lt;xq&gt;t&lt;/xq&gt;\\*z\\*" in md  # a heading's title, added
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;\\*h\\*<ins> warmly</ins>." in md  # a change's edits
     assert "A &lt;xq&gt;note&lt;/xq&gt; *here*." in md  # the note is Markdown, its tags text
     assert "`<xq>old*a*.txt`" in md and "`<xq>new*b*.txt`" in md  # file names, as code

@@ -371,3 +371,23 @@ def test_six_forms_of_a_substitution_are_all_shown_and_none_counted() -> None:
     six = replace(RICH, substitutions=(Substitution("he or she", "they", 12, ("100.1",), VARIANTS[:6]),))
     (line,) = [line for line in render(six, "text").splitlines() if line.startswith("  with: ")]
     assert line.endswith('"he or she v5" -> "they v5" (4)')
+
+
+def test_substitution_variants_are_shown_as_text_six_at_most_in_markdown_all_in_html() -> None:
+    marked = tuple((f"he *or* she v{i}", f"<b>they</b> v{i}", 9 - i) for i in range(8))
+    rich = replace(RICH, substitutions=(Substitution("he or she", "they", 12, ("100.1",), marked),))
+    md = render(rich, "md")
+    (line,) = [line for line in md.splitlines() if line.startswith("- **Substitution:**")]
+    assert [line.count(f"“he \\*or\\* she v{i}” → “&lt;b&gt;they&lt;/b&gt; v{i}”") for i in range(8)] == [1] * 6 + [0, 0]
+    assert line.endswith("; and 2 more)") and "<b>" not in md
+    html = render(rich, "html")
+    assert "<summary>8 other forms</summary>" in html and "<b>" not in html
+    assert all(f"“he *or* she v{i}” → “&lt;b&gt;they&lt;/b&gt; v{i}”" in html for i in range(8))
+
+
+def test_markdown_shows_headings_and_tags_as_text_and_counts_what_it_folds() -> None:
+    md = render(RICH, "md")
+    assert "**100.3 → 100.4** renumbered (text unchanged) (moved from 100\\. General to 101\\. Setup)" in md
+    assert "**100.2 → 100.2, 100.3** split · substantive" in md  # tags as words, not a list
+    assert "<summary>Renumbered, text unchanged (2)</summary>" in md
+    assert "<summary>Mechanical changes: cross-references, substitutions, cosmetic (1)</summary>" in md

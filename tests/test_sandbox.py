@@ -178,3 +178,21 @@ def test_only_the_built_in_templates_alone_render_outside_the_sandbox(
     # stopped by the sandbox's limits: the output's, or a value's in the built-in code
     assert re.search(r": template (stopped: output longer than 2 characters|not allowed to do this: .* too large)",
                      result.output), result.output
+
+
+@pytest.mark.parametrize(("elapsed", "stopped"), [(59.5, False), (60.5, True)])
+def test_a_render_may_take_sixty_seconds_and_no_more(
+    monkeypatch: pytest.MonkeyPatch, elapsed: float, stopped: bool
+) -> None:
+    """The clock is faked: the render starts at 0 and every later reading is
+    `elapsed` seconds on (the check where no timer can run)."""
+    from types import SimpleNamespace
+
+    readings = iter([0.0])
+    monkeypatch.setattr(sandbox, "time", SimpleNamespace(monotonic=lambda: next(readings, elapsed)))
+    template = sandbox.sandboxed_environment().from_string("{{ 6 * 7 }}")
+    if stopped:
+        with pytest.raises(sandbox.RenderLimitError, match=r"^took longer than 60 s$"):
+            sandbox.render_bounded(template, {})
+    else:
+        assert sandbox.render_bounded(template, {}) == "42"

@@ -10,6 +10,8 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from helpers import articles, doc
 from test_claims import by_new, pair
 
@@ -1280,3 +1282,95 @@ def test_an_insertion_in_one_sentence_restated_or_in_one_section_is_no_rewrite()
     one_section = [("1", "Basics"), ("100", "Part")] + [(f"100.{k}.", t) for k, t in enumerate(TYPED + many_kept, 1)]
     changed = one_section[:2] + [(k, _card_type([t])[0]) for k, t in one_section[2:7]] + one_section[7:]
     assert compare(doc(one_section), doc(changed)).substitutions == ()
+
+
+def _runs_of(*pieces: tuple[str, str]) -> list[tuple[str, int, int]]:
+    ops = {"=": Op.EQUAL, "-": Op.DELETE, "+": Op.INSERT}
+    return [(r.plain, len(r.before), len(r.after)) for r in runs.runs([Edit(ops[o], t) for o, t in pieces], {})]
+
+
+@pytest.mark.parametrize(
+    ("pieces", "plain"),
+    [
+        ((("=", "It gets "), ("-", "+"), ("+", "-"), ("=", "1/+1 until end of turn.")), ""),  # a sign with its number
+        ((("=", "Its power is "), ("-", "<"), ("+", ">"), ("=", " 3.")), ""),  # a comparison with its number
+        ((("=", "Its power is "), ("-", "<"), ("+", ">"), ("=", " X.")), ""),  # or its variable
+        ((("=", "It costs "), ("-", "?"), ("+", "\u2212"), ("=", "4 to cast.")), "cosmetic"),  # a character lost
+        ((("=", "It costs "), ("-", "\ufffd"), ("+", "\u2212"), ("=", "4 to cast.")), "cosmetic"),
+        # Inside a word the whole word is compared, not the first word within reach.
+        ((("=", "Cards from the well known set _Ravnica_("), ("-", "R"), ("+", "TM"), ("=", ") block.")), "cosmetic"),
+    ],
+)
+def test_a_run_is_judged_with_the_number_it_governs_or_the_word_it_sits_in(
+    pieces: tuple[tuple[str, str], ...], plain: str
+) -> None:
+    assert [p for p, _, _ in _runs_of(*pieces)] == [plain]
+
+
+def test_a_run_sees_600_characters_of_new_text_each_side() -> None:
+    assert _runs_of(("=", "x" * 1000), ("-", "a"), ("+", "b"), ("=", "y" * 1000)) == [("", 600, 600)]
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab1_ .,\"“”—\n()")), max_size=12))
+def test_word_edges_is_the_span_the_readable_pattern_gives(text: str) -> None:
+    from ruldiff.diff.text import WORD_EDGES, word_edges
+
+    m = WORD_EDGES.match(text)
+    assert m is not None and word_edges(text) == m.span(1)
+
+
+def test_the_shared_patterns_of_letters_and_sentence_ends() -> None:
+    from ruldiff.diff.text import LETTER, SENTENCE_END, SENTENCE_END_OR_TEXT
+
+    assert [c for c in "aé_1 -.Ж" if LETTER.fullmatch(c)] == ["a", "é", "_", "Ж"]
+    text = "One. Two: three; four! Five? Six 3.5 cards.\nSeven."
+    assert SENTENCE_END.split(text) == ["One", "Two", "three", "four", "Five", "Six 3.5 cards", "Seven."]
+    assert SENTENCE_END_OR_TEXT.split(text) == ["One", "Two", "three", "four", "Five", "Six 3.5 cards", "Seven", ""]
+
+
+def _run(deleted: str, inserted: str, before: str = "", after: str = "", at: int = 0) -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "", norm(deleted), norm(inserted), at)
+
+
+@pytest.mark.parametrize(
+    ("run", "symbol"),
+    [
+        (_run("{C}", "{CHAOS}"), ("{C}", "{CHAOS}")),
+        (_run("{C}", "{A B}"), None),  # no space in a symbol
+        (_run("{C}", "{A{B}"), None),  # nor a brace
+        (_run("{C}", "{A}{B}"), None),
+        (_run("C", "CHAOS", "pay {", "} now"), ("{C}", "{CHAOS}")),  # the braces kept out of the run
+        (_run("C", "A{B", "pay {", "} now"), None),
+        (_run("C", "A B", "pay {", "} now"), None),
+    ],
+)
+def test_a_symbol_respelled_is_one_brace_pair_with_no_space_or_brace_inside(
+    run: runs.Run, symbol: tuple[str, str] | None
+) -> None:
+    assert cosmetic.symbol_of(run) == symbol
+
+
+@pytest.mark.parametrize(("at", "goes"), [(22, True), (23, False)])
+def test_a_replaced_mark_goes_with_a_rewording_within_12_characters(at: int, goes: bool) -> None:
+    assert cosmetic.goes_with(_run('"', "\u201c", "x" * at, "y" * 40, at), [(0, 10)]) is goes
+
+
+@pytest.mark.parametrize(
+    ("deleted", "inserted", "between", "goes"),
+    [
+        (",", "", " and then 3.5 more points are ", True),  # the same sentence
+        (",", "", " and that ends. Then more words ", False),  # a full stop and a space part them
+        (",", "", ' and he said "that ends." Then more ', False),  # so do a full stop and the quote it closes
+        (",", "", " and that is the end of it.", False),  # a full stop right before the mark
+        ('"', "", " and that is the end of its counters.", True),  # a quote closing the rewording's sentence
+        (" ", "", " and that is the end of it.", False),  # white space closes nothing
+    ],
+)
+def test_a_mark_added_or_dropped_goes_with_a_rewording_in_its_sentence(
+    deleted: str, inserted: str, between: str, goes: bool
+) -> None:
+    stop = 10
+    at = stop + len(between)
+    assert len(between) > 12  # beyond the characters any mark goes with
+    run = _run(deleted, inserted, "x" * stop + between, " More.", at)
+    assert cosmetic.goes_with(run, [(0, stop)]) is goes

@@ -143,3 +143,30 @@ def test_markdown_and_html_show_markup_in_the_versions_as_text(tmp_path: Path, m
     assert "<xq>" not in html and "</xq>" not in html
     assert "<h3>&lt;xq&gt;v1*a*.txt: 1.&lt;xq&gt;n&lt;/xq&gt;*m*</h3>" in html
     assert "Greet &lt;xq&gt;g&lt;/xq&gt;*h*<ins> warmly</ins>." in html
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+def test_a_split_and_a_merge_name_the_other_rule_they_involve(fmt: str) -> None:
+    # From the version where 301.4 was split into 301.4 and 301.5, merged back later.
+    result = run("trace", "301.4", SAMPLE, "--in", "2025-02-10", "-f", fmt)
+    assert result.exit_code == 0, result.output
+    shown = ["split (with 301.5)", "merged (with 301.5)"] if fmt == "text" else ["(split, with 301.5)", "(merged, with 301.5)"]
+    for change in shown:
+        assert change in result.output
+
+
+def test_the_rule_a_split_names_is_shown_as_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loose.yaml").write_text(
+        "name: loose\nnumbered: '§'\nheading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
+        "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n", encoding="utf-8")
+    gains = "Then the keeper adds ember to their pool equal to the number of their lit lanterns"
+    (tmp_path / "v1.txt").write_text(f"Club\n\n§ 1 Conduct\n\n§ 1.1 Keep the hall clean.\n\n§ 1.2 {gains}, and adds one "
+                                     "more ember for each relic they control.\n\n§ 1.3 Leave quietly.\n", encoding="utf-8")
+    (tmp_path / "v2.txt").write_text(f"Club\n\n§ 1 Conduct\n\n§ 1.1 Keep the hall clean.\n\n§ 1.2 {gains}.\n\n§ 1.<b>*z* "
+                                     "The keeper also adds one more ember for each relic they control.\n\n§ 1.3 Leave quietly.\n",
+                                     encoding="utf-8")
+    md = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "md").stdout
+    assert "## v2.txt: 1.2 (split, with 1.&lt;b&gt;\\*z\\*)" in md and "<b>" not in md
+    html = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "html").stdout
+    assert "(split, with 1.&lt;b&gt;*z*)</h2>" in html and "<b>" not in html

@@ -179,6 +179,34 @@ def test_python_docx_list_styles_number_their_paragraphs() -> None:
     assert lines(out.getvalue()) == ["1. Draw.", "Note", "2. Play."]
 
 
+@pytest.mark.parametrize(("start", "lower"), [
+    (14, "xiv"), (444, "cdxliv"), (1994, "mcmxciv"), (2024, "mmxxiv"), (3888, "mmmdccclxxxviii"), (3999, "mmmcmxcix"),
+])
+def test_roman_numbers_read_as_written_by_hand(start: int, lower: str) -> None:
+    romans = {0: [lvl(0, "lowerRoman", "%1.", start=start)], 1: [lvl(0, "upperRoman", "(%1)", start=start)]}
+    assert lines(make_docx([("Text.", 1, 0), ("More.", 2, 0)], numbering(romans, {1: "0", 2: "1"}))) == [
+        f"{lower}. Text.", f"({lower.upper()}) More."]
+
+
+def test_word_has_nine_list_levels_a_deeper_one_reads_as_the_ninth() -> None:
+    levels = {0: [lvl(i, "decimal", f"L{i}.") for i in range(10)]}  # a tenth level is no level of Word's
+    paras: list[Para] = [("Deep.", 1, 8), ("Deeper.", 1, 9)]
+    assert lines(make_docx(paras, numbering(levels, {1: "0"}))) == ["L8. Deep.", "L8. Deeper."]
+
+
+def test_a_start_past_words_largest_is_held_to_it() -> None:
+    for start, shown in ((32767, "32767"), (40000, "32767")):
+        big = {0: [lvl(0, "decimal", "%1.", start=start)]}
+        assert lines(make_docx([("Text.", 1, 0)], numbering(big, {1: "0"}))) == [f"{shown}. Text."]
+
+
+def test_a_number_of_a_hundred_characters_is_shown_a_longer_one_is_not() -> None:
+    for pad, shown in ((99, True), (100, False)):  # "x" * pad, then the counter "1"
+        long = {0: [lvl(0, "decimal", "x" * pad + "%1")]}
+        number = "x" * pad + "1"
+        assert lines(make_docx([("Text.", 1, 0)], numbering(long, {1: "0"}))) == ([f"{number} Text."] if shown else ["Text."])
+
+
 # --- hostile numbering ------------------------------------------------------------
 
 

@@ -61,7 +61,6 @@ class Config:
 
 
 _STRINGS = ("profile", "templates", "output")
-_LISTS = ("releases", "order")
 
 
 def load_config(text: str, path: str = CONFIG_NAME) -> Config:
