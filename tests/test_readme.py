@@ -110,3 +110,31 @@ def test_the_links_of_the_readme_and_the_manual_lead_somewhere() -> None:
             assert file.exists(), f"{page.name}: {target}"
             if anchor:
                 assert anchor in anchors(file.read_text(encoding="utf-8")), f"{page.name}: {target}"
+
+
+# One document of each style the README's "What it reads" table shows, and
+# an ID it says that style is read as.
+_STYLES = {
+    "100.1a": "Rules\n\n100. General\n\n100.1. Play nicely.\n\n100.1a Share the dice.\n\n101. Turns\n\n101.1. Take turns.\n",
+    "4-12(a)(1)": ("Town Code\n\nCHAPTER 4. ANIMALS\n\nSec. 4-12. Noise.\n(a) No dog shall bark at night.\n"
+                   "(1) A first offence is a warning.\n(2) A second is a fine.\n(b) Cats are exempt.\n\n"
+                   "Sec. 4-13. Leashes.\n(a) Dogs are leashed in parks.\n"),
+    "§ 3(a)(i)": ("Harbour Regulations\n\n§ 3. Scope.\n(a) These rules apply to the harbour.\n(i) At all hours.\n"
+                  "(ii) To all boats.\n(b) Nothing else.\n\n§ 4. Berths.\n(a) A berth is let by the year.\n"),
+    "II.2": ("Bylaws of the Club\n\nARTICLE I - NAME\n\nSection 1. The name is the Club.\n\nSection 2. The seat is in town.\n\n"
+             "ARTICLE II - MEMBERS\n\nSection 1. Anyone may join.\n\nSection 2. Members pay dues.\n"),
+    "11.1": ("Laws of Quoits\n\nLaw 1 - The Pitch\n\n1. The pitch is flat.\n2. The pitch is long.\n\n"
+             "Law 11 - Offside\n\n1. A player is offside when ahead.\n2. Offside is penalised.\n"),
+    "5.1(a)": ("Regulation on Lamps\n\nArticle 5\nScope\n\n1. This Regulation applies to lamps:\n(a) oil lamps;\n"
+               "(b) gas lamps.\n2. It does not apply to candles.\n\nArticle 6\nEntry into force\n\n1. It applies from 1 May.\n"),
+}
+
+
+@pytest.mark.parametrize("rule_id", list(_STYLES))
+def test_each_style_the_readme_shows_reads_as_it_says(rule_id: str) -> None:
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.read import decode
+
+    assert f"`{rule_id}`" in (ROOT / "README.md").read_text(encoding="utf-8")
+    doc = parse(decode(_STYLES[rule_id].encode("utf-8"), "rules.txt"))
+    assert rule_id in [r.id for r in doc.rules]
