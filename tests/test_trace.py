@@ -169,4 +169,4 @@ def test_the_rule_a_split_names_is_shown_as_text(tmp_path: Path, monkeypatch: py
     md = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "md").stdout
     assert "## v2.txt: 1.2 (split, with 1.&lt;b&gt;\\*z\\*)" in md and "<b>" not in md
     html = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "html").stdout
-    assert "(split, with 1.&lt;b&gt;*z*)</h2>" in html and "<b>" not in html
+    assert "(split, with 1.&lt;b&gt;*z*)</h3>" in html and "<b>" not in html
