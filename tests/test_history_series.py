@@ -194,6 +194,26 @@ def test_year_long_jumps_compare_releases_that_are_not_neighbours(tmp_path: Path
     assert 'href="steps/2019-09-01_to_2020-10-01.html"' in (site / "index.html").read_text(encoding="utf-8")
 
 
+def test_the_jumps_are_the_same_compared_by_two_workers_as_by_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The jumps are compared in the steps' fan-out, each after the step to its new release.
+    monkeypatch.setenv("RULDIFF_CACHE_DIR", "")
+    dates = ["2019-03-01", "2019-09-01", "2020-02-01", "2020-06-01", "2020-10-01", "2021-04-01", "2021-08-01",
+             "2022-01-05", "2023-02-01"]
+    folder = _dated(tmp_path, dates)
+    sites = [tmp_path / f"site-{jobs}" for jobs in ("1", "2")]
+    for site, jobs in zip(sites, ("1", "2")):
+        result = run("history", folder, "-o", site, "-j", jobs)
+        assert result.exit_code == 0, result.output
+    index = json.loads((sites[1] / "index.json").read_text(encoding="utf-8"))
+    assert [(j["year"], j["old"], j["new"]) for j in index["jumps"]] == [
+        ("2020", "r-2019-09-01.txt", "r-2020-10-01.txt"), ("2021", "r-2020-10-01.txt", "r-2021-08-01.txt")]
+    first = (sites[1] / index["jumps"][0]["pages"]["html"]).read_text(encoding="utf-8")
+    assert "2019-09-01 → 2020-10-01" in first and 'href="2020-10-01_to_2021-08-01.html"' in first
+    assert site_files(sites[0]) == site_files(sites[1])
+    for name in site_files(sites[0]):
+        assert (sites[0] / name).read_bytes() == (sites[1] / name).read_bytes(), name
+
+
 def test_the_chart_has_a_time_axis_and_a_scale(tmp_path: Path) -> None:
     dates = ["2019-03-01", "2019-04-01", "2021-06-01", "2021-07-01"]
     site = tmp_path / "site"

@@ -67,6 +67,7 @@ def test_the_pages_recipe_runs_on_pushes_to_the_default_branch_and_publishes() -
     assert flow["permissions"]["pages"] == "write"
     steps = {s["name"]: s["run"] for s in shell_steps(flow, "history")}
     assert "--strict" in steps["Write the history site"]
+    assert '--base-url "$PAGES_URL/"' in steps["Write the history site"]
     assert "--max-chars" in steps["Newest changelog to the job summary"]
     assert "head -c" not in "".join(steps.values())  # never cut inside markup
 
@@ -97,6 +98,8 @@ def test_the_summary_is_the_newest_changelog_with_links_to_the_published_page(tm
     assert text.startswith("# Changes from ") and "(2025-09-01)" in text.splitlines()[0]
     assert f"]({page}#new-" in text and "](#" not in text  # no in-page link left to lead nowhere
     assert (tmp_path / "site" / "steps" / "2025-02-10_to_2025-09-01.html").is_file()
+    feed = (tmp_path / "site" / "feed.xml").read_text(encoding="utf-8")
+    assert f'href="{page}"' in feed  # the feed's links absolute under the Pages address
 
 
 def test_a_single_release_is_no_failure(tmp_path: Path) -> None:
@@ -108,7 +111,7 @@ def test_a_single_release_is_no_failure(tmp_path: Path) -> None:
     assert not (tmp_path / "site").exists()
     flow = workflow(HISTORY)
     guarded = [s.get("id", s.get("name")) for s in flow["jobs"]["history"]["steps"] if "if" in s]
-    assert guarded == ["pages", "Newest changelog to the job summary", None, "deploy"]  # None: the upload
+    assert guarded == ["pages", "Write the history site", "Newest changelog to the job summary", None, "deploy"]  # None: the upload
 
 
 def test_a_changelog_over_the_summary_limit_is_shortened_by_ruldiff(tmp_path: Path) -> None:

@@ -47,13 +47,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from .. import __version__
 from ..errors import RuldiffError
 from ..model import Comparison
 from ..outputs.context import build_context
 from ..outputs.render import TEMPLATE_OF, render
 from ..outputs.templating import load_template, render_loaded
-from .releases import Series, Step, Version
+from .releases import Series, Step, Version, fan_out
 from .trace import TraceEntry, runs
 from .site import MANIFEST, SiteWriter, manifest_text, site_files
 from .store import Store, code_digest, digest
@@ -363,6 +365,9 @@ def build(
         write(name, text)
 
     def deliver(i: int, rendered: Any) -> None:
+        if i >= len(names):
+            deliver_jump(i - len(names), rendered)
+            return
         for fmt, page in zip(SITE_FORMATS, rendered):
             if fmt != "json":
                 nav = _nav(fmt, versions[i].label, versions[i + 1].label, names[i], names[i - 1] if i > 0 else None,
@@ -370,21 +375,20 @@ def build(
                 page = with_nav(page, nav, fmt)
             write(f"steps/{names[i]}.{fmt}", page)
 
-    render_pages = functools.partial(step_pages, templates=templates)
-    steps = series.steps(versions, render_pages, variant=variant, deliver=deliver, rendered_shape=_is_pages)
-    for k, (year, i, j) in enumerate(spans):
-        def deliver_jump(_: int, rendered: Any, k: int = k, year: str = year, i: int = i, j: int = j) -> None:
-            for fmt, page in zip(SITE_FORMATS, rendered):
-                if fmt != "json":
-                    nav = _nav(fmt, versions[i].label, versions[j].label, jump_names[k],
-                               jump_names[k - 1] if k > 0 else None,
-                               jump_names[k + 1] if k + 1 < len(jump_names) else None, None,
-                               _span_text(year, j - i), templates)
-                    page = with_nav(page, nav, fmt)
-                write(f"steps/{jump_names[k]}.{fmt}", page)
+    def deliver_jump(k: int, rendered: Any) -> None:
+        year, i, j = spans[k]
+        for fmt, page in zip(SITE_FORMATS, rendered):
+            if fmt != "json":
+                nav = _nav(fmt, versions[i].label, versions[j].label, jump_names[k],
+                           jump_names[k - 1] if k > 0 else None,
+                           jump_names[k + 1] if k + 1 < len(jump_names) else None, None,
+                           _span_text(year, j - i), templates)
+                page = with_nav(page, nav, fmt)
+            write(f"steps/{jump_names[k]}.{fmt}", page)
 
-        series.steps([versions[i], versions[j]], render_pages, variant=variant, deliver=deliver_jump,
-                     rendered_shape=_is_pages)
+    render_pages = functools.partial(step_pages, templates=templates)
+    steps = series.steps(versions, render_pages, variant=variant, deliver=deliver, rendered_shape=_is_pages,
+                         jumps=[(i, j) for _, i, j in spans])
     chains = [l for l in lineages(versions, steps) if l.events]
     memo = Memo(series.store, versions[0], variant, templates)
     groups = page_groups(chains)
@@ -606,10 +610,35 @@ def rule_pages(
     for i in sorted(steps_wanted):
         found = series.edits(versions[i], versions[i + 1])
         edits.update(((i, l.anchor), e) for l, e in zip(steps[i].links, found))
-    histories = {c: lineage_runs(shown[c], versions, names, texts, edits) for c in todo}
-    for page, members in sorted(groups.items()):
-        yield page, memo.keyed(keys[page], lambda: rule_page(
-            page, [(chains[c], histories[c]) for c in members], versions, where, memo.templates))
+    templates = memo.templates
+    histories: dict[int, tuple[list[dict[str, Any]], Any]] = {}
+
+    def history(c: int) -> tuple[list[dict[str, Any]], Any]:
+        # A lineage's runs, and (with the built-in templates) their HTML:
+        # made once, not once per page it is on (the archive's 4,324
+        # lineages are on 10,515 sections of rule pages).
+        if c not in histories:
+            found = lineage_runs(shown[c], versions, names, texts, edits)
+            html = Markup(_template("trace-runs.html.j2").render(runs=found)) if templates is None else None
+            histories[c] = (found, html)
+        return histories[c]
+
+    def make(page: str) -> str:
+        return rule_page(page, [(chains[c], *history(c)) for c in groups[page]], versions, where, templates)
+
+    pages = [page for page in sorted(groups) if not memo.has(keys[page])]
+    made: dict[str, str] = {}
+
+    def done(j: int, text: str) -> None:
+        made[pages[j]] = text
+
+    # Rendered on the series' processes, as the steps are: the pages of a
+    # cold build took ~3 s of CPU in this process, after the steps.
+    for name in ("history-rule.html.j2", "trace-runs.html.j2"):
+        _template(name, templates)  # compiled once, before the workers are forked
+    fan_out(pages, make, series.workers, done, weights=[len(groups[page]) for page in pages])
+    for page in sorted(groups):
+        yield page, memo.keyed(keys[page], lambda: made[page])
 
 
 @contextlib.contextmanager
@@ -636,18 +665,31 @@ INDEXES = ("index.json", "index.html", "feed.xml")
 
 class Memo:
     """`render_template` that remembers the pages it rendered, by their
-    template and context, in the cache (one entry per series, keyed by its
-    first release): a rerun renders again only the pages whose context
-    changed. Adding a release changes a few hundred of the archive's 4,500
-    rule pages; rendering them all took ~1 of the ~2 s of CPU of a rerun."""
+    template and context, in the cache (per series, keyed by its first
+    release): a rerun renders again only the pages whose context changed.
+    Adding a release changes a few dozen of the archive's 6,500 rule and
+    step pages; rendering them all took ~1 of the ~2 s of CPU of a rerun.
+
+    The pages are kept in `SHARDS` entries by their key's first two hex
+    digits, each written again only when its pages changed: kept as one
+    entry (64 MB on the archive), a rerun that changed 27 pages wrote it
+    all again, ~0.25 s of CPU."""
+
+    SHARDS = 256
 
     def __init__(self, store: Store, first: Version, variant: str = "", templates: str | None = None) -> None:
         self.store = store
         self.templates = templates
         self.key = digest(__version__, code_digest(), "pages", variant, first.digest)
-        found = store.get("memo", self.key, _is_memo)
-        self.old: dict[str, str] = found if found is not None else {}
+        self.old: dict[str, str] = {}
+        for shard in range(self.SHARDS):
+            found = store.get("memo", self._shard_key(shard), _is_memo)
+            if found is not None:
+                self.old.update(found)
         self.new: dict[str, str] = {}
+
+    def _shard_key(self, shard: int) -> str:
+        return digest(self.key, str(shard))
 
     def __call__(self, name: str, context: dict[str, Any]) -> str:
         key = digest(name, repr(context))
@@ -671,9 +713,16 @@ class Memo:
         return text
 
     def save(self) -> None:
-        """Keep the pages of this run (only those: the entry does not grow)."""
-        if self.new != self.old:
-            self.store.put("memo", self.key, self.new)
+        """Keep the pages of this run (only those: the entries do not grow),
+        writing the shards whose pages changed."""
+        old: list[dict[str, str]] = [{} for _ in range(self.SHARDS)]
+        new: list[dict[str, str]] = [{} for _ in range(self.SHARDS)]
+        for pages, shards in ((self.old, old), (self.new, new)):
+            for key, text in pages.items():
+                shards[int(key[:2], 16) % self.SHARDS][key] = text
+        for shard in range(self.SHARDS):
+            if new[shard] != old[shard]:
+                self.store.put("memo", self._shard_key(shard), new[shard])
 
 
 def _is_memo(value: Any) -> bool:
@@ -712,23 +761,27 @@ def _id_key(rule_id: str) -> tuple[Any, ...]:
 
 def rule_page(
     page: str,
-    members: Sequence[tuple[Lineage, list[dict[str, Any]]]],
+    members: Sequence[tuple[Lineage, list[dict[str, Any]], Any]],
     versions: Sequence[Version],
     where: Sequence[str],
     templates: str | None = None,
 ) -> str:
     """The page of a rule ID (`rule_page_name`): the lineage of each rule
     that had that ID, with its text in each version and the word edits of
-    each change (its `lineage_runs`)."""
+    each change (its `lineage_runs`; with each, its runs rendered by
+    ``trace-runs.html.j2``, or None: the page renders them)."""
     rules = []
     shown_id = next(i for _, _, i in members[0][0].spans if rule_page_name(i) == page)
-    for lineage, history in members:
-        rules.append({
+    for lineage, history, html in members:
+        rule = {
             "anchor": lineage.anchor(shown_id, where),
             "ids": lineage.ids,
             "first_version": versions[lineage.first].label,
             "runs": history,
-        })
+        }
+        if html is not None:
+            rule["runs_html"] = html
+        rules.append(rule)
     return render_template("history-rule.html.j2", {
         "rule": shown_id,
         "lineages": rules,
