@@ -683,6 +683,7 @@ def _parse_rules(
     id_group: int | str = "id"
     text_group: int | str = "text"
     prev: str | None = None  # previous line of the same block, stripped
+    appendix: tuple[str, int] | None = None  # the open appendix's letter, its last item
     for i in range(start, end):
         s = clean(lines[i])
         if not s:
@@ -735,6 +736,12 @@ def _parse_rules(
             line = (origin[i] if origin else i) + 1
             start_item(sub_item_id(sub_anchor, sub_stack), RuleKind.RULE, sm.group("text").strip(), line)
             last_sub = len(b.items) - 1
+        elif s[0] in _APPENDIX_FIRST and (found_appendix := _appendix(s, appendix, prev)) is not None:
+            # An appendix and its items, under any profile (see _appendix).
+            rule_id, text, appendix = found_appendix
+            is_head = "." not in rule_id
+            headings += is_head
+            start_item(rule_id, RuleKind.SECTION if is_head else RuleKind.RULE, text, (origin[i] if origin else i) + 1)
         elif (
             example is not None
             and example(s)
@@ -756,6 +763,49 @@ def _parse_rules(
 
 
 _SPACED = re.compile(r"(\d+[a-z]) (\S.*)")
+
+# "Appendix A", "ANNEX B - Fees", "Schedule C: Forms" (a title, not a sentence).
+_APPENDIX = re.compile(
+    r"(?:Appendix|APPENDIX|Annex|ANNEX|Schedule|SCHEDULE)\s+(?P<id>[A-Z])(?:\.|\s*[-–—:])?"
+    r"(?:\s+(?P<text>[A-Z\"“‘(][^.!?]*[^.!?\s:])|)$"
+)
+# "A.1 Forms are white.", an item of appendix A.
+_APPENDIX_ITEM = re.compile(r"(?P<id>[A-Z])\.(?P<n>\d{1,3})\.?\s+(?P<text>\S.*)$")
+_APPENDIX_FIRST = frozenset("AS" + "ABCDEFGH")
+_SENTENCE_ENDED = (".", "!", "?", ":", ";", ")", '"', "”")
+
+
+def _appendix(s: str, open_: tuple[str, int] | None, prev: str | None) -> tuple[str, str, tuple[str, int]] | None:
+    """An appendix heading or item that the profile does not read, as (ID,
+    text, the open appendix after it); None for any other line.
+
+    Any profile reads them after its own patterns: ``Appendix A - Forms``
+    (``Annex``, ``Schedule``; ID ``A``, a section) opens appendix A, and
+    then ``A.1 ...``, ``A.2 ...`` are its items (``A.1``), each the next
+    number of the open appendix. A line after a line that does not end a
+    sentence is the text going on (``see paragraph`` / ``A.2 for ...``).
+    Its cost: a set lookup per line that no pattern of the profile reads.
+
+    >>> _appendix("Appendix B — Fees", None, None)
+    ('B', 'Fees', ('B', 0))
+    >>> _appendix("B.1 Fees are due.", ("B", 0), "Appendix B — Fees")
+    ('B.1', 'Fees are due.', ('B', 1))
+    >>> _appendix("B.3 is the form.", ("B", 1), None) is None  # not the next item
+    True
+    >>> _appendix("B.2 for the form.", ("B", 1), "the form in paragraph") is None
+    True
+    >>> _appendix("Schedule A sets out the fees.", None, None) is None
+    True
+    """
+    if s[0] in "AS" and (head := _APPENDIX.match(s)) is not None:
+        letter = head.group("id")
+        return letter, head.group("text") or "", (letter, 0)
+    if open_ is None or (prev is not None and not prev.endswith(_SENTENCE_ENDED) and not _APPENDIX.match(prev)):
+        return None
+    item = _APPENDIX_ITEM.match(s)
+    if item is None or item.group("id") != open_[0] or int(item.group("n")) != open_[1] + 1:
+        return None
+    return f"{open_[0]}.{item.group('n')}", item.group("text"), (open_[0], open_[1] + 1)
 
 
 def _spaced_number(heading: str, text: str, previous: str) -> tuple[str, str] | None:
