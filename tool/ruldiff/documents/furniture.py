@@ -241,7 +241,30 @@ def _furniture(lines: list[str], starts: set[int]) -> set[int]:
     last = _shape(lines[ends[1]])
     if ends[1] not in found and last is not None and _last_page_number(last, len(starts) + 1):
         found.add(ends[1])
-    return found
+    return {i for i in found if not _completes_sentence(lines, i, found, starts)}
+
+
+_SENTENCE_FINAL = (".", "!", "?", ".\"", ".\u201d", ".)")
+
+
+def _completes_sentence(lines: list[str], i: int, found: set[int], starts: set[int]) -> bool:
+    """Whether line `i` ends the sentence that the line right above it (on
+    the same page, not furniture) leaves open: the last line of a wrapped
+    paragraph (``... without the consent of the`` / ``Director.``), kept
+    however often it comes back at a page's interval. A running footer
+    follows a blank line, or another footer, or ends no sentence.
+
+    >>> _completes_sentence(["the consent of the", "Director."], 1, {1}, set())
+    True
+    >>> _completes_sentence(["The end.", "Director."], 1, {1}, set())
+    False
+    >>> _completes_sentence(["the consent of the", "", "Director."], 2, {2}, set())
+    False
+    """
+    if i == 0 or i in starts or (i - 1) in found:
+        return False
+    above = lines[i - 1].rstrip()
+    return bool(above.strip()) and not above.endswith(_SENTENCE_END) and lines[i].strip().endswith(_SENTENCE_FINAL)
 
 
 def _last_page_number(shape: tuple[str, tuple[int, ...]], pages: int) -> bool:
