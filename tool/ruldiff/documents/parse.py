@@ -62,7 +62,7 @@ from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
 from .furniture import Cleared, remove_furniture
-from .grammar import Grammar, grammar_profile, infer_grammar, parse_numbering, read_units
+from .grammar import Grammar, Style, Unit, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
@@ -978,6 +978,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     start = units[0].line
     rows: list[RuleRow] = []
     headings = 0
+    titled = _run_in_titled(units)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
@@ -991,6 +992,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             current.append(s)
         if current:
             paragraphs.append(" ".join(current))
+        if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
+            paragraphs[:1] = [run_in.group(1), paragraphs[0][run_in.end() :]]
         kind = RuleKind.RULE
         if unit.title:
             kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
@@ -1019,6 +1022,41 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         ),
         numbering=profile.numbering,
     )
+
+
+# A run-in title: one to six words, the first capitalised, and a period,
+# then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
+_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?: [^\s.!?]+){0,5}\.) (?=[A-Z\"“‘(])")
+RUN_IN_SHARE = 0.75
+"""Share of the units of a numbering style, with text on their number's
+line, that must start with a run-in title for the style to have them."""
+RUN_IN_LEAST = 3
+
+
+def _run_in_titled(units: list[Unit]) -> set[Style]:
+    """The styles whose units start with a run-in title (``Sec. 4-12. Noise.
+    No person shall ...``, ``Section 3. Membership. Any person ...``): a
+    short sentence is a title when it is how most units of the style start
+    (`RUN_IN_SHARE`, at least `RUN_IN_LEAST`), never from one unit alone, so
+    "Dogs. No dog ..." in a code of titled sections is a title and "A fee is
+    due." in a document of plain rules is text. The title is then the
+    unit's first paragraph, its text the next, so that the diff tells a new
+    title from new text. Its cost: one match per unit of an inferred
+    numbering (profiles other than an inferred one never get here).
+
+    >>> from ruldiff.documents.grammar import parse_numbering, read_units
+    >>> lines = ["Code", "Sec. 1-1. Noise. No music.", "Sec. 1-2. Dogs. No dogs.", "Sec. 1-3. Fees. Pay.", "Sec. 1-4. Pay now."]
+    >>> units, _ = read_units(lines, parse_numbering("Sec. 1-1", "t"))
+    >>> len(_run_in_titled(units)), len(_run_in_titled(units[:2]))
+    (1, 0)
+    """
+    counts: dict[Style, list[int]] = {}
+    for unit in units:
+        if unit.text and not unit.title:
+            count = counts.setdefault(unit.style, [0, 0])
+            count[0] += _RUN_IN.match(unit.text) is not None
+            count[1] += 1
+    return {style for style, (hits, total) in counts.items() if hits >= RUN_IN_LEAST and hits >= RUN_IN_SHARE * total}
 
 
 # --- paragraphs without numbers ---------------------------------------------
