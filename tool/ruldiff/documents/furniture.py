@@ -248,11 +248,14 @@ _SENTENCE_FINAL = (".", "!", "?", ".\"", ".\u201d", ".)")
 
 
 def _completes_sentence(lines: list[str], i: int, found: set[int], starts: set[int]) -> bool:
-    """Whether line `i` ends the sentence that the line right above it (on
-    the same page, not furniture) leaves open: the last line of a wrapped
-    paragraph (``... without the consent of the`` / ``Director.``), kept
-    however often it comes back at a page's interval. A running footer
-    follows a blank line, or another footer, or ends no sentence.
+    """Whether line `i` ends the sentence that the text line above it leaves
+    open: the last line of a wrapped paragraph (``... without the consent
+    of the`` / ``Director.``), kept however often it comes back at a page's
+    interval. The line above is the one right above it on the page, or,
+    across a page break (furniture or a form feed between them), the last
+    text line of the page before when this line starts in lower case (the
+    sentence going on). A running footer follows a blank line or another
+    footer, or ends no sentence.
 
     >>> _completes_sentence(["the consent of the", "Director."], 1, {1}, set())
     True
@@ -260,11 +263,21 @@ def _completes_sentence(lines: list[str], i: int, found: set[int], starts: set[i
     False
     >>> _completes_sentence(["the consent of the", "", "Director."], 2, {2}, set())
     False
+    >>> _completes_sentence(["the request", "", "- 1 -", "", "and keep a record of it."], 4, {2, 4}, set())
+    True
     """
-    if i == 0 or i in starts or (i - 1) in found:
+    if not lines[i].strip().endswith(_SENTENCE_FINAL):
         return False
-    above = lines[i - 1].rstrip()
-    return bool(above.strip()) and not above.endswith(_SENTENCE_END) and lines[i].strip().endswith(_SENTENCE_FINAL)
+    j, broken = i - 1, i in starts
+    while j >= 0 and (j in found or not lines[j].strip()):
+        broken = broken or j in found
+        j -= 1
+    if j < 0 or (j < i - 1 and not broken):  # a blank line between: a new paragraph
+        return False
+    if broken and not lines[i].strip()[:1].islower():
+        return False
+    above = lines[j].rstrip()
+    return bool(above.strip()) and not above.endswith(_SENTENCE_END)
 
 
 def _last_page_number(shape: tuple[str, tuple[int, ...]], pages: int) -> bool:
