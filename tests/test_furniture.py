@@ -129,6 +129,39 @@ def test_rules_alike_but_for_their_number_are_kept() -> None:
     assert cleared.removed == 0 and cleared.text is text
 
 
+def test_a_short_line_that_ends_the_sentence_above_is_kept() -> None:
+    # "Director." ends a wrapped paragraph on every page, 30 lines apart, as
+    # a footer would come back; it completes the line above, so it is text.
+    # The page numbers below are still furniture.
+    lines = ["Harbour Rules", ""]
+    for n in range(1, 9):
+        lines += [f"{n}. Part {n}", ""]
+        lines += [f"{n}.{k} Boats are moored in row {k} by the members." for k in range(1, 25)]
+        lines += [f"{n}.25 No boat may be launched without the consent of the", "Director.", "", f"- {n} -", ""]
+    text = "\n".join(lines) + "\n"
+    cleared = remove_furniture(text)
+    assert cleared.text.count("Director.") == 8 and "- 3 -" not in cleared.text
+    rules = dict(read(text))
+    assert " ".join(rules["5.25"].split()) == "No boat may be launched without the consent of the Director."
+
+
+def test_the_end_of_a_sentence_broken_by_each_page_is_kept() -> None:
+    # Every page breaks a sentence whose last line, "and keep a record of it.",
+    # comes back at the top of each page, under the running header.
+    lines: list[str] = []
+    for n in range(1, 8):
+        lines += ["Harbour Rules 2024", ""]
+        lines += [f"{n}.{k} Boats are moored in row {k} by the members." for k in range(1, 30)]
+        lines += [f"{n}.30 The committee shall inspect the moorings", "", f"- {n} -", ""]
+        lines += ["" if n == 7 else "and keep a record of it."]
+    text = "\n".join(["Harbour Rules", "", "1. Moorings", ""] + lines[2:]) + "\n"
+    cleared = remove_furniture(text)
+    assert cleared.text.count("and keep a record of it.") == 6 and "- 3 -" not in cleared.text
+    assert "Harbour Rules 2024" not in cleared.text
+    rules = dict(read(text))
+    assert " ".join(rules["3.30"].split()) == "The committee shall inspect the moorings and keep a record of it."
+
+
 def test_a_numbered_heading_is_never_removed() -> None:
     # Sections whose heading is the same but for its number, one a page apart.
     lines = ["Harbour Rules", ""]

@@ -20,7 +20,7 @@ from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
 from ruldiff.errors import ConfigError, ParseError
-from ruldiff.model import Document
+from ruldiff.model import Document, Op
 
 
 def units(text: str) -> list[str]:
@@ -81,7 +81,7 @@ def test_a_municipal_code_with_titles_run_into_the_text() -> None:
         "4-12(b)", "4-13",
     ]
     rules = {r.id: r for r in doc.rules}
-    assert rules["4-12"].text == "Noise. No person shall make loud noise."
+    assert rules["4-12"].text == "Noise.\nNo person shall make loud noise."  # a run-in title: its own paragraph
     assert rules["4-12(a)(1)(B)"].parent == "4-12(a)(1)" and rules["4-12"].parent == "4"
 
 
@@ -399,3 +399,45 @@ def test_a_preset_that_reads_most_of_a_document_as_front_matter_gives_way() -> N
     doc = read(text)
     assert doc.profile == "inferred"
     assert [r.id for r in doc.rules][:3] == ["1", "1-101", "1-102"]
+
+
+# --- run-in titles ------------------------------------------------------------
+
+TITLED = (
+    "Town Code\n\nCHAPTER 4. NUISANCES\n\n"
+    "Sec. 4-1. Noise. No person shall play music after ten.\n"
+    "Sec. 4-2. Dogs. No dog may bark at night.\n"
+    "Sec. 4-3. Burning of leaves. Leaves are burnt in October. See Sec. 4-2.\n"
+    "Sec. 4-4. Fees. A fee is due for each permit.\n"
+)
+
+
+def test_a_run_in_title_is_the_units_first_paragraph() -> None:
+    doc = read(TITLED)
+    texts = {r.id: r.text for r in doc.rules}
+    assert texts["4-1"] == "Noise.\nNo person shall play music after ten."
+    assert texts["4-3"] == "Burning of leaves.\nLeaves are burnt in October. See Sec. 4-2."
+
+
+def test_a_new_title_and_new_text_are_told_apart() -> None:
+    from ruldiff.diff.pipeline import compare
+
+    new = TITLED.replace("Noise. No person", "Loud music. No person").replace("bark at night", "bark after dark")
+    changes = {c.new.id: c for c in compare(read(TITLED), read(new)).changes if c.new is not None}
+    # The edits of 4-1 are all in its first paragraph, the title; 4-2's in its text.
+    edited = [e.text for e in changes["4-1"].edits if e.op is not Op.EQUAL]
+    assert "".join(edited).strip() in ("NoiseLoud music", "Loud musicNoise") and not any("\n" in t for t in edited)
+    assert changes["4-1"].new is not None and changes["4-1"].new.text.split("\n")[1] == "No person shall play music after ten."
+    assert changes["4-2"].new is not None and changes["4-2"].new.text.startswith("Dogs.\nNo dog may bark after dark.")
+
+
+def test_a_short_first_sentence_is_text_when_most_units_have_none() -> None:
+    # "Fees." opens one unit of four: a short sentence, not the document's titles.
+    doc = read(
+        "Club Rules\n\nSection 1. Members pay dues every year on the first of May.\n"
+        "Section 2. Fees. A fee is due for each guest brought to the club.\n"
+        "Section 3. A fee is due. It is paid at the bar.\n"
+        "Section 4. The committee may waive any fee for good cause.\n"
+    )
+    assert [r.text for r in doc.rules][1:3] == [
+        "Fees. A fee is due for each guest brought to the club.", "A fee is due. It is paid at the bar."]

@@ -73,6 +73,36 @@ def test_each_numbering_scheme_is_detected_and_read(text: str, profile: str, exp
     assert ids(doc) == expected
 
 
+@pytest.mark.parametrize(
+    ("body", "profile", "ids_before"),
+    [
+        ("1. Play\n\n100. General\n\n100.1. Play fair.\n\n100.2. Play on.\n", "mtg-cr",
+         ["1", "100", "100.1", "100.2"]),
+        ("Law 1 - The Field\n1.1 Grass.\n1.2 Lines.\n", "laws", ["Law 1", "1.1", "1.2"]),
+        ("Article 1 - Name\n§ 1 Name\n(1) We are the club.\n(2) We play.\n", "articles",
+         ["Article 1", "§ 1", "§ 1(1)", "§ 1(2)"]),
+    ],
+)
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_an_appendix_is_read_under_any_profile(body: str, profile: str, ids_before: list[str], wrapped: bool) -> None:
+    # "Appendix A" / "Annex B" and their items A.1, A.2, after the profile's
+    # own numbering; a reference wrapped to a line start ("paragraph" /
+    # "B.2 ...") stays text, and so does a sentence starting "Schedule A".
+    appendix = (
+        "Appendix A - Forms\nA.1 Use form 1.\nA.2 Sign it, as paragraph\nA.1 says.\n"
+        "Annex B\nB.1 Fees are due.\nSchedule A sets out nothing.\n"
+    )
+    if not wrapped:
+        appendix = appendix.replace("paragraph\nA.1", "paragraph A.1")
+    doc = parse(decode(f"Rules\n\n{body}\n{appendix}".encode(), "t.txt"), load_profile(profile))
+    assert ids(doc) == [*ids_before, "A", "A.1", "A.2", "B", "B.1"]
+    by_id = {r.id: r for r in doc.rules}
+    assert by_id["A"].text == "Forms" and by_id["A"].kind.value == "section"
+    assert by_id["A.2"].parent == "A" and by_id["A.2"].text.startswith("Sign it, as paragraph")
+    assert "Schedule A sets out nothing." in by_id["B.1"].text
+    assert doc.coverage is not None and doc.coverage.unread == 0
+
+
 def test_items_nest_under_their_parents() -> None:
     doc = fixture("constitution", "old")
     parent = {r.id: r.parent for r in doc.rules}

@@ -241,7 +241,43 @@ def _furniture(lines: list[str], starts: set[int]) -> set[int]:
     last = _shape(lines[ends[1]])
     if ends[1] not in found and last is not None and _last_page_number(last, len(starts) + 1):
         found.add(ends[1])
-    return found
+    return {i for i in found if not _completes_sentence(lines, i, found, starts)}
+
+
+_SENTENCE_FINAL = (".", "!", "?", ".\"", ".\u201d", ".)")
+
+
+def _completes_sentence(lines: list[str], i: int, found: set[int], starts: set[int]) -> bool:
+    """Whether line `i` ends the sentence that the text line above it leaves
+    open: the last line of a wrapped paragraph (``... without the consent
+    of the`` / ``Director.``), kept however often it comes back at a page's
+    interval. The line above is the one right above it on the page, or,
+    across a page break (furniture or a form feed between them), the last
+    text line of the page before when this line starts in lower case (the
+    sentence going on). A running footer follows a blank line or another
+    footer, or ends no sentence.
+
+    >>> _completes_sentence(["the consent of the", "Director."], 1, {1}, set())
+    True
+    >>> _completes_sentence(["The end.", "Director."], 1, {1}, set())
+    False
+    >>> _completes_sentence(["the consent of the", "", "Director."], 2, {2}, set())
+    False
+    >>> _completes_sentence(["the request", "", "- 1 -", "", "and keep a record of it."], 4, {2, 4}, set())
+    True
+    """
+    if not lines[i].strip().endswith(_SENTENCE_FINAL):
+        return False
+    j, broken = i - 1, i in starts
+    while j >= 0 and (j in found or not lines[j].strip()):
+        broken = broken or j in found
+        j -= 1
+    if j < 0 or (j < i - 1 and not broken):  # a blank line between: a new paragraph
+        return False
+    if broken and not lines[i].strip()[:1].islower():
+        return False
+    above = lines[j].rstrip()
+    return bool(above.strip()) and not above.endswith(_SENTENCE_END)
 
 
 def _last_page_number(shape: tuple[str, tuple[int, ...]], pages: int) -> bool:

@@ -62,7 +62,7 @@ from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
 from .furniture import Cleared, remove_furniture
-from .grammar import Grammar, grammar_profile, infer_grammar, parse_numbering, read_units
+from .grammar import Grammar, Style, Unit, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
@@ -683,6 +683,7 @@ def _parse_rules(
     id_group: int | str = "id"
     text_group: int | str = "text"
     prev: str | None = None  # previous line of the same block, stripped
+    appendix: tuple[str, int] | None = None  # the open appendix's letter, its last item
     for i in range(start, end):
         s = clean(lines[i])
         if not s:
@@ -735,6 +736,12 @@ def _parse_rules(
             line = (origin[i] if origin else i) + 1
             start_item(sub_item_id(sub_anchor, sub_stack), RuleKind.RULE, sm.group("text").strip(), line)
             last_sub = len(b.items) - 1
+        elif s[0] in _APPENDIX_FIRST and (found_appendix := _appendix(s, appendix, prev)) is not None:
+            # An appendix and its items, under any profile (see _appendix).
+            rule_id, text, appendix = found_appendix
+            is_head = "." not in rule_id
+            headings += is_head
+            start_item(rule_id, RuleKind.SECTION if is_head else RuleKind.RULE, text, (origin[i] if origin else i) + 1)
         elif (
             example is not None
             and example(s)
@@ -756,6 +763,49 @@ def _parse_rules(
 
 
 _SPACED = re.compile(r"(\d+[a-z]) (\S.*)")
+
+# "Appendix A", "ANNEX B - Fees", "Schedule C: Forms" (a title, not a sentence).
+_APPENDIX = re.compile(
+    r"(?:Appendix|APPENDIX|Annex|ANNEX|Schedule|SCHEDULE)\s+(?P<id>[A-Z])(?:\.|\s*[-–—:])?"
+    r"(?:\s+(?P<text>[A-Z\"“‘(][^.!?]*[^.!?\s:])|)$"
+)
+# "A.1 Forms are white.", an item of appendix A.
+_APPENDIX_ITEM = re.compile(r"(?P<id>[A-Z])\.(?P<n>\d{1,3})\.?\s+(?P<text>\S.*)$")
+_APPENDIX_FIRST = frozenset("AS" + "ABCDEFGH")
+_SENTENCE_ENDED = (".", "!", "?", ":", ";", ")", '"', "”")
+
+
+def _appendix(s: str, open_: tuple[str, int] | None, prev: str | None) -> tuple[str, str, tuple[str, int]] | None:
+    """An appendix heading or item that the profile does not read, as (ID,
+    text, the open appendix after it); None for any other line.
+
+    Any profile reads them after its own patterns: ``Appendix A - Forms``
+    (``Annex``, ``Schedule``; ID ``A``, a section) opens appendix A, and
+    then ``A.1 ...``, ``A.2 ...`` are its items (``A.1``), each the next
+    number of the open appendix. A line after a line that does not end a
+    sentence is the text going on (``see paragraph`` / ``A.2 for ...``).
+    Its cost: a set lookup per line that no pattern of the profile reads.
+
+    >>> _appendix("Appendix B — Fees", None, None)
+    ('B', 'Fees', ('B', 0))
+    >>> _appendix("B.1 Fees are due.", ("B", 0), "Appendix B — Fees")
+    ('B.1', 'Fees are due.', ('B', 1))
+    >>> _appendix("B.3 is the form.", ("B", 1), None) is None  # not the next item
+    True
+    >>> _appendix("B.2 for the form.", ("B", 1), "the form in paragraph") is None
+    True
+    >>> _appendix("Schedule A sets out the fees.", None, None) is None
+    True
+    """
+    if s[0] in "AS" and (head := _APPENDIX.match(s)) is not None:
+        letter = head.group("id")
+        return letter, head.group("text") or "", (letter, 0)
+    if open_ is None or (prev is not None and not prev.endswith(_SENTENCE_ENDED) and not _APPENDIX.match(prev)):
+        return None
+    item = _APPENDIX_ITEM.match(s)
+    if item is None or item.group("id") != open_[0] or int(item.group("n")) != open_[1] + 1:
+        return None
+    return f"{open_[0]}.{item.group('n')}", item.group("text"), (open_[0], open_[1] + 1)
 
 
 def _spaced_number(heading: str, text: str, previous: str) -> tuple[str, str] | None:
@@ -928,6 +978,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     start = units[0].line
     rows: list[RuleRow] = []
     headings = 0
+    titled = _run_in_titled(units)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
@@ -941,6 +992,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             current.append(s)
         if current:
             paragraphs.append(" ".join(current))
+        if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
+            paragraphs[:1] = [run_in.group(1), paragraphs[0][run_in.end() :]]
         kind = RuleKind.RULE
         if unit.title:
             kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
@@ -969,6 +1022,41 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         ),
         numbering=profile.numbering,
     )
+
+
+# A run-in title: one to six words, the first capitalised, and a period,
+# then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
+_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?: [^\s.!?]+){0,5}\.) (?=[A-Z\"“‘(])")
+RUN_IN_SHARE = 0.75
+"""Share of the units of a numbering style, with text on their number's
+line, that must start with a run-in title for the style to have them."""
+RUN_IN_LEAST = 3
+
+
+def _run_in_titled(units: list[Unit]) -> set[Style]:
+    """The styles whose units start with a run-in title (``Sec. 4-12. Noise.
+    No person shall ...``, ``Section 3. Membership. Any person ...``): a
+    short sentence is a title when it is how most units of the style start
+    (`RUN_IN_SHARE`, at least `RUN_IN_LEAST`), never from one unit alone, so
+    "Dogs. No dog ..." in a code of titled sections is a title and "A fee is
+    due." in a document of plain rules is text. The title is then the
+    unit's first paragraph, its text the next, so that the diff tells a new
+    title from new text. Its cost: one match per unit of an inferred
+    numbering (profiles other than an inferred one never get here).
+
+    >>> from ruldiff.documents.grammar import parse_numbering, read_units
+    >>> lines = ["Code", "Sec. 1-1. Noise. No music.", "Sec. 1-2. Dogs. No dogs.", "Sec. 1-3. Fees. Pay.", "Sec. 1-4. Pay now."]
+    >>> units, _ = read_units(lines, parse_numbering("Sec. 1-1", "t"))
+    >>> len(_run_in_titled(units)), len(_run_in_titled(units[:2]))
+    (1, 0)
+    """
+    counts: dict[Style, list[int]] = {}
+    for unit in units:
+        if unit.text and not unit.title:
+            count = counts.setdefault(unit.style, [0, 0])
+            count[0] += _RUN_IN.match(unit.text) is not None
+            count[1] += 1
+    return {style for style, (hits, total) in counts.items() if hits >= RUN_IN_LEAST and hits >= RUN_IN_SHARE * total}
 
 
 # --- paragraphs without numbers ---------------------------------------------
