@@ -1342,3 +1342,16 @@ def test_a_chunk_whose_last_piece_is_a_clause_names_nothing() -> None:
     run = _list_run("", "Plane", "Ember cards, glyph cards, vigil cards, and plane", " cards have no subtypes.")
     assert lists.list_items(run) is None
 
+
+# Issue #27, item 3: a phrase deleted before a mark it takes with it.
+
+
+def test_a_phrase_deleted_with_the_closing_quote_beside_it_is_a_rewrite() -> None:
+    # Straight quotes became curly ones in the same release: the word diff
+    # reads "{G}[- to your glyph pool."-]{+.”+}".
+    old = [f'The {name} has the ability "Tap: add {{{hue}}} to your glyph pool."' for name, hue in
+           (("Ash Grove", "G"), ("Stone Hall", "W"), ("Mire", "B"))]
+    old.append('A relic that reads "Tap: add {C} to your glyph pool," adds one glow at dusk.')
+    new = [t.replace(" to your glyph pool", "").replace('"', "“", 1).replace('"', "”") for t in old]
+    subs = pair(old, new).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == [("to your glyph pool", "", 4)]
