@@ -1338,6 +1338,18 @@ def test_a_word_of_a_cited_title_is_no_item() -> None:
     assert lists.list_items(run) is None
 
 
+def test_items_renamed_in_place_are_a_rewording_not_a_list_edit() -> None:
+    run = _list_run("The zones are deck, hand, ", "hold, pile, and void", "keep, pile, and rift", ".")
+    assert lists.list_items(run) is None
+
+
+def test_a_quoted_item_after_the_final_or_is_named_whatever_follows_it() -> None:
+    run = _list_run('It names the word "glyph," "relic,"', " or", "", ' "ward," it means a token.')
+    assert lists.list_items(run) == ((), ())
+    run = _list_run('It names the word "glyph," "relic," "ward,"', "", ' or "rune,"', " it means a token.")
+    assert lists.list_items(run) == (("rune",), ())
+
+
 def test_a_chunk_whose_last_piece_is_a_clause_names_nothing() -> None:
     run = _list_run("", "Plane", "Ember cards, glyph cards, vigil cards, and plane", " cards have no subtypes.")
     assert lists.list_items(run) is None

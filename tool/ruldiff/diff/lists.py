@@ -236,7 +236,8 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # variant made by fans,+} each deck is led by …" is an aside.
         if (
             items and side.rstrip(_ITEM_ENDS).endswith(",") and not _STARTS_WITH_AND_OR.match(near_after)
-            and not _OXFORD_AND_OR.search(side)  # its last item: "…, or “scheme,” it means …"
+            # its last item: "…, or “scheme,” it means …", "“spell,”{+ or “scheme,”+} it means …"
+            and not _OXFORD_AND_OR.search(side) and not _FINAL_SEPARATOR.match(side)
         ):
             following = _LIST_SEPARATOR.split(near_after, maxsplit=1)[0]
             if any(w.replace("’", "'") in _CLAUSE_WORDS for w in following.split()):
@@ -334,6 +335,13 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     # ("sorcery, tribal" -> "scheme, sorcery") the list itself was edited.
     if len(added) == 1 and len(removed) == 1 and not (
         _LIST_SEPARATOR.search(old_f, start, end_old) or _LIST_SEPARATOR.search(new_f, start, end_new)
+    ):
+        return None
+    # Items renamed in place, each where the other stood ("hand, [-in
+    # play-]{+battlefield+}, graveyard, stack, [-removed from the
+    # game-]{+exile+}"), are a rewording of those items, not a list edit.
+    if len(old_keys) == len(new_keys) and len(added) == len(removed) and all(
+        old_keys.index(_key(_fold(r))) == new_keys.index(_key(_fold(a))) for r, a in zip(removed, added)
     ):
         return None
     # The side that names items is a list around the edit: two commas
