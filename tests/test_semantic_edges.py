@@ -1367,3 +1367,11 @@ def test_a_phrase_deleted_with_the_closing_quote_beside_it_is_a_rewrite() -> Non
     new = [t.replace(" to your glyph pool", "").replace('"', "“", 1).replace('"', "”") for t in old]
     subs = pair(old, new).substitutions
     assert [(s.old, s.new, s.count) for s in subs] == [("to your glyph pool", "", 4)]
+
+
+def test_an_or_after_a_list_closed_by_its_or_adds_a_predicate_not_an_item() -> None:
+    run = _list_run("After a keeper casts a glyph, ward, or rune,", "", " or takes a rest,", " the keeper waits.")
+    assert lists.list_items(run) is None
+    # Nor one joined to the list's last item: two kinds of copy, not a list.
+    run = _list_run("A glyph is a rune, or copy of a glyph", "", " or rune,", " that's in the well.")
+    assert lists.list_items(run) is None

@@ -69,6 +69,7 @@ NOT_AN_ITEM = frozenset(
 # in its length (100,000 spaces in a changed rule: 33 s); the match found is
 # the same, since whatever a later start reaches, the first one does.
 _LIST_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and|or)\b)?|\b(?:and|or|and/or)\b)\s*")
+_CLOSED = re.compile(r",\s*(?:and|or)\s[^,]*,\s*$")  # "…, or land," before the edit
 _OXFORD_AND_OR = re.compile(r",[\s\"“”]*(?:and|or)\b")
 _ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
 _STARTS_WITH_AND_OR = re.compile(r"(?:and|or)\b")
@@ -231,6 +232,11 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     for side, other, items in ((run.inserted, run.deleted, added), (run.deleted, run.inserted, removed)):
         if items and (near_before + side + near_after).count(",") < 2:
             return None
+        # A list already closed by its "and"/"or" takes no item after it:
+        # "plays a spell, ability, or land,{+ or takes a special action,+}"
+        # adds a second predicate.
+        if items and _FINAL_SEPARATOR.match(side) and _CLOSED.search(near_before):
+            return None
         # A side that ends with a comma puts its items before the next one,
         # which must then be an item, not a clause: "In the variant{+, a
         # variant made by fans,+} each deck is led by …" is an aside.
@@ -251,9 +257,14 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # Equipment, or Fortification" adds to no list.
         # Nor does one joined by "or"/"and" to a piece that is no item: "…,
         # whether they're tapped{+ or flipped+}, and …" widens a clause.
-        if items and "," not in side and _FINAL_SEPARATOR.match(side):
-            joined_to = near_before.split(",")[-1].strip()
-            if "," not in near_before or (joined_to and not _is_item(joined_to)):
+        # (A comma that only closes the side is no separator of its own.)
+        if items and "," not in side.strip(_ITEM_ENDS).rstrip(",") and _FINAL_SEPARATOR.match(side):
+            joined_to = near_before.split(",")[-1].strip(_ITEM_ENDS + " ")
+            # Nor one joined to the list's own last item ("a card, or copy
+            # of a spell{+ or card+}," offers two kinds of copy).
+            if "," not in near_before or (
+                joined_to and (not _is_item(joined_to) or _STARTS_WITH_AND_OR.match(joined_to))
+            ):
                 return None
     return tuple(added), tuple(removed)
 
