@@ -305,10 +305,15 @@ def test_an_item_swept_into_a_run_by_the_cleanup_is_kept() -> None:
 def test_an_item_replaced_by_another_is_not_a_list_edit() -> None:
     run = runs.Run(deleted=" Cato", inserted=" Dace", before="The wardens are Ash, Bram,", after=", Fenn.")
     assert lists.list_items(run) is None
+
+
+def test_items_swapped_around_a_kept_one_are_read_item_by_item() -> None:
+    # Gale out and Dace in, Cato kept between them: the list itself was
+    # edited (#27: "sorcery, tribal" -> "scheme, sorcery"), both named.
     run = runs.Run(
         deleted=" Cato, Gale", inserted=" Dace, Cato", before="The wardens are Ash, Bram,", after=", Fenn."
     )
-    assert lists.list_items(run) is None  # Gale out and Dace in: a rewrite, not one list edit
+    assert lists.list_items(run) == (("Dace",), ("Gale",))
 
 
 def test_quoted_items_are_named_without_their_quotes() -> None:

@@ -1374,3 +1374,98 @@ def test_a_mark_added_or_dropped_goes_with_a_rewording_in_its_sentence(
     assert len(between) > 12  # beyond the characters any mark goes with
     run = _run(deleted, inserted, "x" * stop + between, " More.", at)
     assert cosmetic.goes_with(run, [(0, stop)]) is goes
+
+
+# Issue #27, pattern 6: list items inside a replaced chunk, read item by item.
+
+
+def _list_run(before: str, deleted: str, inserted: str, after: str) -> runs.Run:
+    return runs.Run(deleted, inserted, before, after, "", norm(deleted), norm(inserted))
+
+
+def test_items_inside_a_replaced_chunk_of_a_list_are_named_item_by_item() -> None:
+    run = _list_run("The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch, Cedar, Fir",
+               ", Hazel, Larch, Oak, and Pine. Of those, Ash is rare.")
+    assert lists.list_items(run) == (("The Yew", "Beech", "Fir"), ("Elm",))
+
+
+def test_a_chunk_across_a_sentence_end_that_only_changes_typography_there_is_read() -> None:
+    run = _list_run("The tree kinds are Ash, Oak, Pine, ", "Yew, and Rowan's.\nOf", "Yew, Elm, and Rowan’s. Of",
+               " that list, Ash is rare.")
+    assert lists.list_items(run) == (("Elm",), ())
+
+
+def test_a_list_shortened_in_a_chunk_names_the_item_dropped_not_the_words_after_it() -> None:
+    run = _list_run("A spell with extra costs such as tithe", ", levy, or toll", " or levy", " costs is announced.")
+    assert lists.list_items(run) == ((), ("toll",))
+
+
+def test_an_item_put_in_the_plural_is_reworded_not_added() -> None:
+    run = _list_run("The token has no cost, ", "seal, glyph mark,", "seals,", " rules text, or glow.")
+    assert lists.list_items(run) == ((), ("glyph mark",))
+
+
+def test_an_item_appended_after_the_final_and_is_named() -> None:
+    assert lists.list_items(_list_run("The hues are red, blue, and green", ".", ", and gold.", "")) == (("gold",), ())
+    assert lists.list_items(_list_run("The hues are red, blue", "", ", green", " and gold.")) == (("green",), ())
+
+
+def test_a_growing_pair_of_alternatives_in_a_chunk_names_nothing() -> None:
+    run = _list_run("Face-down relics, face-down wards, and veiled cards allow the card", " or token",
+               ", spell, or ward", " to be face down.")
+    assert lists.list_items(run) is None
+
+
+def test_a_clause_or_an_aside_is_never_an_item() -> None:
+    assert lists.list_items(_list_run("After this round,", "", " if a keeper won,", " the boards are reset.")) is None
+    assert lists.list_items(_list_run("Auras, wards,", "", " however,", " and relics stay.")) is None
+    assert lists.list_items(_list_run("In the Grove variant", "", ", a variant made and loved by fans,",
+                                 " each deck is led by a tree.")) is None
+    assert lists.list_items(_list_run("Power, toughness, and ", "gleam", "/", " are values.")) is None
+
+
+def test_a_word_of_a_cited_title_is_no_item() -> None:
+    assert lists.list_items(_list_run('See rule 202, "Cost, Hue, and', "", " Gleam", '."')) is None
+    run = _list_run('See rule 104, “Waxing and Waning,” rule 806.8, and ', "rule 900", "rule 901", ".")
+    assert lists.list_items(run) is None
+    run = _list_run("See rule 104, ", "“Waxing and Waning,”", "“Ending the Round,”", " rule 806.8, and rule 900.")
+    assert lists.list_items(run) is None
+
+
+def test_items_renamed_in_place_are_a_rewording_not_a_list_edit() -> None:
+    run = _list_run("The zones are deck, hand, ", "hold, pile, and void", "keep, pile, and rift", ".")
+    assert lists.list_items(run) is None
+
+
+def test_a_quoted_item_after_the_final_or_is_named_whatever_follows_it() -> None:
+    run = _list_run('It names the word "glyph," "relic,"', " or", "", ' "ward," it means a token.')
+    assert lists.list_items(run) == ((), ())
+    run = _list_run('It names the word "glyph," "relic," "ward,"', "", ' or "rune,"', " it means a token.")
+    assert lists.list_items(run) == (("rune",), ())
+
+
+def test_a_chunk_whose_last_piece_is_a_clause_names_nothing() -> None:
+    run = _list_run("", "Plane", "Ember cards, glyph cards, vigil cards, and plane", " cards have no subtypes.")
+    assert lists.list_items(run) is None
+
+
+# Issue #27, item 3: a phrase deleted before a mark it takes with it.
+
+
+def test_a_phrase_deleted_with_the_closing_quote_beside_it_is_a_rewrite() -> None:
+    # Straight quotes became curly ones in the same release: the word diff
+    # reads "{G}[- to your glyph pool."-]{+.”+}".
+    old = [f'The {name} has the ability "Tap: add {{{hue}}} to your glyph pool."' for name, hue in
+           (("Ash Grove", "G"), ("Stone Hall", "W"), ("Mire", "B"))]
+    old.append('A relic that reads "Tap: add {C} to your glyph pool," adds one glow at dusk.')
+    new = [t.replace(" to your glyph pool", "").replace('"', "“", 1).replace('"', "”") for t in old]
+    subs = pair(old, new).substitutions
+    assert [(s.old, s.new, s.count) for s in subs] == [("to your glyph pool", "", 4)]
+
+
+def test_an_or_after_a_list_closed_by_its_or_adds_a_predicate_not_an_item() -> None:
+    run = _list_run("After a keeper casts a glyph, ward, or rune,", "", " or takes a rest,", " the keeper waits.")
+    assert lists.list_items(run) is None
+    # Nor one joined to the list's last item: two kinds of copy, not a list.
+    run = _list_run("A glyph is a rune, or copy of a glyph", "", " or rune,", " that's in the well.")
+    assert lists.list_items(run) is None
