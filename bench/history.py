@@ -79,7 +79,7 @@ def main() -> int:
             (series / f.name).symlink_to(f)
         # The state the add-one runs start from: cache and site of a run on all but the last.
         warm, site125 = tmp / "warm-cache", tmp / "site125"
-        subprocess.run([opts.ruldiff, "history", str(series), "-o", str(site125)],
+        subprocess.run([opts.ruldiff, "history", str(series), "-o", str(site125), "--follow-links"],
                        env=env | {"RULDIFF_CACHE_DIR": str(warm)}, check=True, stderr=subprocess.DEVNULL)
         (series / files[-1].name).symlink_to(files[-1])
         names = [f"cold {v}" for _, _, v in runs] + [f"add-one {v}" for _, _, v in runs] + ["git x125"]
@@ -89,7 +89,7 @@ def main() -> int:
             for j, e, v in runs:
                 cache, site = tmp / f"cold-cache-{r}-{j}", tmp / f"cold-site-{r}-{j}"
                 samples[f"cold {v}"].append(timed(
-                    [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j)],
+                    [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j), "--follow-links"],
                     env | {"RULDIFF_CACHE_DIR": str(cache), "RULDIFF_ENGINE": e}))
                 shutil.rmtree(cache), shutil.rmtree(site)
             for j, e, v in runs:
@@ -97,7 +97,7 @@ def main() -> int:
                 shutil.rmtree(cache, ignore_errors=True), shutil.rmtree(site, ignore_errors=True)
                 shutil.copytree(warm, cache), shutil.copytree(site125, site)
                 samples[f"add-one {v}"].append(timed(
-                    [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j)],
+                    [opts.ruldiff, "history", str(series), "-o", str(site), "-j", str(j), "--follow-links"],
                     env | {"RULDIFF_CACHE_DIR": str(cache), "RULDIFF_ENGINE": e}))
             start = time.perf_counter()
             for old, new in zip(files, files[1:]):
