@@ -366,9 +366,9 @@ def test_any_bytes_as_an_editors_file_exit_0_1_or_2_with_one_error_line_in_bound
     editor.write_bytes(data)
     args = ["check", str(new), "--config", str(editor)] if use == "check --config" else [str(old), str(new), use, str(editor)]
     out, err = io.StringIO(), io.StringIO()
-    start = time.monotonic()
+    start = time.process_time()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = cli._status(args)
-    assert time.monotonic() - start < 10, (time.monotonic() - start, data)
+    assert time.process_time() - start < 10, (time.process_time() - start, data)
     check(status, err.getvalue())
     assert not set(err.getvalue()) & set(map(chr, (*range(9), *range(11, 32), 0x7F, *range(0x80, 0xA0)))), err.getvalue()
