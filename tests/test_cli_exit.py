@@ -167,14 +167,24 @@ def cpu_and_state(pid: int) -> tuple[float, str]:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), fields[0]
 
 
+def reading_a_pipe(pid: int, state: str) -> bool:
+    """Whether the process sleeps in a read of a pipe: its kernel wait channel
+    names a pipe where /proc shows it, else its state is S (sleeping)."""
+    try:
+        with open(f"/proc/{pid}/wchan", encoding="ascii", errors="replace") as f:
+            channel = f.read().strip()
+    except OSError:
+        channel = ""
+    return "pipe" in channel if channel not in ("", "0") else state == "S"
+
+
 def start_and_signal(
     args: list[str], signum: int, cpu: float, *, blocked: bool = False
 ) -> tuple[int, str, set[int]]:
-    """Start the command, wait until it is mid-run: past its imports, which
-    take ~0.3 s of CPU here, and `cpu` seconds of CPU used (and, with
-    `blocked`, asleep: waiting for its standard input, a pipe this test
-    never writes to); send `signum`; its exit status, stderr, and the child
-    processes seen (it should start none)."""
+    """Start the command, wait until it is mid-run: `cpu` seconds of CPU used
+    (its imports take ~0.1-0.3 s here) or, with `blocked`, asleep reading its
+    standard input, a pipe this test never writes to; send `signum`; its exit
+    status, stderr, and the child processes seen (it should start none)."""
     process = subprocess.Popen(
         [*RULDIFF, *args], stdin=subprocess.PIPE if blocked else subprocess.DEVNULL,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -183,11 +193,15 @@ def start_and_signal(
     try:
         deadline = time.monotonic() + 30
         used, state = 0.0, "R"
-        while (used < cpu or (blocked and state != "S")) and process.poll() is None and time.monotonic() < deadline:
+        def mid_run() -> bool:
+            return reading_a_pipe(process.pid, state) if blocked else used >= cpu
+
+        while not mid_run() and process.poll() is None and time.monotonic() < deadline:
             seen |= children_of(process.pid)
             used, state = cpu_and_state(process.pid)
             time.sleep(0.005)
         assert process.poll() is None, f"the command ended before it had used {cpu} s of CPU"
+        assert mid_run(), "the command was never seen mid-run"
         process.send_signal(signum)
         _, err = process.communicate(timeout=30)
     finally:
@@ -241,7 +255,7 @@ def test_a_ctrl_c_under_exit_code_on_identical_files_is_130_not_1(corpora: Path)
     # The new one is read from standard input, which stays open: the
     # command waits there, mid-run, until the signal.
     same = corpora / "mtg" / "2026-01-16.txt"
-    status, err, _ = start_and_signal([str(same), "-", "--exit-code", "-j", "2"], signal.SIGINT, 0.3, blocked=True)
+    status, err, _ = start_and_signal([str(same), "-", "--exit-code", "-j", "2"], signal.SIGINT, 0, blocked=True)
     assert (status, err) == (130, "")
 
 
