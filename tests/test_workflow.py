@@ -253,15 +253,25 @@ def test_the_pre_commit_hook_checks_each_staged_file(tmp_path: Path) -> None:
 # --- the install line ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [HISTORY, PULL_REQUEST])
-def test_the_install_step_takes_a_git_url_as_in_a_users_repository(path: Path, tmp_path: Path) -> None:
-    # In a user's repository RULDIFF is git+https://github.com/OWNER/ruldiff@TAG:
-    # the same form, here from this clone (git+file), resolved by pip without installing.
+def install_step(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     flow = workflow(path)
     (install,) = [s for s in flow["jobs"][next(iter(flow["jobs"]))]["steps"] if s.get("name") == "Install ruldiff"]
+    return flow, install
+
+
+@pytest.mark.parametrize("path", [HISTORY, PULL_REQUEST])
+def test_both_recipes_install_ruldiff_from_one_variable(path: Path) -> None:
+    flow, install = install_step(path)
     assert install["run"] == 'python -m pip install "$RULDIFF"' and flow["env"]["RULDIFF"] == "."
+
+
+def test_the_install_step_takes_a_git_url_as_in_a_users_repository(tmp_path: Path) -> None:
+    # In a user's repository RULDIFF is git+https://github.com/OWNER/ruldiff@TAG:
+    # the same form, here from this clone (git+file), resolved by pip without installing.
+    # One run serves both recipes: the test above shows their install steps are one line.
     if not (ROOT / ".git").exists():
         pytest.skip("not a git clone: no git URL to install from")
+    flow, install = install_step(HISTORY)
     environ = environment(flow, tmp_path, RULDIFF=f"git+file://{ROOT}")
     run = install["run"].replace("python -m pip install", f"{sys.executable} -m pip install --dry-run --no-deps")
     done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", run], cwd=tmp_path, env=environ,
