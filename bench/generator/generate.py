@@ -1275,13 +1275,22 @@ def _write_docx(bl: list[dict], header: str, path: Path, plan: WordPlan | None =
     names: dict[str, str] = {}
     if plan:
         if styled:
+            # As Word links a list to styles: the rules' heading levels to the built-in
+            # Heading styles, other levels to styles of their own; a style's w:numPr names
+            # its level only above the first (Word leaves w:ilvl 0 out).
+            headings = {b["level"] for b in bl if b["kind"] == "heading" and b.get("level", -1) >= 0}
             for a, levels in plan.abstracts.items():
                 for k in range(len(levels)):
-                    name = f"{'Appendix' if a == APPENDIX_NUM else 'Rule'} Level {k + 1}"
-                    style = d.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
-                    style.base_style = d.styles["Normal"]
+                    if a == MAIN_NUM and k in headings:
+                        style = d.styles[f"Heading {k + 1}"]
+                        name = style.name
+                    else:
+                        name = f"{'Appendix' if a == APPENDIX_NUM else 'Rule'} Level {k + 1}"
+                        style = d.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+                        style.base_style = d.styles["Normal"]
                     numpr = style.element.get_or_add_pPr().get_or_add_numPr()
-                    numpr.get_or_add_ilvl().val = k
+                    if k:
+                        numpr.get_or_add_ilvl().val = k
                     numpr.get_or_add_numId().val = a
                     styles[(a, k)] = style.style_id
                     names[style.style_id] = name
