@@ -15,16 +15,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.generator import score  # noqa: E402
-from bench.generator.generate import make_family, write_family  # noqa: E402
+from bench.generator.generate import (  # noqa: E402
+    Grammar,
+    Level,
+    make_family,
+    word_plan,
+    write_family,
+)
 
 
 def _digest(directory: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir())
-            if p.suffix != ".docx"}  # a .docx zip holds python-docx's own timestamps
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir())}
 
 
 def test_same_seed_same_bytes(tmp_path: Path) -> None:
-    for index in (0, 7):
+    # 7: DOCX numbered by w:numPr, 13: typed, 15: by paragraph styles, 28: MTG's per-section lists.
+    for index in (0, 7, 13, 15, 28):
         write_family(make_family("t", index), tmp_path / "a" / str(index))
         write_family(make_family("t", index), tmp_path / "b" / str(index))
         assert _digest(tmp_path / "a" / str(index)) == _digest(tmp_path / "b" / str(index))
@@ -83,6 +89,64 @@ def test_formats_are_written(tmp_path: Path) -> None:
     assert {"txt", "html", "docx", "pdf"} <= seen
     pdf = next(tmp_path.glob("*/v1.pdf")).read_bytes()
     assert pdf.startswith(b"%PDF-1.4") and pdf.rstrip().endswith(b"%%EOF")
+
+
+def _unit_lines(truth: dict, version: dict) -> list[str]:
+    return [f"{u['label']} {u['text']}".rstrip() for u in version["units"]]
+
+
+def test_word_numbering_shows_the_labels(tmp_path: Path) -> None:
+    """A DOCX left to Word's list numbering has no number in its text, and the
+    numbers its lists give (as ruldiff's reader of numbering.xml counts them)
+    are the labels of the typed version, unit by unit."""
+    from docx import Document
+
+    from ruldiff.documents.markup import docx_text
+
+    modes = set()
+    for index in (7, 15, 28, 36):
+        fam = make_family("t", index)
+        write_family(fam, tmp_path / "auto" / fam.name)
+        write_family(fam, tmp_path / "typed" / fam.name, docx_autonumber=False)
+        truth = json.loads((tmp_path / "auto" / fam.name / "truth.json").read_text(encoding="utf-8"))
+        assert truth["docx_autonumber"]
+        for version in truth["versions"]:
+            modes.add(version["docx_numbering"])
+            auto = tmp_path / "auto" / fam.name / version["files"]["docx"]
+            texts = {p.text for p in Document(str(auto)).paragraphs}
+            assert not any(f"{u['label']} {u['text']}" in texts for u in version["units"] if u["kind"] == "rule")
+            lines = [line for line in docx_text(auto.read_bytes(), str(auto)).splitlines() if line]
+            # Each unit's line is its label, then its text (a heading's title), in order.
+            wanted = iter(lines)
+            assert all(any(line == unit for line in wanted) for unit in _unit_lines(truth, version)), (fam.name, version["name"])
+            typed = tmp_path / "typed" / fam.name / version["files"]["docx"]
+            assert "numPr" not in Document(str(typed)).element.xml
+    assert {"numPr", "styles"} <= modes
+
+
+def test_word_numbering_only_where_word_shows_the_label() -> None:
+    """MTG's sub-rule letters skip l and o; Word's never do: a rule with a twelfth
+    sub-rule (100.1m) keeps its numbers typed, one with eleven (100.1k) does not."""
+    grammar = Grammar("mtg", (Level("mtg_sec", heading=True), Level("mtg_head", heading=True), Level("mtg_rule"),
+                              Level("mtg_sub")), "rule")
+
+    def blocks(subs: int) -> list[dict]:
+        out = [{"kind": "heading", "uid": 1, "level": 0, "id": "1", "label": "1."},
+               {"kind": "heading", "uid": 2, "level": 1, "id": "100", "label": "100."},
+               {"kind": "rule", "uid": 3, "level": 2, "id": "100.1", "label": "100.1."}]
+        letters = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in "lo"]
+        return out + [{"kind": "rule", "uid": 4 + i, "level": 3, "id": f"100.1{c}", "label": f"100.1{c}"}
+                      for i, c in enumerate(letters[:subs])]
+
+    assert word_plan(blocks(11), grammar, "Annex") is not None
+    assert word_plan(blocks(12), grammar, "Annex") is None
+
+
+def test_scorer_counts_word_numbering_apart() -> None:
+    truth = {"versions": [{"docx_autonumber": False}, {"docx_autonumber": True}]}
+    assert score.format_row("docx", truth) == "docx-auto"
+    assert score.format_row("docx", {"versions": [{"docx_autonumber": False}]}) == "docx"
+    assert score.format_row("txt", truth) == "txt"
 
 
 def test_ids_compare_as_number_tokens() -> None:

@@ -343,6 +343,10 @@ class Family:
     versions: list[Doc]
     pairs: list[dict]
     rendered: list[dict] = field(default_factory=list)
+    docx_numbering: str = "typed"
+    """How a ``.docx`` writes the unit numbers: ``typed`` in the text, or by Word's list
+    numbering, each paragraph's own ``w:numPr`` (``numPr``) or its paragraph style's
+    (``styles``); see `word_plan`."""
 
 
 class _Ids:
@@ -809,7 +813,10 @@ def make_family(seed: int | str, index: int) -> Family:
                 p.plant(kind)
         pairs.append(_truth_pair(versions[-1], new, p, "stale" in kinds, rng, layout))
         versions.append(new)
-    return Family(f"f{index:04d}", key, grammar, layout, formats, versions, pairs)
+    # Drawn from a generator of its own, so that the text of every family (drawn from `rng`)
+    # is what it was before DOCX files had Word's numbering.
+    numbering = random.Random(key + ":docx").choices(["typed", "numPr", "styles"], [2, 2, 1])[0]
+    return Family(f"f{index:04d}", key, grammar, layout, formats, versions, pairs, docx_numbering=numbering)
 
 
 def _truth_pair(old: Doc, new: Doc, p: Planter, stale: bool, rng: random.Random, layout: dict) -> dict:
@@ -910,11 +917,11 @@ def blocks(doc: Doc, layout: dict) -> list[dict]:
         if is_heading:
             sep = " " if u.label.endswith(".") else rng_sep(u)
             out.append({"kind": "heading", "text": f"{u.label}{sep}{n.title}", "id": u.id, "label": u.label,
-                        "depth": max(u.level, 0), "body": n.title})
+                        "depth": max(u.level, 0), "body": n.title, "uid": n.uid, "level": u.level})
             continue
         body = f"{n.title}. {text}".strip() if n.title else text
         out.append({"kind": "rule", "text": f"{u.label} {body}".rstrip(), "id": u.id, "label": u.label,
-                    "depth": max(u.level, 0), "body": body})
+                    "depth": max(u.level, 0), "body": body, "uid": n.uid, "level": u.level})
     return out
 
 
@@ -991,15 +998,18 @@ def _long_date_short(layout: dict) -> str:
     return layout.get("_date", "")
 
 
-def write_family(fam: Family, directory: Path, docx_autonumber: bool = False) -> list[Path]:
+def write_family(fam: Family, directory: Path, docx_autonumber: bool | None = None) -> list[Path]:
     """Write every version in every format of the family, and truth.json.
 
-    DOCX files carry typed numbers. `docx_autonumber` (Word's automatic list
-    numbering, where the number is not in the text at all) is a later
-    feature; the flag is recorded in truth.json so scores can tell them apart.
+    A ``.docx`` leaves its unit numbers to Word's list numbering or types them, as
+    the family drew (`Family.docx_numbering`); `docx_autonumber` True or False
+    overrides the draw for every family. A version whose numbers Word would not
+    show exactly (see `word_plan`) is typed whatever was asked; truth.json says,
+    per version, which was written (``docx_autonumber``, ``docx_numbering``).
     """
-    if docx_autonumber:
-        raise NotImplementedError("Word automatic numbering is not generated yet: numbers are typed")
+    mode = fam.docx_numbering
+    if docx_autonumber is not None:
+        mode = ("numPr" if mode == "typed" else mode) if docx_autonumber else "typed"
     directory.mkdir(parents=True, exist_ok=True)
     rng = random.Random(fam.seed + ":layout")
     written: list[Path] = []
@@ -1026,20 +1036,27 @@ def write_family(fam: Family, directory: Path, docx_autonumber: bool = False) ->
             if fmt == "html":
                 _write_html(bl, doc.title, path)
             elif fmt == "docx":
-                _write_docx(bl, doc.title if layout["header"] else "", path)
+                plan = word_plan(bl, doc.grammar, doc.appendix_word) if mode != "typed" else None
+                # Numbering through styles takes one w:num a level: MTG's per-section lists go by w:numPr.
+                styled = plan is not None and mode == "styles" and len(plan.nums) == 2
+                _write_docx(bl, doc.title if layout["header"] else "", path, plan, styled)
                 furniture_by["docx"] = [doc.title] if layout["header"] else []
+                docx_written = "typed" if plan is None else "styles" if styled else "numPr"
             elif fmt == "pdf":
                 lines = [line for line, _ in text_lines(bl, dict(layout, wrap=layout["wrap"] or 90), rng)]
                 furniture_by["pdf"] = _write_pdf(lines, path, layout, doc.title)
             files[fmt] = path.name
             written.append(path)
         units = [{"id": b["id"], "label": b["label"], "kind": b["kind"], "text": b["body"]} for b in bl if b["id"]]
-        truth_versions.append({"name": name, "date": doc.date, "files": files, "units": units,
-                               "furniture": {k: sorted(set(v)) for k, v in furniture_by.items()}})
+        version = {"name": name, "date": doc.date, "files": files, "units": units,
+                   "furniture": {k: sorted(set(v)) for k, v in furniture_by.items()}}
+        if "docx" in files:
+            version |= {"docx_autonumber": docx_written != "typed", "docx_numbering": docx_written}
+        truth_versions.append(version)
     truth = {
         "family": fam.name, "seed": fam.seed, "grammar": fam.grammar.name,
         "levels": [lv.kind for lv in fam.grammar.levels], "layout": fam.layout, "formats": fam.formats,
-        "docx_autonumber": docx_autonumber,
+        "docx_autonumber": any(v.get("docx_autonumber") for v in truth_versions),
         "versions": truth_versions,
         "pairs": [dict(old=f"v{i + 1}", new=f"v{i + 2}", **pair) for i, pair in enumerate(fam.pairs)],
     }
@@ -1063,20 +1080,250 @@ def _write_html(bl: list[dict], title: str, path: Path) -> None:
     path.write_text("".join(parts), encoding="utf-8")
 
 
-def _write_docx(bl: list[dict], header: str, path: Path) -> None:
-    import docx  # python-docx; typed numbers (Word's automatic numbering is a later feature)
+# --------------------------------------------------------------------------
+# Word's automatic list numbering
+
+
+@dataclass(frozen=True)
+class WordLevel:
+    """One level (``w:lvl``) of a Word list."""
+
+    fmt: str
+    """``w:numFmt``: decimal, lowerLetter, upperLetter, lowerRoman or upperRoman."""
+    text: str
+    """``w:lvlText``: the number shown, ``%n`` being level n's counter (1-based)."""
+    start: int = 1
+    """``w:start``."""
+    legal: bool = False
+    """``w:isLgl``: every ``%n`` shown in decimal (``Section %1.0%2`` under ``Article %1`` in Roman)."""
+
+
+_WORD_SUBS = {"(a)": ("lowerLetter", "({})"), "(1)": ("decimal", "({})"), "(A)": ("upperLetter", "({})"),
+              "(i)": ("lowerRoman", "({})"), "a)": ("lowerLetter", "{})")}
+
+START_UNDER = {"mtg_head": 100}
+"""Levels whose first number is their parent's times this (MTG's ``100.`` under ``1.``): Word
+cannot derive a start from a counter, so each parent paragraph opens a new ``w:num`` whose
+``w:lvlOverride/w:startOverride`` sets the parent's level to its own number and this one
+to the product, as Word's "Set numbering value" does."""
+
+
+def word_level(kind: str, k: int) -> WordLevel | None:
+    """How Word's list numbering prints a grammar level of this kind at list level `k` (0-based)."""
+    here, up, up2 = f"%{k + 1}", f"%{k}", f"%{k - 1}"
+    if kind in _WORD_SUBS:
+        fmt, shape = _WORD_SUBS[kind]
+        return WordLevel(fmt, shape.format(here))
+    return {
+        "dec_top": WordLevel("decimal", f"{here}."),
+        "dec": WordLevel("decimal", ".".join(f"%{j + 1}" for j in range(k + 1))),
+        "mtg_sec": WordLevel("decimal", f"{here}."),
+        "mtg_head": WordLevel("decimal", f"{here}.", start=START_UNDER["mtg_head"]),
+        "mtg_rule": WordLevel("decimal", f"{up}.{here}."),
+        "mtg_sub": WordLevel("lowerLetter", f"{up2}.{up}{here}"),
+        "chapter": WordLevel("decimal", f"CHAPTER {here}."),
+        "sec_hyph": WordLevel("decimal", f"Sec. {up}-{here}."),
+        "part": WordLevel("decimal", f"PART {here}"),
+        "code_hyph": WordLevel("decimal", f"{up}-{here}.", start=101),
+        "sect_sign": WordLevel("decimal", f"§ {here}."),
+        "sect_fed": WordLevel("decimal", f"§ {up}.{here}"),
+        "article": WordLevel("upperRoman", f"ARTICLE {here}."),
+        "article_mixed": WordLevel("upperRoman", f"Article {here}"),
+        # A literal 0: right for sections 1-9 only, and a version with a tenth stays typed.
+        "section_dd": WordLevel("decimal", f"Section {up}.0{here}", legal=True),
+        "art_section": WordLevel("decimal", f"Section {here}."),
+        "rule_top": WordLevel("decimal", f"Rule {here}."),
+        "law_top": WordLevel("decimal", f"Law {here}"),
+        "law_num": WordLevel("decimal", f"{here}."),
+    }.get(kind)
+
+
+@dataclass(frozen=True)
+class WordPlan:
+    """The lists of one DOCX: what ``word/numbering.xml`` holds and which paragraph is on which."""
+
+    abstracts: dict[int, tuple[WordLevel, ...]]
+    """``w:abstractNumId`` -> its levels."""
+    nums: dict[int, tuple[int, tuple[tuple[int, int], ...]]]
+    """``w:numId`` -> (its ``w:abstractNumId``, its (``w:ilvl``, ``w:startOverride``) pairs)."""
+    paragraphs: dict[int, tuple[int, int]]
+    """A unit's uid -> the (``w:numId``, ``w:ilvl``) of its paragraph."""
+
+
+MAIN_NUM, APPENDIX_NUM = 101, 102
+"""The ``w:numId`` (and ``w:abstractNumId``) of the rules' list and of the appendix's; the
+template's own lists keep their IDs."""
+
+
+def word_plan(bl: list[dict], grammar: Grammar, appendix_word: str) -> WordPlan | None:
+    """Word's list numbering for the units of `bl`, or None where it would not show
+    every unit's label exactly (a level Word cannot print, or a number it would count
+    otherwise): such a version keeps its numbers typed."""
+    levels = tuple(word_level(lv.kind, k) for k, lv in enumerate(grammar.levels))
+    if None in levels:
+        return None
+    abstracts = {MAIN_NUM: levels,
+                 APPENDIX_NUM: (WordLevel("upperLetter", f"{appendix_word} %1"), WordLevel("decimal", "%1.%2"))}
+    nums: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {MAIN_NUM: (MAIN_NUM, ()), APPENDIX_NUM: (APPENDIX_NUM, ())}
+    paragraphs: dict[int, tuple[int, int]] = {}
+    current = MAIN_NUM
+    for b in bl:
+        if "uid" not in b:
+            continue
+        level = b["level"]
+        if level < 0:
+            paragraphs[b["uid"]] = (APPENDIX_NUM, 0 if b["kind"] == "heading" else 1)
+            continue
+        below = grammar.levels[level + 1].kind if level + 1 < len(grammar.levels) else ""
+        if below in START_UNDER:
+            if not b["id"].isdigit():
+                return None
+            current = max(nums) + 1
+            nums[current] = (MAIN_NUM, ((level, int(b["id"])), (level + 1, int(b["id"]) * START_UNDER[below])))
+        paragraphs[b["uid"]] = (current, level)
+    plan = WordPlan(abstracts, nums, paragraphs)
+    shown = word_shows(plan, [b["uid"] for b in bl if "uid" in b])
+    return plan if all(shown[b["uid"]] == b["label"] for b in bl if "uid" in b) else None
+
+
+def word_shows(plan: WordPlan, order: list[int]) -> dict[int, str]:
+    """The number Word shows before each unit's paragraph, the units taken in document order.
+
+    Word counts each level of an abstract list over every paragraph on it, whichever
+    ``w:num`` it goes through; a paragraph restarts the levels below its own; a
+    ``w:num``'s start overrides restart their levels the first time it is used.
+    """
+    counters: dict[int, list[int | None]] = {}
+    used: set[int] = set()
+    shown: dict[int, str] = {}
+    for uid in order:
+        num_id, ilvl = plan.paragraphs[uid]
+        abstract, overrides = plan.nums[num_id]
+        starts = [lv.start for lv in plan.abstracts[abstract]]
+        for at, value in overrides:
+            starts[at] = value
+        count = counters.setdefault(abstract, [None] * len(starts))
+        if num_id not in used:
+            used.add(num_id)
+            for at, _ in overrides:
+                count[at] = None
+        count[ilvl] = starts[ilvl] if count[ilvl] is None else count[ilvl] + 1
+        count[ilvl + 1:] = [None] * (len(count) - ilvl - 1)
+        level = plan.abstracts[abstract][ilvl]
+
+        def fill(m: re.Match) -> str:
+            j = int(m.group(1)) - 1
+            value = count[j] if count[j] is not None else starts[j]
+            return _word_format(value, "decimal" if level.legal else plan.abstracts[abstract][j].fmt)
+
+        shown[uid] = re.sub(r"%([1-9])", fill, level.text)
+    return shown
+
+
+def _word_format(n: int, fmt: str) -> str:
+    """A counter as Word prints it in a ``w:numFmt`` (letters past z repeat: aa, bb)."""
+    if fmt in ("lowerLetter", "upperLetter"):
+        text = chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
+        return text.upper() if fmt == "upperLetter" else text
+    if fmt in ("lowerRoman", "upperRoman"):
+        return roman(n).lower() if fmt == "lowerRoman" else roman(n)
+    return str(n)
+
+
+def _numbering_xml(plan: WordPlan, styles: dict[tuple[int, int], str]) -> tuple[list[str], list[str]]:
+    """The ``w:abstractNum`` and ``w:num`` elements of `plan`; `styles`: (abstract, level) ->
+    the paragraph style a level names in ``w:pStyle``."""
+    from html import escape
+    ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    abstracts = []
+    for a, levels in plan.abstracts.items():
+        lvls = "".join(
+            f'<w:lvl w:ilvl="{k}"><w:start w:val="{lv.start}"/><w:numFmt w:val="{lv.fmt}"/>'
+            + (f'<w:pStyle w:val="{styles[(a, k)]}"/>' if (a, k) in styles else "")
+            + ("<w:isLgl/>" if lv.legal else "")
+            + f'<w:lvlText w:val="{escape(lv.text)}"/><w:lvlJc w:val="left"/>'
+            f'<w:pPr><w:ind w:left="{360 * (k + 1)}" w:hanging="360"/></w:pPr></w:lvl>'
+            for k, lv in enumerate(levels))
+        abstracts.append(f'<w:abstractNum {ns} w:abstractNumId="{a}"><w:multiLevelType w:val="multilevel"/>'
+                         f'{lvls}</w:abstractNum>')
+    nums = []
+    for num_id, (a, overrides) in plan.nums.items():
+        over = "".join(f'<w:lvlOverride w:ilvl="{at}"><w:startOverride w:val="{v}"/></w:lvlOverride>'
+                       for at, v in overrides)
+        nums.append(f'<w:num {ns} w:numId="{num_id}"><w:abstractNumId w:val="{a}"/>{over}</w:num>')
+    return abstracts, nums
+
+
+def _write_docx(bl: list[dict], header: str, path: Path, plan: WordPlan | None = None,
+                styled: bool = False) -> None:
+    """A Word file of the blocks: the numbers typed, or (`plan`) left to Word's list
+    numbering, each paragraph on its list by its own ``w:numPr`` or (`styled`) by its
+    paragraph style's. Its bytes depend on nothing but the arguments."""
+    import datetime
+    import io
+    import zipfile
+
+    import docx  # python-docx
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.oxml import parse_xml
+
     d = docx.Document()
-    d.core_properties.created = __import__("datetime").datetime(2020, 1, 1)
+    d.core_properties.created = datetime.datetime(2020, 1, 1)
     if header:
         d.sections[0].header.paragraphs[0].text = header
+    styles: dict[tuple[int, int], str] = {}
+    names: dict[str, str] = {}
+    if plan:
+        if styled:
+            # As Word links a list to styles: the rules' heading levels to the built-in
+            # Heading styles, other levels to styles of their own; a style's w:numPr names
+            # its level only above the first (Word leaves w:ilvl 0 out).
+            headings = {b["level"] for b in bl if b["kind"] == "heading" and b.get("level", -1) >= 0}
+            for a, levels in plan.abstracts.items():
+                for k in range(len(levels)):
+                    if a == MAIN_NUM and k in headings:
+                        style = d.styles[f"Heading {k + 1}"]
+                        name = style.name
+                    else:
+                        name = f"{'Appendix' if a == APPENDIX_NUM else 'Rule'} Level {k + 1}"
+                        style = d.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+                        style.base_style = d.styles["Normal"]
+                    numpr = style.element.get_or_add_pPr().get_or_add_numPr()
+                    if k:
+                        numpr.get_or_add_ilvl().val = k
+                    numpr.get_or_add_numId().val = a
+                    styles[(a, k)] = style.style_id
+                    names[style.style_id] = name
+        root = d.part.numbering_part.element
+        abstracts, nums = _numbering_xml(plan, styles)
+        first_num = root.find(f"{{{root.nsmap['w']}}}num")
+        for xml in abstracts:  # every w:abstractNum before the first w:num, as the schema orders them
+            first_num.addprevious(parse_xml(xml))
+        for xml in nums:
+            root.append(parse_xml(xml))
     for b in bl:
+        where = plan.paragraphs.get(b.get("uid", -1)) if plan else None
+        text = b["body"] if where else b["text"]
+        if styled and where:
+            d.add_paragraph(text, style=names[styles[(plan.nums[where[0]][0], where[1])]])
+            continue
         if b["kind"] == "title":
-            d.add_heading(b["text"], level=0)
+            p = d.add_heading(text, level=0)
         elif b["kind"] == "heading":
-            d.add_heading(b["text"], level=min(b["depth"] + 1, 9))
+            p = d.add_heading(text, level=min(b["depth"] + 1, 9))
         else:
-            d.add_paragraph(b["text"])
-    d.save(str(path))
+            p = d.add_paragraph(text)
+        if where:
+            numpr = p._p.get_or_add_pPr().get_or_add_numPr()
+            numpr.get_or_add_ilvl().val = where[1]
+            numpr.get_or_add_numId().val = where[0]
+    raw = io.BytesIO()
+    d.save(raw)
+    # python-docx stamps each zip entry with the clock: rewrite them with a fixed time.
+    with zipfile.ZipFile(raw) as old, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for item in old.infolist():
+            new.writestr(zipfile.ZipInfo(item.filename, date_time=(2020, 1, 1, 0, 0, 0)), old.read(item),
+                         compress_type=zipfile.ZIP_DEFLATED)
 
 
 def _pdfmaker():

@@ -188,27 +188,37 @@ def unplanted(pair: dict, report: dict) -> list[str]:
     return extra
 
 
+def format_row(fmt: str, truth: dict) -> str:
+    """The row a family's files of one format are counted in: ``docx-auto`` for a DOCX
+    family any of whose versions leaves its numbers to Word's list numbering, apart
+    from ``docx`` (typed numbers)."""
+    if fmt == "docx" and any(v.get("docx_autonumber") for v in truth["versions"]):
+        return "docx-auto"
+    return fmt
+
+
 def score_family(directory: Path, truth: dict, run, group: str, details: list | None = None) -> Tally:
     """Parse every version and diff every pair of one family, in every format."""
     t = Tally()
     out = Path(tempfile.mkdtemp(prefix="score-", dir=directory))
     versions = {v["name"]: v for v in truth["versions"]}
     for fmt in truth.get("formats", ["txt"]):
-        keys = [(fmt, "families"), (group, "families"), ("all", "families")]
+        row = format_row(fmt, truth)
+        keys = [(row, "families"), (group, "families"), ("all", "families")]
         for k in keys:
             t.n[k] += 1
         for v in truth["versions"]:
             path = directory / v["files"][fmt]
             target = out / f"{v['name']}.{fmt}.parse.json"
             rc, err = run(["parse", str(path), "-f", "json", "-o", str(target)])
-            for key in (fmt, group, "all"):
+            for key in (row, group, "all"):
                 t.n[(key, "docs")] += 1
                 t.n[(key, "units")] += len(v["units"])
             if rc != 0 or not target.exists():
-                for key in (fmt, group, "all"):
+                for key in (row, group, "all"):
                     t.n[(key, "failed")] += 1
                 if details is not None:
-                    details.append(f"{directory.name} {v['name']}.{fmt}: parse failed: {err.strip()[:200]}")
+                    details.append(f"{directory.name} {v['name']}.{row}: parse failed: {err.strip()[:200]}")
                 continue
             parsed = json.loads(target.read_text(encoding="utf-8"))
             items = [i for i in parsed["items"] if i["kind"] != "glossary"]
@@ -225,17 +235,17 @@ def score_family(directory: Path, truth: dict, run, group: str, details: list | 
                         continue  # a bare page number is only checked against the unit's true text
                     if _count_token(f.strip(), i["text"]) > _count_token(f.strip(), mine or ""):
                         leak = True
-            for key in (fmt, group, "all"):
+            for key in (row, group, "all"):
                 t.n[(key, "parsed")] += 1
                 t.n[(key, "exact")] += exact
                 t.n[(key, "found")] += found
                 t.n[(key, "read")] += len(got)
                 t.n[(key, "clean")] += not leak
             if details is not None and leak:
-                details.append(f"{directory.name} {v['name']}.{fmt}: furniture inside a unit's text")
+                details.append(f"{directory.name} {v['name']}.{row}: furniture inside a unit's text")
             if details is not None and not exact:
                 missing = [u["id"] for u in v["units"] if norm_id(u["id"]) not in set(got)][:6]
-                details.append(f"{directory.name} {v['name']}.{fmt}: read {len(got)} units of {len(want)}, "
+                details.append(f"{directory.name} {v['name']}.{row}: read {len(got)} units of {len(want)}, "
                                f"profile {parsed.get('profile')}, missing {missing}")
         family_clean = True
         for pair in truth["pairs"]:
@@ -247,29 +257,29 @@ def score_family(directory: Path, truth: dict, run, group: str, details: list | 
                 report = None
                 family_clean = False
                 if details is not None:
-                    details.append(f"{directory.name} {pair['old']}-{pair['new']}.{fmt}: diff failed: {err.strip()[:200]}")
+                    details.append(f"{directory.name} {pair['old']}-{pair['new']}.{row}: diff failed: {err.strip()[:200]}")
             else:
                 report = json.loads(target.read_text(encoding="utf-8"))
             for e in pair["edits"]:
                 ok = bool(report) and recovered(e, report)
-                for key in (fmt, group, "all"):
+                for key in (row, group, "all"):
                     t.n[(key, "planted")] += 1
                     t.n[(key, "recovered")] += ok
                 t.n[("kind:" + e["kind"], "planted")] += 1
                 t.n[("kind:" + e["kind"], "recovered")] += ok
-                t.n[(f"kind:{e['kind']}", f"fmt:{fmt}:planted")] += 1
-                t.n[(f"kind:{e['kind']}", f"fmt:{fmt}:recovered")] += ok
+                t.n[(f"kind:{e['kind']}", f"fmt:{row}:planted")] += 1
+                t.n[(f"kind:{e['kind']}", f"fmt:{row}:recovered")] += ok
                 if details is not None and not ok:
-                    details.append(f"{directory.name} {pair['old']}-{pair['new']}.{fmt}: missed {e}")
+                    details.append(f"{directory.name} {pair['old']}-{pair['new']}.{row}: missed {e}")
             if report:
                 extra = unplanted(pair, report)
                 if extra:
                     family_clean = False
-                    for key in (fmt, group, "all"):
+                    for key in (row, group, "all"):
                         t.n[(key, "unplanted")] += len(extra)
                     if details is not None:
-                        details.append(f"{directory.name} {pair['old']}-{pair['new']}.{fmt}: unplanted {extra[:5]}")
-        for key in (fmt, group, "all"):
+                        details.append(f"{directory.name} {pair['old']}-{pair['new']}.{row}: unplanted {extra[:5]}")
+        for key in (row, group, "all"):
             t.n[(key, "families_clean")] += family_clean
     return t
 
@@ -381,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
             for tally, lines in pool.imap(_generated, jobs, chunksize=4):
                 gen.add(tally)
                 details += lines
-            fmts = [f for f in ("txt", "html", "docx", "pdf") if gen.n.get((f, "families"))]
+            fmts = [f for f in ("txt", "html", "docx", "docx-auto", "pdf") if gen.n.get((f, "families"))]
             grammars = sorted(k[0] for k in gen.n if isinstance(k[0], str) and k[0].startswith("grammar:") and k[1] == "families")
             print()
             print(table(gen, f"Generated families (seed {seed}), by format", ["all", *fmts]))
