@@ -77,7 +77,9 @@ the six gaps, the ten gap-blind pairs): 9 pairs made, 9 right, each the
 "Nth, the active player gets priority" step of a turn's procedure moved when
 the steps before it were folded (2016-09: 505.5 -> 505.4, 508.3 -> 508.2,
 509.5 -> 509.4; the 17-year gap: 505.4 -> 505.6, 509.5 -> 509.2; the last two
-of 2016-09 again on the two gaps that span it). A lower `MUTUAL_COVER` (0.75) was
+of 2016-09 again on the two gaps that span it); the whole alignment on the
+17-year gap 145/146 -> 146/147 ms of CPU (interleaved with the code before,
+twice, on a loaded machine). A lower `MUTUAL_COVER` (0.75) was
 tried and left out: 18 more distinct pairs, 15 right, 3 one part of a merge
 or split (bench/README.md).
 
