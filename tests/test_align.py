@@ -1015,3 +1015,38 @@ def test_a_rule_split_keeps_its_number_with_the_part_left_there() -> None:
     new = doc([*LANTERNS, ("100.3.", text(a_run, words("c", 2))), *NIGHT, ("300.3.", text(b_run, a_run[:8]))])
     assert similarity(text(a_run, b_run), text(b_run, a_run[:8])) >= 0.9
     assert ("100.3", "100.3") in ids(align(old, new))
+
+
+def _steps(*texts: str) -> list[tuple[str, str]]:
+    return [("5", "Night Step"), *((f"500.{k}.", t) for k, t in enumerate(texts, 1))]
+
+
+TRADE = "Keepers may then trade embers, swap lanterns or sing."
+
+
+def test_a_step_moved_in_its_procedure_pairs_by_its_first_sentence_without_the_ordinal() -> None:
+    old = doc(_steps("First, each keeper lights a lantern.", "Second, owls fly over the bowl at dusk.",
+                     f"Third, the active keeper gets the bell. {TRADE}"))
+    new = doc(_steps("First, each keeper lights a lantern, and owls fly over the bowl.",
+                     "Second, the active keeper gets the bell. (See rule 300.1.)"))
+    assert similarity(f"Third, the active keeper gets the bell. {TRADE}",
+                      "Second, the active keeper gets the bell. (See rule 300.1.)") < 0.5  # too unlike for a gap
+    pairs = ids(align(old, new))
+    assert ("500.3", "500.2") in pairs
+    assert next(p.how for p in align(old, new) if p.old and p.old.id == "500.3") is MatchHow.MOVED
+
+
+def test_two_steps_alike_but_for_their_ordinals_left_in_one_section_say_nothing() -> None:
+    old = doc(_steps(f"First, the active keeper gets the bell. {TRADE}", "Second, owls fly.",
+                     f"Third, the active keeper gets the bell. {TRADE.replace('sing', 'dance')}"))
+    new = doc(_steps("First, owls fly over the bowl and the lanterns.",
+                     "Second, the active keeper gets the bell. (See rule 300.1.)"))
+    assert (None, "500.2") in ids(align(old, new))
+
+
+def test_a_step_of_another_section_is_not_paired_by_its_ordinal_sentence() -> None:
+    old = doc([*_steps("First, owls fly.", "Second, the active keeper gets the bell. Keepers trade embers."),
+               ("6", "Dawn Step"), ("600.1.", "First, lanterns dim.")])
+    new = doc([*_steps("First, owls fly."), ("6", "Dawn Step"), ("600.1.", "First, lanterns dim."),
+               ("600.2.", "Second, the active keeper gets the bell. (See rule 300.1.)")])
+    assert ("500.2", None) in ids(align(old, new))

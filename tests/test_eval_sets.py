@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 EVAL = Path(__file__).resolve().parent.parent / "bench" / "eval"
-SETS = ("sample", "holdout", "final", "fresh", "blind", "gap-blind")
-MIN_ENTRIES = {"gap-blind": 100}  # 12 changes from each of 10 pairs; the others 400 or more
+SETS = ("sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh")
+MIN_ENTRIES = {"gap-blind": 100, "gap-fresh": 100}  # 12 changes from each of 10 pairs; the others 400 or more
 
 # A rule number in any of the corpora's styles ("100.1a", "103.1.b.2",
 # "606#2", "N3"), or a glossary term of a few words.

@@ -731,6 +731,39 @@ def test_verbatim_part(part: str, verbatim: bool) -> None:
     assert splits._verbatim_part(whole, kept, _rule("1.2", part)) is verbatim
 
 
+GROWN_TEXT = (
+    "If the bowl is empty, the keeper draws nothing and passes the bell to the left instead. Example: A keeper"
+    " whose bowl holds no glyph at dusk rings the bell twice, and the owls fly early on the next round of play."
+)
+
+
+@pytest.mark.parametrize(
+    "part, grown",
+    [
+        # The whole's last sentence opens the part, which grew three times its length.
+        (f"A keeper may draw a glyph from the bowl at dusk. {GROWN_TEXT}", True),
+        (f"{GROWN_TEXT} A keeper may draw a glyph from the bowl at dusk.", True),  # anywhere in the part
+        (f"A keeper may draw a glyph from the bowl at noon. {GROWN_TEXT}", False),  # reworded: not word for word
+        (f"Relics have no cost either. {GROWN_TEXT}", False),  # the last sentence is nowhere
+    ],
+)
+def test_grown_part(part: str, grown: bool) -> None:
+    whole, kept = _rule("1.1", SPLIT_WHOLE), _rule("1.1", "Lands have no cost. Relics have no cost either.")
+    assert splits._verbatim_part(whole, kept, _rule("1.2", part)) is False  # too little of the part is old
+    rest = splits._words(whole) - splits._words(kept)
+    assert splits._grown_part(whole, kept, _rule("1.2", part), rest) is grown
+    assert splits._grown_part(whole, whole, _rule("1.2", part), frozenset()) is False  # nothing left to split off
+
+
+def test_a_part_that_grew_as_it_was_split_off_is_found() -> None:
+    whole = _rule("200.2", SPLIT_WHOLE, 10)
+    changed = Change(ChangeKind.CHANGED, whole, _rule("200.2", "Lands have no cost. Relics have no cost either.", 10), ())
+    part = f"A keeper may draw a glyph from the bowl at dusk. {GROWN_TEXT}"
+    added = Change(ChangeKind.ADDED, None, _rule("200.2a", part, 11), ())
+    [split] = splits.join_splits([changed, added], _joined)
+    assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, ["200.2", "200.2a"])
+
+
 # --- splits and merges found from the texts ---------------------------------------------------
 
 GLOW, DRAW = "Relics glow at dusk.", "Keepers draw at dawn."

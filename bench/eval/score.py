@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -111,7 +111,8 @@ def main() -> None:
         help="the evaluation set: 'sample' (tuned on), 'holdout' (one round of tuning), 'final' (a second"
         " round), 'fresh' (drawn before the third and fourth rounds, read for their errors), 'blind' (drawn"
         " and labelled after the fourth round, with MTG pairs in no other set), 'gap-blind' (releases 1 to 17"
-        " years apart, every claim printed judged; untouched)",
+        " years apart, every claim printed judged; tuned on since the pairing round of #27), 'gap-fresh' (gap"
+        " pairs drawn after that round, labelled by one reader)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)

@@ -51,7 +51,9 @@ from certainties to guesses, and only ever compares rules that are close:
    start or the end of another (`VERBATIM_WORDS` words or more): a rule that
    grew, or was cut short, as it moved.
 7. **Short titles** that read the same but for plurals and articles, when
-   each is the only one left.
+   each is the only one left. **7b. Steps of a procedure** ("Fifth, the
+   active player gets priority." -> "Second, ..."): first sentences the same
+   but for the ordinal, each the only such step left in its section.
 8. **A short item rewritten in place**: of `SHORT_IN_PLACE_WORDS` words or
    fewer on both sides, under one number, between neighbours paired with
    each other's neighbours ("EDH" -> "Commander", a list's example reworded).
@@ -69,6 +71,17 @@ mostly paid for by the savings in `word_set` (`_plain`), `_rare_words` and
 `_match_gap`: the whole alignment 131 -> 136 ms of CPU there (`bench/claims.py
 --cpu --runs 5`, medians of 7 runs interleaved with aec204d on 2 shared
 cores, where single runs vary by 10 ms).
+
+Step 7b was measured the same way (every adjacent MTG and Riftbound pair,
+the six gaps, the ten gap-blind pairs): 9 pairs made, 9 right, each the
+"Nth, the active player gets priority" step of a turn's procedure moved when
+the steps before it were folded (2016-09: 505.5 -> 505.4, 508.3 -> 508.2,
+509.5 -> 509.4; the 17-year gap: 505.4 -> 505.6, 509.5 -> 509.2; the last two
+of 2016-09 again on the two gaps that span it); the whole alignment on the
+17-year gap 145/146 -> 146/147 ms of CPU (interleaved with the code before,
+twice, on a loaded machine). A lower `MUTUAL_COVER` (0.75) was
+tried and left out: 18 more distinct pairs, 15 right, 3 one part of a merge
+or split (bench/README.md).
 
 Each rule is compared with a bounded number of others, so the cost is linear in
 the size of the documents plus the size of the changes.
@@ -93,6 +106,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, filterfalse, islice
 
 from ..model import Document, MatchHow, Pair, Rule, RuleKind
+from .text import SENTENCE_END_OR_TEXT
 
 __all__ = ["align", "changed_pairs", "dice", "similarity", "text_words", "word_set"]
 
@@ -410,6 +424,9 @@ def _align(
         _follow_content(a, b, how, sims, link)
     # 7. Short titles that read the same but for plurals and articles.
     _match_titles(a, b, link)
+    # 7b. A step of a procedure moved to another place in it.
+    if numbered:
+        _match_steps(a, b, link)
     # 8. A short item rewritten whole where it stood.
     if numbered:
         _match_short_in_place(a, b, link)
@@ -830,6 +847,53 @@ def _match_titles(a: _Side, b: _Side, link: _Link) -> None:
         there = news.get(key)
         if key[1] and len(found) == 1 and there is not None and len(there) == 1:
             link(found[0], there[0], MatchHow.MOVED, dice(a.words(found[0]), b.words(there[0])))
+
+
+_ORDINALS = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+STEP_WORDS = 3
+"""Least words of a step's first sentence, its ordinal left out, for step
+7b: "the active player gets priority", not "Then"."""
+
+
+def _step_key(side: _Side, i: int) -> tuple[object, ...] | None:
+    """A numbered step's section and first sentence without its ordinal
+    ("Fifth, the active player gets priority." in 509: ("509", "the active
+    player gets priority")), or None for a text that opens with no ordinal."""
+    text = side.keys[i][1]
+    opening = _WORD.search(text)
+    if opening is None or opening.group().lower() not in _ORDINALS:
+        return None  # most texts: their first word says enough
+    first = _word_seq(SENTENCE_END_OR_TEXT.split(text, maxsplit=1)[0])
+    if len(first) <= STEP_WORDS or first[0] not in _ORDINALS:
+        return None
+    return side.items[i].kind, _section(side.items[i].id), first[1:]
+
+
+def _match_steps(a: _Side, b: _Side, link: _Link) -> None:
+    """7b. A step of a procedure ("First, ...", "Second, ...") left over on
+    both sides in one section, whose first sentences read the same but for
+    the ordinal, each the only such step left in its section: the step moved
+    as the procedure was reordered, and its later sentences were rewritten
+    (2009-10 -> 2026-01: the declare blockers step's "Fifth, the active
+    player gets priority." became "Second, ...", 0.5 similar, when the steps
+    before it were folded into the first). The generic sentence of every
+    step of a turn's procedure pairs only within its own section, and only
+    when it is alone there: two left over in one section say nothing."""
+    def keys(side: _Side) -> dict[tuple[object, ...], list[int]]:
+        out: dict[tuple[object, ...], list[int]] = {}
+        for i in side.unpaired():
+            key = _step_key(side, i)
+            if key is not None:
+                out.setdefault(key, []).append(i)
+        return out
+
+    olds, news = keys(a), keys(b)
+    for key, found in olds.items():
+        there = news.get(key)
+        if len(found) == 1 and there is not None and len(there) == 1:
+            link(found[0], there[0], MatchHow.MOVED, _similar(a, found[0], b, there[0]))
 
 
 def _match_short_in_place(a: _Side, b: _Side, link: _Link) -> None:
