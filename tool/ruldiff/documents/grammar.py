@@ -85,6 +85,22 @@ _TOKEN = re.compile(
     r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
     r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
 )
+# The end of a line that leads into a number on the next one: a word that
+# cites (``section``, ``Law``, ``§``), one a reference follows (``see``,
+# ``under``, ``subject to``), or a division cited before its unit
+# (``Article II,`` / ``Section 5.``), after a lower-case word or a sentence's
+# end, as in running text (``... lies under Law`` / ``2.3.``), not in a
+# title (``2 Playing Rules`` / ``2.1 ...``). A token on the next line is a
+# reference wrapped to the line's start, not a unit. ``and`` and ``or`` are
+# not here: ``(a) the chair; and`` / ``(b)`` is a list's next item. The
+# outline, laws and articles profiles hold the same pattern as their
+# ``reference_lead``.
+REFERENCE_LEAD = re.compile(
+    r"(?:^|[.!?;:]\s+|\b[a-z][\w'’-]*,?\s+)(?i:(?:see\s+|under\s+)?(?:see|under|in|to|of|by|with|per|rules?"
+    r"|sections?|secs?\.|laws?|articles?|paragraphs?|clauses?|parts?|chapters?|regulations?|subsections?|annex"
+    r"|appendix|schedule|canons?|titles?|(?:article|section|part|chapter|title|law|rule|canon)\s+[\w.-]{1,12},))$"
+    r"|§$"
+)
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _ROMAN = re.compile(r"[ivxlc]{1,7}", re.IGNORECASE)
 
@@ -263,13 +279,19 @@ def scan(lines: list[str]) -> list[Token]:
 
     >>> [(t.style.sample, t.number) for t in scan(["(h) eight", "(i) nine", "(i) one", "(ii) two"])]
     [('(a)', 'h'), ('(a)', 'i'), ('(i)', 'i'), ('(i)', 'ii')]
+
+    A number after a line that leads into it (`REFERENCE_LEAD`) is a
+    reference wrapped to the line's start, not a token:
+
+    >>> [t.number for t in scan(["1.1 Dues. See Section", "1.2. Fees are due.", "1.3 Pay."])]
+    ['1.1', '1.3']
     """
     raws: list[tuple[_Raw, str]] = []
     for index, line in enumerate(lines):
         s = line.strip()
         if s and (s[0].isalnum() or s[0] in "(§"):
             found = _raw(index, s)
-            if found is not None:
+            if found is not None and not (index and _leads_into_number(lines, index - 1)):
                 raws.append(found)
     # The last letter and roman value read in each (label, shape, case).
     last: dict[tuple[str, str, str], int] = {}
@@ -282,6 +304,29 @@ def scan(lines: list[str]) -> list[Token]:
             last[(label, shape, kind)] = value
         tokens.append(Token(index, Style(label, kind, parts, separator, shape), numeral, value, rest, stop))
     return tokens
+
+
+_SENTENCE_END = re.compile(r"[.!?;:][\"”’)]?(?:\s|$)")
+
+
+def _leads_into_number(lines: list[str], index: int) -> bool:
+    """Whether line `index` leads into a number on the next line
+    (`REFERENCE_LEAD`) as running text does, not as a heading: a heading
+    (``2.1 Use of common parts``) is short, ends no sentence, and is a
+    numbered line or a paragraph of its own.
+
+    >>> _leads_into_number(["The fee is due. See Section"], 0), _leads_into_number(["", "Hire of club parts"], 1)
+    (True, False)
+    """
+    line = lines[index].strip()
+    if not REFERENCE_LEAD.search(line[-40:]):
+        return False
+    found = _raw(index, line) if line[:1].isalnum() or line[:1] in "(§" else None
+    rest = found[1] if found is not None else line
+    words = rest.split()
+    if len(words) > TITLE_WORDS or _SENTENCE_END.search(rest):
+        return True
+    return not (found is not None or index == 0 or not lines[index - 1].strip())
 
 
 def _settle(
@@ -400,7 +445,7 @@ def infer_grammar(text: str) -> Grammar | None:
             # after the 15th § with text of its own (§ 15. Removal. Each ...), a division of its own.
             labelled_before = (
                 previous is not None and previous.style.label and previous.style != t.style
-                and (previous_first or _is_title(previous.rest))
+                and (previous_first or _titled(lines, previous))
             )
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
         previous, previous_first = t, first
@@ -478,7 +523,7 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
         end = tokens[k + 1].line if k + 1 < len(tokens) else len(lines)
         child_follows = k + 1 < len(tokens) and _opens(tokens[k + 1].style, t.style, stack)
         units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(), t.style, t.value,
-                          child_follows and _is_title(t.rest)))
+                          child_follows and _titled(lines, t)))
         stack.append((t.style, t.number, unit_id))
     return units, stray
 
@@ -520,6 +565,25 @@ def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) ->
 def _is_title(rest: str) -> bool:
     words = rest.split()
     return len(words) <= TITLE_WORDS and not rest.rstrip().endswith((".", "!", "?", ";", ":"))
+
+
+def _titled(lines: list[str], t: Token) -> bool:
+    """Whether the text of `t`'s unit starts with a title: its words up to a
+    blank line or the next numbered line (`_is_title`), so that the first
+    line of a wrapped sentence (``Sec. 5-3. Forfeits. A student who`` /
+    ``fails to ...``) is not taken for one.
+
+    >>> t = scan(["Sec. 5-3. Forfeits. A student who", "fails to pay.", "Sec. 5-4. FEES"])
+    >>> _titled(["Sec. 5-3. Forfeits. A student who", "fails to pay.", "Sec. 5-4. FEES"], t[0]), _titled([], t[1])
+    (False, True)
+    """
+    text = [t.rest]
+    for line in lines[t.line + 1 : t.line + 3]:  # a title runs over two lines at most
+        s = line.strip()
+        if not s or ((s[0].isalnum() or s[0] in "(§") and _raw(0, s) is not None):
+            break
+        text.append(s)
+    return _is_title(" ".join(text))
 
 
 def _cite(t: Token, level: Level, parent: tuple[Style, str, str] | None) -> str:
