@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruldiff.cli.main import main
-from ruldiff.documents.grammar import infer_grammar, parse_numbering, read_units, scan, spec_of
+from ruldiff.documents.grammar import grammar_profile, infer_grammar, parse_numbering, read_units, scan, spec_of
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
@@ -489,3 +489,17 @@ def test_an_appendix_after_a_wrapped_unit_is_not_nested_in_it() -> None:
     )
     assert [r.id for r in doc.rules][-3:] == ["Schedule A", "A.1", "A.2"]
     assert {r.id: r.parent for r in doc.rules}["Schedule A"] is None
+
+
+def test_numbers_that_carry_their_divisions_letter() -> None:
+    # University regulations: Part A holds A1, A2, whose rules are A1.1, A1.2 ...
+    doc = read(
+        "Regulations\n\nPART A  GENERAL\n\nA1  Application\nA1.1  These apply to all.\nA1.2  Senate may vary them.\n\n"
+        "A2  Definitions\nA2.1  A credit is ten hours.\n\nPART B  ASSESSMENT\n\nB1  Marks\nB1.1  The pass mark is 40.\n"
+        "B1.2  A student may resit once:\n(a) in August; or\n(b) with the next cohort.\n"
+    )
+    assert [r.id for r in doc.rules] == [
+        "A", "A1", "A1.1", "A1.2", "A2", "A2.1", "B", "B1", "B1.1", "B1.2", "B1.2(a)", "B1.2(b)"]
+    assert doc.numbering == "Part A; A1; A1.1; (a)"
+    again = parse(decode(b"Regs\n\nPART A  X\n\nA1  Y\nA1.1  Z.\n", "r.txt"), grammar_profile(parse_numbering(doc.numbering)))
+    assert [r.id for r in again.rules] == ["A", "A1", "A1.1"]

@@ -16,8 +16,9 @@ How a numbering is inferred
 1. Every line that starts like a number is a token: an optional label (a
    capitalised word such as ``Section``, ``Sec.``, ``ARTICLE``, or ``§``),
    a numeral (arabic, roman or a letter; dotted ``1.2.3`` or hyphenated
-   ``4-12``), in a bracket shape: ``(a)``, ``a)`` or bare. A bare number of
-   one part needs its period or bracket (``1.``, ``a)``); a label followed by
+   ``4-12``; a capital and digits, ``B3``, ``B3.2``), in a bracket shape:
+   ``(a)``, ``a)`` or bare. A bare number of one part needs its period or
+   bracket (``1.``, ``a)``), but for ``B3``; a label followed by
    a lower-case word is a citation inside a sentence (``Section 3 of``).
 2. A numeral that reads as a letter and as a roman number (``i``, ``v``,
    ``x``, ``C``) is the letter when it follows the letter before it in the
@@ -73,6 +74,9 @@ TITLE_WORDS = 12
 title (``ARTICLE II - MEMBERSHIP``): the unit is a heading when items follow."""
 
 ARABIC, ROMAN_UPPER, ROMAN_LOWER, LETTER_UPPER, LETTER_LOWER = "1", "I", "i", "A", "a"
+LETTERED = "A1"
+"""A number whose first part is a capital and digits (``A1``, ``B3.2``):
+the letter is the division's, the digits count within it."""
 PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
 
 # One token at the start of a stripped line: a label, a numeral in a bracket
@@ -81,7 +85,7 @@ PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
 _TOKEN = re.compile(
     r"(?:(?P<sym>§{1,2})\s*|(?P<word>[A-Z][a-z]{1,11}\.?|[A-Z]{2,12}\.?)\s+)?"
     r"(?:\((?P<pn>\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\)"
-    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}"
+    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}|[A-Z]\d{1,3}(?:\.\d{1,3}){0,4}"
     r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
     r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
 )
@@ -137,7 +141,7 @@ class Style:
     ``§``, or empty."""
     kind: str
     """The numeral of its first part: `ARABIC`, `ROMAN_UPPER`,
-    `ROMAN_LOWER`, `LETTER_UPPER` or `LETTER_LOWER`."""
+    `ROMAN_LOWER`, `LETTER_UPPER`, `LETTER_LOWER` or `LETTERED` (``B3``)."""
     parts: int = 1
     """How many parts the number has (``1.2.3``: 3)."""
     separator: str = ""
@@ -152,13 +156,13 @@ class Style:
         >>> Style("sec", ARABIC, 2, "-").sample, Style("", LETTER_LOWER, shape=CLOSE).sample
         ('Sec 1-1', 'a)')
         """
-        first = {ARABIC: "1", ROMAN_UPPER: "I", ROMAN_LOWER: "i", LETTER_UPPER: "A", LETTER_LOWER: "a"}[self.kind]
+        first = {ARABIC: "1", ROMAN_UPPER: "I", ROMAN_LOWER: "i", LETTER_UPPER: "A", LETTER_LOWER: "a", LETTERED: "A1"}[self.kind]
         number = self.separator.join([first] + ["1"] * (self.parts - 1))
         if self.shape == PAREN:
             number = f"({number})"
         elif self.shape == CLOSE:
             number += ")"
-        elif not self.label and self.parts == 1:
+        elif not self.label and self.parts == 1 and self.kind != LETTERED:
             number += "."
         if not self.label:
             return number
@@ -259,14 +263,17 @@ def _raw(index: int, line: str) -> tuple[_Raw, str] | None:
         shape = CLOSE if m.group("close") else PLAIN
     separator = "." if "." in numeral else "-" if "-" in numeral else ""
     parts = numeral.split(separator) if separator else [numeral]
-    if shape == PLAIN and not label and len(parts) == 1 and not m.group("dot"):
+    lettered = numeral[:1].isupper() and numeral[1:2].isdigit()
+    if shape == PLAIN and not label and len(parts) == 1 and not m.group("dot") and not lettered:
         return None  # "2 players": a number in running text
     if label and label != "§" and shape == PLAIN and not m.group("dot") and rest[:1].islower():
         return None  # "Section 3 of the Act": a citation in a sentence
     if word and (not label.isalpha() or numeral[:1].islower()):
         return None  # "In a Commander game": a word numbers in figures, roman capitals or capitals
     readings = _candidates(parts[-1]) if len(parts) == 1 else [(ARABIC, int(parts[-1]))]
-    if len(parts) > 1 and not parts[0].isdigit():
+    if lettered:
+        readings = [(LETTERED, int(parts[-1][1:] if len(parts) == 1 else parts[-1]))]  # A1, B3.2
+    elif len(parts) > 1 and not parts[0].isdigit():
         readings = [(LETTER_UPPER, int(parts[-1]))]  # A.1: the kind of its first part
     if not readings:
         return None
@@ -477,7 +484,7 @@ def _within_parents(units: list[Unit]) -> set[Style]:
     last: dict[Style, Unit] = {}
     for u in units:
         style = u.style
-        if style.parts != 1 or style.shape != PLAIN:
+        if style.parts != 1 or style.shape != PLAIN or style.kind == LETTERED:  # B3 carries its division's B
             continue
         before = last.get(style)
         if u.parent is None or (before is not None and before.parent != u.parent and u.value != 1):
@@ -666,7 +673,7 @@ def _style_of(sample: str, source: str) -> Style:
 def _style_pattern(style: Style) -> str:
     numeral = {
         ARABIC: r"\d{1,4}", ROMAN_UPPER: r"[IVXLC]{1,7}", ROMAN_LOWER: r"[ivxlc]{1,7}",
-        LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]",
+        LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]", LETTERED: r"[A-Z]\d{1,3}",
     }[style.kind]
     if style.parts > 1:
         numeral += f"(?:{re.escape(style.separator)}\\d{{1,4}}){{{style.parts - 1}}}"
