@@ -550,7 +550,7 @@ few -1/-
 (y) marker.
 
 100.3
-The text on the next line.
+The text on the next line. A token is a shell.
 
 101. Shells and
 Tides
@@ -584,10 +584,11 @@ A second entry of the same term.
 
 def test_hard_wrapped_lines_join_broken_words_empty_starts_and_wrapped_titles() -> None:
     rules = {r.id: r for r in doc_of(WRAPPED_MORE).rules}
-    # A hyphen ending a word joins the next line's word; a lone one, or one
+    # A hyphen ending a word joins the next line's word, kept where that is a
+    # word of the document ("token", printed in 100.3); a lone one, or one
     # before punctuation, is followed by a space.
     assert rules["100.2"].text == "Each player needs a deck of non-token shells, a - few -1/-1 counters and an x- (y) marker."
-    assert rules["100.3"].text == "The text on the next line."  # the number alone on its line
+    assert rules["100.3"].text == "The text on the next line. A token is a shell."  # the number alone on its line
     # A heading whose title runs on is still one; a "heading" that runs on
     # into a sentence is a rule, whatever ends it.
     assert [(i, rules[i].kind, rules[i].text) for i in ("101", "102", "103", "104")] == [
@@ -708,7 +709,7 @@ def test_a_word_broken_at_a_lines_end_is_spelled_as_the_document_spells_it() -> 
     rules = {r.id: r.text for r in _outline(HYPHENATED).rules}
     assert "and the registration is renewed" in rules["1.1"]  # printed whole elsewhere: the hyphen was put in
     assert "and a self-governing club keeps" in rules["1.2"]  # a compound printed whole: its hyphen stays
-    # Printed nowhere else: the document breaks words (two found whole, one compound), so the hyphen goes.
+    # Printed nowhere else, and "accommo" and "dation" are no words of it: the typesetter's hyphen goes.
     assert rules["1.3"].startswith("The accommodation of visiting boats")
 
 

@@ -11,20 +11,23 @@ word re-wrapped in the next release (``registration`` in one piece) is a
 change; dropped where it is the compound's, ``typechanging`` is one. The
 document says which it is:
 
-1. a word the document prints elsewhere on one line decides: ``registration``
-   printed whole drops the hyphen, ``type-changing`` printed whole keeps it;
-2. a word printed nowhere else follows the document's habit: where more of
-   its broken words are found whole without the hyphen than with it, the
-   document hyphenates its words (soft hyphens), and the hyphen goes;
-   otherwise (no evidence, or compounds) it stays, as it always did.
+1. a word the document prints elsewhere on one line decides: ``type-changing``
+   printed whole keeps the hyphen, ``registration`` printed whole drops it;
+2. else a second piece that the document prints as a word elsewhere
+   (``aid`` of ``first-aid``, ``token`` of ``non-token``) ends a compound
+   or follows a prefix: the hyphen stays;
+3. else the second piece is no word of the document (``tration``): the
+   typesetter cut the word, and the hyphen goes (when the next line goes on
+   in lower case).
 
 Its cost: nothing for a document without a broken word; one that has one
-pays, at the first, for a pass over its words (a set of them, once).
+pays, at the first, for a pass over its words (counted, once).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 __all__ = ["hyphen_kept"]
@@ -37,44 +40,42 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 def hyphen_kept(text: str) -> Callable[[str, str], bool]:
     """Whether `text` keeps the hyphen that ends a line (`before`) when it
-    joins the next line (`after`) to it, without a space: dropped where the
-    document breaks words (see the module docstring), kept otherwise. The
-    document's words are read at the first question, so a document that has
-    no broken word pays nothing.
+    joins the next line (`after`) to it, without a space (see the module
+    docstring). The document's words are read at the first question, so a
+    document that has no broken word pays nothing.
 
-    >>> kept = hyphen_kept("The regis-\\ntration is due. A registration lapses. A type-changing effect.")
-    >>> kept("the regis-", "tration"), kept("a type-", "changing"), kept("the accom-", "modation")
-    (False, True, False)
-    >>> hyphen_kept("No breaks here.")("a well-", "known")
-    True
+    >>> kept = hyphen_kept("The regis-\\ntration is due. A registration lapses. A type-changing effect.\\n"
+    ...                    "No token: a non-\\ntoken card.")
+    >>> kept("the regis-", "tration"), kept("a type-", "changing"), kept("a non-", "token card")
+    (False, True, True)
+    >>> kept("the accom-", "modation"), kept("the accom-", "Modation")
+    (False, True)
     """
-    words: set[str] = set()
-    habit: list[bool] = []  # the document's habit, once read
+    words: Counter[str] = Counter()
+    pieces: Counter[str] = Counter()  # words that are a piece of a broken word
+    read: list[bool] = []
 
     def kept(before: str, after: str) -> bool:
         head = _last_word(before[:-1]).casefold()
         tail = _first_word(after).casefold()
         if not head or not tail:
             return True
-        if not habit:
+        if not read:
+            read.append(True)
             words.update(w.casefold() for w in _WORD.findall(text))
-            habit.append(_breaks_words(text, words))
+            for m in _BREAK.finditer(text):
+                pieces[m.group(1).casefold()] += 1
+                pieces[m.group(2).casefold()] += 1
         if f"{head}-{tail}" in words:
             return True
-        return not (head + tail in words or (habit[0] and after[:1].islower()))
+        if head + tail in words:
+            return False
+        # Printed beyond the breaks (this one a break too, even across a page's furniture).
+        if words[tail] > max(pieces[tail], 1):
+            return True  # a word of the document: a compound's, or after a prefix
+        return not after[:1].islower()
 
     return kept
-
-
-def _breaks_words(text: str, words: set[str]) -> bool:
-    """Whether more of the words `text` breaks at a line's end are printed
-    whole elsewhere without the hyphen than with it."""
-    soft = hard = 0
-    for m in _BREAK.finditer(text):
-        head, tail = m.group(1).casefold(), m.group(2).casefold()
-        soft += head + tail in words
-        hard += f"{head}-{tail}" in words
-    return soft > hard
 
 
 def _last_word(s: str) -> str:
