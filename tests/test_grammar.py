@@ -503,3 +503,21 @@ def test_numbers_that_carry_their_divisions_letter() -> None:
     assert doc.numbering == "Part A; A1; A1.1; (a)"
     again = parse(decode(b"Regs\n\nPART A  X\n\nA1  Y\nA1.1  Z.\n", "r.txt"), grammar_profile(parse_numbering(doc.numbering)))
     assert [r.id for r in again.rules] == ["A", "A1", "A1.1"]
+
+
+def test_a_heading_whose_number_the_sections_carry_is_a_unit() -> None:
+    # One chapter (9, 9-10) and one title/article (33-14-101): numbers past the usual gap, printed once,
+    # and the articles of the one chapter are cited I, II (not 9.I: nothing shows them restarting).
+    code = read(
+        "Town Code\n\nCHAPTER 9. TRAFFIC\n\nARTICLE I. IN GENERAL\n\nSec. 9-1. Scope. This applies.\n"
+        "Sec. 9-2. Fines. Fines are due.\n\nARTICLE II. PARKING\n\nSec. 9-10. Hydrants. No parking.\n"
+    )
+    assert [r.id for r in code.rules] == ["9", "I", "9-1", "9-2", "II", "9-10"]
+    statute = read(
+        "TITLE 33\nPARKS\n\nARTICLE 14\nBoating\n\nPART 1\nGENERAL\n\n33-14-101. Title. This is the Boating Act.\n"
+        "33-14-102. Scope. It applies to vessels.\n"
+    )
+    assert [r.id for r in statute.rules] == ["33", "14", "1", "33-14-101", "33-14-102"]
+    # "Effective 1 March 2024." is no heading, though 1-101 carries a 1.
+    dated = read("Code\n\nEffective 1 March 2024.\n\nPART 1 - GENERAL\n\n1-101. X.\n1-102. Y.\n\nPART 2 - MORE\n\n2-101. Z.\n")
+    assert [r.id for r in dated.rules] == ["1", "1-101", "1-102", "2", "2-101"]

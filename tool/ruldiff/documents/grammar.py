@@ -373,10 +373,10 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
         ahead[tokens[k].style] = tokens[k].value
     last: dict[Style, Token] = {}
     kept: list[Token] = []
-    for t, after in zip(tokens, following):
+    for t, after, carrier in zip(tokens, following, _carriers(tokens)):
         before = last.get(t.style)
-        if before is None:
-            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1
+        if before is None:  # TITLE 33 is in sequence when 33-14-101 follows
+            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1 or _carried(t, carrier)
         elif t.style.parts > 1 and t.number.rsplit(t.style.separator, 1)[0] != before.number.rsplit(
             t.style.separator, 1
         )[0]:
@@ -389,6 +389,25 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
     return kept
 
 
+def _carriers(tokens: list[Token]) -> list[Token | None]:
+    """The next number of several parts after each token (``TITLE 33`` /
+    ``ARTICLE 14`` / ``PART 1`` / ``33-14-101``: ``33-14-101`` for each)."""
+    out: list[Token | None] = [None] * len(tokens)
+    for k in range(len(tokens) - 2, -1, -1):
+        out[k] = tokens[k + 1] if tokens[k + 1].style.parts > 1 else out[k + 1]
+    return out
+
+
+def _carried(t: Token, carrier: Token | None) -> bool:
+    """Whether `t` is a labelled number standing alone as a heading does
+    (`Token.stop`) that `carrier` carries among its parts (``CHAPTER 9.`` in
+    ``9-12``, ``ARTICLE 14`` in ``33-14-101``; not ``Effective 1 March``)."""
+    return (
+        bool(t.style.label) and t.stop and carrier is not None
+        and t.number in carrier.number.split(carrier.style.separator)[:-1]
+    )
+
+
 def _numbering_styles(tokens: list[Token]) -> set[Style]:
     """The styles that number the document: two tokens in sequence, or one
     first number in brackets or after a label."""
@@ -396,7 +415,7 @@ def _numbering_styles(tokens: list[Token]) -> set[Style]:
     first: dict[Style, Token] = {}
     last: dict[Style, Token] = {}
     prefixes: set[Style] = set()  # labelled numbers that the next number carries: Chapter 4, then 4-11
-    for t, previous, after in zip(tokens, [None, *tokens], [*tokens[1:], None]):
+    for t, previous, after, carrier in zip(tokens, [None, *tokens], [*tokens[1:], None], _carriers(tokens)):
         before = last.get(t.style)
         if before is not None and (
             t.value == before.value + 1 or t.style.parts > 1 or (t.value == 1 and previous is not before)
@@ -406,9 +425,9 @@ def _numbering_styles(tokens: list[Token]) -> set[Style]:
             count[t.style] = count.get(t.style, 0) + 2  # 12.1.1 under 12.1: the number carries its parent's
         last[t.style] = t
         first.setdefault(t.style, t)
-        if t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
+        if _carried(t, carrier) or (t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
             t.number + after.style.separator
-        ):
+        )):
             prefixes.add(t.style)
     return {
         s for s, t in first.items()
@@ -477,11 +496,15 @@ def _cited_in_brackets(text: str, labels: list[str]) -> bool:
 
 def _within_parents(units: list[Unit]) -> set[Style]:
     """The plain styles of one part numbered within their parent unit: each
-    of their units has a parent, and no number follows the one before it
-    under another parent (Sections 1-9 running through three articles do)."""
+    of their units has a parent, no number follows the one before it under
+    another parent (Sections 1-9 running through three articles do), and
+    they are seen under two parents at least, or cited alone would give an
+    ID already given (``1.`` under ``Annex II`` after ``Article 1``): the
+    articles of a code's one chapter are cited I, II, not 9.I."""
     out: set[Style] = set()
     through: set[Style] = set()
     last: dict[Style, Unit] = {}
+    parents: dict[Style, set[str | None]] = {}
     for u in units:
         style = u.style
         if style.parts != 1 or style.shape != PLAIN or style.kind == LETTERED:  # B3 carries its division's B
@@ -491,7 +514,9 @@ def _within_parents(units: list[Unit]) -> set[Style]:
             through.add(style)
         out.add(style)
         last[style] = u
-    return out - through
+        parents.setdefault(style, set()).add(u.parent)
+    clash = {u.style for u in units if "#" in u.id}
+    return {style for style in out - through if len(parents[style]) > 1 or style in clash}
 
 
 def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int]]:
