@@ -85,7 +85,7 @@ def test_a_paragraph_broken_by_a_page_and_a_hyphen_is_joined_again() -> None:
     lines = [f"1.{n} Fees are paid in spring by every member." for n in range(2, 60)]
     start = "\n".join(before + lines[:30]) + "\n"
     page2 = "\n".join(lines[30:]) + "\n2. Launching\n2.1 Launch with care.\n2.2 Tenders are rowed.\n"
-    rule = "the committee shall keep a record of every mooring allo-cated in the season"
+    rule = "the committee shall keep a record of every mooring allocated in the season"
     broken = (
         start + "\n- 1 -\n\f\nHARBOUR RULES\n\n" + page2
         + "2.3 the committee shall keep a record of every mooring allo-\n\n- 2 -\n\f\nHARBOUR RULES\n\n"
@@ -93,7 +93,7 @@ def test_a_paragraph_broken_by_a_page_and_a_hyphen_is_joined_again() -> None:
     )
     cleared = remove_furniture(broken)
     assert cleared.removed == 5
-    assert dict(read(broken))["2.3"] == rule  # joined as parse.py joins a wrapped line
+    assert dict(read(broken))["2.3"] == rule  # joined as parse.py joins a wrapped line: "allo" is no word
 
 
 def test_an_item_numbered_in_lower_case_after_a_page_break_is_a_new_item() -> None:

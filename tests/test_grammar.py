@@ -15,12 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruldiff.cli.main import main
-from ruldiff.documents.grammar import infer_grammar, parse_numbering, read_units, scan, spec_of
+from ruldiff.documents.grammar import grammar_profile, infer_grammar, parse_numbering, read_units, scan, spec_of
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
 from ruldiff.errors import ConfigError, ParseError
-from ruldiff.model import Document, Op
+from ruldiff.model import Document, Op, RuleKind
+from ruldiff.outputs.jsonout import document_json
+from ruldiff.outputs.render import render_document
 
 
 def units(text: str) -> list[str]:
@@ -81,7 +83,7 @@ def test_a_municipal_code_with_titles_run_into_the_text() -> None:
         "4-12(b)", "4-13",
     ]
     rules = {r.id: r for r in doc.rules}
-    assert rules["4-12"].text == "Noise.\nNo person shall make loud noise."  # a run-in title: its own paragraph
+    assert (rules["4-12"].title, rules["4-12"].text) == ("Noise.", "No person shall make loud noise.")  # a run-in title
     assert rules["4-12(a)(1)(B)"].parent == "4-12(a)(1)" and rules["4-12"].parent == "4"
 
 
@@ -412,11 +414,16 @@ TITLED = (
 )
 
 
-def test_a_run_in_title_is_the_units_first_paragraph() -> None:
+def test_a_run_in_title_is_the_units_title_not_its_text() -> None:
     doc = read(TITLED)
-    texts = {r.id: r.text for r in doc.rules}
-    assert texts["4-1"] == "Noise.\nNo person shall play music after ten."
-    assert texts["4-3"] == "Burning of leaves.\nLeaves are burnt in October. See Sec. 4-2."
+    rules = {r.id: r for r in doc.rules}
+    assert (rules["4-1"].title, rules["4-1"].text) == ("Noise.", "No person shall play music after ten.")
+    assert (rules["4-3"].title, rules["4-3"].text) == ("Burning of leaves.", "Leaves are burnt in October. See Sec. 4-2.")
+    # ... and so the outputs show it: a field of the item in JSON, bracketed in the outline.
+    items = {i["id"]: i for i in document_json(doc)["items"]}
+    assert items["4-1"]["title"] == "Noise." and items["4-1"]["text"] == "No person shall play music after ten."
+    assert "title" not in items["4"]
+    assert "  4-1  [Noise.] No person shall play music after ten." in render_document(doc, "text")
 
 
 def test_a_new_title_and_new_text_are_told_apart() -> None:
@@ -424,11 +431,12 @@ def test_a_new_title_and_new_text_are_told_apart() -> None:
 
     new = TITLED.replace("Noise. No person", "Loud music. No person").replace("bark at night", "bark after dark")
     changes = {c.new.id: c for c in compare(read(TITLED), read(new)).changes if c.new is not None}
-    # The edits of 4-1 are all in its first paragraph, the title; 4-2's in its text.
+    # The edits of 4-1 are all in its title, on a line of its own in what is diffed; 4-2's in its text.
     edited = [e.text for e in changes["4-1"].edits if e.op is not Op.EQUAL]
     assert "".join(edited).strip() in ("NoiseLoud music", "Loud musicNoise") and not any("\n" in t for t in edited)
-    assert changes["4-1"].new is not None and changes["4-1"].new.text.split("\n")[1] == "No person shall play music after ten."
-    assert changes["4-2"].new is not None and changes["4-2"].new.text.startswith("Dogs.\nNo dog may bark after dark.")
+    assert changes["4-1"].new is not None and changes["4-1"].new.text == "No person shall play music after ten."
+    assert changes["4-2"].new is not None and changes["4-2"].new.title == "Dogs."
+    assert changes["4-2"].new.text.startswith("No dog may bark after dark.")
 
 
 def test_a_short_first_sentence_is_text_when_most_units_have_none() -> None:
@@ -441,3 +449,75 @@ def test_a_short_first_sentence_is_text_when_most_units_have_none() -> None:
     )
     assert [r.text for r in doc.rules][1:3] == [
         "Fees. A fee is due for each guest brought to the club.", "A fee is due. It is paid at the bar."]
+
+
+# --- references wrapped to the start of a line ---------------------------------
+
+WRAPPED_REFERENCES = (
+    "Town Code\n\nCHAPTER 1. ANIMALS\n\n"
+    "Sec. 1-1. Dogs. No dog may bark at night. An appeal lies under\nSec. 1-3.\n"
+    "Sec. 1-2. Cats. No cat may sing after ten. As provided in Article II,\nSection 5. Cats may purr.\n"
+    "Sec. 1-3. Fees. A fee is due. Nothing limits section\n4-19 of the Road Traffic Act.\n"
+    "Sec. 1-4. Birds. A bird may sing.\n"
+)
+
+
+def test_a_number_after_a_line_that_leads_into_it_is_a_reference_not_a_unit() -> None:
+    doc = read(WRAPPED_REFERENCES)
+    assert [r.id for r in doc.rules] == ["1", "1-1", "1-2", "1-3", "1-4"]
+    rules = {r.id: r for r in doc.rules}
+    assert rules["1-1"].text == "No dog may bark at night. An appeal lies under Sec. 1-3."
+    assert rules["1-2"].text.endswith("As provided in Article II, Section 5. Cats may purr.")
+    assert rules["1-3"].text.endswith("Nothing limits section 4-19 of the Road Traffic Act.")
+
+
+def test_a_title_ending_in_a_citing_word_is_no_lead() -> None:
+    # "Playing Rules" and a short heading of its own end in words a reference may follow.
+    doc = read(
+        "League Handbook\n\nSection 1. Playing Rules\n1.1 Games start at noon.\n1.2 Games end at dusk.\n\n"
+        "Section 2. Fees and charges\n\nUse of club parts\n2.1 Members pay dues.\n2.2 Guests pay a fee.\n"
+    )
+    assert [r.id for r in doc.rules if r.kind is not RuleKind.SECTION] == ["1.1", "1.2", "2.1", "2.2"]
+
+
+def test_an_appendix_after_a_wrapped_unit_is_not_nested_in_it() -> None:
+    # The first line of 5-3 ("Forfeits. A student who fails to") is no title: the schedule is a division.
+    doc = read(
+        "Code\n\nCHAPTER 5. GAMES\n\nSec. 5-1. Play. Each team plays.\nSec. 5-2. Rest. Each team rests.\n"
+        "Sec. 5-3. Forfeits. A student who fails to\nkeep the card may be fined.\nSchedule A - Sample Notice\n\n"
+        "A.1 The notice is white.\nA.2 It is signed.\n"
+    )
+    assert [r.id for r in doc.rules][-3:] == ["Schedule A", "A.1", "A.2"]
+    assert {r.id: r.parent for r in doc.rules}["Schedule A"] is None
+
+
+def test_numbers_that_carry_their_divisions_letter() -> None:
+    # University regulations: Part A holds A1, A2, whose rules are A1.1, A1.2 ...
+    doc = read(
+        "Regulations\n\nPART A  GENERAL\n\nA1  Application\nA1.1  These apply to all.\nA1.2  Senate may vary them.\n\n"
+        "A2  Definitions\nA2.1  A credit is ten hours.\n\nPART B  ASSESSMENT\n\nB1  Marks\nB1.1  The pass mark is 40.\n"
+        "B1.2  A student may resit once:\n(a) in August; or\n(b) with the next cohort.\n"
+    )
+    assert [r.id for r in doc.rules] == [
+        "A", "A1", "A1.1", "A1.2", "A2", "A2.1", "B", "B1", "B1.1", "B1.2", "B1.2(a)", "B1.2(b)"]
+    assert doc.numbering == "Part A; A1; A1.1; (a)"
+    again = parse(decode(b"Regs\n\nPART A  X\n\nA1  Y\nA1.1  Z.\n", "r.txt"), grammar_profile(parse_numbering(doc.numbering)))
+    assert [r.id for r in again.rules] == ["A", "A1", "A1.1"]
+
+
+def test_a_heading_whose_number_the_sections_carry_is_a_unit() -> None:
+    # One chapter (9, 9-10) and one title/article (33-14-101): numbers past the usual gap, printed once,
+    # and the articles of the one chapter are cited I, II (not 9.I: nothing shows them restarting).
+    code = read(
+        "Town Code\n\nCHAPTER 9. TRAFFIC\n\nARTICLE I. IN GENERAL\n\nSec. 9-1. Scope. This applies.\n"
+        "Sec. 9-2. Fines. Fines are due.\n\nARTICLE II. PARKING\n\nSec. 9-10. Hydrants. No parking.\n"
+    )
+    assert [r.id for r in code.rules] == ["9", "I", "9-1", "9-2", "II", "9-10"]
+    statute = read(
+        "TITLE 33\nPARKS\n\nARTICLE 14\nBoating\n\nPART 1\nGENERAL\n\n33-14-101. Title. This is the Boating Act.\n"
+        "33-14-102. Scope. It applies to vessels.\n"
+    )
+    assert [r.id for r in statute.rules] == ["33", "14", "1", "33-14-101", "33-14-102"]
+    # "Effective 1 March 2024." is no heading, though 1-101 carries a 1.
+    dated = read("Code\n\nEffective 1 March 2024.\n\nPART 1 - GENERAL\n\n1-101. X.\n1-102. Y.\n\nPART 2 - MORE\n\n2-101. Z.\n")
+    assert [r.id for r in dated.rules] == ["1", "1-101", "1-102", "2", "2-101"]

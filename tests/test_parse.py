@@ -550,7 +550,7 @@ few -1/-
 (y) marker.
 
 100.3
-The text on the next line.
+The text on the next line. A token is a shell.
 
 101. Shells and
 Tides
@@ -584,10 +584,11 @@ A second entry of the same term.
 
 def test_hard_wrapped_lines_join_broken_words_empty_starts_and_wrapped_titles() -> None:
     rules = {r.id: r for r in doc_of(WRAPPED_MORE).rules}
-    # A hyphen ending a word joins the next line's word; a lone one, or one
+    # A hyphen ending a word joins the next line's word, kept where that is a
+    # word of the document ("token", printed in 100.3); a lone one, or one
     # before punctuation, is followed by a space.
     assert rules["100.2"].text == "Each player needs a deck of non-token shells, a - few -1/-1 counters and an x- (y) marker."
-    assert rules["100.3"].text == "The text on the next line."  # the number alone on its line
+    assert rules["100.3"].text == "The text on the next line. A token is a shell."  # the number alone on its line
     # A heading whose title runs on is still one; a "heading" that runs on
     # into a sentence is a rule, whatever ends it.
     assert [(i, rules[i].kind, rules[i].text) for i in ("101", "102", "103", "104")] == [
@@ -685,3 +686,50 @@ def test_only_an_index_between_glossary_and_credits_is_dropped() -> None:
 def test_a_glossary_term_may_follow_its_heading_at_once() -> None:
     doc = doc_of(MODERN.replace("Glossary\n\nPool", "Glossary\nPool"))
     assert [g.id for g in doc.glossary] == ["glossary:Pool", "glossary:Shell"]
+
+
+# --- words broken at a line's end, references wrapped to a line's start -------
+
+def _outline(body: str) -> Document:
+    return parse(decode(("Harbour Rules\n\nEffective 1 March 2024.\n\n" + body).encode(), "h.txt"))
+
+
+HYPHENATED = (
+    "1. Moorings\n\n"
+    "1.1 Every boat needs a current registration certificate from the office before it\n"
+    "is moored, and the regis-\ntration is renewed each spring by the owner of the boat.\n"
+    "1.2 A self-governing club may moor its boats without a certificate from the office,\n"
+    "and a self-\ngoverning club keeps its own register of moorings in the clubhouse.\n"
+    "1.3 The accommo-\ndation of visiting boats is at the harbour master's discretion.\n"
+    "1.4 Visiting boats show their certi-\nficate and pay the harbour dues on arrival.\n"
+)
+
+
+def test_a_word_broken_at_a_lines_end_is_spelled_as_the_document_spells_it() -> None:
+    rules = {r.id: r.text for r in _outline(HYPHENATED).rules}
+    assert "and the registration is renewed" in rules["1.1"]  # printed whole elsewhere: the hyphen was put in
+    assert "and a self-governing club keeps" in rules["1.2"]  # a compound printed whole: its hyphen stays
+    # Printed nowhere else, and "accommo" and "dation" are no words of it: the typesetter's hyphen goes.
+    assert rules["1.3"].startswith("The accommodation of visiting boats")
+
+
+def test_a_word_hyphenated_in_one_release_only_is_no_change() -> None:
+    from ruldiff.diff.pipeline import compare
+
+    rewrapped = HYPHENATED.replace("regis-\ntration", "registration\n").replace("accommo-\ndation", "accommodation\n")
+    assert rewrapped.count("-\n") == HYPHENATED.count("-\n") - 2
+    old, new = _outline(HYPHENATED), _outline(rewrapped)
+    assert [c.new.id for c in compare(old, new).changes if c.new is not None] == []
+
+
+def test_a_profile_reads_a_reference_wrapped_to_a_lines_start_as_text() -> None:
+    doc = _outline(
+        "1. Moorings\n\n1.1 Boats are moored at the pontoon and nowhere else in the harbour. See Section\n"
+        "2.1. The harbour master decides where.\n1.2 Owners keep their boats in good repair at all\n"
+        "times and pay the dues that are set out in the schedule every year.\n\n2. Launching\n\n"
+        "2.1 Boats are launched from the slipway at high water only, as the notice in the\n"
+        "office says, and never at night.\n2.2 A tender is rowed, not towed, in the harbour.\n"
+    )
+    assert doc.profile == "outline"
+    assert [r.id for r in doc.rules] == ["1", "1.1", "1.2", "2", "2.1", "2.2"]
+    assert {r.id: r.text for r in doc.rules}["1.1"].endswith("See Section 2.1. The harbour master decides where.")

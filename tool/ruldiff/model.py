@@ -76,17 +76,22 @@ class Rule:
     """1-based line of the source where the item starts."""
     notes: tuple[str, ...] = ()
     """Publisher's notes taken out of the text by the profile (``(refs: 202)``)."""
+    title: str = ""
+    """A run-in title printed between the number and the text (``Noise.`` of
+    ``Sec. 4-12. Noise. No person shall ...``), not part of `text`; empty
+    when the unit has none."""
 
     @property
     def full_text(self) -> str:
-        """The text that is diffed: the body, then each example on its own line."""
-        if not self.examples:
+        """The text that is diffed: the run-in title and the body, then each
+        example, each on its own line."""
+        if not self.examples and not self.title:
             return self.text
-        return "\n".join((self.text, *self.examples))
+        return "\n".join((self.title, self.text, *self.examples) if self.title else (self.text, *self.examples))
 
 
-RuleRow = tuple[str, RuleKind, str, tuple[str, ...], str | None, int, tuple[str, ...]]
-"""Every field of a `Rule`, in field order: id, kind, text, examples, parent, line, notes."""
+RuleRow = tuple[str, RuleKind, str, tuple[str, ...], str | None, int, tuple[str, ...], str]
+"""Every field of a `Rule`, in field order: id, kind, text, examples, parent, line, notes, title."""
 
 class _RuleDraft:
     """A rule under construction: the slots of `Rule`, but not frozen, so
@@ -106,18 +111,18 @@ def make_rules(rows: Iterable[RuleRow]) -> tuple[Rule, ...]:
     ordinary `Rule` (same class, equality, hash and repr). A row must give
     every field.
 
-    >>> row = ("100.1", RuleKind.RULE, "Play nicely.", (), "100", 7, ())
+    >>> row = ("100.1", RuleKind.RULE, "Play nicely.", (), "100", 7, (), "")
     >>> (made,) = make_rules([row])
     >>> type(made) is Rule and made == Rule(*row) and hash(made) == hash(Rule(*row))
     True
     >>> made
-    Rule(id='100.1', kind=<RuleKind.RULE: 'rule'>, text='Play nicely.', examples=(), parent='100', line=7, notes=())
+    Rule(id='100.1', kind=<RuleKind.RULE: 'rule'>, text='Play nicely.', examples=(), parent='100', line=7, notes=(), title='')
     >>> made.text = "Play."
     Traceback (most recent call last):
     dataclasses.FrozenInstanceError: cannot assign to field 'text'
     """
     out = []
-    for rule_id, kind, text, examples, parent, line, notes in rows:
+    for rule_id, kind, text, examples, parent, line, notes, title in rows:
         rule: Any = _RuleDraft()
         rule.id = rule_id
         rule.kind = kind
@@ -126,6 +131,7 @@ def make_rules(rows: Iterable[RuleRow]) -> tuple[Rule, ...]:
         rule.parent = parent
         rule.line = line
         rule.notes = notes
+        rule.title = title
         rule.__class__ = Rule
         out.append(rule)
     return tuple(out)
@@ -283,13 +289,13 @@ def _unpack_coverage(packed: tuple[Any, ...] | None) -> Coverage | None:
 
 def _pack_rules(rules: tuple[Rule, ...]) -> tuple[tuple[Any, ...], ...]:
     return tuple(
-        (r.id, r.kind.value, r.text, r.examples, r.parent, r.line, r.notes) for r in rules
+        (r.id, r.kind.value, r.text, r.examples, r.parent, r.line, r.notes, r.title) for r in rules
     )
 
 
 def _unpack_rules(rows: Iterable[tuple[Any, ...]]) -> tuple[Rule, ...]:
     kind = {k.value: k for k in RuleKind}
-    return make_rules([(i, kind[k], t, e, p, n, notes) for i, k, t, e, p, n, notes in rows])
+    return make_rules([(i, kind[k], t, e, p, n, notes, title) for i, k, t, e, p, n, notes, title in rows])
 
 
 class MatchHow(_Enum):

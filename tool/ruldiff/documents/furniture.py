@@ -28,7 +28,8 @@ kept.
 
 Where furniture was, a line that starts in lower case goes on the sentence
 before it, and is joined to it (a word hyphenated at the page break joined
-without a space, as parse.py joins wrapped lines). Otherwise the lines are
+without a space, its hyphen kept or not as parse.py keeps it within a page:
+hyphens.py). Otherwise the lines are
 put side by side when they read as one paragraph (the first does not end a
 sentence, or fills the line, or the document does not separate paragraphs
 with blank lines), so that parse.py reads them as it would within a page;
@@ -50,8 +51,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from .hyphens import hyphen_kept
 
 __all__ = ["Cleared", "remove_furniture"]
 
@@ -378,6 +381,7 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
     full = _full_width(lines, furniture)
     out: list[str] = []
     where: list[int] = []
+    hyphen: Callable[[str, str], bool] | None = None  # read at the first broken word (hyphens.py)
     i = 0
     while i < len(lines):
         if i not in furniture:
@@ -394,7 +398,11 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
             continue
         before, after = out[-1].rstrip(), lines[i].strip()
         if after[:1].islower() and not _ITEM.match(after):  # the sentence goes on: one line, as if never broken
-            out[-1] = before + after if _broken_word(before, after) else f"{before} {after}"
+            if _broken_word(before, after):
+                hyphen = hyphen or hyphen_kept("\n".join(lines))
+                out[-1] = (before if hyphen(before, after) else before[:-1]) + after
+            else:
+                out[-1] = f"{before} {after}"
             i += 1
         elif not _one_paragraph(before.strip(), after, spaced, full):
             out.append("")

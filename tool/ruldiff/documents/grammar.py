@@ -16,8 +16,9 @@ How a numbering is inferred
 1. Every line that starts like a number is a token: an optional label (a
    capitalised word such as ``Section``, ``Sec.``, ``ARTICLE``, or ``§``),
    a numeral (arabic, roman or a letter; dotted ``1.2.3`` or hyphenated
-   ``4-12``), in a bracket shape: ``(a)``, ``a)`` or bare. A bare number of
-   one part needs its period or bracket (``1.``, ``a)``); a label followed by
+   ``4-12``; a capital and digits, ``B3``, ``B3.2``), in a bracket shape:
+   ``(a)``, ``a)`` or bare. A bare number of one part needs its period or
+   bracket (``1.``, ``a)``), but for ``B3``; a label followed by
    a lower-case word is a citation inside a sentence (``Section 3 of``).
 2. A numeral that reads as a letter and as a roman number (``i``, ``v``,
    ``x``, ``C``) is the letter when it follows the letter before it in the
@@ -73,6 +74,9 @@ TITLE_WORDS = 12
 title (``ARTICLE II - MEMBERSHIP``): the unit is a heading when items follow."""
 
 ARABIC, ROMAN_UPPER, ROMAN_LOWER, LETTER_UPPER, LETTER_LOWER = "1", "I", "i", "A", "a"
+LETTERED = "A1"
+"""A number whose first part is a capital and digits (``A1``, ``B3.2``):
+the letter is the division's, the digits count within it."""
 PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
 
 # One token at the start of a stripped line: a label, a numeral in a bracket
@@ -81,9 +85,25 @@ PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
 _TOKEN = re.compile(
     r"(?:(?P<sym>§{1,2})\s*|(?P<word>[A-Z][a-z]{1,11}\.?|[A-Z]{2,12}\.?)\s+)?"
     r"(?:\((?P<pn>\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\)"
-    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}"
+    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}|[A-Z]\d{1,3}(?:\.\d{1,3}){0,4}"
     r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
     r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
+)
+# The end of a line that leads into a number on the next one: a word that
+# cites (``section``, ``Law``, ``§``), one a reference follows (``see``,
+# ``under``, ``subject to``), or a division cited before its unit
+# (``Article II,`` / ``Section 5.``), after a lower-case word or a sentence's
+# end, as in running text (``... lies under Law`` / ``2.3.``), not in a
+# title (``2 Playing Rules`` / ``2.1 ...``). A token on the next line is a
+# reference wrapped to the line's start, not a unit. ``and`` and ``or`` are
+# not here: ``(a) the chair; and`` / ``(b)`` is a list's next item. The
+# outline, laws and articles profiles hold the same pattern as their
+# ``reference_lead``.
+REFERENCE_LEAD = re.compile(
+    r"(?:^|[.!?;:]\s+|\b[a-z][\w'’-]*,?\s+)(?i:(?:see\s+|under\s+)?(?:see|under|in|to|of|by|with|per|rules?"
+    r"|sections?|secs?\.|laws?|articles?|paragraphs?|clauses?|parts?|chapters?|regulations?|subsections?|annex"
+    r"|appendix|schedule|canons?|titles?|(?:article|section|part|chapter|title|law|rule|canon)\s+[\w.-]{1,12},))$"
+    r"|§$"
 )
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _ROMAN = re.compile(r"[ivxlc]{1,7}", re.IGNORECASE)
@@ -121,7 +141,7 @@ class Style:
     ``§``, or empty."""
     kind: str
     """The numeral of its first part: `ARABIC`, `ROMAN_UPPER`,
-    `ROMAN_LOWER`, `LETTER_UPPER` or `LETTER_LOWER`."""
+    `ROMAN_LOWER`, `LETTER_UPPER`, `LETTER_LOWER` or `LETTERED` (``B3``)."""
     parts: int = 1
     """How many parts the number has (``1.2.3``: 3)."""
     separator: str = ""
@@ -136,13 +156,13 @@ class Style:
         >>> Style("sec", ARABIC, 2, "-").sample, Style("", LETTER_LOWER, shape=CLOSE).sample
         ('Sec 1-1', 'a)')
         """
-        first = {ARABIC: "1", ROMAN_UPPER: "I", ROMAN_LOWER: "i", LETTER_UPPER: "A", LETTER_LOWER: "a"}[self.kind]
+        first = {ARABIC: "1", ROMAN_UPPER: "I", ROMAN_LOWER: "i", LETTER_UPPER: "A", LETTER_LOWER: "a", LETTERED: "A1"}[self.kind]
         number = self.separator.join([first] + ["1"] * (self.parts - 1))
         if self.shape == PAREN:
             number = f"({number})"
         elif self.shape == CLOSE:
             number += ")"
-        elif not self.label and self.parts == 1:
+        elif not self.label and self.parts == 1 and self.kind != LETTERED:
             number += "."
         if not self.label:
             return number
@@ -243,14 +263,17 @@ def _raw(index: int, line: str) -> tuple[_Raw, str] | None:
         shape = CLOSE if m.group("close") else PLAIN
     separator = "." if "." in numeral else "-" if "-" in numeral else ""
     parts = numeral.split(separator) if separator else [numeral]
-    if shape == PLAIN and not label and len(parts) == 1 and not m.group("dot"):
+    lettered = numeral[:1].isupper() and numeral[1:2].isdigit()
+    if shape == PLAIN and not label and len(parts) == 1 and not m.group("dot") and not lettered:
         return None  # "2 players": a number in running text
     if label and label != "§" and shape == PLAIN and not m.group("dot") and rest[:1].islower():
         return None  # "Section 3 of the Act": a citation in a sentence
     if word and (not label.isalpha() or numeral[:1].islower()):
         return None  # "In a Commander game": a word numbers in figures, roman capitals or capitals
     readings = _candidates(parts[-1]) if len(parts) == 1 else [(ARABIC, int(parts[-1]))]
-    if len(parts) > 1 and not parts[0].isdigit():
+    if lettered:
+        readings = [(LETTERED, int(parts[-1][1:] if len(parts) == 1 else parts[-1]))]  # A1, B3.2
+    elif len(parts) > 1 and not parts[0].isdigit():
         readings = [(LETTER_UPPER, int(parts[-1]))]  # A.1: the kind of its first part
     if not readings:
         return None
@@ -263,13 +286,19 @@ def scan(lines: list[str]) -> list[Token]:
 
     >>> [(t.style.sample, t.number) for t in scan(["(h) eight", "(i) nine", "(i) one", "(ii) two"])]
     [('(a)', 'h'), ('(a)', 'i'), ('(i)', 'i'), ('(i)', 'ii')]
+
+    A number after a line that leads into it (`REFERENCE_LEAD`) is a
+    reference wrapped to the line's start, not a token:
+
+    >>> [t.number for t in scan(["1.1 Dues. See Section", "1.2. Fees are due.", "1.3 Pay."])]
+    ['1.1', '1.3']
     """
     raws: list[tuple[_Raw, str]] = []
     for index, line in enumerate(lines):
         s = line.strip()
         if s and (s[0].isalnum() or s[0] in "(§"):
             found = _raw(index, s)
-            if found is not None:
+            if found is not None and not (index and _leads_into_number(lines, index - 1)):
                 raws.append(found)
     # The last letter and roman value read in each (label, shape, case).
     last: dict[tuple[str, str, str], int] = {}
@@ -282,6 +311,29 @@ def scan(lines: list[str]) -> list[Token]:
             last[(label, shape, kind)] = value
         tokens.append(Token(index, Style(label, kind, parts, separator, shape), numeral, value, rest, stop))
     return tokens
+
+
+_SENTENCE_END = re.compile(r"[.!?;:][\"”’)]?(?:\s|$)")
+
+
+def _leads_into_number(lines: list[str], index: int) -> bool:
+    """Whether line `index` leads into a number on the next line
+    (`REFERENCE_LEAD`) as running text does, not as a heading: a heading
+    (``2.1 Use of common parts``) is short, ends no sentence, and is a
+    numbered line or a paragraph of its own.
+
+    >>> _leads_into_number(["The fee is due. See Section"], 0), _leads_into_number(["", "Hire of club parts"], 1)
+    (True, False)
+    """
+    line = lines[index].strip()
+    if not REFERENCE_LEAD.search(line[-40:]):
+        return False
+    found = _raw(index, line) if line[:1].isalnum() or line[:1] in "(§" else None
+    rest = found[1] if found is not None else line
+    words = rest.split()
+    if len(words) > TITLE_WORDS or _SENTENCE_END.search(rest):
+        return True
+    return not (found is not None or index == 0 or not lines[index - 1].strip())
 
 
 def _settle(
@@ -321,10 +373,10 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
         ahead[tokens[k].style] = tokens[k].value
     last: dict[Style, Token] = {}
     kept: list[Token] = []
-    for t, after in zip(tokens, following):
+    for t, after, carrier in zip(tokens, following, _carriers(tokens)):
         before = last.get(t.style)
-        if before is None:
-            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1
+        if before is None:  # TITLE 33 is in sequence when 33-14-101 follows
+            ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1 or _carried(t, carrier)
         elif t.style.parts > 1 and t.number.rsplit(t.style.separator, 1)[0] != before.number.rsplit(
             t.style.separator, 1
         )[0]:
@@ -337,6 +389,25 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
     return kept
 
 
+def _carriers(tokens: list[Token]) -> list[Token | None]:
+    """The next number of several parts after each token (``TITLE 33`` /
+    ``ARTICLE 14`` / ``PART 1`` / ``33-14-101``: ``33-14-101`` for each)."""
+    out: list[Token | None] = [None] * len(tokens)
+    for k in range(len(tokens) - 2, -1, -1):
+        out[k] = tokens[k + 1] if tokens[k + 1].style.parts > 1 else out[k + 1]
+    return out
+
+
+def _carried(t: Token, carrier: Token | None) -> bool:
+    """Whether `t` is a labelled number standing alone as a heading does
+    (`Token.stop`) that `carrier` carries among its parts (``CHAPTER 9.`` in
+    ``9-12``, ``ARTICLE 14`` in ``33-14-101``; not ``Effective 1 March``)."""
+    return (
+        bool(t.style.label) and t.stop and carrier is not None
+        and t.number in carrier.number.split(carrier.style.separator)[:-1]
+    )
+
+
 def _numbering_styles(tokens: list[Token]) -> set[Style]:
     """The styles that number the document: two tokens in sequence, or one
     first number in brackets or after a label."""
@@ -344,7 +415,7 @@ def _numbering_styles(tokens: list[Token]) -> set[Style]:
     first: dict[Style, Token] = {}
     last: dict[Style, Token] = {}
     prefixes: set[Style] = set()  # labelled numbers that the next number carries: Chapter 4, then 4-11
-    for t, previous, after in zip(tokens, [None, *tokens], [*tokens[1:], None]):
+    for t, previous, after, carrier in zip(tokens, [None, *tokens], [*tokens[1:], None], _carriers(tokens)):
         before = last.get(t.style)
         if before is not None and (
             t.value == before.value + 1 or t.style.parts > 1 or (t.value == 1 and previous is not before)
@@ -354,9 +425,9 @@ def _numbering_styles(tokens: list[Token]) -> set[Style]:
             count[t.style] = count.get(t.style, 0) + 2  # 12.1.1 under 12.1: the number carries its parent's
         last[t.style] = t
         first.setdefault(t.style, t)
-        if t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
+        if _carried(t, carrier) or (t.style.label and after is not None and after.style.parts > 1 and after.number.startswith(
             t.number + after.style.separator
-        ):
+        )):
             prefixes.add(t.style)
     return {
         s for s, t in first.items()
@@ -400,7 +471,7 @@ def infer_grammar(text: str) -> Grammar | None:
             # after the 15th § with text of its own (§ 15. Removal. Each ...), a division of its own.
             labelled_before = (
                 previous is not None and previous.style.label and previous.style != t.style
-                and (previous_first or _is_title(previous.rest))
+                and (previous_first or _titled(lines, previous))
             )
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
         previous, previous_first = t, first
@@ -425,21 +496,27 @@ def _cited_in_brackets(text: str, labels: list[str]) -> bool:
 
 def _within_parents(units: list[Unit]) -> set[Style]:
     """The plain styles of one part numbered within their parent unit: each
-    of their units has a parent, and no number follows the one before it
-    under another parent (Sections 1-9 running through three articles do)."""
+    of their units has a parent, no number follows the one before it under
+    another parent (Sections 1-9 running through three articles do), and
+    they are seen under two parents at least, or cited alone would give an
+    ID already given (``1.`` under ``Annex II`` after ``Article 1``): the
+    articles of a code's one chapter are cited I, II, not 9.I."""
     out: set[Style] = set()
     through: set[Style] = set()
     last: dict[Style, Unit] = {}
+    parents: dict[Style, set[str | None]] = {}
     for u in units:
         style = u.style
-        if style.parts != 1 or style.shape != PLAIN:
+        if style.parts != 1 or style.shape != PLAIN or style.kind == LETTERED:  # B3 carries its division's B
             continue
         before = last.get(style)
         if u.parent is None or (before is not None and before.parent != u.parent and u.value != 1):
             through.add(style)
         out.add(style)
         last[style] = u
-    return out - through
+        parents.setdefault(style, set()).add(u.parent)
+    clash = {u.style for u in units if "#" in u.id}
+    return {style for style in out - through if len(parents[style]) > 1 or style in clash}
 
 
 def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int]]:
@@ -478,7 +555,7 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
         end = tokens[k + 1].line if k + 1 < len(tokens) else len(lines)
         child_follows = k + 1 < len(tokens) and _opens(tokens[k + 1].style, t.style, stack)
         units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(), t.style, t.value,
-                          child_follows and _is_title(t.rest)))
+                          child_follows and _titled(lines, t)))
         stack.append((t.style, t.number, unit_id))
     return units, stray
 
@@ -520,6 +597,25 @@ def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) ->
 def _is_title(rest: str) -> bool:
     words = rest.split()
     return len(words) <= TITLE_WORDS and not rest.rstrip().endswith((".", "!", "?", ";", ":"))
+
+
+def _titled(lines: list[str], t: Token) -> bool:
+    """Whether the text of `t`'s unit starts with a title: its words up to a
+    blank line or the next numbered line (`_is_title`), so that the first
+    line of a wrapped sentence (``Sec. 5-3. Forfeits. A student who`` /
+    ``fails to ...``) is not taken for one.
+
+    >>> t = scan(["Sec. 5-3. Forfeits. A student who", "fails to pay.", "Sec. 5-4. FEES"])
+    >>> _titled(["Sec. 5-3. Forfeits. A student who", "fails to pay.", "Sec. 5-4. FEES"], t[0]), _titled([], t[1])
+    (False, True)
+    """
+    text = [t.rest]
+    for line in lines[t.line + 1 : t.line + 3]:  # a title runs over two lines at most
+        s = line.strip()
+        if not s or ((s[0].isalnum() or s[0] in "(§") and _raw(0, s) is not None):
+            break
+        text.append(s)
+    return _is_title(" ".join(text))
 
 
 def _cite(t: Token, level: Level, parent: tuple[Style, str, str] | None) -> str:
@@ -602,7 +698,7 @@ def _style_of(sample: str, source: str) -> Style:
 def _style_pattern(style: Style) -> str:
     numeral = {
         ARABIC: r"\d{1,4}", ROMAN_UPPER: r"[IVXLC]{1,7}", ROMAN_LOWER: r"[ivxlc]{1,7}",
-        LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]",
+        LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]", LETTERED: r"[A-Z]\d{1,3}",
     }[style.kind]
     if style.parts > 1:
         numeral += f"(?:{re.escape(style.separator)}\\d{{1,4}}){{{style.parts - 1}}}"

@@ -62,6 +62,7 @@ from ..errors import ConfigError, ParseError
 from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
 from .furniture import Cleared, remove_furniture
+from .hyphens import hyphen_kept
 from .grammar import Grammar, Style, Unit, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
@@ -134,7 +135,7 @@ def _at_source_lines(doc: Document, cleared: Cleared) -> Document:
         return origin[line - 1] + 1 if 0 < line <= len(origin) else line
 
     def moved(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-        return make_rules((r.id, r.kind, r.text, r.examples, r.parent, at(r.line), r.notes) for r in rules)
+        return make_rules((r.id, r.kind, r.text, r.examples, r.parent, at(r.line), r.notes, r.title) for r in rules)
 
     coverage = doc.coverage
     if coverage is not None:
@@ -178,7 +179,7 @@ def _parse(source: Source, profile: Profile | None = None) -> Document:
 
     wrapped = _is_wrapped(lines, start, rules_end, profile)
     clean = _cleaner(source.text)
-    rules, tally = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean)
+    rules, tally = _parse_rules(lines, start, rules_end, profile, wrapped, origin, clean, hyphen_kept(source.text))
     glossary = (
         _parse_glossary(lines, gloss + 1, gloss_end, profile, wrapped, clean)
         if gloss is not None
@@ -413,7 +414,9 @@ def _segments(rule_ids: list[str]) -> list[int]:
 class _Builder:
     """Accumulates paragraphs into items, then freezes them into Rules."""
 
-    def __init__(self, heading: Callable[[str], object] | None = None) -> None:
+    def __init__(
+        self, heading: Callable[[str], object] | None = None, hyphen: Callable[[str, str], bool] | None = None
+    ) -> None:
         self.items: list[tuple[str, RuleKind, list[str], list[str], int]] = []
         self.notes: dict[int, list[str]] = {}
         self.wrapped_headings: set[int] = set()  # items whose title line ran on
@@ -423,6 +426,7 @@ class _Builder:
         self.heading_lines: dict[int, list[str]] = {}
         self.seen: dict[str, int] = {}
         self.in_example = False
+        self.hyphen = hyphen  # whether a word broken at a line's end keeps its hyphen (hyphens.hyphen_kept)
 
     def start(self, rule_id: str, kind: RuleKind, text: str, line: int, raw: str | None = None) -> None:
         """Open an item; `raw` is its line as printed, kept for a heading."""
@@ -462,8 +466,12 @@ class _Builder:
             target.append(text)
         elif target[-1].endswith("-") and target[-1][-2:-1].strip() and text[:1].isalnum():
             # A hyphen at the end of a line joins a word broken there
-            # ("permanent-" / "type-changing", "-1/-" / "1"): no space.
-            target[-1] += text
+            # ("permanent-" / "type-changing", "-1/-" / "1"): no space, the
+            # hyphen kept or not as the document spells the word.
+            if self.hyphen is None or self.hyphen(target[-1], text):
+                target[-1] += text
+            else:
+                target[-1] = target[-1][:-1] + text
         else:
             target[-1] = f"{target[-1]} {text}"
 
@@ -514,6 +522,7 @@ class _Builder:
                 parent,
                 line,
                 tuple(notes[n]) if n in notes else (),
+                "",
             )
 
 
@@ -639,6 +648,7 @@ def _parse_rules(
     wrapped: bool,
     origin: list[int] | None = None,
     clean: Callable[[str], str] = _clean,
+    hyphen: Callable[[str, str], bool] | None = None,
 ) -> tuple[tuple[Rule, ...], _Tally]:
     """The rules of lines ``start:end``, and what was read there (`_Tally`).
 
@@ -649,7 +659,7 @@ def _parse_rules(
     lines."""
     # The loop runs once per line of the document: the profile's patterns and
     # the builder's methods are looked up once, before it.
-    b = _Builder(profile.heading.match if profile.heading is not None else None)
+    b = _Builder(profile.heading.match if profile.heading is not None else None, hyphen)
     blank = decorations = headings = 0
     rule_kind = RuleKind.RULE
     unread: list[int] = []
@@ -979,6 +989,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     rows: list[RuleRow] = []
     headings = 0
     titled = _run_in_titled(units)
+    hyphen = hyphen_kept(source.text)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
@@ -986,19 +997,20 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             s = clean(lines[i])
             if not s or _decoration(s, profile):
                 if current:
-                    paragraphs.append(" ".join(current))
+                    paragraphs.append(_joined(current, hyphen))
                     current = []
                 continue
             current.append(s)
         if current:
-            paragraphs.append(" ".join(current))
+            paragraphs.append(_joined(current, hyphen))
+        run_in_title = ""
         if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
-            paragraphs[:1] = [run_in.group(1), paragraphs[0][run_in.end() :]]
+            run_in_title, paragraphs[0] = run_in.group(1), paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
         if unit.title:
             kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
             headings += 1
-        rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, ()))
+        rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, (), run_in_title))
     title, date = _title_and_date(lines[:start], profile.dates)
     unread = [i for i in stray if i > start]
     total = _nonblank(lines)
@@ -1024,6 +1036,25 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     )
 
 
+def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
+    """The lines of a paragraph as one: with a space between two lines, or
+    nothing where the first ends with a word broken by a hyphen (``regis-``
+    / ``tration``), the hyphen kept or not as `hyphen` says.
+
+    >>> _joined(["the regis-", "tration is", "due"], lambda before, after: False)
+    'the registration is due'
+    """
+    out = lines[:1]
+    for line, after in zip(lines, lines[1:]):
+        if line.endswith("-") and line[-2:-1].strip() and after[:1].isalnum():
+            if not hyphen(line, after):
+                out[-1] = out[-1][:-1]
+        else:
+            out.append(" ")
+        out.append(after)
+    return "".join(out)
+
+
 # A run-in title: one to six words, the first capitalised, and a period,
 # then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
 _RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?: [^\s.!?]+){0,5}\.) (?=[A-Z\"“‘(])")
@@ -1040,8 +1071,8 @@ def _run_in_titled(units: list[Unit]) -> set[Style]:
     (`RUN_IN_SHARE`, at least `RUN_IN_LEAST`), never from one unit alone, so
     "Dogs. No dog ..." in a code of titled sections is a title and "A fee is
     due." in a document of plain rules is text. The title is then the
-    unit's first paragraph, its text the next, so that the diff tells a new
-    title from new text. Its cost: one match per unit of an inferred
+    unit's `Rule.title`, apart from its text (the diff sees it on a line of
+    its own, so it tells a new title from new text). Its cost: one match per unit of an inferred
     numbering (profiles other than an inferred one never get here).
 
     >>> from ruldiff.documents.grammar import parse_numbering, read_units
@@ -1226,7 +1257,7 @@ def _parse_glossary(
             prev_indent = indent
     glossary = RuleKind.GLOSSARY
     return make_rules(
-        (f"glossary:{term}", glossary, "\n".join(paras), tuple(examples), None, line, ())
+        (f"glossary:{term}", glossary, "\n".join(paras), tuple(examples), None, line, (), "")
         for term, paras, examples, line in entries
     )
 

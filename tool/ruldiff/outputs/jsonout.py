@@ -157,6 +157,7 @@ def document_json(doc: Document) -> dict[str, Any]:
                 "parent": r.parent,
                 "kind": r.kind.value,
                 "line": r.line,
+                **({"title": r.title} if r.title else {}),
                 "text": r.text,
                 "examples": list(r.examples),
                 "notes": list(r.notes),

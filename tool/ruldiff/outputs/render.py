@@ -142,7 +142,8 @@ def render_document(doc: Document, fmt: str) -> str:
         for r in doc.items:
             depth[r.id] = depth.get(r.parent, 0) + 1
             indent = "  " * (depth[r.id] - 1)
-            lines.append(f"{indent}{r.id}  {r.text}".replace("\n", " / "))
+            title = f"[{r.title}] " if r.title else ""
+            lines.append(f"{indent}{r.id}  {title}{r.text}".replace("\n", " / "))
             lines.extend(f"{indent}    {e}" for e in r.examples)
         return printable("\n".join(lines) + "\n", keep="\t\n")  # terminal text: no control characters raw
     raise ValueError(f"unknown format {fmt!r}; expected json, yaml or text")

@@ -82,3 +82,15 @@ def build(directory, kind, rules, edits, formats=("txt",), furniture=None, extra
     if extra: truth.update(extra)
     (d / "truth.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(d.name, [len(v["units"]) for v in vs], "edits", len(edits))
+
+
+def write_versions(directory, old, edits, layout):
+    """Write handwritten/<directory>/old.txt and new.txt: `old`, and `old` with each (before, after) of
+    `edits` replaced (each `before` printed once), both laid out by `layout(text) -> text`."""
+    d = Path(__file__).resolve().parent.parent / directory
+    new = old
+    for a, b in edits:
+        assert new.count(a) == 1, a
+        new = new.replace(a, b)
+    for name, text in (("old", old), ("new", new)):
+        (d / f"{name}.txt").write_text(layout(text), encoding="utf-8")
