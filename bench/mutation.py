@@ -70,9 +70,9 @@ TESTS = {
     "diff_text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py"],
     "jsonout": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_annotate.py"],
-    "context": [
-        "tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_links.py",
-        "tests/test_annotate.py", "tests/test_notes.py",
+    "context": [  # the fastest first: -x stops at the first failure
+        "tests/test_render_text.py", "tests/test_notes.py", "tests/test_annotate.py", "tests/test_cap.py",
+        "tests/test_render.py", "tests/test_links.py",
     ],
     "text": ["tests/test_render_text.py", "tests/test_annotate.py", "tests/test_notes.py"],
     "templating": ["tests/test_render.py", "tests/test_sandbox.py", "tests/test_links.py", "tests/test_annotate.py", "tests/test_notes.py"],
@@ -89,6 +89,19 @@ TESTS = {
     "config": ["tests/test_config.py"],
     "sandbox": ["tests/test_sandbox.py"],
     "errors": ["tests/test_errors.py", "tests/test_config.py"],
+    # Round two, second share: the rest of documents/, the CLI's commands, the series.
+    "grammar": ["tests/test_grammar.py", "tests/test_parse.py"],
+    "furniture": ["tests/test_furniture.py", "tests/test_parse.py"],
+    "citations": ["tests/test_references.py", "tests/test_parse.py"],
+    "outline": ["tests/test_outline.py"],
+    "cli_main": ["tests/test_cli.py", "tests/test_cli_help.py"],
+    "cli_review": ["tests/test_review.py"],
+    "forks": ["tests/test_forks.py"],
+    "history": ["tests/test_series.py", "tests/test_history.py"],
+    "releases": ["tests/test_series.py", "tests/test_history_series.py"],
+    "site": ["tests/test_site_safety.py", "tests/test_history.py"],
+    "store": ["tests/test_series.py"],
+    "trace": ["tests/test_trace.py"],
 }
 
 # Where each module lives in the package (tool/ruldiff/<path>.py).
@@ -102,6 +115,10 @@ PATHS = {
     "markup": "documents/markup", "dates": "documents/dates", "wordlists": "documents/wordlists",
     "excerpt": "outputs/excerpt", "stat": "outputs/stat", "notemark": "outputs/notemark", "pager": "outputs/pager",
     "config": "config", "sandbox": "sandbox", "errors": "errors",
+    "grammar": "documents/grammar", "furniture": "documents/furniture", "citations": "documents/citations",
+    "outline": "documents/outline", "cli_main": "cli/main", "cli_review": "cli/review", "forks": "series/forks",
+    "history": "series/history", "releases": "series/releases", "site": "series/site", "store": "series/store",
+    "trace": "series/trace",
 }
 
 
