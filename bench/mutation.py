@@ -54,7 +54,7 @@ EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 
 TESTS = {
     "read": ["tests/test_read.py", "tests/test_pdf.py"],
-    "parse": ["tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
+    "parse": ["tests/test_parse_edges.py", "tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
@@ -90,8 +90,8 @@ TESTS = {
     "sandbox": ["tests/test_sandbox.py"],
     "errors": ["tests/test_errors.py", "tests/test_config.py"],
     # Round two, second share: the rest of documents/, the CLI's commands, the series.
-    "grammar": ["tests/test_grammar.py", "tests/test_parse.py"],
-    "furniture": ["tests/test_furniture.py", "tests/test_parse.py"],
+    "grammar": ["tests/test_grammar_edges.py", "tests/test_grammar.py", "tests/test_parse.py"],
+    "furniture": ["tests/test_furniture_bounds.py", "tests/test_furniture.py", "tests/test_parse.py"],
     "citations": ["tests/test_references.py", "tests/test_parse.py"],
     "outline": ["tests/test_outline.py"],
     "cli_main": ["tests/test_cli.py", "tests/test_cli_help.py"],
