@@ -105,6 +105,8 @@ def test_no_list_ends_on_a_separator_and_nothing_reads_none(a: int, b: int) -> N
             stray = re.search(r"[,;] +(</(?!del>|ins>|span>)|$)", page, re.M)  # not a cut inside a text
             assert stray is None, (what, page[stray.start() - 60 : stray.end() + 20] if stray else "")
             assert not re.search(r"\bNone\b", page), what
+            if "Listed by ID only" in page:  # a heading with its list under it, never empty
+                assert re.search(r"^- \*\*|<li>", page.split("Listed by ID only", 1)[1][:400], re.M), what
             # No value shown as Python writes it: a list, a dict, a tuple of edits.
             assert not re.search(r"\[\(|\[\{|\[&#39;|\['|\{&#39;|\{'|\(&#39;|\('", page), what
 
@@ -227,3 +229,14 @@ def test_the_bulletin_names_each_change_by_its_kind_and_quotes_no_removed_text(a
     assert [k for k, _ in entries] == [{"added": "new"}.get(k, k) for k, _ in articles]
     for kind, after in entries:
         assert ("\n> " in after) is (kind != "removed"), after
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_capped_bulletin_lists_each_sections_ids_by_kind_and_nothing_after_the_last(fmt: str) -> None:
+    c = comparison(0, 1)
+    whole = render(c, fmt, style="bulletin")
+    page = next(p for limit in range(len(whole.encode()) - 1, 0, -300)
+                if "Listed by ID only" in (p := render(c, fmt, style="bulletin", max_chars=limit)))
+    listed = page.split("Listed by ID only", 1)[1].split("Shortened", 1)[0]
+    assert re.search(r"(changed|added|removed|renumbered) [\w.]+(, [\w.]+)*; (changed|added|removed|renumbered) ", listed)
+    assert not re.search(r"[,;] *(</li>|$)", listed, re.M), listed
