@@ -6,7 +6,8 @@ Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-c
 Each MODULE (default: all of read parse align worddiff classify, the
 modules of the semantic pass: semantic references runs substitutions lists
 cosmetic splits moves diff_text, the outputs: render jsonout context text
-templating files, then cli) is mutated on its own and its mutants are run
+templating files, then cli, and the rest of TESTS: documents/, cli_main and
+cli_review, series/) is mutated on its own and its mutants are run
 against that module's fast unit tests only (TESTS below), never the corpora or the golden
 reports: a mutant that only a golden file notices counts as a survivor,
 since a golden failure invites regeneration rather than a fix. For ``cli``
@@ -150,6 +151,11 @@ also_copy = ["tool", "corpora", "docs"]
 NOT_BY_MUTMUT = {
     "markup": "its trampoline changes the signature of the methods lxml calls on a parser target, "
               "so the unmutated module fails its own tests",
+    # Added for their static mutants (issue #30) and never tried under mutmut: cli/main and
+    # series/forks fork, set signal handlers and call os._exit, which a mutant could turn on mutmut.
+    **{m: "added for its static mutants (issue #30), not yet tried under mutmut"
+       for m in ("grammar", "furniture", "citations", "outline", "cli_main", "cli_review", "forks", "history",
+                 "releases", "site", "store", "trace")},
 }
 
 # mutmut 3.8.1 has no "generate only" command: its own first steps of `run`.
