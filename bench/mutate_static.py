@@ -64,11 +64,12 @@ TEMPLATES = PACKAGE / "outputs" / "templates"
 
 # The unit tests of each template, by the start of its name.
 TEMPLATE_TESTS = {
-    "changelog": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_links.py",
-                  "tests/test_annotate.py", "tests/test_notes.py"],
-    "bulletin": ["tests/test_render.py", "tests/test_cap.py"],
-    "history": ["tests/test_history.py", "tests/test_config.py", "tests/test_site_safety.py"],
-    "trace": ["tests/test_trace.py"],
+    # The fastest first: -x stops at the first failure.
+    "changelog": ["tests/test_templates.py", "tests/test_render_text.py", "tests/test_notes.py", "tests/test_annotate.py",
+                  "tests/test_cap.py", "tests/test_render.py", "tests/test_links.py"],
+    "bulletin": ["tests/test_templates.py", "tests/test_render.py", "tests/test_cap.py"],
+    "history": ["tests/test_templates.py", "tests/test_history.py", "tests/test_config.py", "tests/test_site_safety.py"],
+    "trace": ["tests/test_templates.py", "tests/test_trace.py"],
 }
 
 OPERATORS = ("regex-class", "regex-alternative", "regex-anchor", "regex-quantifier", "threshold", "table",
@@ -405,7 +406,15 @@ def equivalents() -> dict[str, str]:
     return out
 
 
+ONLY_TESTS: list[str] = []
+"""``--tests``: the test files every mutant is run against instead of its own
+(a first, fast pass: what they kill is killed; what survives is run again
+against its own tests)."""
+
+
 def tests_of(mutant: Mutant) -> list[str]:
+    if ONLY_TESTS:
+        return ONLY_TESTS
     if mutant.module != "templates":
         return TESTS[mutant.module]
     stem = Path(mutant.file).name
@@ -527,7 +536,10 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--names", type=Path,
                         help="only the mutants named in this file, one a line (a --log's lines, say)")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
+    parser.add_argument("--tests", help="comma-separated test files to run every mutant against instead of its "
+                        "own: a fast first pass, whose survivors are then run again with --names")
     opts = parser.parse_args(args)
+    ONLY_TESTS[:] = opts.tests.split(",") if opts.tests else []
     unknown = set(opts.modules) - set(choices)
     if unknown:
         parser.error(f"unknown module(s) {sorted(unknown)}; choose from {' '.join(choices)}")

@@ -6,7 +6,8 @@ Usage: bench/mutation.py [MODULE ...] [--jobs N] [--sample N --seed S] [--time-c
 Each MODULE (default: all of read parse align worddiff classify, the
 modules of the semantic pass: semantic references runs substitutions lists
 cosmetic splits moves diff_text, the outputs: render jsonout context text
-templating files, then cli) is mutated on its own and its mutants are run
+templating files, then cli, and the rest of TESTS: documents/, cli_main and
+cli_review, series/) is mutated on its own and its mutants are run
 against that module's fast unit tests only (TESTS below), never the corpora or the golden
 reports: a mutant that only a golden file notices counts as a survivor,
 since a golden failure invites regeneration rather than a fix. For ``cli``
@@ -54,7 +55,7 @@ EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 
 TESTS = {
     "read": ["tests/test_read.py", "tests/test_pdf.py"],
-    "parse": ["tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
+    "parse": ["tests/test_parse_edges.py", "tests/test_parse.py", "tests/test_profiles.py", "tests/test_outline.py"],
     "align": ["tests/test_align.py"],
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
@@ -70,9 +71,9 @@ TESTS = {
     "diff_text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py"],
     "jsonout": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_annotate.py"],
-    "context": [
-        "tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py", "tests/test_links.py",
-        "tests/test_annotate.py", "tests/test_notes.py",
+    "context": [  # the fastest first: -x stops at the first failure
+        "tests/test_render_text.py", "tests/test_notes.py", "tests/test_annotate.py", "tests/test_cap.py",
+        "tests/test_render.py", "tests/test_links.py",
     ],
     "text": ["tests/test_render_text.py", "tests/test_annotate.py", "tests/test_notes.py"],
     "templating": ["tests/test_render.py", "tests/test_sandbox.py", "tests/test_links.py", "tests/test_annotate.py", "tests/test_notes.py"],
@@ -89,6 +90,19 @@ TESTS = {
     "config": ["tests/test_config.py"],
     "sandbox": ["tests/test_sandbox.py"],
     "errors": ["tests/test_errors.py", "tests/test_config.py"],
+    # Round two, second share: the rest of documents/, the CLI's commands, the series.
+    "grammar": ["tests/test_grammar_edges.py", "tests/test_grammar.py", "tests/test_parse.py"],
+    "furniture": ["tests/test_furniture_bounds.py", "tests/test_furniture.py", "tests/test_parse.py"],
+    "citations": ["tests/test_references.py", "tests/test_parse.py"],
+    "outline": ["tests/test_outline.py"],
+    "cli_main": ["tests/test_cli.py", "tests/test_cli_help.py"],
+    "cli_review": ["tests/test_review.py"],
+    "forks": ["tests/test_forks.py"],
+    "history": ["tests/test_series.py", "tests/test_history.py"],
+    "releases": ["tests/test_series.py", "tests/test_history_series.py"],
+    "site": ["tests/test_site_safety.py", "tests/test_history.py"],
+    "store": ["tests/test_series.py"],
+    "trace": ["tests/test_trace.py"],
 }
 
 # Where each module lives in the package (tool/ruldiff/<path>.py).
@@ -102,6 +116,10 @@ PATHS = {
     "markup": "documents/markup", "dates": "documents/dates", "wordlists": "documents/wordlists",
     "excerpt": "outputs/excerpt", "stat": "outputs/stat", "notemark": "outputs/notemark", "pager": "outputs/pager",
     "config": "config", "sandbox": "sandbox", "errors": "errors",
+    "grammar": "documents/grammar", "furniture": "documents/furniture", "citations": "documents/citations",
+    "outline": "documents/outline", "cli_main": "cli/main", "cli_review": "cli/review", "forks": "series/forks",
+    "history": "series/history", "releases": "series/releases", "site": "series/site", "store": "series/store",
+    "trace": "series/trace",
 }
 
 
@@ -133,6 +151,11 @@ also_copy = ["tool", "corpora", "docs"]
 NOT_BY_MUTMUT = {
     "markup": "its trampoline changes the signature of the methods lxml calls on a parser target, "
               "so the unmutated module fails its own tests",
+    # Added for their static mutants (issue #30) and never tried under mutmut: cli/main and
+    # series/forks fork, set signal handlers and call os._exit, which a mutant could turn on mutmut.
+    **{m: "added for its static mutants (issue #30), not yet tried under mutmut"
+       for m in ("grammar", "furniture", "citations", "outline", "cli_main", "cli_review", "forks", "history",
+                 "releases", "site", "store", "trace")},
 }
 
 # mutmut 3.8.1 has no "generate only" command: its own first steps of `run`.

@@ -165,3 +165,13 @@ def test_ids_are_listed_once_every_entry_is_left_out(sample: list[Path]) -> None
             assert size(out) <= limit and "<ins></ins>" not in out and "{++}" not in out
             if "(listed by ID)" in out and "even the IDs" not in out:
                 assert {i for i in _changed_ids(context) if i not in out.replace("\\", "")} == set(), (fmt, limit)
+
+
+def test_a_capped_bulletin_lists_the_ids_left_out_as_a_reader_writes_them(sample: list[Path]) -> None:
+    comparison = compare(load(str(sample[0])), load(str(sample[-1])))
+    whole = render(comparison, "html", style="bulletin")
+    out = next(page for limit in range(size(whole) - 1, 0, -500)
+               if "Listed by ID only" in (page := render(comparison, "html", style="bulletin", max_chars=limit)))
+    listed = out.split("<h2>Listed by ID only</h2>", 1)[1].split("</ul>", 1)[0]
+    assert "<strong>3. Turn Structure:</strong> changed 301.4, 302.2, 303.4; removed 302.2b; added 302.3;" in listed
+    assert "[" not in listed and "&#39;" not in listed

@@ -24,6 +24,8 @@ def test_bare_help_is_the_groups_and_lists_the_commands() -> None:
     text = helped("-h")
     assert text.startswith("Usage: ruldiff [OPTIONS] COMMAND [ARGS]...")
     assert "Commands:" in text and "diff " in text and "parse " in text
+    listed = [line.split()[0] for line in text.split("Commands:\n", 1)[1].splitlines() if line.startswith("  ")]
+    assert listed == ["check", "diff", "history", "parse", "review", "schema", "trace"]  # in the order of a dictionary
 
 
 def test_the_default_command_still_runs_and_still_takes_help_after_the_files(tmp_path) -> None:  # type: ignore[no-untyped-def]

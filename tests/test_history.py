@@ -334,3 +334,32 @@ def test_each_step_is_the_pairs_changelog_as_ruldiff_writes_it_plus_navigation()
         assert md.split("\n\n", 1)[1] == report(f"{pair}.md")
     for name in site_files(ROOT / "reports" / "history"):
         assert "corpora/" not in (ROOT / "reports" / "history" / name).read_text(encoding="utf-8"), name
+
+
+def test_the_navigation_opens_the_body_of_a_users_changelog_page_too(tmp_path: Path) -> None:
+    """A user's template may give ``<body>`` attributes: the navigation still
+    goes first inside it, not above the document's head."""
+    tpl = tmp_path / "tpl"
+    tpl.mkdir()
+    (tpl / "changelog.html.j2").write_text(
+        '<!DOCTYPE html>\n<html><head><title>{{ old.title }}</title></head>\n<body class="mine" data-x="1">\n'
+        "<p>{{ summary.added }} added</p>\n</body></html>\n", encoding="utf-8")
+    site = build_sample(tmp_path, "--templates", tpl)
+    page = (site / "steps" / f"{STEPS[0]}.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>\n<html><head>")
+    head, body = page.split('<body class="mine" data-x="1">', 1)
+    assert "<nav" not in head
+    assert body.lstrip().startswith('<nav class="history"') and "<p>2 added</p>" in body
+
+
+@pytest.mark.parametrize(("first", "last", "every"), [(2009, 2025, 2), (1847, 2025, 22)])
+def test_the_charts_years_are_labelled_as_often_as_40_px_labels_fit_in_340_px(first: int, last: int, every: int) -> None:
+    """A year's label is ~40 px wide and the chart may be 340 px narrow (a
+    phone): 17 years need 680 px, so every other one is labelled; 179 years,
+    one in 22 (21 would need 341 px)."""
+    from ruldiff.series.history import chart
+    from ruldiff.series.releases import Version
+
+    versions = [Version(f"{y}.txt", str(y), f"{y}-01-01", "Rules", (), "mtg-cr") for y in (first, last)]
+    labelled = [int(y["label"]) for y in chart(versions, (), ())["years"] if y["label"]]
+    assert labelled == list(range(first + every, last + 1, every))

@@ -710,3 +710,14 @@ def test_a_likely_split_is_shown_as_a_hint_in_every_format_and_counted_nowhere()
     assert "see also 100.3 (perhaps split off this rule)" in render(result, "text")
     assert "*See also [100.3](#new-100.3) (perhaps split off this rule)*" in render(result, "md")
     assert '<p class="note hint"><em>See also <a href="#new-100.3">100.3</a> (perhaps split off this rule)</em></p>' in render(result, "html")
+
+
+def test_a_likely_merge_is_shown_as_a_hint_naming_the_removed_rule() -> None:
+    turned = "A relic stays in the circle after it is cast, and its keeper may turn it once each round."
+    burned = " Relics that are turned cannot be burned by a flame glyph or a gale glyph."
+    likely = "Its keeper may turn a relic in the circle, but a flame glyph cannot burn it once turned."
+    base = [("1", "Relics"), ("100", "General"), ("100.1.", "Relics are glyphs kept by a keeper.")]
+    result = compare(doc([*base, ("100.2.", turned), ("100.3.", likely)]), doc([*base, ("100.2.", turned + burned)]))
+    assert [c.kind.value for c in result.changes] == ["changed", "removed"]
+    assert json.loads(render(result, "json"))["changes"][0]["see_also"] == [{"kind": "merged", "id": "100.3"}]
+    assert "see also 100.3 (perhaps merged into this rule)" in render(result, "text")

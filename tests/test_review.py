@@ -90,3 +90,70 @@ def test_a_number_removed_and_reused_is_two_changes_reviewed_apart() -> None:
     state = {change_id(gone): Accepted(fingerprint(gone), "")}
     parts = partition([gone, reused], state)
     assert (parts.accepted, parts.differs, parts.new) == ((gone,), (), (reused,))
+
+
+# --- the command, in a terminal -------------------------------------------------------------
+
+
+def _four_changes(tmp_path: Path) -> tuple[str, str]:
+    from helpers import write_rules_pair
+
+    old = [("1", "Basics"), ("100", "General")] + [(f"100.{n}", f"Rule {n} says one thing.") for n in range(1, 5)]
+    new = [(i, t.replace("says one", "says another")) for i, t in old]
+    return write_rules_pair(tmp_path, old, new)
+
+
+def _review(monkeypatch: pytest.MonkeyPatch, args: list[str], answers: str):  # type: ignore[no-untyped-def]
+    """`ruldiff review` with its standard input taken for a terminal, answered by `answers`."""
+    from click.testing import CliRunner
+
+    import ruldiff.cli.review as review_command
+    from ruldiff.cli.main import main
+
+    monkeypatch.setattr(review_command, "isatty", lambda stream: True)
+    return CliRunner().invoke(main, ["review", *args], input=answers, catch_exceptions=False)
+
+
+def test_each_letter_answers_as_the_prompt_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old, new = _four_changes(tmp_path)
+    state = tmp_path / "review.json"
+    # 100.1: x (not offered: asked again), a accept; 100.2: s skip; 100.3: n note (then the note); 100.4: q quit.
+    done = _review(monkeypatch, [old, new, "--reviewed", str(state)], "x\na\ns\nn\nchecked twice\nq\n")
+    assert done.exit_code == 0, done.output
+    assert "a accept, s skip, n note, q quit" in done.output
+    assert done.output.count("Error:") == 1 and "Error: 'x' is not one of" in done.output  # only x refused
+    assert done.output.rstrip().endswith(f"2 changes recorded in {state}")
+    accepted = parse_reviewed(state.read_text(encoding="utf-8"), str(state))
+    assert sorted(accepted) == ["100.1", "100.3"]
+    assert (accepted["100.1"].note, accepted["100.3"].note) == ("", "checked twice")
+    # The next session asks about the skipped one and the one not reached, in order.
+    again = _review(monkeypatch, [old, new, "--reviewed", str(state)], "q\n")
+    assert "100.2" in again.output and "[1/2]" in again.output
+
+
+def test_a_lock_held_by_another_session_is_waited_for_30_s(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is faked: each wait of the session moves it on, and the
+    lock is held by another open file all along."""
+    import fcntl
+    import os
+    from types import SimpleNamespace
+
+    import ruldiff.cli.review as review_command
+    from ruldiff.cli.main import main
+    from click.testing import CliRunner
+
+    old, new = _four_changes(tmp_path)
+    state = tmp_path / "review.json"
+    clock = [1000.0]
+    monkeypatch.setattr(review_command, "time", SimpleNamespace(
+        monotonic=lambda: clock[0], sleep=lambda s: clock.__setitem__(0, clock[0] + s)))
+    fd = os.open(f"{state}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        done = CliRunner().invoke(main, ["review", old, new, "--reviewed", str(state), "--accept-all"])
+    finally:
+        os.close(fd)
+    assert done.exit_code == 2
+    assert "another session has held the lock for 30 s; nothing written" in done.output
+    assert 1030.0 < clock[0] <= 1030.1  # gave up at the first look past 30 s
+    assert not state.exists()

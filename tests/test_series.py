@@ -174,3 +174,23 @@ def test_a_directory_gives_its_documents_not_its_readme(tmp_path: Path) -> None:
     assert collect([str(tmp_path)]) == [str(tmp_path / "a.pdf"), str(tmp_path / "b.txt")]
     with pytest.raises(RuldiffError, match="holds no documents"):
         collect([str(tmp_path / "sub.txt")])
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    # A title printed with one word of four changed is still the document's (3 of 4 words shared)...
+    ("Emberfall Comprehensive Rules Document", "EMBERFALL COMPREHENSIVE RULES, Revised", True),
+    # ... a document of the same family differs in the words that matter (5 of 7 shared).
+    ("Emberfall Official Tournament Rules for Organized Play", "Emberfall Official Casual Rules for Home Play", False),
+])
+def test_a_title_is_the_documents_when_three_quarters_of_its_words_are(a: str, b: str, same: bool) -> None:
+    assert series_module.titles_match(a, b) is same
+    v = lambda path, title: Version(path, path, f"202{path[0]}-01-01", title, (), "mtg-cr")  # noqa: E731
+    kept, skipped = series_module.admit([v("1.txt", a), v("2.txt", a), v("3.txt", b)])
+    assert [x.path for x in kept] == (["1.txt", "2.txt", "3.txt"] if same else ["1.txt", "2.txt"])
+
+
+def test_a_folder_of_no_documents_names_the_files_it_looks_for(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("not a release\n", encoding="utf-8")
+    with pytest.raises(RuldiffError) as raised:
+        collect([str(tmp_path)])
+    assert str(raised.value).endswith("holds no documents (.txt, .pdf, .docx, .htm, .html)")

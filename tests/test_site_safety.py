@@ -247,3 +247,21 @@ def test_the_index_feed_and_index_json_are_written_with_signals_held(tmp_path: P
     assert run("history", *RELEASES[:3], "-o", site, "-j", "1").exit_code == 0
     assert {name for name, was in held.items() if was} == {"index.json", "index.html", "feed.xml"}
     assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # released after
+
+
+def test_a_rule_numbered_in_capitals_gets_its_page(tmp_path: Path) -> None:
+    """Bylaws number their articles in capital roman numerals: ``II.2`` is a
+    plain page name, written like any other and kept by a rebuild."""
+    folder = tmp_path / "rel"
+    folder.mkdir()
+    bylaws = ("Bylaws of the Example Club\n\nAdopted {date}.\n\nARTICLE I\nName\n\n"
+              "Section 1. The name of this club is the Example Club.\n\nSection 2. The club meets in the town hall.\n\n"
+              "ARTICLE II\nMembers\n\nSection 1. Any person may join.\n\nSection 2. Members pay dues each {when}.\n")
+    (folder / "a.txt").write_text(bylaws.format(date="March 1, 2020", when="year"), encoding="utf-8")
+    (folder / "b.txt").write_text(bylaws.format(date="June 1, 2021", when="season"), encoding="utf-8")
+    site = tmp_path / "site"
+    for _ in range(2):
+        done = run("history", folder, "-o", site)
+        assert done.exit_code == 0, done.output
+        page = (site / "rules" / "II.2.html").read_text(encoding="utf-8")
+        assert "Members pay dues each <del>year</del><ins>season</ins>." in page

@@ -170,3 +170,12 @@ def test_the_rule_a_split_names_is_shown_as_text(tmp_path: Path, monkeypatch: py
     assert "## v2.txt: 1.2 (split, with 1.&lt;b&gt;\\*z\\*)" in md and "<b>" not in md
     html = run("trace", "1.2", "v1.txt", "v2.txt", "--profile", "loose.yaml", "-f", "html").stdout
     assert "(split, with 1.&lt;b&gt;*z*)</h3>" in html and "<b>" not in html
+
+
+def test_the_formats_are_offered_in_the_order_the_help_explains_them() -> None:
+    helped = run("trace", "-h").output
+    assert "-f, --format [text|md|html|json]" in helped
+    said = " ".join(helped.split())
+    assert said.index("text: to read here") < said.index("md, html: to share") < said.index("json: one entry")
+    refused = run("trace", "101.1", SAMPLE, "-f", "xml")
+    assert refused.exit_code == 2 and "'xml' is not one of 'text', 'md', 'html', 'json'" in refused.output

@@ -1,0 +1,93 @@
+"""grammar.py at its edges, through what `parse` reads and shows: a number
+that jumps too far is out of sequence, a heading's title has at most so many
+words, each style of numeral is written as docs/reading.md says."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+
+WORDS = "members of the club and their guests who keep boats in the harbour over winter".split()
+
+
+def read(lines: list[str], name: str) -> list[tuple[str, str]]:
+    doc = parse(decode("\n".join(lines).encode(), name))
+    return [(r.id, r.kind.value) for r in doc.rules]
+
+
+@pytest.mark.parametrize(("jump", "in_sequence"), [(10, True), (11, False)])
+def test_a_code_may_skip_nine_repealed_sections_but_not_ten(jump: int, in_sequence: bool) -> None:
+    lines = ["Town Code", "", "Adopted March 1, 2020.", ""]
+    for n in (1, 2, 3, 4, 4 + jump, 5 + jump, 6 + jump):
+        lines += [f"Sec. 7-{n}. The clerk keeps record {n} of the town.", ""]
+    ids = [i for i, _ in read(lines, "code.txt")]
+    assert (ids == ["7-1", "7-2", "7-3", "7-4", f"7-{4 + jump}", f"7-{5 + jump}", f"7-{6 + jump}"]) is in_sequence, ids
+
+
+@pytest.mark.parametrize(("words", "heading"), [(12, True), (13, False)])
+def test_a_title_of_twelve_words_makes_a_heading_of_thirteen_a_rule(words: int, heading: bool) -> None:
+    title = " ".join(WORDS[:words]).upper()
+    lines = ["Club Bylaws", "", "Adopted March 1, 2020.", ""]
+    for a, roman in enumerate(("I", "II", "III"), 1):
+        lines += [f"ARTICLE {roman} - {title}", ""]
+        for s in (1, 2):
+            lines += [f"Section {s}. The club keeps record {s} of article {a}.", ""]
+    units = read(lines, "bylaws.txt")
+    assert [i for i, _ in units] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "III", "III.1", "III.2"]
+    assert units[0][1] == ("section" if heading else "rule")
+
+
+def test_the_numbering_inferred_names_each_style_as_the_manual_writes_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``1`` arabic, ``I`` and ``i`` roman, ``A`` and ``a`` letters; ``(a)``,
+    ``A)`` and a bare numeral as printed: what ``ruldiff parse -f yaml``
+    shows, to be saved as a profile."""
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    code = tmp_path / "code.txt"
+    code.write_text(
+        "Town Code\n\nAdopted March 1, 2020.\n\nARTICLE I - GENERAL\n\nSec. 1-1. The clerk keeps records.\n\n"
+        "(a) Records are kept in ink.\n\n(b) Records are kept for ten years.\n\n(i) Old records go to the archive.\n\n"
+        "Sec. 1-2. The mayor signs.\n\nARTICLE II - FEES\n\nSec. 2-1. Fees are paid in spring.\n\n"
+        "A) Late fees double.\n\nSec. 2-2. Fees are posted.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(code), "-f", "yaml"])
+    assert done.exit_code == 0, done.output
+    assert "  numbering: Article I; Sec 1-1 < Article I; (a); (i); A)\n" in done.output
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def test_articles_numbered_one_to_a_hundred_and_one_in_roman_numerals_are_all_read() -> None:
+    """Every letter's value is crossed (IV, IX, XL, XC, C); LXXXVIII, eight
+    letters, is longer than a numeral is read (seven), so it is left out, as
+    a repealed article would be."""
+    numbers = [n for n in range(1, 102) if n != 88]
+    lines = ["Club Bylaws", "", "Adopted March 1, 2020.", ""]
+    for n in numbers:
+        lines += [f"ARTICLE {_roman(n)}", "", f"Section 1. The club keeps record {n}.", ""]
+    ids = [i for i, _ in read(lines, "bylaws.txt")]
+    assert ids[::2] == [_roman(n) for n in numbers] and ids[1::2] == [f"{_roman(n)}.1" for n in numbers]
+
+
+def test_sections_that_restart_under_each_article_are_shown_restarting(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """docs/reading.md's own example: ``Article I; Section 1 < Article I, restarting``."""
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    bylaws = tmp_path / "bylaws.txt"
+    bylaws.write_text("Club Bylaws\n\nAdopted March 1, 2020.\n\nARTICLE I - NAME\n\nSection 1. The club is named.\n\n"
+                      "Section 2. The club meets.\n\nARTICLE II - MEMBERS\n\nSection 1. Anyone may join.\n\n"
+                      "Section 2. Dues are paid.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(bylaws), "-f", "yaml"])
+    assert done.exit_code == 0, done.output
+    assert "  numbering: Article I; Section 1 < Article I, restarting\n" in done.output
