@@ -445,8 +445,7 @@ def _find_substitutions(
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not old_text:
-            old_text = "\n".join(norm(r.full_text) for r in old.items)
-            new_text = "\n".join(norm(r.full_text) for r in new.items)
+            old_text, new_text = _normalised(old), _normalised(new)
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it: what the new document
         # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
@@ -496,6 +495,21 @@ def _find_substitutions(
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
+
+
+def _normalised(doc: Document) -> str:
+    """The text of every rule of a document, normalised (`norm`), one rule a
+    line: what a phrase is counted in. A rule whose only white space is one
+    space between words (every other white space character is unprintable)
+    is not split and joined again: it is lower-cased with the others, in one
+    call (the 6,141 rules of the 17-year gap 20.7 -> 13.5 ms of CPU; the
+    same text for every document of the corpora).
+
+    >>> _normalised(Document("d", "T", None, "p", (Rule("1", RuleKind.RULE, "Draw  a Card."), Rule("2", RuleKind.RULE, "Pass."))))
+    'draw a card.\\npass.'
+    """
+    texts = [r.full_text for r in doc.items]
+    return "\n".join([t if t.isprintable() and "  " not in t and t.strip(" ") == t else norm(t) for t in texts]).lower()
 
 
 def _shape(candidate: tuple[str, str]) -> tuple[int, int]:
