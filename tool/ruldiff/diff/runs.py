@@ -19,7 +19,8 @@ CPU) of the semantic pass's 329 ms (327 ms of CPU), the two claims a run
 holds alone included. With `classify._damaged` telling an ASCII text
 without a bracket undamaged before its pattern: 71/69 -> 63/64 ms of CPU
 (`--cpu --runs 3`, interleaved with the code before, twice, on a machine
-at load ~25; bench/README.md, "Issue #25, third round").
+at load ~25), 56 -> 50 ms at load ~2.7, of a semantic pass of 330
+(bench/README.md, "Issue #25, third round").
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ built without splitting the rules already normal (`_normalised`), and
 `classify._damaged`'s ASCII test: 200/197 -> 190/173 ms of CPU on the
 17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
 3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
-99/87 ms).
+99/87 ms); at load ~2.7, 158 -> 150 and 60 -> 50 ms (the pass 346 -> 330
+and 87 -> 79).
 """
 
 from __future__ import annotations
