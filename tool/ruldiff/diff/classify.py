@@ -177,8 +177,14 @@ def is_cosmetic(old: str, new: str) -> bool:
 def _damaged(text: str) -> str | None:
     """The skeleton of a text with its damaged characters (see above) as
     wildcards: U+FFFD -> `_ANY`, a stray sign in a word -> `_STRAY`, a
-    trademark sign -> `_MARK`; None if it has none."""
-    if not _DAMAGE.search(text):
+    trademark sign -> `_MARK`; None if it has none.
+
+    Every damage but "(tm)" and "(r)" is a character outside ASCII: an
+    ASCII text without a bracket has none, which `str` methods tell in C,
+    where `_DAMAGE`, which cannot start from a literal, tries every position
+    (most edit runs: over the 9,144 texts of three MTG pairs, the 17-year
+    gap's among them, 16.2 -> 6.8 ms of CPU)."""
+    if (text.isascii() and "(" not in text) or not _DAMAGE.search(text):
         return None
     text = _STRAY_IN_WORD.sub(_STRAY, text.replace("\ufffd", _ANY))
     text = _TRADEMARK.sub(_MARK, text)

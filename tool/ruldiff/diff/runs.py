@@ -16,7 +16,11 @@ as drawn, 100% now (33 of 33); ``cross-reference`` 100% as drawn and now (41
 of 41); on the four earlier sets (1,742 changes) every tag at 96% or more.
 Cost on the 17-year gap (`bench/claims.py`, "run building"): 56 ms (57 ms of
 CPU) of the semantic pass's 329 ms (327 ms of CPU), the two claims a run
-holds alone included.
+holds alone included. With `classify._damaged` telling an ASCII text
+without a bracket undamaged before its pattern: 71/69 -> 63/64 ms of CPU
+(`--cpu --runs 3`, interleaved with the code before, twice, on a machine
+at load ~25), 56 -> 50 ms at load ~2.7, of a semantic pass of 330
+(bench/README.md, "Issue #25, third round").
 """
 
 from __future__ import annotations
