@@ -356,6 +356,7 @@ _RANGE_NEXT = re.compile(r"\s*(?:[-–—]\s*|\s(?:through|to)\s+)\w")
 _OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
 _REFERENCE_AT = re.compile(r"^(?:[^\W\d]+\s+)?\S+")  # "rule 903.13", "484.8.e": what `at` starts
 _NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full stop that ends a sentence
+_QUOTED_AFTER = re.compile(r"\s*[“\"][^”\"\n]{1,80}[”\"]")  # a title quoted after the reference
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
@@ -403,6 +404,8 @@ def other_document(text: str, at: int, printed: str = "", title: str = "") -> bo
     False
     >>> other_document("Directive 2003/88/EC, article 7 applies", 21, "article 7")
     True
+    >>> other_document('See section 6, "Multiplayer Rules."', 4, "section 6", title)
+    False
     """
     sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
     abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
@@ -421,6 +424,11 @@ def other_document(text: str, at: int, printed: str = "", title: str = "") -> bo
     # "See rule 100.3. The Core Rules differ.": the full stop the match
     # took ends the sentence; the next one names nothing of this reference.
     after = window[len(reference) :]
+    # "See section 6, "Multiplayer Rules."": a title quoted right after the
+    # reference is what it cites, no other document.
+    quoted = _QUOTED_AFTER.match(after)
+    if quoted:
+        after = after[quoted.end() :]
     ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
     rest = "" if ended else SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
     for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
