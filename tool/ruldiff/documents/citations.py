@@ -44,6 +44,11 @@ unit's own line prints (``Sec. 4-12`` is cited ``section 4-12``); the
 document's label words are added (``Law``, ``Canon``, ``Title``)."""
 _LEADS = r"[Ss]ee|[Uu]nder"
 _LIST = r"(?<=[\d)])(?:,\s|\s(?:and|or|to)\s|[–—])"
+# A quantity, not a unit of the document: "under 18 years of age", "see 2.5 metres".
+_UNITS = (
+    r"%|per\s?cent|[mk]?m|cm|kg|g|s|seconds?|minutes?|hours?|days?|weeks?|months?|years?|metres?|meters?"
+    r"|points?|goals?|yards?|feet|dollars?|pounds?|euros?|persons?|people|members?"
+)
 
 
 def _form(core: str) -> str | None:
@@ -90,7 +95,7 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
     >>> [cited(m) for m in citation_syntax(["§ 1", "§ 1(a)"]).finditer("under § 1(a), Section 1(a)")]
     ['§ 1(a)']
     >>> s = citation_syntax(["1", "1.1", "1.1(a)"], ["law"])
-    >>> [cited(m) for m in s.finditer("An appeal lies under Law 1.1(a), see Laws 1 and 1.1.")]
+    >>> [cited(m) for m in s.finditer("An appeal lies under Law 1.1(a), see Laws 1 and 1.1, not under 18 years.")]
     ['1.1(a)', '1', '1.1']
     >>> s = citation_syntax(["II", "II.1", "II.2"], ["article", "section"])
     >>> [cited(m) for m in s.finditer("See Article II, Section 2, and Section II.1.")]
@@ -113,7 +118,7 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
         return None
     numbers = "|".join(_pattern(form) for form in sorted(forms, key=lambda f: (-len(f), f)))
     items = rf"(?:\((?:\d{{1,3}}|[a-z]{{1,4}}|[A-Z])\)){{0,{depth}}}" if depth else ""
-    tail = r"(?![\w.-]?\d)(?!\()"
+    tail = rf"(?![\w.-]?\d)(?!\()(?!\s*(?:{_UNITS})\b)"
     if section_sign:
         # Units cited with their sign ("§ 3(a)"): only that form is one of them.
         return re.compile(rf"(?P<id>§ (?:{numbers}){items}){tail}")
