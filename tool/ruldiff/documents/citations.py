@@ -21,9 +21,13 @@ A profile's own ``reference`` pattern, when it has one, is used instead
 tied to another act ("section 12-7 of the Public Health Act") is asked in
 one place, `diff.references.other_document`, whatever the syntax.
 
-Cost: one pass over the IDs when the document is read (0.2 ms for a
-thousand units); documents read by an item profile (the Comprehensive
-Rules) never get here.
+Precision, on the generator's documents (bench/generator; a fresh seed,
+1796467650, drawn after the last change; bench/README.md): planted stale
+references found 92.7% (115 of 124), reference updates tagged 97.8% (223
+of 228), no stale reference that was not planted but for one the planted
+removal made (right). Cost: one pass over the IDs when the document is read
+(0.2 ms for a thousand units); documents read by an item profile (the
+Comprehensive Rules) never get here.
 """
 
 from __future__ import annotations
