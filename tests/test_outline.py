@@ -184,6 +184,8 @@ def test_dates_are_iso_in_json(tmp_path: Path) -> None:
         ("outline", "see 4.3, 4.5 and 4.6; under rule 2 and Appendix A", ["4.3", "4.5", "4.6", "2", "A"]),
         ("outline", "a shot from 9.15 metres, in 2.5 seconds, see 3 players", []),
         ("laws", "see Law 12, as in Law 12.3 and 14.1(b)", ["Law 12", "12.3", "14.1(b)"]),
+        # A rule's sub-items, its word in any case: the ID as its line prints it.
+        ("laws", "under rule 3(b)(ii) or Rule 4(A), not rule 5 of the Fishing Code", ["Rule 3(b)(ii)", "Rule 4(A)", "Rule 5"]),
         ("articles", "under § 7(2), Article 3 and Section 4; see 2.1", ["§ 7(2)", "Article 3", "Section 4", "2.1"]),
     ],
 )

@@ -4,6 +4,8 @@ references of added rules. Invented documents only."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
@@ -13,8 +15,9 @@ from helpers import doc, layout
 from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
 from ruldiff.diff.references import References
-from ruldiff.documents.citations import citation_syntax
+from ruldiff.documents.citations import citation_syntax, cited
 from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import profile_from_mapping
 from ruldiff.editorial.check import check_document
 from ruldiff.documents.read import decode
 from ruldiff.model import Comparison, Document
@@ -114,8 +117,87 @@ def test_a_citation_is_a_number_of_a_form_the_document_is_numbered_in(ids: list[
     assert syntax is not None and [m.group("id") for m in syntax.finditer(text)] == cited
 
 
-def test_numbers_the_built_in_syntax_reads_need_no_syntax_of_their_own() -> None:
-    assert citation_syntax(["1", "1.1", "100.1a"]) is None
+def test_a_document_cites_with_its_own_label_words_and_after_its_divisions() -> None:
+    syntax = citation_syntax(["1", "1.1", "1.1(a)", "II", "II.2"], ["law", "article", "section"])
+    assert syntax is not None
+    text = "under Law 1.1(a), see Article II, Section 2, not section 3, Section 4 nor Law 12-7"
+    # Two words alike are two references (3, 4), not one unit after its division (3.4).
+    assert [cited(m) for m in syntax.finditer(text)] == ["1.1(a)", "II.2", "3", "4"]
+
+
+def test_an_explicit_reference_in_a_numbering_profile_wins() -> None:
+    """A profile's ``reference`` is the user's word: the syntax derived from
+    the IDs is only for a profile without one."""
+    text = "Club Rules\n\nSec. 1-1. Boats. See Art. 1-2.\nSec. 1-2. Oars. See section 1-1.\n"
+    keys = {"name": "mine", "rule": "^(?P<id>x)(?P<text>)$", "numbering": "Sec 1-1"}
+    own = parse(decode(text.encode(), "t.txt"), profile_from_mapping({**keys, "reference": r"\bArt\. (?P<id>\d-\d)"}, "p"))
+    derived = parse(decode(text.encode(), "t.txt"), profile_from_mapping(keys, "p"))
+    assert [r.id for r in own.rules] == [r.id for r in derived.rules] == ["1-1", "1-2"]
+    sentence = "See Art. 1-2, see section 1-1."
+    assert [m.group("id") for m in own.references.finditer(sentence)] == ["1-2"]  # type: ignore[union-attr]
+    assert [m.group("id") for m in derived.references.finditer(sentence)] == ["1-1"]  # type: ignore[union-attr]
+
+
+# --- bylaws: sections cited as they are numbered, through the CLI ----------------------
+
+BYLAW_SECTIONS = [("Eligibility", "Any person who can swim fifty metres may apply."),
+                  ("Application", "An application is made in writing to the Secretary."),
+                  ("Dues", "Each member pays annual dues set by the Board."),
+                  ("Suspension", "The Board may suspend a member whose dues are unpaid for ninety days."),
+                  ("Resignation", "A member may resign by written notice, subject to {cite}.")]
+GUESTS = ("Guests", "A member may bring two guests to any outing.")
+
+
+def _bylaws(style: str, sections: list[tuple[str, str]], cite: str, see: str) -> str:
+    """Bylaws of three articles in a numbering `style`: ``dotted``
+    (``Section 2.4.``), ``through`` (``Section 6.``, numbered through the
+    document) or ``restarting`` (``Section 4.`` in each article, cited
+    ``Article II, Section 4``); `cite` and `see` are the numbers in article
+    II of the section two references point at."""
+    articles = [("NAME AND PURPOSE", [("Name", "The club is the Harbour Rowing Club."),
+                                      ("Purpose", "The club promotes rowing on the harbour.")]),
+                ("MEMBERSHIP", sections),
+                ("MEETINGS", [("Annual Meeting", "The annual meeting is held in March."),
+                              ("Quorum", "Twenty members form a quorum. See {see} for members who may not vote."),
+                              ("Notice", "Notice is given as under {first}, and as section 9 of the Clubs Act asks.")])]
+    count = 0
+    numbers: dict[tuple[int, int], str] = {}
+    for a, (_, units) in enumerate(articles, 1):
+        for k, _unit in enumerate(units, 1):
+            count += 1
+            numbers[(a, k)] = {"dotted": f"{a}.{k}", "through": str(count), "restarting": str(k)}[style]
+
+    def ref(a: int, k: int) -> str:
+        roman = "I" * a
+        return f"Article {roman}, Section {k}" if style == "restarting" else f"Section {numbers[(a, k)]}"
+
+    lines = ["Bylaws of the Harbour Rowing Club", ""]
+    for a, (heading, units) in enumerate(articles, 1):
+        lines += [f"ARTICLE {'I' * a}. {heading}", ""]
+        for k, (title, body) in enumerate(units, 1):
+            body = body.format(cite=ref(2, int(cite)), see=ref(2, int(see)), first=ref(1, 2))
+            lines += [f"Section {numbers[(a, k)]}. {title}. {body}", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("style", ["dotted", "through", "restarting"])
+def test_a_bylaws_section_cited_after_a_renumbering_is_stale_or_updated(style: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A section inserted in article II shifts Suspension from the 4th to the
+    5th place: the reference left at the old number is stale, the one that
+    follows is a cross-reference, and the Clubs Act's section is neither."""
+    old = tmp_path / "old.txt"
+    new = tmp_path / "new.txt"
+    old.write_text(_bylaws(style, BYLAW_SECTIONS, cite="4", see="4"), encoding="utf-8")
+    new.write_text(_bylaws(style, [BYLAW_SECTIONS[0], GUESTS, *BYLAW_SECTIONS[1:]], cite="5", see="4"), encoding="utf-8")
+    result = CliRunner().invoke(main, [str(old), str(new), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    suspension = {"dotted": ("2.4", "2.5"), "through": ("6", "7"), "restarting": ("II.4", "II.5")}[style]
+    quorum = {"dotted": "3.2", "through": "10", "restarting": "III.2"}[style]
+    resignation = {"dotted": "2.6", "through": "8", "restarting": "II.6"}[style]
+    printed = "Article II, Section 4" if style == "restarting" else f"Section {suspension[0]}"
+    assert out["stale_references"] == [{"rule": quorum, "references": [printed], "should_be": [suspension[1]]}]
+    assert {c["new"]: c["tags"] for c in out["changes"]}[resignation] == ["cross-reference"]
 
 
 HARBOUR = """Harbour Mooring Regulation
@@ -251,3 +333,44 @@ def test_check_finds_no_dangling_reference_in_a_codes_own_citations_or_another_a
     assert [(f.rule, f.cited) for f in check_document(broken) if f.code == "dangling-reference"] == [
         ("7-305(a)", "section 7-304(a)(7)")
     ]
+
+
+RULES = """Boat Club Rules
+
+Rule 1. Boats
+{items}
+Rule 2. Safety
+(a) A crew that breaks rule 1({log}) loses its booking.
+(b) Lifejackets are worn, as rule 1(c) of the Water Safety Code asks.
+"""
+BOATS = ["Members book boats a day ahead.", "A crew signs the log.", "A crew that damages a boat reports it."]
+
+
+def _items(texts: list[str]) -> str:
+    return "\n".join(f"({'abcd'[k]}) {t}" for k, t in enumerate(texts))
+
+
+@pytest.mark.parametrize("log, tags, stale", [
+    ("c", ("cross-reference",), ()),
+    ("b", None, (("Rule 2(a)", ("rule 1(b)",), ("Rule 1(c)",)),)),
+])
+def test_a_rule_cited_in_lower_case_with_its_sub_items_follows_the_renumbering(log: str, tags: object, stale: object) -> None:
+    """Under the laws profile a rule's ID keeps its word (``Rule 1(b)``); the
+    text cites it ``rule 1(b)``. The Water Safety Code's rule 1(c) is another
+    document's."""
+    old = read(RULES.format(items=_items(BOATS), log="b"))
+    new = read(RULES.format(items=_items([BOATS[0], "Oars are racked after use.", *BOATS[1:]]), log=log))
+    assert new.profile == "laws"
+    c = compare(old, new)
+    assert getattr(by_new(c).get("Rule 2(a)"), "tags", None) == tags
+    assert c.stale == stale
+
+
+def test_a_reference_left_at_the_number_its_own_rule_now_holds_is_stale() -> None:
+    """Old 1.2 cites 1.3; a rule inserted before it makes it 1.3 and the old
+    1.3 becomes 1.4: the citation, left as it was, now names its own rule."""
+    head = "Club Rules\n\n1. Boats\n1.1 Members book boats.\n"
+    old = head + "1.2 A crew signs the log, see 1.3.\n1.3 Oars are racked.\n"
+    new = head + "1.2 Crews are of four.\n1.3 A crew signs the log, see 1.3.\n1.4 Oars are racked.\n"
+    c = compare(read(old), read(new))
+    assert c.stale == (("1.3", ("1.3",), ("1.4",)),)

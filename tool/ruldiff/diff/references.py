@@ -2,6 +2,9 @@
 
 - `references(text, syntax=None)` -> the rule numbers a text refers to.
 - `reference_spans(text, syntax=None)` -> the same, with their offsets.
+- `other_document(text, at, printed, title)` -> whether a reference is to
+  another document; `own_references(text, syntax, title)` -> the spans
+  without those.
 - `renumbering(changes)` -> the old -> new map collapsed into runs.
 - `is_reference_update(deleted, inserted, before, id_map)`,
   `updates_references(deleted, inserted, before, after, id_map, syntax)` ->
@@ -19,7 +22,7 @@ rule numbers, each old number replaced by the new number of the same rule
 ``stale`` when it points nowhere, or when the release left it at the number
 of a rule it renumbered. A reference names this document only when its
 number is of a form the document is numbered in (the reference syntax) and
-nothing ties it to another document (`References.other_document`). A hint,
+nothing ties it to another document (`other_document`). A hint,
 not a claim: an added rule's reference is *possibly stale* when it cites the
 old number of a rule the release renumbered and its sentence reads as
 meaning what that number held before (`References.possibly_stale`).
@@ -49,6 +52,9 @@ references `of_change` just read: `_last_spans`), paid back by asking
 asking `stale` only of a rule that cites a removed or renumbered number, and
 `map_numbers` returning a text without digits as it is: 47 -> 45 and 61 -> 57
 ms (two interleaved rounds of `bench/claims.py`, loaded machine, H12).
+With `other_document` the one test of every syntax (branch `citations`,
+`_REFERENCE` without its look-ahead): 36, 36 ms before and 36, 35 after
+(`--cpu --runs 3`, two interleaved rounds, loaded machine).
 """
 
 from __future__ import annotations
@@ -63,11 +69,12 @@ from typing import NamedTuple
 from .align import dice, word_set
 from .classify import is_cosmetic
 from .text import SENTENCE_END, SENTENCE_END_OR_TEXT, phrase_in
+from ..documents.citations import cited, cited_span
 from ..model import Change, ChangeKind, Op, Renumbering, Rule, RuleKind
 
 __all__ = [
-    "SEGMENT", "References", "is_reference_update", "map_numbers", "reference_spans", "references",
-    "renumbering", "split_last", "updates_references",
+    "SEGMENT", "References", "is_reference_update", "map_numbers", "other_document", "own_references",
+    "reference_spans", "references", "renumbering", "split_last", "updates_references",
 ]
 
 
@@ -90,10 +97,9 @@ _ID = r"\d{1,3}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*"
 _FULL_ID = r"\d{3}\.\d+[a-z]?(?:\.(?:\d+|[a-z])\b)*"
 # A reference: "rule 903.13", "rules 702.19–702.21", "section 8", "See rule
 # 318. Cleanups", or a bare full rule number (with a period) anywhere in the
-# text; not a number cited as another document's ("section 4 of the Licensing Act").
-_REFERENCE = re.compile(
-    rf"\b(?:rules?|sections?)\s+({_ID})\b(?!(?:[-–.]\d+)*\s+of\s+(?:the\s+)?[A-Z])|\b({_FULL_ID})\b"
-)
+# text. Whether it is another document's ("section 4 of the Licensing Act")
+# is `other_document`'s question, as for every syntax.
+_REFERENCE = re.compile(rf"\b(?:rules?|sections?)\s+({_ID})\b|\b({_FULL_ID})\b")
 _RANGE_END = re.compile(rf"\s*(?:[-–—]|through|to)\s*(\d{{3}}(?:\.\d+[a-z]?)?(?:\.(?:\d+|[a-z])\b)*)\b")
 # Numbers that can be rule numbers inside an edit run.
 _NUMBER = re.compile(rf"\b{_ID}\b")
@@ -204,7 +210,7 @@ def reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tu
     `references`); the offsets place the references of a whole document,
     scanned at once, in its rules."""
     if syntax is not None:
-        return [(m.start(), m.group("id"), m.group(0)) for m in syntax.finditer(text)]
+        return [(m.start(), cited(m), m.group(0)) for m in syntax.finditer(text)]
     out = []
     for m in _reference_matches(text):
         out.append((m.start(), m.group(1) or m.group(2), m.group(0)))
@@ -212,6 +218,16 @@ def reference_spans(text: str, syntax: re.Pattern[str] | None = None) -> list[tu
         if end and "." not in end.group(1):  # a full number is found by the next match
             out.append((end.start(1), end.group(1), end.group(1)))
     return out
+
+
+def own_references(text: str, syntax: re.Pattern[str] | None, title: str) -> list[tuple[int, str, str]]:
+    """`reference_spans` without those to another document (`other_document`;
+    `title` is this document's): the references that name this document.
+
+    >>> own_references("See rule 5.1, not rule 7 of the Fishing Code.", None, "Harbour Rules")
+    [(4, '5.1', 'rule 5.1')]
+    """
+    return [s for s in reference_spans(text, syntax) if not other_document(text, s[0], s[2], title)]
 
 
 _last_spans = functools.lru_cache(maxsize=1)(reference_spans)
@@ -312,13 +328,21 @@ def updates_references(
     start, end = len(before), len(before) + len(deleted)
     pieces, copied = [], 0
     for m in syntax.finditer(old):
-        id_start, id_end = m.span("id")
+        id_start, id_end = cited_span(m)
         if id_end <= start or id_start >= max(end, start + 1):
             continue  # a reference the run does not touch
-        target = id_map.get(m.group("id"))
+        cited_id = cited(m)
+        target = id_map.get(cited_id)
         if target is None:
             return False
-        pieces += [old[copied:id_start], target]
+        # "Article II, Section 4": the unit's own number follows its division's.
+        division = cited_id[: len(cited_id) - (id_end - id_start)]
+        if not target.startswith(division):
+            return False
+        own = target[len(division) :]
+        if old[id_start : id_start + 1].islower():  # "rule 3(b)" -> "rule 3(c)", as printed
+            own = own[:1].lower() + own[1:]
+        pieces += [old[copied:id_start], own]
         copied = id_end
     if not pieces:
         return False
@@ -335,14 +359,16 @@ _RANGE_NEXT = re.compile(r"\s*(?:[-–—]\s*|\s(?:through|to)\s+)\w")
 _OTHER_DOCUMENT_ABBREVIATION = re.compile(r"\b([A-Z]{2,6})\s+(?:(?:rules?|sections?)\s+)?$")
 _REFERENCE_AT = re.compile(r"^(?:[^\W\d]+\s+)?\S+")  # "rule 903.13", "484.8.e": what `at` starts
 _NEXT_SENTENCE = re.compile(r"\s*$|\s+[^\w\s]*[A-Z]")  # what follows a full stop that ends a sentence
+_QUOTED_AFTER = re.compile(r"\s*[“\"][^”\"\n]{1,80}[”\"]")  # a title quoted after the reference
 _OTHER_DOCUMENT_NAME = re.compile(
     r"\b((?:[A-Z][\w’'-]*\s+)+)(?:Rules|Guide|Policy|Regulations|Procedures|Handbook)\b"
 )
 # A reference tied to the document or part it is "of" ("section 12-7 of the
 # Public Health Act", "§ 5(b) of the Coastal Code", "rule 5 of Chapter 3",
-# "article 5 of the Treaty"): capitalised words after "of", the sub-items the
-# reference syntax left out allowed between.
-_OF_NAME = re.compile(r"(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w’'-]*\s*)+)")
+# "article 5 of the Treaty"): capitalised words after "of", the rest of a
+# number and the sub-items the reference syntax left out allowed between
+# ("section 12" of "section 12-7 of the Public Health Act").
+_OF_NAME = re.compile(r"(?:[-–.]\d+)*(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w’'-]*\s*)+)")
 # A document cited by a number no rule is numbered in, before the reference
 # in its sentence: "Directive 2003/88/EC, article 7", "Regulation (EU)
 # 2016/679, Article 6(1)", "Ordinance 2004/17, section 3": a year on one side
@@ -350,6 +376,69 @@ _OF_NAME = re.compile(r"(?:\([^()\s]{1,6}\))*,?\s+of\s+(?:the\s+)?((?:[A-Z][\w�
 _OTHER_DOCUMENT_NUMBER = re.compile(
     r"\b[A-Z][a-z]+\s+(?:\([A-Z]{2,6}\)\s+)?(?:No\.\s*)?(?:\d{4}/\d+|\d+/\d{4})"
 )
+
+
+def other_document(text: str, at: int, printed: str = "", title: str = "") -> bool:
+    """Whether the reference at `at` in `text` (`printed` as the
+    reference syntax read it, if known) is to another document: another
+    document's abbreviation right before it ("CR 184.6"), its name
+    earlier in the sentence or after the reference ("as the Core Rules
+    say, rule 5.1"), a document cited by a number of another form before
+    it ("Directive 2003/88/EC, article 7"), or capitalised words it is
+    "of" ("section 12-7 of the Public Health Act", "rule 5 of Chapter 3")
+    that are not this document's `title`. The one place that tells: every
+    reference syntax (the built-in one, a profile's, one derived from a
+    document's IDs) says only what a reference looks like, and everything
+    that reads a document's references asks this (`own_references`).
+
+    >>> title = "Riftbound Tournament Rules"
+    >>> other_document("See CR 184.6.", 7, title=title), other_document("as the Core Rules say, rule 5.1", 26, title=title)
+    (True, True)
+    >>> other_document("See rule 184.6 of these Tournament Rules.", 4, title=title)
+    False
+    >>> other_document("See rule 184.6. The Core Rules differ.", 4), other_document("See 18.4.b. The Core Rules differ.", 4)
+    (False, False)
+    >>> other_document("as defined by 101.1. in the Core Rules.", 14, title=title)
+    True
+    >>> t = "under section 12-7 of the Public Health Act"
+    >>> other_document(t, 6, "section 12-7"), other_document("rule 5(b) of Chapter 3", 0, "rule 5")
+    (True, True)
+    >>> other_document("rule 5 of the Riftbound Tournament Rules", 0, "rule 5", title)
+    False
+    >>> other_document("Directive 2003/88/EC, article 7 applies", 21, "article 7")
+    True
+    >>> other_document('See section 6, "Multiplayer Rules."', 4, "section 6", title)
+    False
+    """
+    sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
+    abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
+    initials = _initials(title)
+    if abbreviation and not initials.endswith(abbreviation.group(1)):
+        return True
+    if printed:
+        of = _OF_NAME.match(text, at + len(printed))
+        if of:
+            return not all(w in title for w in of.group(1).split())
+    if _OTHER_DOCUMENT_NUMBER.search(sentence):
+        return True
+    window = text[at : at + 200]
+    m = _REFERENCE_AT.match(window)
+    reference = m.group() if m else ""
+    # "See rule 100.3. The Core Rules differ.": the full stop the match
+    # took ends the sentence; the next one names nothing of this reference.
+    after = window[len(reference) :]
+    # "See section 6, "Multiplayer Rules."": a title quoted right after the
+    # reference is what it cites, no other document.
+    quoted = _QUOTED_AFTER.match(after)
+    if quoted:
+        after = after[quoted.end() :]
+    ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
+    rest = "" if ended else SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
+    for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
+        words = name.group(1).split()
+        if not all(w in title for w in words):
+            return True
+    return False
 
 
 HELD_WORDS = 8
@@ -422,56 +511,8 @@ class References(NamedTuple):
         return bool(a) and (a <= b or dice(frozenset(a), frozenset(b)) >= SAME_CONTENT)
 
     def other_document(self, text: str, at: int, printed: str = "") -> bool:
-        """Whether the reference at `at` in `text` (`printed` as the
-        reference syntax read it, if known) is to another document: another
-        document's abbreviation right before it ("CR 184.6"), its name
-        earlier in the sentence or after the reference ("as the Core Rules
-        say, rule 5.1"), a document cited by a number of another form before
-        it ("Directive 2003/88/EC, article 7"), or capitalised words it is
-        "of" ("section 12-7 of the Public Health Act", "rule 5 of Chapter 3")
-        that are not this document's title.
-
-        >>> r = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
-        >>> r.other_document("See CR 184.6.", 7), r.other_document("as the Core Rules say, rule 5.1", 26)
-        (True, True)
-        >>> r.other_document("See rule 184.6 of these Tournament Rules.", 4)
-        False
-        >>> r.other_document("See rule 184.6. The Core Rules differ.", 4), r.other_document("See 18.4.b. The Core Rules differ.", 4)
-        (False, False)
-        >>> r.other_document("as defined by 101.1. in the Core Rules.", 14)
-        True
-        >>> t = "under section 12-7 of the Public Health Act"
-        >>> r.other_document(t, 6, "section 12-7"), r.other_document("rule 5(b) of Chapter 3", 0, "rule 5")
-        (True, True)
-        >>> r.other_document("rule 5 of the Riftbound Tournament Rules", 0, "rule 5")
-        False
-        >>> r.other_document("Directive 2003/88/EC, article 7 applies", 21, "article 7")
-        True
-        """
-        sentence = SENTENCE_END.split(text[max(0, at - 200) : at])[-1]
-        abbreviation = _OTHER_DOCUMENT_ABBREVIATION.search(sentence)
-        initials = _initials(self.title)
-        if abbreviation and not initials.endswith(abbreviation.group(1)):
-            return True
-        if printed:
-            of = _OF_NAME.match(text, at + len(printed))
-            if of:
-                return not all(w in self.title for w in of.group(1).split())
-        if _OTHER_DOCUMENT_NUMBER.search(sentence):
-            return True
-        window = text[at : at + 200]
-        m = _REFERENCE_AT.match(window)
-        reference = m.group() if m else ""
-        # "See rule 100.3. The Core Rules differ.": the full stop the match
-        # took ends the sentence; the next one names nothing of this reference.
-        after = window[len(reference) :]
-        ended = reference.endswith((".", ";", "!", "?")) and _NEXT_SENTENCE.match(after) is not None
-        rest = "" if ended else SENTENCE_END_OR_TEXT.split(after, maxsplit=1)[0]
-        for name in (*_OTHER_DOCUMENT_NAME.finditer(sentence), *_OTHER_DOCUMENT_NAME.finditer(rest)):
-            words = name.group(1).split()
-            if not all(w in self.title for w in words):
-                return True
-        return False
+        """`other_document` for this document's title."""
+        return other_document(text, at, printed, self.title)
 
     def named(self, text: str, at: int, printed: str, target: str) -> bool:
         """Whether the text names, beside the reference, the title its
@@ -522,9 +563,9 @@ class References(NamedTuple):
         printed_refs: list[str] = []
         should_be: list[str] = []
         for at, target, printed in spans:
-            if target == own or printed in printed_refs:
-                continue
             moved_to = self.id_map.get(target, target)
+            if (target == own and moved_to == target) or printed in printed_refs:
+                continue  # a rule that names itself, unless the number was another rule's
             if target not in self.new_ids:
                 hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
             elif (

@@ -58,7 +58,7 @@ from .profiles import Profile, profile_from_mapping
 
 __all__ = [
     "Grammar", "Level", "Style", "Token", "Unit", "grammar_profile", "infer_grammar",
-    "parse_numbering", "profile_mapping", "read_units", "reference_pattern", "scan", "spec_of",
+    "parse_numbering", "profile_mapping", "read_units", "scan", "spec_of",
 ]
 
 GAP = 10
@@ -713,60 +713,12 @@ def _style_pattern(style: Style) -> str:
     return numeral
 
 
-CITING_WORDS = ("section", "rule", "paragraph", "clause", "article")
-"""Words a text puts before a unit's number to cite it, whatever label the
-unit's own line prints (``Sec. 4-12`` is cited ``section 4-12``); the
-grammar's own label words are added."""
-
-
-def reference_pattern(grammar: Grammar) -> str | None:
-    """How a document numbered by `grammar` cites its units, as a profile's
-    ``reference`` pattern (group ``id`` the unit's ID): a citing word
-    (`CITING_WORDS` and the grammar's labels, in any case, singular or
-    plural) then a number of a style whose units are cited alone (``section
-    4-12``, ``Rule 3(b)``, ``paragraph A.1``), or ``§ 4(a)``, with the
-    bracketed items after it. A number cited as another document's (``section
-    4 of the Licensing Act``) is not a reference to this one. None when no
-    style is cited alone (every number restarts in its parent).
-
-    >>> g = infer_grammar("Sec. 4-12. Noise. X.\\n(a) Y.\\nSec. 4-13. Dogs. Z.\\n")
-    >>> p = re.compile(reference_pattern(g) or "")
-    >>> [m.group("id") for m in p.finditer("See section 4-12(a); section 9 of the Housing Act; Sec. 4-13.")]
-    ['4-12(a)', '4-13']
-    """
-    alone = [v for v in grammar.levels if v.style.shape == PLAIN and not v.brackets]
-    if not alone:
-        return None
-    # A number that restarts in each division is cited after the division's (Law 1.5, II.2).
-    divisions = [_number_pattern(v.style) for v in alone if v.style.label and not v.restarts and v.style.parts == 1]
-    numbers = sorted({
-        f"{division}\\.{_number_pattern(v.style)}" if v.restarts and v.style.parts == 1 else _number_pattern(v.style)
-        for v in alone if not v.word and v.style.label != "§"
-        for division in (divisions if v.restarts and v.style.parts == 1 else [""])
-    }, key=lambda p: (-len(p), p))
-    words = sorted({w for v in grammar.levels for w in (v.style.label,) if w.isalpha()} | set(CITING_WORDS))
-    leads = [f"(?<={form}{plural} )" for w in words for form in (w, w.capitalize(), w.upper()) for plural in ("", "s")]
-    leads += [f"(?<={w.capitalize()}\\. )" for w in words if len(w) <= 4]  # Sec. 4-12
-    items = r"(?:\((?:\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\))*"
-    cited = []
-    if numbers:
-        cited.append(f"(?:{'|'.join(leads)})(?:{'|'.join(numbers)}){items}")
-    cited += [f"{_style_pattern(v.style)}{items}" for v in alone if v.word or v.style.label == "§"]
-    # Not another document's: "section 4 of the Licensing Act", "of Regulation 5".
-    elsewhere = r"(?!\w|[.(-]\w|(?:[-–.]\d+)*\s+of\s+(?:the\s+)?[A-Z])"
-    return f"(?P<id>{'|'.join(cited)}){elsewhere}"
-
-
-def _number_pattern(style: Style) -> str:
-    """A style's number without its label and brackets (``\\d{1,4}-\\d{1,4}``)."""
-    return _style_pattern(Style("", style.kind, style.parts, style.separator))
-
-
 def profile_mapping(grammar: Grammar) -> dict[str, Any]:
     """The grammar as a profile's keys, to save as YAML and pass back with
-    ``--profile``: ``numbering`` says how the document is read;
-    ``reference`` how it cites its units (`reference_pattern`); ``rule``
-    (a pattern of every style) is there for a reader of the file."""
+    ``--profile``: ``numbering`` says how the document is read; ``rule``
+    (a pattern of every style) is there for a reader of the file. How the
+    document cites its units is derived from its IDs when it is read
+    (citations.py); a ``reference`` key added to the file overrides it."""
     styles = "|".join(_style_pattern(level.style) for level in grammar.levels)
     mapping: dict[str, Any] = {
         "name": "inferred",
@@ -775,9 +727,6 @@ def profile_mapping(grammar: Grammar) -> dict[str, Any]:
         "rule": f"^(?P<id>{styles})\\.?(?:\\s+|$)(?P<text>.*)$",
         "decoration": "^[-=_*~]{3,}$",
     }
-    reference = reference_pattern(grammar)
-    if reference is not None:
-        mapping["reference"] = reference
     return mapping
 
 

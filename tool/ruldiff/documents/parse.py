@@ -1022,7 +1022,10 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         profile=profile.name,
         rules=make_rules(rows),
         intro="\n".join(_paragraphs(lines[1:start], True, profile)),
-        references=citation_syntax(row[0] for row in rows) or profile.reference,
+        # A profile's own reference syntax wins; else the one its IDs and labels give.
+        references=profile.reference or citation_syntax(
+            (row[0] for row in rows), (level.style.label for level in grammar.levels)
+        ),
         coverage=Coverage(
             lines=total,
             rules=total - layout - headings - len(unread),

@@ -19,7 +19,7 @@ findings in the real releases (bench/check_corpora.py, bench/README.md);
 classes or cases that were not precise were narrowed until they were.
 
 The reference syntax and the stale-reference logic are diff/references.py's
-(`reference_spans`, `References`): one grammar of references for the
+(`own_references`, `reference_spans`): one grammar of references for the
 changelog and for the review.
 """
 
@@ -39,7 +39,7 @@ from ..model import ChangeKind, Comparison, Document, Rule, RuleKind
 from .notes import UnusedNote
 from .overrides import Override
 from ..documents.profiles import Profile
-from ..diff.references import References, SEGMENT, reference_spans, references, split_last
+from ..diff.references import SEGMENT, own_references, reference_spans, split_last
 
 __all__ = [
     "CODES",
@@ -199,14 +199,12 @@ def _reference_findings(doc: Document) -> list[Finding]:
     shapes = {_shape(i) for i in ids}
     texts = {r.id: r.text for r in doc.rules}
     titles = _titles(doc)
-    refs = References({}, ids, doc.references, doc.title, {}, {})
     out: list[Finding] = []
     for rule in doc.items:
         text = rule.full_text
-        spans = reference_spans(text, doc.references)
         reported: set[str] = set()
-        for at, target, printed in spans:
-            if target == rule.id or printed in reported or refs.other_document(text, at, printed):
+        for at, target, printed in own_references(text, doc.references, doc.title):
+            if target == rule.id or printed in reported:
                 continue
             found_title = _title_after(text, at + len(printed))
             printed_title, title = found_title if found_title else ("", None)
@@ -596,7 +594,7 @@ def _citations(doc: Document) -> dict[str, list[str]]:
     pass over the document."""
     cites: dict[str, list[str]] = defaultdict(list)
     for r in doc.items:
-        for target in dict.fromkeys(t for _, t, _ in reference_spans(r.full_text, doc.references)):
+        for target in dict.fromkeys(t for _, t, _ in own_references(r.full_text, doc.references, doc.title)):
             if target != r.id:
                 cites[target].append(r.id)
     return cites
@@ -639,8 +637,8 @@ def _glossary_moves(comparison: Comparison) -> list[Finding]:
     for c in comparison.changes:
         if not (c.old and c.new and c.new.kind is RuleKind.GLOSSARY):
             continue
-        before = dict.fromkeys(t for t, _ in references(c.old.full_text, syntax_old))
-        after = dict.fromkeys(t for t, _ in references(c.new.full_text, syntax_new))
+        before = dict.fromkeys(t for _, t, _ in own_references(c.old.full_text, syntax_old, comparison.old.title))
+        after = dict.fromkeys(t for _, t, _ in own_references(c.new.full_text, syntax_new, comparison.new.title))
         pairs = [f"{t} -> {moved[t]}" for t in before if t not in after and moved.get(t) in after]
         if pairs:
             out.append(Finding(

@@ -19,7 +19,7 @@ from .. import __version__
 from .excerpt import cut_edits, id_runs
 from .jsonout import _VALUE, _doc_json, _ids, _stale_json, _substitution_json
 from ..model import Annotations, Change, ChangeKind, Comparison, Rule, RuleKind, change_id
-from ..diff.references import references
+from ..diff.references import own_references
 
 __all__ = ["MECHANICAL", "build_context"]
 
@@ -149,6 +149,7 @@ def _change_context(
     news: tuple[Rule, ...],
     anchors: tuple[dict[str, str], dict[str, str]],
     syntax: re.Pattern[str] | None = None,
+    title: str = "",
 ) -> dict[str, Any]:
     """One change of the context; `olds` and `news` are ``c.olds`` and ``c.news``
     (properties that build a tuple on every read), `anchors` the anchor of
@@ -161,7 +162,7 @@ def _change_context(
     old_anchors, new_anchors = anchors
     refs = []
     if item is RuleKind.GLOSSARY:
-        for target, _printed in references(rule.full_text, syntax):
+        for _at, target, _printed in own_references(rule.full_text, syntax, title):
             if target in new_anchors and target not in refs and not target.startswith("glossary:"):
                 refs.append(target)
     text_changed = c.text_changed
@@ -302,7 +303,7 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
     for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
         assert rule is not None
-        item = _change_context(c, olds, news, anchors, syntax)
+        item = _change_context(c, olds, news, anchors, syntax, comparison.new.title)
         if annotations is not None:
             item["note"] = annotations.note(change_id(c))
             item["reviewed"] = annotations.mark(change_id(c))
