@@ -871,6 +871,36 @@ def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str
     assert moves.moved(change, id_map, _UNDER, _UNDER, was) == moved
 
 
+# Under a heading the release added (not in `was`), the number decides: its root changed, not with its heading's.
+_OLD_UNDER = {"200.2": "200", "200": "I"}
+_NEW_UNDER = {"200.5": "H", "201": "H", "201.1": "H", "202.1": "H"}
+
+
+@pytest.mark.parametrize(
+    "old_id, new_id, id_map, moved",
+    [
+        ("200.2", "202.1", {}, ("200", "H")),  # its root changed on its own: moved
+        ("200.2", "202.1", {"200": "201"}, ("200", "H")),  # its heading went elsewhere
+        ("200.2", "201.1", {"200": "201"}, None),  # its root renumbered with it: a heading put above it
+        ("200.2", "200.5", {}, None),  # the same root
+        ("200.2", "201", {"200": "200"}, None),  # now a root itself
+        ("200", "201.1", {"200": "200"}, None),  # a root before
+    ],
+)
+def test_moved_under_a_heading_the_release_added(
+    old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None
+) -> None:
+    change = Change(ChangeKind.RENUMBERED, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+    was = {n: o for o, n in id_map.items()}
+    assert moves.moved(change, id_map, _OLD_UNDER, _NEW_UNDER, was) == moved
+
+
+def test_a_rule_at_the_top_before_has_not_moved() -> None:
+    change = Change(ChangeKind.RENUMBERED, _rule("200.2", "Draw."), _rule("202.1", "Draw."), ())
+    assert moves.moved(change, {}, {}, _NEW_UNDER, {}) is None
+    assert moves.moved(change, {}, _OLD_UNDER, {}, {}) is None
+
+
 def test_a_rule_under_a_heading_that_was_inside_its_old_heading_has_not_moved() -> None:
     # 108 was a rule under heading 107; now a heading of its own: 108.7d, renumbered 108.7e, stayed.
     change = Change(ChangeKind.RENUMBERED, _rule("108.7d", "Draw."), _rule("108.7e", "Draw."), ())
@@ -1469,3 +1499,4 @@ def test_an_or_after_a_list_closed_by_its_or_adds_a_predicate_not_an_item() -> N
     # Nor one joined to the list's last item: two kinds of copy, not a list.
     run = _list_run("A glyph is a rune, or copy of a glyph", "", " or rune,", " that's in the well.")
     assert lists.list_items(run) is None
+
