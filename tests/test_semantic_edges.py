@@ -1500,3 +1500,99 @@ def test_an_or_after_a_list_closed_by_its_or_adds_a_predicate_not_an_item() -> N
     run = _list_run("A glyph is a rune, or copy of a glyph", "", " or rune,", " that's in the well.")
     assert lists.list_items(run) is None
 
+
+# --- substitutions: what a candidate phrase may hold (issue #30, static mutants) --------------
+
+
+@pytest.mark.parametrize(
+    "d, i, phrase",
+    [
+        ('keep "relic safe', 'keep "ember safe', None),  # a quotation opened inside the phrase
+        ("keep “relic safe", "keep “ember safe", None),
+        ("keep 'relic safe", "keep 'ember safe", None),
+        ("keep ‘relic safe", "keep ‘ember safe", None),
+        ("the relics' keeper", "the embers' keeper", None),  # a quote closed (or a plural's apostrophe)
+        ("the relic's keeper", "the ember's keeper", ("the relic's keeper", "the ember's keeper")),  # inside a word
+        ("the relic’s keeper", "the ember’s keeper", ("the relic’s keeper", "the ember’s keeper")),
+    ],
+)
+def test_a_candidate_phrase_holds_no_quotation_mark(d: str, i: str, phrase: tuple[str, str] | None) -> None:
+    assert substitutions._clean_phrase(d, i) == phrase
+
+
+@pytest.mark.parametrize(
+    "before, after, sentence",
+    [
+        ("It glows. The ", " rests. Then", "the ember rests"),
+        ("It glows! The ", " rests? Then", "the ember rests"),
+        ("The ", " rests.", "the ember rests"),
+        ("The ", " costs 1.5 marks. Then", "the ember costs 1.5 marks"),  # a decimal point ends no sentence
+    ],
+)
+def test_a_replacement_is_read_in_its_sentence(before: str, after: str, sentence: str) -> None:
+    assert substitutions._sentence_of(runs.Run("ash", "ember", before, after)) == sentence
+
+
+@pytest.mark.parametrize(
+    "d, i, kept",
+    [
+        ("draw’", "cast'", ("draw", "cast")),  # the same marks, however their quotes are typed
+        ("draw”", 'cast"', ("draw", "cast")),
+        ("‘Draw", "'Cast", ("Draw", "Cast")),
+        ("“Draw", '"Cast', ("Draw", "Cast")),
+        ("“Draw a card", "“Cast a spell", ("Draw a card", "Cast a spell")),
+        ("“Draw", "'Cast", ("“Draw", "'Cast")),  # a double and a single quote differ
+    ],
+)
+def test_marks_both_sides_share_are_set_aside(d: str, i: str, kept: tuple[str, str]) -> None:
+    assert substitutions._without_shared_marks(d, i) == kept
+
+
+def test_a_phrase_in_context_takes_one_word_each_side() -> None:
+    assert substitutions._in_context(runs.Run("ash", "ember", "Draw the ", " now.")) == ("the ash now", "the ember now")
+
+
+@pytest.mark.parametrize(
+    "a, b, one",
+    [
+        # Old phrases spelled alike (difflib's ratio 0.71 from 0.7), new ones too (0.71 from 0.55): one rewrite.
+        (("emberglow", "ashfall"), ("ember", "ashfalls"), True),
+        (("emberglows", "ashfall"), ("ember", "ashfalls"), False),  # old 0.67
+        (("himself or herself", "cinderfall"), ("him or her", "cinders"), True),
+        (("himself or herself", "ashfall"), ("him or her", "ashes"), False),  # new 0.50
+    ],
+)
+def test_replacements_spelled_alike_are_one_rewrite(a: tuple[str, str], b: tuple[str, str], one: bool) -> None:
+    assert substitutions._one_rewrite(a, b) is one
+
+
+def test_a_phrase_is_shown_as_written_most_often_in_its_first_50_occurrences() -> None:
+    # 24 "Relic", 25 "relic", then the 50th "Relic" ties them: the first form seen wins; the 51st is not read.
+    text = " ".join(["Relic draws."] * 24 + ["relic draws."] * 25 + ["Relic draws.", "relic draws."])
+    assert substitutions._written("relic", text) == "Relic"
+
+
+@pytest.mark.parametrize(
+    "sentence, bare",
+    [("see typecycling.", True), ("see the typecycling.", True), ("see the big typecycling.", False)],
+)
+def test_a_sentence_of_two_words_besides_the_phrase_is_a_formula(sentence: str, bare: bool) -> None:
+    assert substitutions._bare({sentence}, "typecycling") is bare
+
+
+_KEEPS = ["A relic rests in the vault.", "Each relic may hum once.", "No relic leaves the circle.",
+          "Every relic is sealed at dawn.", "The keeper guards one relic."]
+_REWRITES = ["The relic glows at dusk.", "Shuffle the relic into the deck.", "A keeper may lift a relic.",
+             "Only one relic may burn.", "The last relic fades."]
+
+
+@pytest.mark.parametrize("rules, found", [(4, [("The relic", "The ember")]), (5, [("relic", "ember")])])
+def test_a_rewrite_in_fewer_than_5_rules_must_replace_its_phrase_more_often_than_it_keeps_it(
+    rules: int, found: list[tuple[str, str]]
+) -> None:
+    # The old phrase replaced in as many rules as it is kept in: a rewrite made in 5 rules may keep it up to
+    # twice as often as it replaced it; in 4, "relic" is kept too often, and only "The relic" is the rewrite.
+    old = _REWRITES[:rules] + _KEEPS[:rules]
+    new = [t.replace("relic", "ember") for t in _REWRITES[:rules]] + _KEEPS[:rules]
+    assert [(s.old, s.new) for s in pair(old, new).substitutions] == found
+
