@@ -1596,3 +1596,27 @@ def test_a_rewrite_in_fewer_than_5_rules_must_replace_its_phrase_more_often_than
     new = [t.replace("relic", "ember") for t in _REWRITES[:rules]] + _KEEPS[:rules]
     assert [(s.old, s.new) for s in pair(old, new).substitutions] == found
 
+
+# --- cosmetic: a run that only adds or drops marks (issue #30, mutmut's survivors) ----------------
+
+
+@pytest.mark.parametrize(
+    "a, b, only",
+    [
+        ("(This", "This", True),  # a bracket the word diff glued to a word, dropped
+        ("This", "(This", True),  # or added
+        ('mulligan"', "mulligan", True),  # one half of a pair goes with the text that holds the other
+        ("mulligan'", "mulligan", True),
+        ('"mulligan"', "mulligan", False),  # quotes put around a word: an edit of their own
+        ("mulligan", '"mulligan"', False),
+        ("'mulligan'", "mulligan", False),
+        ("“mulligan”", "mulligan", False),
+        ('"mulligan\'', "mulligan", True),  # two different quotes make no pair
+        ("Coldsnap(tm)", "Coldsnap", False),  # letters dropped too
+        ("Coldsnap", "Coldsnap(tm)", False),
+        ('"This', "“This", False),  # a mark replaced by another: no mark only added or dropped
+        ("This", "this", False),
+    ],
+)
+def test_marks_only(a: str, b: str, only: bool) -> None:
+    assert cosmetic.marks_only(a, b) is only
