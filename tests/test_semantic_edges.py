@@ -872,8 +872,8 @@ def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str
 
 
 # Under a heading the release added (not in `was`), the number decides: its root changed, not with its heading's.
-_OLD_UNDER = {"200.2": "200", "200": "I"}
-_NEW_UNDER = {"200.5": "H", "201": "H", "201.1": "H", "202.1": "H"}
+_OLD_UNDER = {"200.2": "200", "200": "I", "A.2": "A", "§ 7(1)": "§ 7"}
+_NEW_UNDER = {"200.5": "H", "201": "H", "201.1": "H", "202.1": "H", "B.1": "H", "§ 8(1)": "H"}
 
 
 @pytest.mark.parametrize(
@@ -885,6 +885,8 @@ _NEW_UNDER = {"200.5": "H", "201": "H", "201.1": "H", "202.1": "H"}
         ("200.2", "200.5", {}, None),  # the same root
         ("200.2", "201", {"200": "200"}, None),  # now a root itself
         ("200", "201.1", {"200": "200"}, None),  # a root before
+        ("A.2", "B.1", {}, ("A", "H")),  # an appendix's letter is its root
+        ("§ 7(1)", "§ 8(1)", {}, ("§ 7", "H")),  # so is a section's sign and number
     ],
 )
 def test_moved_under_a_heading_the_release_added(
