@@ -1622,3 +1622,90 @@ def test_a_rewrite_in_fewer_than_5_rules_must_replace_its_phrase_more_often_than
 )
 def test_marks_only(a: str, b: str, only: bool) -> None:
     assert cosmetic.marks_only(a, b) is only
+
+
+# --- lists: what an item is, and what a list around an edit looks like (issue #30, static mutants) ---
+
+
+@pytest.mark.parametrize(
+    "text, item",
+    [
+        ("113", False), ("903.11a", False), ("section 4", False), ("sections", False), ("section", False),
+        ("rule 712", False), ("rules", False), ("rule", False), ("Rule 5", False),  # what a list of references leaves
+        ("rule712", True),  # a word run into a number: no reference (as `references` reads them)
+        (".NET", True),  # a name with a dot: no rule number
+    ],
+)
+def test_a_reference_is_no_list_item(text: str, item: bool) -> None:
+    assert lists._is_item(text) is item
+
+
+@pytest.mark.parametrize(
+    "before, deleted, inserted, after, items",
+    [
+        # An item may carry a pointer to its rule, which is not part of its name.
+        ("The hues are red, blue, ", "", "green (see rule 105), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green (see section 105), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green (rules 105–106), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green(see rule 105), ", "and gold.", (("green",), ())),
+        # An item added after an "and"/"or" that ends the text before it.
+        ("The hues are red, blue, or ", "", "green, or ", "gold.", (("green",), ())),
+        ("The hues are red, blue or", "", " green,", " gold.", (("green",), ())),
+        ("The hues are red, blue, sand", "", " green,", " gold.", None),  # "sand" is no "and"
+        ("The hues are red, blue, ", "", "green; ", "and gold.", None),  # a clause's end is in no item
+        # A list already closed by its "and"/"or" takes no item after it: a second predicate.
+        ("It plays a spell, ability, or land,", "", " or takes a move,", " then rests.", None),
+        ("It plays a spell, ability, and land,", "", " and takes a move,", " then rests.", None),
+        ("It plays a spell, ability, or land, a rune,", "", " or takes a move,", " then rests.", (("takes a move",), ())),
+        # The last item after an "or" (quotes around it or not), whatever clause follows the list.
+        ("If a card is a “spell,” “plane”", "", ", “or scheme,”", " it means the card rests.", (("scheme",), ())),
+        ("If a card is a “spell,” “plane”", "", ", ora “scheme,”", " it means the card rests.", None),
+        # Items named inside a quoted title are words of the title; a title closed before them is not.
+        ("See rule 202, Mana Cost, Color", "", ", and Pips", " now.", (("Pips",), ())),
+        ("See rule 202, “Mana” Cost, Color", "", ", and Pips", " now.", (("Pips",), ())),
+        ("See rule 202 “Mana Cost, Color", "", ", and Pips", "” now.", None),
+        # A new first item before the words that open the list.
+        ("The artifact types are", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types include", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types includes", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types including", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types:", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types spare", "", " Blood,", " Clue, Food, and Gold.", None),  # "spare" is no "are"
+        # An item added before the "or" that ends a list; "organ" and "andor" are no separators.
+        ("The hues are red, blue", "", ", green", " or gold.", (("green",), ())),
+        ("The hues are red, blue", "", ", green", " organ gold.", None),
+        ("The hues are red, blue, green", "", " andor gold", ".", None),
+        ("The hues are red, blue, ", "", "oriole, ", "and gold.", (("oriole",), ())),  # a word that starts as "or" is one
+        ("The hues are red, blue", "", ", grand green", ", and gold.", (("grand green",), ())),
+        ("The hues are red, blue, ", "", "green sand", ", and gold.", (("green sand",), ())),
+        # Items quoted, "and" between the last two: the clause after them is the sentence's, not an item.
+        ("If a card is a “spell,”", "", " “plane,” and “scheme,”", " it means the card rests.", (("plane", "scheme"), ())),
+        # A chunk of a list replaced, read item by item: not across a clause's end, nor inside a cited title.
+        ("The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch; Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", None),
+        ("See rule 202 The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", (("The Yew", "Beech", "Fir"), ("Elm",))),
+        ("See rules 202 “The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.”", None),
+    ],
+)
+def test_list_items_at_the_edges(before: str, deleted: str, inserted: str, after: str, items: object) -> None:
+    assert lists.list_items(_list_run(before, deleted, inserted, after)) == items
+
+
+@pytest.mark.parametrize("gap, near", [(8, True), (9, False)])
+def test_a_list_edit_within_8_characters_of_a_rewording_may_be_one_edit_cut_in_two(gap: int, near: bool) -> None:
+    listed = runs.Run("", "green, ", "The hues are red, blue, ", "and gold.", "", "", "green,", 10)
+    reworded = runs.Run("red", "crimson", "The dye is ", " now.", "", "red", "crimson", 10 + len("green, ") + gap)
+    assert lists.list_items(listed) == (("green",), ()) and lists.list_items(reworded) is None
+    assert lists.entangled([listed, reworded], 0) is near
+    assert lists.entangled([reworded, listed._replace(at=reworded.at + len("crimson") + gap)], 1) is near
+
+
+@pytest.mark.parametrize(
+    "before, items",
+    [("The hues are red, then deep dark rich tones", (("green",), ())),  # the list's comma 6 words back
+     ("The hues are red, then deep dark rich warm tones", None)],  # 7: too far to be this list's
+)
+def test_a_list_s_commas_are_within_6_words_of_the_edit(before: str, items: object) -> None:
+    assert lists.list_items(_list_run(before, "", ", green", " and gold.")) == items
