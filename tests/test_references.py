@@ -414,3 +414,17 @@ def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bo
 def test_a_reference_of_a_named_document(text: str, other: bool) -> None:
     refs = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
     assert refs.other_document(text, text.index("rule 5"), "rule 5") is other
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A keeper with soaring and reach can't be blocked except by a keeper with reach (see rule 702.3a).",
+        "Keepers with soaring can't be blocked except by keepers with reach (see rule 702.3a).",  # plural or not
+    ],
+)
+def test_a_possibly_stale_reference_shows_the_first_eight_words_the_number_held(sentence: str) -> None:
+    c = compare(doc(BEFORE), doc(AFTER + [("702.6b", sentence)]))
+    assert by_new(c)["702.6b"].possibly_stale == (  # type: ignore[attr-defined]
+        ("rule 702.3a", "702.3a", "A keeper with soaring can't be blocked except …", "702.5a"),
+    )
