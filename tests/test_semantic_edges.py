@@ -1676,6 +1676,10 @@ def test_a_reference_is_no_list_item(text: str, item: bool) -> None:
         ("The hues are red, blue", "", ", green", " organ gold.", None),
         ("The hues are red, blue, green", "", " andor gold", ".", None),
         ("The hues are red, blue, ", "", "oriole, ", "and gold.", (("oriole",), ())),  # a word that starts as "or" is one
+        ("The hues are red, blue", "", ", oriole", ", and gold.", (("oriole",), ())),
+        ("The hues are red, blue or a", "", " green,", " gold.", None),  # the "or" is not what ends the text before
+        ("The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, [Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", None),  # a bracket opened inside the chunk: no list of items
         ("The hues are red, blue", "", ", grand green", ", and gold.", (("grand green",), ())),
         ("The hues are red, blue, ", "", "green sand", ", and gold.", (("green sand",), ())),
         # Items quoted, "and" between the last two: the clause after them is the sentence's, not an item.
