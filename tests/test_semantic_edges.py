@@ -1713,3 +1713,59 @@ def test_a_list_edit_within_8_characters_of_a_rewording_may_be_one_edit_cut_in_t
 )
 def test_a_list_s_commas_are_within_6_words_of_the_edit(before: str, items: object) -> None:
     assert lists.list_items(_list_run(before, "", ", green", " and gold.")) == items
+
+
+# --- splits: how much of a part the whole must hold (issue #30, static mutants) -----------------
+
+
+def _words_of(prefix: str, n: int) -> str:
+    """n invented words, distinct and never function words."""
+    return " ".join(f"{prefix}{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(n))
+
+
+def _three(inside: int, total: int) -> tuple[Rule, Rule, Rule]:
+    """(whole, kept, part): `part` has `total` words, `inside` of them in `whole`, which is `kept` and those."""
+    kept = _rule("200.2", _words_of("kest", 10))
+    whole = _rule("200.2", _words_of("kest", 10) + " " + _words_of("pirn", inside))
+    part = _rule("200.3", _words_of("pirn", inside) + " " + _words_of("quol", total - inside))
+    return whole, kept, part
+
+
+@pytest.mark.parametrize(
+    "inside, total, part, looked_at, hint",
+    [
+        (16, 20, True, True, True),
+        (15, 20, True, True, True),  # three quarters in the whole: a hint at least
+        (14, 20, True, True, False),  # 0.7: a part, no longer a hint's cover
+        (13, 20, False, True, False),
+        (20, 50, False, True, False),  # two fifths: looked at further
+        (19, 50, False, False, False),
+    ],
+)
+def test_a_part_s_words_found_in_the_whole(inside: int, total: int, part: bool, looked_at: bool, hint: bool) -> None:
+    whole, kept, piece = _three(inside, total)
+    assert splits._part_of(whole, kept, piece) is part
+    assert splits._may_be_part(whole, kept, piece) is looked_at
+    assert splits._likely_part(whole, kept, piece) is hint
+
+
+@pytest.mark.parametrize("part, verbatim", [("Lands have no costs.", True), ("Lands have costs.", False)])
+def test_a_sentence_split_off_word_for_word_has_four_words_at_least(part: str, verbatim: bool) -> None:
+    whole = _rule("200.2", f"Keepers draw twice. {part}")
+    assert splits._verbatim_part(whole, _rule("200.2", "Keepers draw twice."), _rule("200.3", part)) is verbatim
+
+
+@pytest.mark.parametrize(
+    "kept_n, extra, part, hint",
+    [
+        (1, 15, False, True),  # the whole 0.0994 closer to both than to the kept rule alone: no part (0.1)
+        (16, 37, False, True),  # 0.0217 closer: a hint (0.02)
+        (18, 39, False, False),  # 0.0198
+    ],
+)
+def test_the_whole_must_be_closer_to_both_rules_than_to_the_kept_one(kept_n: int, extra: int, part: bool, hint: bool) -> None:
+    kept = _rule("200.2", _words_of("kest", kept_n))
+    whole = _rule("200.2", f"{_words_of('kest', kept_n)} pirnaa {_words_of('zorb', extra)}")
+    piece = _rule("200.3", "pirnaa")
+    assert splits._part_of(whole, kept, piece) is part
+    assert splits._likely_part(whole, kept, piece) is hint
