@@ -8,7 +8,9 @@ from collections.abc import Sequence
 import pytest
 from helpers import doc
 
-from ruldiff.diff.align import BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _uncross, align, changed_pairs, similarity
+from ruldiff.diff.align import (
+    BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _title_key, _uncross, align, changed_pairs, similarity, word_set,
+)
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
@@ -1015,3 +1017,12 @@ def test_a_rule_split_keeps_its_number_with_the_part_left_there() -> None:
     new = doc([*LANTERNS, ("100.3.", text(a_run, words("c", 2))), *NIGHT, ("300.3.", text(b_run, a_run[:8]))])
     assert similarity(text(a_run, b_run), text(b_run, a_run[:8])) >= 0.9
     assert ("100.3", "100.3") in ids(align(old, new))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("The Champion Zone", "Champion Zones"), ("A Banishment", "Banishments"), ("An Oath", "Oaths"),
+     ("Rules of Play", "Rules Play")],
+)
+def test_a_short_title_reads_the_same_without_articles_or_plurals(old: str, new: str) -> None:
+    assert _title_key(word_set(old)) == _title_key(word_set(new))
