@@ -1769,3 +1769,20 @@ def test_the_whole_must_be_closer_to_both_rules_than_to_the_kept_one(kept_n: int
     piece = _rule("200.3", "pirnaa")
     assert splits._part_of(whole, kept, piece) is part
     assert splits._likely_part(whole, kept, piece) is hint
+
+
+@pytest.mark.parametrize(
+    "before, after, sentence",
+    [
+        ("It says “{T}: ", " glows.” Later it rests.", "{t}: ember glows."),  # inside a quotation: the quotation
+        ('It says "{T}: ', ' glows." Later it rests.', "{t}: ember glows."),
+        ("It says “The ", ' rests." Then', "the ember rests."),  # closed by a straight quote
+        ('Say "a" or “The ', " rests” now.", "the ember rests"),
+        ("It says “Go.” The ", " rests. Then", "it says “go.” the ember rests"),  # a quotation closed before
+        ('It says "Go." The ', " rests. Then", 'it says "go." the ember rests'),
+        ('It says "Go\nThe ', " rests. Then", 'it says "go the ember rests'),  # a quote opened on a line before
+        ("It says “The ", " rests. Then", "it says “the ember rests"),  # never closed: the sentence
+    ],
+)
+def test_a_replacement_inside_a_quotation_is_read_in_the_quotation(before: str, after: str, sentence: str) -> None:
+    assert substitutions._sentence_of(runs.Run("ash", "ember", before, after)) == sentence
