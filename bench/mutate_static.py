@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import dataclasses
 import os
 import random
 import re
@@ -391,6 +392,14 @@ def mutants(modules: list[str]) -> list[Mutant]:
     out = []
     for module in modules:
         out += template_mutants() if module == "templates" else python_mutants(module)
+    # Two mutants can make the same change on one line (two `[a-z]` in one
+    # pattern): the second is named "... (#2)", so that an equivalent listed
+    # by name never leaves out a twin that is not.
+    seen: dict[str, int] = {}
+    for k, m in enumerate(out):
+        seen[m.name] = seen.get(m.name, 0) + 1
+        if seen[m.name] > 1:
+            out[k] = dataclasses.replace(m, what=f"{m.what} (#{seen[m.name]})")
     skip = equivalents()
     return [m for m in out if m.name not in skip]
 

@@ -61,7 +61,7 @@ TESTS = {
     "classify": ["tests/test_classify.py"],
     # The semantic pass, one module per claim: each run against the same tests.
     "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 import pytest
 from helpers import doc
 
-from ruldiff.diff.align import BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _uncross, align, changed_pairs, similarity
+from ruldiff.diff.align import (
+    BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _title_key, _uncross, align, changed_pairs, similarity, word_set,
+)
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
@@ -1050,3 +1052,12 @@ def test_a_step_of_another_section_is_not_paired_by_its_ordinal_sentence() -> No
     new = doc([*_steps("First, owls fly."), ("6", "Dawn Step"), ("600.1.", "First, lanterns dim."),
                ("600.2.", "Second, the active keeper gets the bell. (See rule 300.1.)")])
     assert ("500.2", None) in ids(align(old, new))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("The Champion Zone", "Champion Zones"), ("A Banishment", "Banishments"), ("An Oath", "Oaths"),
+     ("Rules of Play", "Rules Play")],
+)
+def test_a_short_title_reads_the_same_without_articles_or_plurals(old: str, new: str) -> None:
+    assert _title_key(word_set(old)) == _title_key(word_set(new))

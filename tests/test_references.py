@@ -374,3 +374,180 @@ def test_a_reference_left_at_the_number_its_own_rule_now_holds_is_stale() -> Non
     new = head + "1.2 Crews are of four.\n1.3 A crew signs the log, see 1.3.\n1.4 Oars are racked.\n"
     c = compare(read(old), read(new))
     assert c.stale == (("1.3", ("1.3",), ("1.4",)),)
+
+
+# --- what the built-in syntax reads at the edges (issue #30: static mutants) -------------------
+
+from ruldiff.diff.references import is_reference_update, reference_spans, references, renumbering  # noqa: E402
+from ruldiff.model import Change, ChangeKind, Rule, RuleKind  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "text, cited",
+    [
+        # The end of a range of headings is cited too, however the range is written.
+        ("See rules 702-704.", ["702", "704"]),
+        ("See rules 702–704.", ["702", "704"]),
+        ("See rules 702 — 704.", ["702", "704"]),
+        ("See rules 702 through 704.", ["702", "704"]),
+        ("See rules 702 to 704.", ["702", "704"]),
+        ("See rules 100 to 104.The next rules differ.", ["100", "104"]),  # a space missing after the period
+        # An end that is a rule of its own is read as one, once; never as its heading.
+        ("See rules 702.1a–704.1b.", ["702.1a", "704.1b"]),
+        ("See rules 702 to 704.1x.", ["702", "704.1x"]),
+        ("See rules 702–704.b now.", ["702"]),  # a sub-item of 704, not 704
+        ("See rules 702 to 7045.", ["702"]),  # four digits: no heading's number
+    ],
+)
+def test_the_end_of_a_range_is_cited(text: str, cited: list[str]) -> None:
+    assert [target for target, _ in references(text)] == cited
+
+
+def _renumbered(old: str, new: str) -> Change:
+    return Change(ChangeKind.RENUMBERED, Rule(old, RuleKind.RULE, "Draw."), Rule(new, RuleKind.RULE, "Draw."), ())
+
+
+def test_renumbered_rules_with_capital_letters_collapse_into_one_run() -> None:
+    runs = renumbering([_renumbered("5.A", "5.B"), _renumbered("5.B", "5.C"), _renumbered("5.C", "5.D")])
+    assert [(r.old, r.new) for r in runs] == [("5.A-5.C", "5.B-5.D")]
+
+
+@pytest.mark.parametrize(
+    "before, update",
+    [
+        ("See rules 601.2a-", True),  # a hyphen
+        ("See rules 601.2a–", True),
+        ("See rules 601.2a— ", False),  # a space before the letter: no range of letters
+        ("See rules 601.2a– and 702.", False),  # the range closed before the edit
+        ("See rules 1601.2a–", False),  # no rule number: four digits
+        ("See rules 601.a–", False),
+    ],
+)
+def test_the_last_letter_of_a_range_of_subrules_updated(before: str, update: bool) -> None:
+    # 601.2g became 601.2h: "601.2a–g" -> "601.2a–h" edits one letter.
+    id_map = {"601.2g": "601.2h", "601.g": "601.h", "702.g": "702.h"}
+    assert is_reference_update("g", "h", before, id_map) is update
+
+
+def _stale_refs(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    refs = References({"100.3": "100.4"}, {"100.2", "100.3", "100.4"}, None, "Test Game Rules", {}, {})
+    return refs.stale(text, reference_spans(text), "100.1", lambda s, t: True)
+
+
+@pytest.mark.parametrize(
+    "text, stale",
+    [
+        ("See 100.2–100.3 first.", ()),  # the end of a range still covers its rules
+        ("See 100.2 through 100.3 first.", ()),
+        ("Roll 1–6, 100.3 applies.", ("100.3",)),  # a dash earlier is no range of this reference
+        ("Move it into 100.3 now.", ("100.3",)),  # "into" is no "to"
+        ("Go to 5 or 100.3 now.", ("100.3",)),  # a "to" earlier is no range of this reference
+    ],
+)
+def test_a_kept_reference_at_the_end_of_a_range_is_not_stale(text: str, stale: tuple[str, ...]) -> None:
+    assert _stale_refs(text)[0] == stale
+
+
+@pytest.mark.parametrize(
+    "title, named",
+    [
+        ("Untap Step", True),
+        ("The Untap Step of Each Keeper", True),  # six words
+        ("The Untap Step of Each Keeper Now", False),  # seven: a rule's text, no title
+    ],
+)
+def test_a_reference_beside_its_target_s_title_is_named(title: str, named: bool) -> None:
+    refs = References({}, set(), None, "", {}, {"502": title})
+    text = f"{title.lower()} (see rule 502)"
+    assert refs.named(text, text.index("rule 502"), "rule 502", "502") is named
+
+
+@pytest.mark.parametrize("gap, named", [(30, True), (31, False)])
+def test_a_title_named_within_40_characters_of_the_reference(gap: int, named: bool) -> None:
+    refs = References({}, set(), None, "", {}, {"502": "Untap Step"})
+    # The title ends `gap` characters before the reference, so starts gap + 10 before it.
+    before = "untap step" + " " * gap + "rule 502 applies."
+    assert refs.named(before, before.index("rule 502"), "rule 502", "502") is named
+    after = "rule 502" + " " * gap + "untap step"
+    assert refs.named(after, 0, "rule 502", "502") is named
+
+
+@pytest.mark.parametrize(
+    "cited, flagged",
+    [
+        ("(see rule 702.3).", True),
+        ("(see rule 702.3) first.", True),
+        ("as rule 702.3 today says.", True),
+        # The start of a range covers its rules, whatever their numbers now.
+        ("(see rules 702.3-702.4).", False),
+        ("(see rules 702.3–702.4).", False),
+        ("(see rules 702.3 — 702.4).", False),
+        ("(see rules 702.3 through 702.4).", False),
+        ("(see rules 702.3 to 702.4).", False),
+    ],
+)
+def test_an_added_rule_citing_a_range_from_an_old_number_is_not_flagged(cited: str, flagged: bool) -> None:
+    new = AFTER + [("702.6b", f"A keeper with soaring and reach may block as if it had soaring {cited}")]
+    hints = by_new(compare(doc(BEFORE), doc(new)))["702.6b"].possibly_stale  # type: ignore[attr-defined]
+    assert [h[1] for h in hints] == (["702.3"] if flagged else [])
+
+
+@pytest.mark.parametrize(
+    "text, at, other",
+    [
+        # Another document's abbreviation right before the number, "rule" or "section" between or not.
+        ("See MTR 2.", "2", True),
+        ("See MTR section 2.", "2", True),
+        ("See MTR sections 2 and 3.", "2", True),
+        ("See CR rule 184.6.", "184.6", True),
+        ("See CR rules 184.6 and 184.7.", "184.6", True),
+        ("See RTR rule 184.6.", "184.6", False),  # this document's own initials
+        ("REMINDER 184.6 applies.", "184.6", False),  # a word in capitals, longer than an abbreviation
+        ("A GM may apply rule 184.6.", "rule", False),  # an abbreviation elsewhere in the sentence
+        ("See CR184.6.", "184.6", False),
+        ("See MTR rule5.", "5", False),
+        # A document named after the reference, in its sentence; the next sentence names nothing of it.
+        ("See 184.6. The Core Rules differ.", "184.6", False),
+        ("See rule 184.6 in the Core Rules.", "rule", True),
+        ("See rule 184.6 in the Core Guide.", "rule", True),
+        ("See rule 184.6 in the Core Policy.", "rule", True),
+        ("See rule 184.6 in the Core Regulations.", "rule", True),
+        ("See rule 184.6 in the Core Procedures.", "rule", True),
+        ("See rule 184.6 in the Core Handbook.", "rule", True),
+        ("See rule 184.6 in the Core Rulesbook.", "rule", False),  # no name: a word that starts as one
+        ("See rule 184.6 in theCore Rules.", "rule", False),  # a capital inside a word starts no name
+        ("See rule 184.6 in the CoreRules.", "rule", False),
+    ],
+)
+def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bool) -> None:
+    refs = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
+    assert refs.other_document(text, text.index(at)) is other
+
+
+@pytest.mark.parametrize(
+    "text, other",
+    [
+        ("See rule 5 of Chapter 3.", True),
+        ("See rule 5 of the Core Rules.", True),
+        ("See rule 5 of the Riftbound Tournament Rules.", False),  # this document
+        ("As the Core Rules say, rule 5 of these applies.", True),  # "of" no capitalised name: the sentence decides
+        ("See rule 5 (b) of Chapter 3.", False),  # a space before the sub-item: not one of the reference's
+    ],
+)
+def test_a_reference_of_a_named_document(text: str, other: bool) -> None:
+    refs = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
+    assert refs.other_document(text, text.index("rule 5"), "rule 5") is other
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A keeper with soaring and reach can't be blocked except by a keeper with reach (see rule 702.3a).",
+        "Keepers with soaring can't be blocked except by keepers with reach (see rule 702.3a).",  # plural or not
+    ],
+)
+def test_a_possibly_stale_reference_shows_the_first_eight_words_the_number_held(sentence: str) -> None:
+    c = compare(doc(BEFORE), doc(AFTER + [("702.6b", sentence)]))
+    assert by_new(c)["702.6b"].possibly_stale == (  # type: ignore[attr-defined]
+        ("rule 702.3a", "702.3a", "A keeper with soaring can't be blocked except …", "702.5a"),
+    )

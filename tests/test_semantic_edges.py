@@ -904,6 +904,38 @@ def test_moved(kind: ChangeKind, old_id: str, new_id: str, id_map: dict[str, str
     assert moves.moved(change, id_map, _UNDER, _UNDER, was) == moved
 
 
+# Under a heading the release added (not in `was`), the number decides: its root changed, not with its heading's.
+_OLD_UNDER = {"200.2": "200", "200": "I", "A.2": "A", "§ 7(1)": "§ 7"}
+_NEW_UNDER = {"200.5": "H", "201": "H", "201.1": "H", "202.1": "H", "B.1": "H", "§ 8(1)": "H"}
+
+
+@pytest.mark.parametrize(
+    "old_id, new_id, id_map, moved",
+    [
+        ("200.2", "202.1", {}, ("200", "H")),  # its root changed on its own: moved
+        ("200.2", "202.1", {"200": "201"}, ("200", "H")),  # its heading went elsewhere
+        ("200.2", "201.1", {"200": "201"}, None),  # its root renumbered with it: a heading put above it
+        ("200.2", "200.5", {}, None),  # the same root
+        ("200.2", "201", {"200": "200"}, None),  # now a root itself
+        ("200", "201.1", {"200": "200"}, None),  # a root before
+        ("A.2", "B.1", {}, ("A", "H")),  # an appendix's letter is its root
+        ("§ 7(1)", "§ 8(1)", {}, ("§ 7", "H")),  # so is a section's sign and number
+    ],
+)
+def test_moved_under_a_heading_the_release_added(
+    old_id: str, new_id: str, id_map: dict[str, str], moved: tuple[str, str] | None
+) -> None:
+    change = Change(ChangeKind.RENUMBERED, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+    was = {n: o for o, n in id_map.items()}
+    assert moves.moved(change, id_map, _OLD_UNDER, _NEW_UNDER, was) == moved
+
+
+def test_a_rule_at_the_top_before_has_not_moved() -> None:
+    change = Change(ChangeKind.RENUMBERED, _rule("200.2", "Draw."), _rule("202.1", "Draw."), ())
+    assert moves.moved(change, {}, {}, _NEW_UNDER, {}) is None
+    assert moves.moved(change, {}, _OLD_UNDER, {}, {}) is None
+
+
 def test_a_rule_under_a_heading_that_was_inside_its_old_heading_has_not_moved() -> None:
     # 108 was a rule under heading 107; now a heading of its own: 108.7d, renumbered 108.7e, stayed.
     change = Change(ChangeKind.RENUMBERED, _rule("108.7d", "Draw."), _rule("108.7e", "Draw."), ())
@@ -1502,3 +1534,288 @@ def test_an_or_after_a_list_closed_by_its_or_adds_a_predicate_not_an_item() -> N
     # Nor one joined to the list's last item: two kinds of copy, not a list.
     run = _list_run("A glyph is a rune, or copy of a glyph", "", " or rune,", " that's in the well.")
     assert lists.list_items(run) is None
+
+
+# --- substitutions: what a candidate phrase may hold (issue #30, static mutants) --------------
+
+
+@pytest.mark.parametrize(
+    "d, i, phrase",
+    [
+        ('keep "relic safe', 'keep "ember safe', None),  # a quotation opened inside the phrase
+        ("keep “relic safe", "keep “ember safe", None),
+        ("keep 'relic safe", "keep 'ember safe", None),
+        ("keep ‘relic safe", "keep ‘ember safe", None),
+        ("the relics' keeper", "the embers' keeper", None),  # a quote closed (or a plural's apostrophe)
+        ("the relic's keeper", "the ember's keeper", ("the relic's keeper", "the ember's keeper")),  # inside a word
+        ("the relic’s keeper", "the ember’s keeper", ("the relic’s keeper", "the ember’s keeper")),
+    ],
+)
+def test_a_candidate_phrase_holds_no_quotation_mark(d: str, i: str, phrase: tuple[str, str] | None) -> None:
+    assert substitutions._clean_phrase(d, i) == phrase
+
+
+@pytest.mark.parametrize(
+    "before, after, sentence",
+    [
+        ("It glows. The ", " rests. Then", "the ember rests"),
+        ("It glows! The ", " rests? Then", "the ember rests"),
+        ("The ", " rests.", "the ember rests"),
+        ("The ", " costs 1.5 marks. Then", "the ember costs 1.5 marks"),  # a decimal point ends no sentence
+    ],
+)
+def test_a_replacement_is_read_in_its_sentence(before: str, after: str, sentence: str) -> None:
+    assert substitutions._sentence_of(runs.Run("ash", "ember", before, after)) == sentence
+
+
+@pytest.mark.parametrize(
+    "d, i, kept",
+    [
+        ("draw’", "cast'", ("draw", "cast")),  # the same marks, however their quotes are typed
+        ("draw”", 'cast"', ("draw", "cast")),
+        ("‘Draw", "'Cast", ("Draw", "Cast")),
+        ("“Draw", '"Cast', ("Draw", "Cast")),
+        ("“Draw a card", "“Cast a spell", ("Draw a card", "Cast a spell")),
+        ("“Draw", "'Cast", ("“Draw", "'Cast")),  # a double and a single quote differ
+    ],
+)
+def test_marks_both_sides_share_are_set_aside(d: str, i: str, kept: tuple[str, str]) -> None:
+    assert substitutions._without_shared_marks(d, i) == kept
+
+
+def test_a_phrase_in_context_takes_one_word_each_side() -> None:
+    assert substitutions._in_context(runs.Run("ash", "ember", "Draw the ", " now.")) == ("the ash now", "the ember now")
+
+
+@pytest.mark.parametrize(
+    "a, b, one",
+    [
+        # Old phrases spelled alike (difflib's ratio 0.71 from 0.7), new ones too (0.71 from 0.55): one rewrite.
+        (("emberglow", "ashfall"), ("ember", "ashfalls"), True),
+        (("emberglows", "ashfall"), ("ember", "ashfalls"), False),  # old 0.67
+        (("himself or herself", "cinderfall"), ("him or her", "cinders"), True),
+        (("himself or herself", "ashfall"), ("him or her", "ashes"), False),  # new 0.50
+    ],
+)
+def test_replacements_spelled_alike_are_one_rewrite(a: tuple[str, str], b: tuple[str, str], one: bool) -> None:
+    assert substitutions._one_rewrite(a, b) is one
+
+
+def test_a_phrase_is_shown_as_written_most_often_in_its_first_50_occurrences() -> None:
+    # 24 "Relic", 25 "relic", then the 50th "Relic" ties them: the first form seen wins; the 51st is not read.
+    text = " ".join(["Relic draws."] * 24 + ["relic draws."] * 25 + ["Relic draws.", "relic draws."])
+    assert substitutions._written("relic", text) == "Relic"
+
+
+@pytest.mark.parametrize(
+    "sentence, bare",
+    [("see typecycling.", True), ("see the typecycling.", True), ("see the big typecycling.", False)],
+)
+def test_a_sentence_of_two_words_besides_the_phrase_is_a_formula(sentence: str, bare: bool) -> None:
+    assert substitutions._bare({sentence}, "typecycling") is bare
+
+
+_KEEPS = ["A relic rests in the vault.", "Each relic may hum once.", "No relic leaves the circle.",
+          "Every relic is sealed at dawn.", "The keeper guards one relic."]
+_REWRITES = ["The relic glows at dusk.", "Shuffle the relic into the deck.", "A keeper may lift a relic.",
+             "Only one relic may burn.", "The last relic fades."]
+
+
+@pytest.mark.parametrize("rules, found", [(4, [("The relic", "The ember")]), (5, [("relic", "ember")])])
+def test_a_rewrite_in_fewer_than_5_rules_must_replace_its_phrase_more_often_than_it_keeps_it(
+    rules: int, found: list[tuple[str, str]]
+) -> None:
+    # The old phrase replaced in as many rules as it is kept in: a rewrite made in 5 rules may keep it up to
+    # twice as often as it replaced it; in 4, "relic" is kept too often, and only "The relic" is the rewrite.
+    old = _REWRITES[:rules] + _KEEPS[:rules]
+    new = [t.replace("relic", "ember") for t in _REWRITES[:rules]] + _KEEPS[:rules]
+    assert [(s.old, s.new) for s in pair(old, new).substitutions] == found
+
+
+# --- cosmetic: a run that only adds or drops marks (issue #30, mutmut's survivors) ----------------
+
+
+@pytest.mark.parametrize(
+    "a, b, only",
+    [
+        ("(This", "This", True),  # a bracket the word diff glued to a word, dropped
+        ("This", "(This", True),  # or added
+        ('mulligan"', "mulligan", True),  # one half of a pair goes with the text that holds the other
+        ("mulligan'", "mulligan", True),
+        ('"mulligan"', "mulligan", False),  # quotes put around a word: an edit of their own
+        ("mulligan", '"mulligan"', False),
+        ("'mulligan'", "mulligan", False),
+        ("“mulligan”", "mulligan", False),
+        ('"mulligan\'', "mulligan", True),  # two different quotes make no pair
+        ("Coldsnap(tm)", "Coldsnap", False),  # letters dropped too
+        ("Coldsnap", "Coldsnap(tm)", False),
+        ('"This', "“This", False),  # a mark replaced by another: no mark only added or dropped
+        ("This", "this", False),
+    ],
+)
+def test_marks_only(a: str, b: str, only: bool) -> None:
+    assert cosmetic.marks_only(a, b) is only
+
+
+# --- lists: what an item is, and what a list around an edit looks like (issue #30, static mutants) ---
+
+
+@pytest.mark.parametrize(
+    "text, item",
+    [
+        ("113", False), ("903.11a", False), ("section 4", False), ("sections", False), ("section", False),
+        ("rule 712", False), ("rules", False), ("rule", False), ("Rule 5", False),  # what a list of references leaves
+        ("rule712", True),  # a word run into a number: no reference (as `references` reads them)
+        (".NET", True),  # a name with a dot: no rule number
+    ],
+)
+def test_a_reference_is_no_list_item(text: str, item: bool) -> None:
+    assert lists._is_item(text) is item
+
+
+@pytest.mark.parametrize(
+    "before, deleted, inserted, after, items",
+    [
+        # An item may carry a pointer to its rule, which is not part of its name.
+        ("The hues are red, blue, ", "", "green (see rule 105), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green (see section 105), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green (rules 105–106), ", "and gold.", (("green",), ())),
+        ("The hues are red, blue, ", "", "green(see rule 105), ", "and gold.", (("green",), ())),
+        # An item added after an "and"/"or" that ends the text before it.
+        ("The hues are red, blue, or ", "", "green, or ", "gold.", (("green",), ())),
+        ("The hues are red, blue or", "", " green,", " gold.", (("green",), ())),
+        ("The hues are red, blue, sand", "", " green,", " gold.", None),  # "sand" is no "and"
+        ("The hues are red, blue, ", "", "green; ", "and gold.", None),  # a clause's end is in no item
+        # A list already closed by its "and"/"or" takes no item after it: a second predicate.
+        ("It plays a spell, ability, or land,", "", " or takes a move,", " then rests.", None),
+        ("It plays a spell, ability, and land,", "", " and takes a move,", " then rests.", None),
+        ("It plays a spell, ability, or land, a rune,", "", " or takes a move,", " then rests.", (("takes a move",), ())),
+        # The last item after an "or" (quotes around it or not), whatever clause follows the list.
+        ("If a card is a “spell,” “plane”", "", ", “or scheme,”", " it means the card rests.", (("scheme",), ())),
+        ("If a card is a “spell,” “plane”", "", ", ora “scheme,”", " it means the card rests.", None),
+        # Items named inside a quoted title are words of the title; a title closed before them is not.
+        ("See rule 202, Mana Cost, Color", "", ", and Pips", " now.", (("Pips",), ())),
+        ("See rule 202, “Mana” Cost, Color", "", ", and Pips", " now.", (("Pips",), ())),
+        ("See rule 202 “Mana Cost, Color", "", ", and Pips", "” now.", None),
+        # A new first item before the words that open the list.
+        ("The artifact types are", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types include", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types includes", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types including", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types:", "", " Blood,", " Clue, Food, and Gold.", (("Blood",), ())),
+        ("The artifact types spare", "", " Blood,", " Clue, Food, and Gold.", None),  # "spare" is no "are"
+        # An item added before the "or" that ends a list; "organ" and "andor" are no separators.
+        ("The hues are red, blue", "", ", green", " or gold.", (("green",), ())),
+        ("The hues are red, blue", "", ", green", " organ gold.", None),
+        ("The hues are red, blue, green", "", " andor gold", ".", None),
+        ("The hues are red, blue, ", "", "oriole, ", "and gold.", (("oriole",), ())),  # a word that starts as "or" is one
+        ("The hues are red, blue", "", ", oriole", ", and gold.", (("oriole",), ())),
+        ("The hues are red, blue or a", "", " green,", " gold.", None),  # the "or" is not what ends the text before
+        ("The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, [Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", None),  # a bracket opened inside the chunk: no list of items
+        ("The hues are red, blue", "", ", grand green", ", and gold.", (("grand green",), ())),
+        ("The hues are red, blue, ", "", "green sand", ", and gold.", (("green sand",), ())),
+        # Items quoted, "and" between the last two: the clause after them is the sentence's, not an item.
+        ("If a card is a “spell,”", "", " “plane,” and “scheme,”", " it means the card rests.", (("plane", "scheme"), ())),
+        # A chunk of a list replaced, read item by item: not across a clause's end, nor inside a cited title.
+        ("The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch; Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", None),
+        ("See rule 202 The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.", (("The Yew", "Beech", "Fir"), ("Elm",))),
+        ("See rules 202 “The tree kinds are ", "Ash, Birch, Cedar, Elm", "The Yew, Ash, Beech, Birch, Cedar, Fir",
+         ", Hazel, Larch, Oak, and Pine.”", None),
+    ],
+)
+def test_list_items_at_the_edges(before: str, deleted: str, inserted: str, after: str, items: object) -> None:
+    assert lists.list_items(_list_run(before, deleted, inserted, after)) == items
+
+
+@pytest.mark.parametrize("gap, near", [(8, True), (9, False)])
+def test_a_list_edit_within_8_characters_of_a_rewording_may_be_one_edit_cut_in_two(gap: int, near: bool) -> None:
+    listed = runs.Run("", "green, ", "The hues are red, blue, ", "and gold.", "", "", "green,", 10)
+    reworded = runs.Run("red", "crimson", "The dye is ", " now.", "", "red", "crimson", 10 + len("green, ") + gap)
+    assert lists.list_items(listed) == (("green",), ()) and lists.list_items(reworded) is None
+    assert lists.entangled([listed, reworded], 0) is near
+    assert lists.entangled([reworded, listed._replace(at=reworded.at + len("crimson") + gap)], 1) is near
+
+
+@pytest.mark.parametrize(
+    "before, items",
+    [("The hues are red, then deep dark rich tones", (("green",), ())),  # the list's comma 6 words back
+     ("The hues are red, then deep dark rich warm tones", None)],  # 7: too far to be this list's
+)
+def test_a_list_s_commas_are_within_6_words_of_the_edit(before: str, items: object) -> None:
+    assert lists.list_items(_list_run(before, "", ", green", " and gold.")) == items
+
+
+# --- splits: how much of a part the whole must hold (issue #30, static mutants) -----------------
+
+
+def _words_of(prefix: str, n: int) -> str:
+    """n invented words, distinct and never function words."""
+    return " ".join(f"{prefix}{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(n))
+
+
+def _three(inside: int, total: int) -> tuple[Rule, Rule, Rule]:
+    """(whole, kept, part): `part` has `total` words, `inside` of them in `whole`, which is `kept` and those."""
+    kept = _rule("200.2", _words_of("kest", 10))
+    whole = _rule("200.2", _words_of("kest", 10) + " " + _words_of("pirn", inside))
+    part = _rule("200.3", _words_of("pirn", inside) + " " + _words_of("quol", total - inside))
+    return whole, kept, part
+
+
+@pytest.mark.parametrize(
+    "inside, total, part, looked_at, hint",
+    [
+        (16, 20, True, True, True),
+        (15, 20, True, True, True),  # three quarters in the whole: a hint at least
+        (14, 20, True, True, False),  # 0.7: a part, no longer a hint's cover
+        (13, 20, False, True, False),
+        (20, 50, False, True, False),  # two fifths: looked at further
+        (19, 50, False, False, False),
+    ],
+)
+def test_a_part_s_words_found_in_the_whole(inside: int, total: int, part: bool, looked_at: bool, hint: bool) -> None:
+    whole, kept, piece = _three(inside, total)
+    assert splits._part_of(whole, kept, piece) is part
+    assert splits._may_be_part(whole, kept, piece) is looked_at
+    assert splits._likely_part(whole, kept, piece) is hint
+
+
+@pytest.mark.parametrize("part, verbatim", [("Lands have no costs.", True), ("Lands have costs.", False)])
+def test_a_sentence_split_off_word_for_word_has_four_words_at_least(part: str, verbatim: bool) -> None:
+    whole = _rule("200.2", f"Keepers draw twice. {part}")
+    assert splits._verbatim_part(whole, _rule("200.2", "Keepers draw twice."), _rule("200.3", part)) is verbatim
+
+
+@pytest.mark.parametrize(
+    "kept_n, extra, part, hint",
+    [
+        (1, 15, False, True),  # the whole 0.0994 closer to both than to the kept rule alone: no part (0.1)
+        (16, 37, False, True),  # 0.0217 closer: a hint (0.02)
+        (18, 39, False, False),  # 0.0198
+    ],
+)
+def test_the_whole_must_be_closer_to_both_rules_than_to_the_kept_one(kept_n: int, extra: int, part: bool, hint: bool) -> None:
+    kept = _rule("200.2", _words_of("kest", kept_n))
+    whole = _rule("200.2", f"{_words_of('kest', kept_n)} pirnaa {_words_of('zorb', extra)}")
+    piece = _rule("200.3", "pirnaa")
+    assert splits._part_of(whole, kept, piece) is part
+    assert splits._likely_part(whole, kept, piece) is hint
+
+
+@pytest.mark.parametrize(
+    "before, after, sentence",
+    [
+        ("It says “{T}: ", " glows.” Later it rests.", "{t}: ember glows."),  # inside a quotation: the quotation
+        ('It says "{T}: ', ' glows." Later it rests.', "{t}: ember glows."),
+        ("It says “The ", ' rests." Then', "the ember rests."),  # closed by a straight quote
+        ('Say "a" or “The ', " rests” now.", "the ember rests"),
+        ("It says “Go.” The ", " rests. Then", "it says “go.” the ember rests"),  # a quotation closed before
+        ('It says "Go." The ', " rests. Then", 'it says "go." the ember rests'),
+        ('It says "Go\nThe ', " rests. Then", 'it says "go the ember rests'),  # a quote opened on a line before
+        ("It says “The ", " rests. Then", "it says “the ember rests"),  # never closed: the sentence
+    ],
+)
+def test_a_replacement_inside_a_quotation_is_read_in_the_quotation(before: str, after: str, sentence: str) -> None:
+    assert substitutions._sentence_of(runs.Run("ash", "ember", before, after)) == sentence
