@@ -16,7 +16,10 @@ document says which it is:
 2. else a second piece that the document prints as a word elsewhere
    (``aid`` of ``first-aid``, ``token`` of ``non-token``) ends a compound
    or follows a prefix: the hyphen stays;
-3. else the second piece is no word of the document (``tration``): the
+3. else a second piece that goes on with a hyphen of its own
+   (``permanent-`` / ``type-changing``) is a part of a compound: a
+   typesetter's cut leaves one word, so the hyphen stays;
+4. else the second piece is no word of the document (``tration``): the
    typesetter cut the word, and the hyphen goes (when the next line goes on
    in lower case).
 
@@ -50,6 +53,8 @@ def hyphen_kept(text: str) -> Callable[[str, str], bool]:
     (False, True, True)
     >>> kept("the accom-", "modation"), kept("the accom-", "Modation")
     (False, True)
+    >>> kept("a permanent-", "type-changing effect"), kept("the accom-", "modation-")
+    (True, False)
     """
     words: Counter[str] = Counter()
     pieces: Counter[str] = Counter()  # words that are a piece of a broken word
@@ -73,6 +78,8 @@ def hyphen_kept(text: str) -> Callable[[str, str], bool]:
         # Printed beyond the breaks (this one a break too, even across a page's furniture).
         if words[tail] > max(pieces[tail], 1):
             return True  # a word of the document: a compound's, or after a prefix
+        if after[len(tail) : len(tail) + 1] == "-" and after[len(tail) + 1 : len(tail) + 2].isalpha():
+            return True  # the compound goes on: ``permanent-`` / ``type-changing``
         return not after[:1].islower()
 
     return kept
