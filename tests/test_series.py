@@ -128,6 +128,23 @@ def test_a_damaged_or_foreign_cache_entry_is_a_miss(tmp_path: Path) -> None:
     assert Store(None).get("x", "k") is None
 
 
+def test_a_step_whose_cached_pages_are_damaged_is_compared_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = write_versions(tmp_path, 4)
+    store = Store(tmp_path / "cache")
+    s = Series(read, store=store, workers=2)
+    versions = s.versions(paths)[0]
+    first = s.steps(versions, lambda c: (c.new.path,), variant="site")
+    pages = sorted((tmp_path / "cache").glob("*.pages"))
+    assert len(pages) == 3
+    pages[0].write_bytes(b"\x00garbage")  # there, but damaged: found so only when read
+    count = Counting(monkeypatch)
+    delivered: dict[int, Any] = {}
+    again = Series(read, store=store, workers=2).steps(versions, lambda c: (c.new.path,), variant="site",
+                                                       deliver=delivered.__setitem__)
+    assert again == first and count.compared == 1
+    assert delivered == {i: (versions[i + 1].path,) for i in range(3)}
+
+
 def test_a_history_key_changes_with_the_ruldiff_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paths = write_versions(tmp_path, 2)
     store = Store(tmp_path / "cache")
@@ -165,6 +182,16 @@ def test_fan_out_gives_every_result_with_two_workers() -> None:
     got: dict[int, int] = {}
     fan_out(list(range(7)), lambda x: x * x, 2, got.__setitem__, weights=[7, 1, 1, 1, 1, 1, 1])
     assert got == {i: i * i for i in range(7)}
+
+
+@pytest.mark.parametrize("items", [[], [5], [1, 2, 3]])
+def test_fan_out_runs_meanwhile_once_here_while_the_workers_work(items: list[int]) -> None:
+    here, calls = os.getpid(), []
+    got: dict[int, tuple[int, int]] = {}
+    fan_out(items, lambda x: (x, os.getpid()), 2, got.__setitem__, meanwhile=lambda: calls.append(os.getpid()))
+    assert calls == [here]
+    assert sorted(got) == list(range(len(items))) and [got[j][0] for j in sorted(got)] == items
+    assert all(pid != here for _, pid in got.values())  # even one item is worked by a worker
 
 
 def test_a_directory_gives_its_documents_not_its_readme(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields, make_dataclass
 from typing import Any
 
@@ -85,9 +85,15 @@ class Rule:
     def full_text(self) -> str:
         """The text that is diffed: the run-in title and the body, then each
         example, each on its own line."""
-        if not self.examples and not self.title:
-            return self.text
-        return "\n".join((self.title, self.text, *self.examples) if self.title else (self.text, *self.examples))
+        return full_text(self.text, self.examples, self.title)
+
+
+def full_text(text: str, examples: tuple[str, ...], title: str = "") -> str:
+    """`Rule.full_text` of a rule's body, examples and run-in title (also of
+    a packed rule, `packed_texts`)."""
+    if not examples and not title:
+        return text
+    return "\n".join((title, text, *examples) if title else (text, *examples))
 
 
 RuleRow = tuple[str, RuleKind, str, tuple[str, ...], str | None, int, tuple[str, ...], str]
@@ -268,6 +274,21 @@ def unpack_document(packed: PackedDocument) -> Document:
         _unpack_coverage(coverage),
         numbering,
     )
+
+
+def packed_texts(packed: PackedDocument, ids: Container[str]) -> Iterator[tuple[str, str]]:
+    """(ID, `Rule.full_text`) of each item of a packed document whose ID is
+    in `ids`, in order, without unpacking it (the rules are not built): what
+    a history's rule pages read of each release.
+
+    >>> doc = Document("a.txt", "T", None, "mtg", (Rule("1", RuleKind.RULE, "Body", ("Example",)), Rule("2", RuleKind.RULE, "Two")))
+    >>> list(packed_texts(pack_document(doc), {"1"}))
+    [('1', 'Body\\nExample')]
+    """
+    for rows in (packed[4], packed[5]):
+        for rule_id, _, text, examples, _, _, _, title in rows:
+            if rule_id in ids:
+                yield rule_id, full_text(text, examples, title)
 
 
 def _pack_coverage(coverage: Coverage | None) -> tuple[Any, ...] | None:

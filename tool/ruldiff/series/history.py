@@ -604,8 +604,7 @@ def rule_pages(
         steps_wanted.update(i - 1 for i in shown[c].events)
     texts: dict[tuple[int, str], str] = {}
     for i in sorted(wanted):
-        items = {r.id: r.full_text for r in series.document(versions[i]).items if r.id in wanted[i]}
-        texts.update(((i, rule_id), text) for rule_id, text in items.items())
+        texts.update(((i, rule_id), text) for rule_id, text in series.texts(versions[i], wanted[i]).items())
     edits: dict[tuple[int, str], tuple[tuple[str, str], ...]] = {}
     for i in sorted(steps_wanted):
         found = series.edits(versions[i], versions[i + 1])

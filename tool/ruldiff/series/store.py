@@ -119,6 +119,17 @@ class Store:
         except Exception:  # damaged, truncated, unreadable: a miss
             return None
 
+    def has(self, kind: str, key: str) -> bool:
+        """Whether an entry is stored under (`kind`, `key`), without reading
+        it: `get` may still find it damaged."""
+        if self.directory is None or not _private(self.directory):
+            return False
+        try:
+            st = os.stat(self.directory / f"{key}.{kind}", follow_symlinks=False)
+        except OSError:
+            return False
+        return _trusted_entry(st)
+
     def put(self, kind: str, key: str, value: Any) -> None:
         """Store `value` (marshal-able) under (`kind`, `key`); failures are ignored."""
         if self.directory is None:
