@@ -79,7 +79,7 @@ STAGES: dict[str, list[tuple[Any, str]]] = {
     "lists": [(semantic, "list_items"), (semantic, "entangled"), (semantic, "without")],
     "cosmetic": [
         (semantic, "respellings"), (semantic, "symbol_of"), (semantic, "goes_with"),
-        (semantic, "marks_only"), (semantic, "marks_at_edges"),
+        (semantic, "marks_only"), (semantic, "marks_at_edges"), (semantic, "corrections"), (semantic, "word_of"),
     ],
     "moves": [(semantic, "moved")],
     "annotate, other": [(pipeline, "annotate")],

@@ -11,7 +11,8 @@ This module only orders the claims; each is made in a module of its own:
 - references.py: references, the renumbering map, cross-reference updates
   and stale references;
 - substitutions.py: the rewrites made across the document, as families;
-- cosmetic.py: marks beside a rewording, symbols respelled everywhere;
+- cosmetic.py: marks beside a rewording, symbols respelled everywhere,
+  misspellings corrected;
 - lists.py: items added to or removed from an enumeration;
 - moves.py: rules renumbered under another heading;
 - splits.py: splits and merges (joined before this pass, by pipeline.py).
@@ -20,7 +21,7 @@ A run is explained, in this order, as
 
 1. ``cosmetic``: the two sides differ only in typography (`classify.is_cosmetic`,
    runs.py); a mark only added or dropped beside a rewording goes with the
-   rewording (cosmetic.py);
+   rewording; a misspelling corrected is cosmetic (cosmetic.py);
 2. ``cross-reference``: the two sides differ only in rule numbers, each old
    number replaced by the new number of the same rule (903.13 -> 903.11 when
    old 903.13 became new 903.11; references.py);
@@ -48,7 +49,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cosmetic import goes_with, marks_at_edges, marks_only, respellings, symbol_of
+from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
 from .lists import entangled, list_items, without
 from .moves import containers, moved
 from .references import References, map_numbers
@@ -88,6 +89,7 @@ def annotate(
     edit_runs = {n: runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
     found = rewrites(changes, edit_runs, id_map, old, new)
     respelled = respellings(edit_runs, old)
+    corrected = corrections(edit_runs, old, new)
     renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
     old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
     was = {n: o for o, n in id_map.items()} if renumbered else {}
@@ -116,6 +118,8 @@ def annotate(
                 tags.update(run.plain.split())
             elif respelled and symbol_of(run) in respelled:
                 tags.add("cosmetic")
+            elif corrected and word_of(run) in corrected:
+                tags.add("cosmetic")  # a misspelling corrected
             elif k in by_run:
                 tags.add("substitution")
                 news_used.extend(found.tally(run, by_run[k], rule_id, id_map))
