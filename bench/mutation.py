@@ -65,7 +65,7 @@ TESTS = {
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "cosmetic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "diff_text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
