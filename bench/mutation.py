@@ -93,7 +93,7 @@ TESTS = {
     # Round two, second share: the rest of documents/, the CLI's commands, the series.
     "grammar": ["tests/test_grammar_edges.py", "tests/test_grammar.py", "tests/test_parse.py"],
     "furniture": ["tests/test_furniture_bounds.py", "tests/test_furniture.py", "tests/test_parse.py"],
-    "citations": ["tests/test_references.py", "tests/test_parse.py"],
+    "citations": ["tests/test_citations.py", "tests/test_references.py", "tests/test_parse.py"],
     "outline": ["tests/test_outline.py"],
     "cli_main": ["tests/test_cli.py", "tests/test_cli_help.py"],
     "cli_review": ["tests/test_review.py"],
