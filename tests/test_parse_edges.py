@@ -22,8 +22,24 @@ def test_an_appendix_annex_or_schedule_holds_its_items(word: str) -> None:
             f"100.2. Fees are paid.\n\n{word} A - Fees and Forms of the Club\n\nA.1 Fees are due in spring.\n\n"
             "A.2 Forms are white.\n")
     doc = parse(decode(text.encode(), "rules.txt"))
-    assert [(r.id, r.text) for r in doc.rules][-3:] == [
+    # The whole document as its own profile reads it: the appendix read as
+    # text would leave lines unread and hand the document to another numbering.
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("100", "General"), ("100.1", "Boats are moored."), ("100.2", "Fees are paid."),
         ("A", "Fees and Forms of the Club"), ("A.1", "Fees are due in spring."), ("A.2", "Forms are white.")]
+
+
+@pytest.mark.parametrize(("heading", "title"), [
+    ("Appendix B - Fees", "Fees"), ("Appendix B \u2014 Fees", "Fees"), ("Appendix B: Fees", "Fees"),
+    ("Appendix B. Fees", "Fees"), ("Appendix B Fees", "Fees"), ("Appendix B", ""), ("Appendix B \u201cFees\u201d", "\u201cFees\u201d"),
+])
+def test_an_appendix_heading_with_or_without_a_separator_or_a_title(heading: str, title: str) -> None:
+    text = ("Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n100.1. Boats are moored.\n\n"
+            f"100.2. Fees are paid.\n\n{heading}\n\nB.1 Fees are due in spring.\n\nB.2 Forms are white.\n")
+    doc = parse(decode(text.encode(), "rules.txt"))
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("100", "General"), ("100.1", "Boats are moored."), ("100.2", "Fees are paid."),
+        ("B", title), ("B.1", "Fees are due in spring."), ("B.2", "Forms are white.")]
 
 
 @pytest.mark.parametrize("line", ["Schedule A. Fees are paid in spring.", "Schedule A. Fees are paid in spring. Forms are white"])
@@ -45,6 +61,7 @@ def _rules_with(second: list[str]) -> str:
 @pytest.mark.parametrize(("line", "unread"), [
     ("(b) Tenders are rowed.", 1), ("(iv) The fourth.", 1), ("§ 4 applies here.", 1), ("7. is as said", 1),
     ("7.", 1), ("1.2.3 is another rule.", 1), ("2 damage is dealt.", 0),
+    ("3.5% of the fee is kept.", 0), ("1.. is a slip of the pen.", 0),
 ])
 def test_a_line_that_starts_like_a_number_the_profile_does_not_read_is_counted_unread(line: str, unread: int) -> None:
     """Under a rule, a line that starts like an item (``(b)``, ``§ 4``,
@@ -60,3 +77,85 @@ def test_the_first_three_unread_lines_are_shown() -> None:
     doc = parse(decode(_rules_with(four).encode(), "rules.txt"))
     assert doc.coverage.unread == 4
     assert [text for _, text in doc.coverage.first_unread] == four[:3]
+
+
+_GLOSSARY = """Kennel Club Rules
+
+These rules are effective as of March 3, 2025.
+
+100. General
+
+100.1. Every dog is registered.
+
+100.2. Every owner pays the fee.
+
+Glossary
+
+Cat (Pet)
+An animal the club does not register.
+Dog's Bowl
+The dish a dog eats from.
+Kit-Bag
+What an owner carries: lead, brush, treats:
+Tail/Rear
+The back of a dog (see rule 100.1)
+Bread & Butter Fee
+The fee every owner pays!
+Lead
+A strap, as in the St. Bernard show
+Members Only
+is a sign on the gate.
+
+Kennel1. A dog's house.
+2. A pack of dogs.
+
+Credits
+
+Written by the club.
+"""
+
+
+def test_glossary_terms_with_no_blank_line_between_them_are_entries_of_their_own() -> None:
+    """A short capitalised line after a definition that ended its sentence
+    (``.``, ``:``, ``)``, ``!``) starts the next entry, whatever its term
+    holds (``'``, ``( )``, ``-``, ``/``, ``&``); after a definition that did
+    not end ("... the St. Bernard show") it is the definition going on. A
+    term glued to its first sense ("Kennel1. A dog's house.") is the term,
+    its senses the definition."""
+    doc = parse(decode(_GLOSSARY.encode(), "rules.txt"))
+    glossary = {r.id.removeprefix("glossary:"): r.text for r in doc.glossary}
+    assert list(glossary) == ["Cat (Pet)", "Dog's Bowl", "Kit-Bag", "Tail/Rear", "Bread & Butter Fee", "Lead", "Kennel"]
+    assert glossary["Lead"] == "A strap, as in the St. Bernard show\nMembers Only\nis a sign on the gate."
+    assert glossary["Kennel"] == "1. A dog's house.\n2. A pack of dogs."
+
+
+_SECTIONS = ["Noise. No person shall play music after ten.", "Dogs on leads. Every dog is kept on a lead.",
+             "Annual fee. \u201cFee\u201d means the sum each owner pays.",
+             "Every owner of a dog in the town pays the fee each spring. The clerk keeps the list."]
+_FIVE_OF_SEVEN = [*_SECTIONS[:3], "Bins. Bins go out on Monday.", "Lids. Lids are shut.", "A bin left out is fined.",
+                  "A fee is due."]
+
+
+@pytest.mark.parametrize(("texts", "titles"), [
+    # Three of four sections start with a short sentence: those are titles;
+    # the fourth's long first sentence is its text.
+    (_SECTIONS, ["Noise.", "Dogs on leads.", "Annual fee.", ""]),
+    (_SECTIONS[:2], ["", ""]),  # two sections alone do not make a style of titles
+    (_FIVE_OF_SEVEN, [""] * 7),  # five of seven is not most of them
+])
+def test_a_run_in_title_is_a_title_only_where_most_sections_have_one(texts: list[str], titles: list[str]) -> None:
+    code = "Town Code\n\n" + "".join(f"Sec. 1-{k}. {t}\n\n" for k, t in enumerate(texts, 1))
+    doc = parse(decode(code.encode(), "code.txt"))
+    assert [r.id for r in doc.rules] == [f"1-{k}" for k in range(1, len(texts) + 1)]
+    assert [r.title for r in doc.rules] == titles
+    assert [r.title + " " + r.text if r.title else r.text for r in doc.rules] == texts
+
+
+def test_a_rule_number_printed_with_a_space_after_its_first_dot_is_read_as_the_rule() -> None:
+    """"100. 1b A boat ..." after 100.1a is rule 100.1b (the next number),
+    not a heading 100 titled "1b A boat ..."."""
+    text = ("Club Rules\n\nThese rules are effective as of May 1, 2024.\n\n1. Basics\n\n100. General\n\n"
+            "100.1. Boats are moored.\n\n100.1a A boat has a name.\n\n100. 1b A boat has a colour.\n\n100.2. Fees are paid.\n")
+    doc = parse(decode(text.encode(), "rules.txt"))
+    assert [(r.id, r.text) for r in doc.rules][-3:] == [
+        ("100.1a", "A boat has a name."), ("100.1b", "A boat has a colour."), ("100.2", "Fees are paid.")]
