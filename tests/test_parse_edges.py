@@ -16,6 +16,12 @@ def test_a_date_on_the_title_line_is_the_date_not_part_of_the_title(printed: str
     assert (doc.title, doc.date) == ("Club Rules", "1999-04-23")
 
 
+def test_a_number_that_only_ends_like_a_date_is_part_of_the_title() -> None:
+    text = "Club Rules 104/23/1999\n\nEffective 1 March 2024.\n\n100. General\n\n100.1. Boats are moored.\n\n100.2. Fees are paid.\n"
+    doc = parse(decode(text.encode(), "rules.txt"))
+    assert (doc.title, doc.date) == ("Club Rules 104/23/1999", "2024-03-01")
+
+
 @pytest.mark.parametrize("word", ["Appendix", "APPENDIX", "Annex", "ANNEX", "Schedule", "SCHEDULE"])
 def test_an_appendix_annex_or_schedule_holds_its_items(word: str) -> None:
     text = (f"Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n100.1. Boats are moored.\n\n"
