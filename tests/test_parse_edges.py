@@ -3,8 +3,13 @@ title line is the document's date and no part of its title."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from ruldiff.cli.main import main
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
 
@@ -165,3 +170,28 @@ def test_a_rule_number_printed_with_a_space_after_its_first_dot_is_read_as_the_r
     doc = parse(decode(text.encode(), "rules.txt"))
     assert [(r.id, r.text) for r in doc.rules][-3:] == [
         ("100.1a", "A boat has a name."), ("100.1b", "A boat has a colour."), ("100.2", "Fees are paid.")]
+
+
+def test_sections_numbered_under_roman_articles_are_each_read(tmp_path: Path) -> None:
+    """`I.` / `I.1` / `II.` / `II.1`: a section carries its article's roman
+    number. Once read as a letter (`I.1` like `A.1`), every section after
+    article I was glued into its article's text, with nothing left unread
+    and no warning."""
+    old = ("Club Bylaws\n\nI. Name\n\nI.1 The club is called the Otter Club.\n\nI.2 Its colours are blue.\n\n"
+           "II. Members\n\nII.1 Anyone may join.\n\nII.2 Members pay dues each year.\n\n"
+           "III. Meetings\n\nIII.1 The club meets monthly.\n\nIII.2 See II.2 for dues.\n")
+    new = old.replace("II.1 Anyone may join.\n\nII.2 Members", "II.1 Members")
+    (tmp_path / "old.txt").write_text(old, encoding="utf-8")
+    (tmp_path / "new.txt").write_text(new, encoding="utf-8")
+    parsed = CliRunner().invoke(main, ["parse", str(tmp_path / "old.txt"), "-f", "json"])
+    assert parsed.exit_code == 0, parsed.output
+    items = json.loads(parsed.output)["items"]
+    assert [(i["id"], i["parent"]) for i in items] == [
+        ("I", None), ("I.1", "I"), ("I.2", "I"), ("II", None), ("II.1", "II"), ("II.2", "II"),
+        ("III", None), ("III.1", "III"), ("III.2", "III"),
+    ]
+    assert [i["text"] for i in items if i["id"] == "II"] == ["Members"]
+    diff = CliRunner().invoke(main, [str(tmp_path / "old.txt"), str(tmp_path / "new.txt"), "-f", "json"])
+    data = json.loads(diff.output)
+    assert [(c["kind"], c["old"], c["new"]) for c in data["changes"]] == [("removed", "II.1", None), ("renumbered", "II.2", "II.1")]
+    assert data["stale_references"] == [{"rule": "III.2", "references": ["See II.2"], "should_be": ["II.1"]}]

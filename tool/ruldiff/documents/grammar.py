@@ -85,7 +85,7 @@ PAREN, CLOSE, PLAIN = "(x)", "x)", "x"
 _TOKEN = re.compile(
     r"(?:(?P<sym>§{1,2})\s*|(?P<word>[A-Z][a-z]{1,11}\.?|[A-Z]{2,12}\.?)\s+)?"
     r"(?:\((?P<pn>\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\)"
-    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|[A-Z](?:\.\d{1,3}){1,4}|[A-Z]\d{1,3}(?:\.\d{1,3}){0,4}"
+    r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|(?:[A-Z]|[IVXLC]{2,7})(?:\.\d{1,3}){1,4}|[A-Z]\d{1,3}(?:\.\d{1,3}){0,4}"
     r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
     r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
 )
@@ -700,6 +700,8 @@ def _style_pattern(style: Style) -> str:
         ARABIC: r"\d{1,4}", ROMAN_UPPER: r"[IVXLC]{1,7}", ROMAN_LOWER: r"[ivxlc]{1,7}",
         LETTER_UPPER: "[A-Z]", LETTER_LOWER: "[a-z]", LETTERED: r"[A-Z]\d{1,3}",
     }[style.kind]
+    if style.parts > 1 and style.kind == LETTER_UPPER:
+        numeral = r"(?:[A-Z]|[IVXLC]{2,7})"  # A.1, or a roman article's II.1
     if style.parts > 1:
         numeral += f"(?:{re.escape(style.separator)}\\d{{1,4}}){{{style.parts - 1}}}"
     if style.shape == PAREN:
