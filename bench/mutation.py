@@ -209,6 +209,26 @@ os.kill, os.replace, os.rename, os.unlink = (
 )
 """
 
+# Also appended to the staged tests/conftest.py: every functools cache of
+# the package emptied before each test. mutmut forks each mutant's worker
+# from a process that has run the tests already (its clean and stats runs),
+# so a cache such as classify's lru_cached `_skeleton` holds every result the
+# tests ask for, and the mutated function it calls (`_typography`, say) is
+# never called: the mutant "survives" untested (issue #30). Cold caches also
+# make the stats run record every test that reaches a function behind one.
+COLD_CACHES = """
+
+@pytest.fixture(autouse=True)
+def _mutation_cold_caches() -> None:
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name == "ruldiff" or name.startswith("ruldiff."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+"""
+
 KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, or a timeout (mutmut's stats.py)
 
 
@@ -224,7 +244,7 @@ def stage(module: str, workdir: Path) -> Path:
     shutil.copytree(ROOT / "corpora", where / "corpora", ignore=ignore)
     shutil.copytree(ROOT / "docs", where / "docs", ignore=ignore)  # the manual's examples, checked against the output
     with open(where / "tests" / "conftest.py", "a", encoding="utf-8") as conftest:
-        conftest.write(GUARD)
+        conftest.write(GUARD + COLD_CACHES)
     (where / "pyproject.toml").write_text(
         STAGED_PYPROJECT.format(path=PATHS[module], tests=json.dumps(TESTS[module])), encoding="utf-8"
     )

@@ -332,3 +332,37 @@ def test_the_words_of_a_text_skip_damage_and_old_encodings(text: str, words: str
 def test_damaged_characters_stand_for_what_the_other_text_has(old: str, new: str, cosmetic: bool) -> None:
     assert is_cosmetic(old, new) is cosmetic
     assert is_cosmetic(new, old) is cosmetic
+
+
+def test_a_backtick_is_an_apostrophe() -> None:
+    # Old plain-text releases wrote "can`t": one word, as "can't" and "can’t" are.
+    from ruldiff.diff.classify import _skeleton
+
+    assert _skeleton("you can`t") == _skeleton("you can't") == _skeleton("you can’t") == "you cant"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosmetic"),
+    [
+        ("e-mail", "email", True),  # the same letters, split differently: no word changed
+        ("blocker\ufffd", "blockers", True),  # a lost character at a word's end stands for one letter
+        ("DCI\ufffd\ufffd rules", "DCIxy rules", True),
+        ("x\ufffd", "x5", False),  # never for a digit
+        ("Jun\u00a3\u00a3n", "Junin", False),  # two stray signs are not one letter
+        ("Arenar rules", "Arena\u2122 rules", True),  # the r an old release stuck on for ®/™
+        ("the T rule", "the \u2122 rule", False),  # a T standing alone is a word, not a sign
+        ("Arena \u2122", "Arena T", False),
+    ],
+)
+def test_what_a_damaged_character_may_stand_for(old: str, new: str, cosmetic: bool) -> None:
+    assert is_cosmetic(old, new) is cosmetic
+    assert is_cosmetic(new, old) is cosmetic
+
+
+@pytest.mark.parametrize("old, new", [(rule("1.1", "Draw."), None), (None, rule("1.1", "Draw.")),
+                                      (rule("1.1", "Draw."), rule("1.1", "Draw two."))])
+def test_a_classified_change_has_nothing_yet_that_annotate_adds(old: Rule | None, new: Rule | None) -> None:
+    # annotate extends these; a None in their place is not "none yet".
+    change = classify(Pair(old, new, MatchHow.NUMBER))
+    assert (change.tags, change.more, change.stale, change.items_added, change.items_removed,
+            change.stale_should_be) == ((), (), (), (), (), ())
