@@ -1,0 +1,43 @@
+"""The changelog's `{% if %}` guards, read as a reader of `ruldiff old new
+-f md/html` reads them: a part appears only when there is something to put
+in it (mutation issue #30: each guard held always survived the other tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from helpers import write_rules_pair
+
+from ruldiff.cli.main import main
+
+
+def changelog(tmp_path: Path, old: list[tuple[str, str]], new: list[tuple[str, str]], fmt: str) -> str:
+    a, b = write_rules_pair(tmp_path, old, new)
+    result = CliRunner().invoke(main, [a, b, "-f", fmt])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+BASE = [("1", "Play"), ("100", "General"), ("100.1.", "Each keeper draws a glyph."),
+        ("100.2.", "A keeper may pass instead of casting.")]
+
+
+def test_stale_references_listed_in_the_summary_only_when_there_is_one(tmp_path: Path) -> None:
+    citing = BASE + [("100.3.", "See rule 100.2.")]
+    removed = [r for r in citing if r[0] != "100.2."]
+    with_stale = changelog(tmp_path, citing, removed, "html")
+    assert "<dt>Stale references (1)</dt>" in with_stale
+    # A summary of new rules, without a stale reference, has no empty fold for them.
+    added = citing + [("100.4.", "A keeper may kindle a lantern once a turn.")]
+    without = changelog(tmp_path, citing, added, "html")
+    assert "<dt>New rules (1)</dt>" in without and "Stale references" not in without
+
+
+def test_a_change_whose_text_did_not_change_does_not_quote_its_text(tmp_path: Path) -> None:
+    # 100.2 renumbered to 100.3 word for word: the entry names the move, quotes nothing.
+    old = BASE
+    new = BASE[:3] + [("100.2.", "A keeper may discard a glyph at dusk."), ("100.3.", BASE[3][1])]
+    md = changelog(tmp_path, old, new, "md")
+    assert "may discard a glyph" in md  # the added rule is quoted
+    assert "pass instead of casting" not in md  # the moved rule, unchanged, is not
