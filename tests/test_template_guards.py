@@ -41,3 +41,14 @@ def test_a_change_whose_text_did_not_change_does_not_quote_its_text(tmp_path: Pa
     md = changelog(tmp_path, old, new, "md")
     assert "may discard a glyph" in md  # the added rule is quoted
     assert "pass instead of casting" not in md  # the moved rule, unchanged, is not
+
+
+def test_the_bulletin_names_the_part_before_the_first_section_as_such(tmp_path: Path) -> None:
+    old = [("100.1.", "Each keeper draws a glyph."), ("1", "Play"), ("100", "General"), ("100.2.", "A keeper may pass.")]
+    new = [("100.1.", "Each keeper takes a glyph."), ("1", "Play"), ("100", "General"),
+           ("100.2.", "A keeper may pass now.")]
+    a, b = write_rules_pair(tmp_path, old, new)
+    result = CliRunner().invoke(main, [a, b, "-f", "html", "--style", "bulletin"])
+    assert result.exit_code == 0, result.output
+    assert "<h2>Before the first section</h2>" in result.output and "<h2>1. Play</h2>" in result.output
+    assert "None" not in result.output
