@@ -52,3 +52,22 @@ def test_the_bulletin_names_the_part_before_the_first_section_as_such(tmp_path: 
     assert result.exit_code == 0, result.output
     assert "<h2>Before the first section</h2>" in result.output and "<h2>1. Play</h2>" in result.output
     assert "None" not in result.output
+
+
+def test_a_trace_in_html_shows_each_run_s_text_and_marks_absent_only_runs_without_the_rule(tmp_path: Path) -> None:
+    from helpers import layout
+
+    versions = [[("1", "Play"), ("100", "General"), ("100.1.", "Each keeper draws a glyph.")],
+                [("1", "Play"), ("100", "General"), ("100.1.", "Each keeper draws a glyph.")],
+                [("1", "Play"), ("100", "General"), ("100.1.", "Each keeper draws two glyphs.")],
+                [("1", "Play"), ("100", "General"), ("100.2.", "Each keeper draws two glyphs.")]]
+    paths = []
+    for n, rules in enumerate(versions):
+        path = tmp_path / f"v{n}.txt"
+        path.write_text(layout(rules, date=f"May {n + 1}, 2024"), encoding="utf-8")
+        paths.append(str(path))
+    result = CliRunner().invoke(main, ["trace", "100.1", *paths, "-f", "html"])
+    assert result.exit_code == 0, result.output
+    html = result.output
+    assert "<p class=\"text\">Each keeper draws a glyph.</p>" in html  # the first run, unchanged, its text
+    assert html.count('class="run"') >= 2  # the runs holding the rule are not marked absent
