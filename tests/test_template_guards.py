@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from helpers import write_rules_pair
 
@@ -34,13 +35,22 @@ def test_stale_references_listed_in_the_summary_only_when_there_is_one(tmp_path:
     assert "<dt>New rules (1)</dt>" in without and "Stale references" not in without
 
 
-def test_a_change_whose_text_did_not_change_does_not_quote_its_text(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_change_whose_text_did_not_change_does_not_quote_its_text(tmp_path: Path, fmt: str) -> None:
     # 100.2 renumbered to 100.3 word for word: the entry names the move, quotes nothing.
     old = BASE
     new = BASE[:3] + [("100.2.", "A keeper may discard a glyph at dusk."), ("100.3.", BASE[3][1])]
-    md = changelog(tmp_path, old, new, "md")
-    assert "may discard a glyph" in md  # the added rule is quoted
-    assert "pass instead of casting" not in md  # the moved rule, unchanged, is not
+    page = changelog(tmp_path, old, new, fmt)
+    assert "may discard a glyph" in page  # the added rule is quoted
+    assert "pass instead of casting" not in page  # the moved rule, unchanged, is not
+
+
+def test_an_edited_rule_with_no_list_link_or_hint_shows_no_empty_note(tmp_path: Path) -> None:
+    edited = [(n, t.replace("draws", "takes")) for n, t in BASE]
+    html = changelog(tmp_path, BASE, edited, "html")
+    assert "takes" in html
+    for empty in ("List: <", "<p class=\"note\">See <", "See also <"):
+        assert empty not in html
 
 
 def test_the_bulletin_names_the_part_before_the_first_section_as_such(tmp_path: Path) -> None:
