@@ -834,19 +834,35 @@ def _match_titles(a: _Side, b: _Side, link: _Link) -> None:
     same but for plurals and articles, each found once among what is left
     on both sides: a heading moved to another section and pluralised
     (Riftbound 2026-03: "Banishment" 107.5 -> "Banishments" 108.6)."""
-    def keys(side: _Side) -> dict[tuple[RuleKind, frozenset[str]], list[int]]:
-        out: dict[tuple[RuleKind, frozenset[str]], list[int]] = {}
+    def key(side: _Side, i: int) -> tuple[object, ...] | None:
+        words = side.words(i)
+        if not 0 < len(words) <= TITLE_WORDS:
+            return None
+        title = _title_key(words)
+        return (side.items[i].kind, title) if title else None
+
+    _match_alone(a, b, key, link, lambda i, j: dice(a.words(i), b.words(j)))
+
+
+def _match_alone(
+    a: _Side, b: _Side, key: Callable[[_Side, int], tuple[object, ...] | None], link: _Link,
+    score: Callable[[int, int], float],
+) -> None:
+    """Pair the items left over that are each alone under their `key` (None:
+    no key) on both sides, as moved: steps 7 and 7b."""
+    def grouped(side: _Side) -> dict[tuple[object, ...], list[int]]:
+        out: dict[tuple[object, ...], list[int]] = {}
         for i in side.unpaired():
-            words = side.words(i)
-            if 0 < len(words) <= TITLE_WORDS:
-                out.setdefault((side.items[i].kind, _title_key(words)), []).append(i)
+            k = key(side, i)
+            if k is not None:
+                out.setdefault(k, []).append(i)
         return out
 
-    olds, news = keys(a), keys(b)
-    for key, found in olds.items():
-        there = news.get(key)
-        if key[1] and len(found) == 1 and there is not None and len(there) == 1:
-            link(found[0], there[0], MatchHow.MOVED, dice(a.words(found[0]), b.words(there[0])))
+    olds, news = grouped(a), grouped(b)
+    for k, found in olds.items():
+        there = news.get(k)
+        if len(found) == 1 and there is not None and len(there) == 1:
+            link(found[0], there[0], MatchHow.MOVED, score(found[0], there[0]))
 
 
 _ORDINALS = frozenset(
@@ -881,19 +897,7 @@ def _match_steps(a: _Side, b: _Side, link: _Link) -> None:
     before it were folded into the first). The generic sentence of every
     step of a turn's procedure pairs only within its own section, and only
     when it is alone there: two left over in one section say nothing."""
-    def keys(side: _Side) -> dict[tuple[object, ...], list[int]]:
-        out: dict[tuple[object, ...], list[int]] = {}
-        for i in side.unpaired():
-            key = _step_key(side, i)
-            if key is not None:
-                out.setdefault(key, []).append(i)
-        return out
-
-    olds, news = keys(a), keys(b)
-    for key, found in olds.items():
-        there = news.get(key)
-        if len(found) == 1 and there is not None and len(there) == 1:
-            link(found[0], there[0], MatchHow.MOVED, _similar(a, found[0], b, there[0]))
+    _match_alone(a, b, _step_key, link, lambda i, j: _similar(a, i, b, j))
 
 
 def _match_short_in_place(a: _Side, b: _Side, link: _Link) -> None:
