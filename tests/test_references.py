@@ -376,6 +376,29 @@ def test_a_reference_left_at_the_number_its_own_rule_now_holds_is_stale() -> Non
     assert c.stale == (("1.3", ("1.3",), ("1.4",)),)
 
 
+
+@pytest.mark.parametrize(
+    "cite, stale",
+    [
+        # The sentence speaks of lanterns, which old 2.1 held and 2.2 holds now: stale.
+        ("Wardens trim the lanterns before they are lit (see 2.1).", (("1.1", ("2.1",), ("2.2",)),)),
+        # It speaks of the banners and the tower, which the new 2.1 holds: the number is right.
+        ("Guards raise the banners on the tower (see 2.1).", ()),
+        # One word in common with the new 2.1 is not enough to drop the flag.
+        ("Guards raise nothing else (see 2.1) at dusk.", (("1.1", ("2.1",), ("2.2",)),)),
+    ],
+)
+def test_a_kept_reference_whose_sentence_speaks_of_what_the_number_now_holds_is_not_stale(
+    cite: str, stale: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+) -> None:
+    """A release inserts 2.1 and the old 2.1 becomes 2.2; the citing rule 1.1
+    is left alone. Its reference is stale only if what it speaks of moved."""
+    head = "Keep Rules\n\n1. Watch\n1.1 " + cite + "\n2. Lights\n"
+    lantern = "2.{} Lanterns are lit at dusk and trimmed at dawn.\n"
+    old = read(head + lantern.format(1))
+    new = read(head + "2.1 Banners fly from the tower at noon and at dusk.\n" + lantern.format(2))
+    assert compare(old, new).stale == stale
+
 # --- what the built-in syntax reads at the edges (issue #30: static mutants) -------------------
 
 from ruldiff.diff.references import is_reference_update, reference_spans, references, renumbering  # noqa: E402
