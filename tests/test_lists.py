@@ -338,3 +338,9 @@ def test_a_quoted_item_joined_by_or_to_a_piece_that_is_no_list_names_nothing() -
 def test_an_item_added_beside_a_kept_one_after_a_closed_cited_title_is_named() -> None:
     """The title ("Ash") is closed before the list: the list's items are no words of it."""
     assert _items("See rule 5, “Ash,” Birch, ", "Elm", "Elm, Fir", ", and Oak.") == (("Fir",), ())
+
+
+def test_an_item_renamed_to_the_name_of_the_item_before_it_is_a_rewording() -> None:
+    """"Elm, [-Fir-]{+Elm+}, Oak": one item for another where it stood, the
+    run's shared start ("Elm, ") measured to the character."""
+    assert _items("The kinds are Ash, Birch, ", "Elm, Fir, ", "Elm, Elm, ", "Oak, or Pine.") is None
