@@ -64,7 +64,7 @@ TESTS = {
     "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py"],
     "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
