@@ -68,11 +68,11 @@ TEMPLATES = PACKAGE / "outputs" / "templates"
 # The unit tests of each template, by the start of its name.
 TEMPLATE_TESTS = {
     # The fastest first: -x stops at the first failure.
-    "changelog": ["tests/test_templates.py", "tests/test_template_reading.py", "tests/test_template_guards.py",
-                  "tests/test_render_text.py", "tests/test_notes.py", "tests/test_annotate.py",
-                  "tests/test_cap.py", "tests/test_render.py", "tests/test_links.py"],
-    "bulletin": ["tests/test_templates.py", "tests/test_template_reading.py", "tests/test_template_guards.py",
-                 "tests/test_render.py", "tests/test_cap.py"],
+    "changelog": ["tests/test_template_reading.py", "tests/test_render.py", "tests/test_templates.py",
+                  "tests/test_template_guards.py", "tests/test_render_text.py", "tests/test_notes.py",
+                  "tests/test_annotate.py", "tests/test_cap.py", "tests/test_links.py"],
+    "bulletin": ["tests/test_template_reading.py", "tests/test_render.py", "tests/test_templates.py",
+                 "tests/test_template_guards.py", "tests/test_cap.py"],
     "history": ["tests/test_templates.py", "tests/test_history.py", "tests/test_config.py", "tests/test_site_safety.py"],
     "trace": ["tests/test_templates.py", "tests/test_template_guards.py", "tests/test_trace.py"],
 }

@@ -542,6 +542,8 @@ def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bo
         ("See rule 5 of the Riftbound Tournament Rules.", "rule 5", False),  # this document
         ("As the Core Rules say, rule 5 of these applies.", "rule 5", True),  # "of" no capitalised name: the sentence decides
         ("See rule 5 (b) of Chapter 3.", "rule 5", False),  # a space before the sub-item: not one of the reference's
+        ("See rule 5 ofChapter 3.", "rule 5", False),  # a capital inside a word starts no name
+        ("See rule 5 of theCore Rules.", "rule 5", False),
         # The rest of the number the syntax left out, then "of" a name: another document's.
         ("See section 12-7 of the Public Health Act.", "section 12", True),
         ("See section 12–7 of the Public Health Act.", "section 12", True),

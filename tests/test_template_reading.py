@@ -417,3 +417,24 @@ def test_a_possibly_stale_hint_quotes_what_the_rule_held_as_written(tmp_path: Pa
     md = run(old, new, "-f", "md")
     assert "\n  Possibly stale: 100.2 held “A keeper may pass \\*twice\\* instead of casting …” before; now " \
            "[100.3](#new-100.3)\n" in md
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_a_reference_to_a_removed_rule_is_stale_with_no_number_now(tmp_path: Path, fmt: str) -> None:
+    new = [(n, t.replace("loses one ember", "loses two embers")) for n, t in BASE if n != "100.2."]
+    out = run(*pair(tmp_path, BASE, new), "-f", fmt)  # 100.3 edited, still citing the removed 100.2
+    if fmt == "md":
+        assert "\n  ⚠ Stale reference: [rule 100.2](#old-100.2)\n" in out
+        assert "- **Stale reference in [100.3](#new-100.3):** [rule 100.2](#old-100.2)\n" in out
+        return
+    page = parsed(out)
+    assert [words(p.text) for p in page.find("p", "stale")] == ["Stale reference: rule 100.2"]
+    glance = page.find("details", "glance")[0]
+    assert [words(dd.text) for dt, dd in zip(glance.find("dt"), glance.find("dd")) if "Stale" in dt.text] == [
+        "100.3: rule 100.2"]
+
+
+def test_a_list_item_removed_is_named_once_with_nothing_after_it(tmp_path: Path) -> None:
+    colours = [("1", "Play"), ("100", "General"), ("100.1.", "The lantern holds these colours: amber, teal, rose, and violet.")]
+    md = run(*pair(tmp_path, colours, [(n, t.replace(" teal,", "")) for n, t in colours]), "-f", "md")
+    assert "- **List [100.1](#new-100.1):** − teal\n" in md and "\n  List: − teal\n" in md
