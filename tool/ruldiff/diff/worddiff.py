@@ -35,9 +35,10 @@ tokenizing 69 -> 61, the regex 50.6 -> 45.0). With the codes drawn by a
 ``defaultdict`` (`_codes`), the engines speaking one set of signs and
 `_merge` decoding each run once: 1,561 -> 1,447 M instructions over the
 gap's word diffs (bench/README.md, "Issue #25: align and worddiff").
-Where the rest goes (instructions, callgrind): the tokenizing regex a
-fifth, the C++ diffs an eighth (and some 41,000 ``clock()`` system calls,
-its deadline checks), the Python cleanup of diffs by sentences a seventh.
+Where the rest goes (callgrind, and a CPU-time sampling profile): the
+tokenizing regex a fifth, the C++ diffs an eighth (and some 41,000
+``clock()`` system calls, its deadline checks), the Python cleanup of
+diffs by sentences a seventh.
 """
 
 from __future__ import annotations
