@@ -91,10 +91,16 @@ class Mutant:
     line: int
     what: str  # the change, in a few words
     text: str  # the whole mutated file
+    where: str = ""  # the assignment mutated ("_RANGE_END", "Class.NAME+2"): a name that no edit elsewhere moves
 
     @property
     def name(self) -> str:
-        return f"{self.module}:{self.file}:{self.line}:{self.operator}:{self.what}"
+        """The mutant's name, as bench/mutation-equivalent.txt lists it: the
+        module, the file, the assignment (its line in a template), the
+        operator and the change. A Python mutant is named by the assignment
+        it changes and its line within it, not by its line in the file, so
+        that an equivalent listed stays listed when code above it moves."""
+        return f"{self.module}:{self.file}:{self.where or self.line}:{self.operator}:{self.what}"
 
 
 # --- regexes ---------------------------------------------------------------------
@@ -270,18 +276,21 @@ def _numbers(node: ast.AST) -> list[ast.Constant]:
     return []
 
 
-def _module_values(tree: ast.Module) -> list[ast.expr]:
-    """The values assigned at module level and in class bodies, but
+def _module_values(tree: ast.Module) -> list[tuple[str, int, ast.expr]]:
+    """The values assigned at module level and in class bodies, each with
+    the name assigned ("NAME", "Class.NAME") and the line it starts on; but
     ``__all__``'s: the order of the names it exports means nothing."""
     out = []
     for stmt in tree.body:
         bodies = [stmt] if not isinstance(stmt, ast.ClassDef) else stmt.body
+        prefix = stmt.name + "." if isinstance(stmt, ast.ClassDef) else ""
         for s in bodies:
             if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None:
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
                 if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
                     continue
-                out.append(s.value)
+                name = "=".join(ast.unparse(t) for t in targets)
+                out.append((prefix + name, s.lineno, s.value))
     return out
 
 
@@ -303,12 +312,18 @@ def python_mutants(module: str) -> list[Mutant]:
     tree = ast.parse(source)
     out: list[Mutant] = []
 
+    where = ""
+
+    def at(node: ast.AST) -> str:
+        line: int = node.lineno  # type: ignore[attr-defined]
+        return where + (f"+{line - start}" if line != start else "")
+
     def add(op: str, node: ast.AST, what: str, new_src: str) -> None:
         text = _replace(source, node, new_src)
         if text != source:
-            out.append(Mutant(module, op, rel, node.lineno, what, text))  # type: ignore[attr-defined]
+            out.append(Mutant(module, op, rel, node.lineno, what, text, at(node)))  # type: ignore[attr-defined]
 
-    for value in _module_values(tree):
+    for where, start, value in _module_values(tree):
         regexes = _regex_calls(value)
         for const in regexes:
             for op, what, new in regex_mutants(const.value):
@@ -334,7 +349,7 @@ def python_mutants(module: str) -> list[Mutant]:
                 new_src = ("(" + kept + ",)") if isinstance(table, ast.Tuple) else ("[" + kept + "]")
                 if isinstance(table, ast.Set):
                     new_src = "{" + kept + "}"
-                out.append(Mutant(module, "table", rel, key.lineno, f"entry {seg(key)} dropped", _replace(source, table, new_src)))
+                out.append(Mutant(module, "table", rel, key.lineno, f"entry {seg(key)} dropped", _replace(source, table, new_src), at(key)))
             continue
         if isinstance(table, (ast.Tuple, ast.List)) and len(table.elts) >= 2:
             for i in range(len(table.elts) - 1):
@@ -343,14 +358,14 @@ def python_mutants(module: str) -> list[Mutant]:
                     continue
                 swapped = _replace(_replace(source, b, seg(a) or ""), a, seg(b) or "")
                 if swapped != source:
-                    out.append(Mutant(module, "table", rel, a.lineno, f"entries {i} and {i + 1} swapped", swapped))
+                    out.append(Mutant(module, "table", rel, a.lineno, f"entries {i} and {i + 1} swapped", swapped, at(a)))
         if isinstance(table, ast.Dict) and len(table.keys) >= 2:
             for i in range(len(table.values) - 1):
                 a, b = table.values[i], table.values[i + 1]
                 if seg(a) == seg(b):
                     continue
                 swapped = _replace(_replace(source, b, seg(a) or ""), a, seg(b) or "")
-                out.append(Mutant(module, "table", rel, a.lineno, f"values {i} and {i + 1} swapped", swapped))
+                out.append(Mutant(module, "table", rel, a.lineno, f"values {i} and {i + 1} swapped", swapped, at(a)))
         if isinstance(table, ast.Dict) and len(table.keys) >= 2:
             items = table.keys if isinstance(table, ast.Dict) else table.elts
             for i, key in enumerate(items):
@@ -362,7 +377,7 @@ def python_mutants(module: str) -> list[Mutant]:
                     new_src = "{" + body + "}"
                 else:
                     new_src = "{" + ", ".join(seg(items[j]) or "" for j in kept) + "}"
-                out.append(Mutant(module, "table", rel, key.lineno, f"entry {seg(key)} dropped", _replace(source, table, new_src)))
+                out.append(Mutant(module, "table", rel, key.lineno, f"entry {seg(key)} dropped", _replace(source, table, new_src), at(key)))
     return out
 
 
@@ -405,6 +420,11 @@ def mutants(modules: list[str]) -> list[Mutant]:
         if seen[m.name] > 1:
             out[k] = dataclasses.replace(m, what=f"{m.what} (#{seen[m.name]})")
     skip = equivalents()
+    names = {m.name for m in out}
+    for name in sorted(skip):
+        if name.split(":", 1)[0] in modules and name not in names:
+            # the assignment or template line it names has changed: read it again
+            print(f"mutate_static: listed as equivalent, but no such mutant: {name}", file=sys.stderr)
     return [m for m in out if m.name not in skip]
 
 

@@ -96,6 +96,7 @@ TESTS = {
     "citations": ["tests/test_citations.py", "tests/test_references.py", "tests/test_parse.py"],
     "outline": ["tests/test_outline.py"],
     "cli_main": ["tests/test_cli.py", "tests/test_cli_help.py"],
+    "cli_run": ["tests/test_cli_exit.py"],
     "cli_review": ["tests/test_review.py"],
     "forks": ["tests/test_forks.py"],
     "history": ["tests/test_series.py", "tests/test_history.py"],
@@ -117,7 +118,7 @@ PATHS = {
     "excerpt": "outputs/excerpt", "stat": "outputs/stat", "notemark": "outputs/notemark", "pager": "outputs/pager",
     "config": "config", "sandbox": "sandbox", "errors": "errors",
     "grammar": "documents/grammar", "furniture": "documents/furniture", "citations": "documents/citations",
-    "outline": "documents/outline", "cli_main": "cli/main", "cli_review": "cli/review", "forks": "series/forks",
+    "outline": "documents/outline", "cli_main": "cli/main", "cli_run": "cli/__init__", "cli_review": "cli/review", "forks": "series/forks",
     "history": "series/history", "releases": "series/releases", "site": "series/site", "store": "series/store",
     "trace": "series/trace",
 }
