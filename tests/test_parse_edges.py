@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from ruldiff.cli.main import main
 from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
 
 
@@ -195,3 +196,140 @@ def test_sections_numbered_under_roman_articles_are_each_read(tmp_path: Path) ->
     data = json.loads(diff.output)
     assert [(c["kind"], c["old"], c["new"]) for c in data["changes"]] == [("removed", "II.1", None), ("renumbered", "II.2", "II.1")]
     assert data["stale_references"] == [{"rule": "III.2", "references": ["See II.2"], "should_be": ["II.1"]}]
+
+
+def _wrapping_rules(pairs: int, singles: int, straddling: bool = False) -> str:
+    """A document under the section and heading lines: `pairs` rules that run
+    on into a plain line, then `singles` rules of one line each; with
+    `straddling`, one more rule that runs on, then five single ones."""
+    lines = ["Club Rules", "", "1. Basics", "100. General"]
+    k = 0
+    for runs_on in [True] * pairs + [False] * singles + ([True] + [False] * 5 if straddling else []):
+        k += 1
+        lines.append(f"100.{k}. Rule {k} holds.")
+        if runs_on:
+            lines.append(f"and goes on, note {k}.")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("pairs", "singles", "wrapped"), [(20, 58, True), (19, 60, False)])
+def test_a_document_is_hard_wrapped_from_a_fifth_of_its_lines_running_on(pairs: int, singles: int, wrapped: bool) -> None:
+    """Of 100 lines (the section and heading lines counted), 20 that run on
+    into a plain line make the document hard-wrapped: the plain line goes on
+    its rule's sentence. 19 do not: it is a paragraph of its own."""
+    doc = parse(decode(_wrapping_rules(pairs, singles).encode(), "rules.txt"), load_profile("mtg-cr"))
+    first = next(r for r in doc.rules if r.id == "100.1")
+    assert first.text == ("Rule 1 holds. and goes on, note 1." if wrapped else "Rule 1 holds.\nand goes on, note 1.")
+
+
+def test_whether_a_document_is_wrapped_is_decided_by_its_first_1500_lines() -> None:
+    """The first 1,500 lines of the rules decide: here 300 of them run on
+    (a fifth, the last of them the 1,500th line), so the document is
+    hard-wrapped; 299 of the first 1,499 or 300 of the first 1,501 would not be."""
+    text = _wrapping_rules(299, 899, straddling=True)
+    doc = parse(decode(text.encode(), "rules.txt"), load_profile("mtg-cr"))
+    rules = {r.id: r.text for r in doc.rules}
+    assert len(text.split("\n")) - 3 >= 1501
+    assert rules["100.1"] == "Rule 1 holds. and goes on, note 1."
+    assert rules["100.1199"] == "Rule 1199 holds. and goes on, note 1199."
+
+
+# --- when the detected profile gives way to the numbering inferred ----------
+
+
+def _club_rules(rules: int, lettered: int) -> str:
+    """Rules 100.1 ... of one line each, the first `lettered` of them with an
+    item ``(a)`` under it, which the Comprehensive Rules profile does not read."""
+    lines = ["Club Rules", "", "100. General", ""]
+    for k in range(1, rules + 1):
+        lines.append(f"100.{k}. Boats of class {k} are moored.")
+        if k <= lettered:
+            lines.append(f"(a) A boat of class {k} has a name.")
+        lines.append("")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("rules", "profile"), [(43, "inferred"), (44, "mtg-cr")])
+def test_a_tenth_of_the_lines_unread_hands_the_document_to_the_numbering_inferred(rules: int, profile: str) -> None:
+    """5 of 50 lines unread by the profile detected (the ``(a)`` items) is a
+    tenth: the numbering inferred from the document reads them as items.
+    5 of 51 is less: the detected profile keeps the document."""
+    doc = parse(decode(_club_rules(rules, 5).encode(), "rules.txt"))
+    assert doc.profile == profile
+    assert ("100.1(a)" in {r.id for r in doc.rules}) == (profile == "inferred")
+
+
+def _constitution(first: int, second: int) -> str:
+    """Sections that restart in each article; the articles preset reads the
+    second article's again (``Section 1#2``)."""
+    lines = ["Constitution of the Rowing Club", "", "ARTICLE I - NAME", ""]
+    for k in range(1, first + 1):
+        lines += [f"Section {k}. Rule {k} of the name holds.", ""]
+        if k == 1:
+            lines += ["(a) The name is the Otter Club.", ""]
+    lines += ["ARTICLE II - MEMBERS", ""]
+    for k in range(1, second + 1):
+        lines += [f"Section {k}. Rule {k} of members holds.", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("first", "profile"), [(15, "inferred"), (16, "articles")])
+def test_a_tenth_of_the_items_numbered_again_hands_the_document_to_the_numbering_inferred(first: int, profile: str) -> None:
+    """Two sections of 20 items numbered again by the articles preset (a
+    tenth) make the inferred numbering read the document, each section under
+    its article (``II.1``); two of 21 do not."""
+    doc = parse(decode(_constitution(first, 2).encode(), "bylaws.txt"))
+    assert doc.profile == profile
+    assert [r.id for r in doc.rules][-2:] == (["II.1", "II.2"] if profile == "inferred" else ["Section 1#2", "Section 2#2"])
+
+
+def _harbour_code(forms: int) -> str:
+    """A code the outline preset does not read (``1-101.``) above an annex it
+    reads: it takes the code (17 lines) for front matter."""
+    body = "".join(f"PART {p} - PART {p}\n\n" + "".join(
+        f"{p}-{100 + r}. The keeper keeps record {r} of part {p}.\n" for r in range(1, 5)) for p in range(1, 4))
+    annex = "".join(f"A.{k} Form {k} is white.\n" for k in range(1, forms + 1))
+    return f"Harbour Code\n\nEffective 1 March 2024.\n\n{body}Annex A - Forms\n\n{annex}"
+
+
+@pytest.mark.parametrize(("forms", "profile"), [(15, "inferred"), (16, "outline")])
+def test_a_profile_that_leaves_over_half_the_lines_before_its_first_rule_gives_way(forms: int, profile: str) -> None:
+    """17 lines before the first rule of 33 is over half: the numbering
+    inferred reads the code. 17 of 34 is half, no more: the preset keeps it."""
+    doc = parse(decode(_harbour_code(forms).encode(), "code.txt"))
+    assert doc.profile == profile
+    assert doc.rules[0].id == ("1" if profile == "inferred" else "A")
+
+
+def _three_articles(members: int) -> str:
+    """Articles I-III; only article III's first section holds an item, so the
+    articles preset starts the body at article II's first section and takes
+    three sections above it, numbered as sections of the body, for front
+    matter with other words."""
+    lines = ["Constitution of the Rowing Club", "", "ARTICLE I - NAME", "", "Section 1. The club is the Otter Club.", "",
+             "Section 2. Its colours are blue.", "", "ARTICLE II - MEMBERS", ""]
+    for k in range(1, members + 1):
+        lines += [f"Section {k}. Rule {k} of members holds.", ""]
+    lines += ["ARTICLE III - MEETINGS", "", "Section 1. The club meets monthly.", "", "(a) Members are told a week before.", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("members", "profile"), [(10, "inferred"), (11, "articles")])
+def test_a_front_matter_that_numbers_a_quarter_of_the_items_otherwise_gives_way(members: int, profile: str) -> None:
+    """3 lines before the first rule numbered as 3 of the 12 items the
+    preset read, with other words, are a quarter: the inferred numbering
+    reads every article. 3 of 13 are less: the preset keeps the document."""
+    doc = parse(decode(_three_articles(members).encode(), "bylaws.txt"))
+    assert doc.profile == profile
+    assert ([r.id for r in doc.rules][:2] == ["I", "I.1"]) == (profile == "inferred")
+
+
+@pytest.mark.parametrize(("plain", "profile"), [(5, "inferred"), (6, "paragraphs")])
+def test_a_letter_is_read_as_numbered_when_half_its_paragraphs_are_numbered(plain: int, profile: str) -> None:
+    """5 numbered paragraphs of 10 are half: the items ``(1)`` ... ``(5)``
+    are read; 5 of 11 stay paragraphs of a letter."""
+    paras = [f"Dear member, this is note {k} of the letter." for k in range(1, plain + 1)]
+    paras += [f"({k}) Item {k} of the list is kept." for k in range(1, 6)]
+    doc = parse(decode(("\n\n".join(paras) + "\n").encode(), "letter.txt"))
+    assert doc.profile == profile
+    assert [r.id for r in doc.rules][:1] == (["(1)"] if profile == "inferred" else ["p1"])
