@@ -84,6 +84,15 @@ def test_a_line_that_starts_like_a_number_the_profile_does_not_read_is_counted_u
     assert doc.coverage.unread == unread
 
 
+@pytest.mark.parametrize("line", ["12.b is lettered.", "4.1.c is lettered.", "9.1a is lettered."])
+def test_a_line_numbered_with_a_letter_the_profile_does_not_read_is_counted_unread(line: str) -> None:
+    """A number with a letter among its parts (``12.b``, ``4.1.c``) starts
+    like an item too: unread by the Comprehensive Rules profile, it is shown."""
+    doc = parse(decode(_rules_with([line]).encode(), "rules.txt"), load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["1", "100", "100.1", "100.2", "100.3"]
+    assert [text for _, text in doc.coverage.first_unread] == [line]
+
+
 def test_the_first_three_unread_lines_are_shown() -> None:
     four = ["(b) Tenders are rowed.", "§ 4 applies here.", "7. is as said", "1.2.3 is another rule."]
     doc = parse(decode(_rules_with(four).encode(), "rules.txt"))
@@ -333,3 +342,24 @@ def test_a_letter_is_read_as_numbered_when_half_its_paragraphs_are_numbered(plai
     doc = parse(decode(("\n\n".join(paras) + "\n").encode(), "letter.txt"))
     assert doc.profile == profile
     assert [r.id for r in doc.rules][:1] == (["(1)"] if profile == "inferred" else ["p1"])
+
+
+_MOORED = "Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n100.1. Boats are moored.\n\n100.2. Fees are paid.\n\n"
+
+
+@pytest.mark.parametrize(("tail", "ids"), [
+    ("SCHEDULES\n\nSchedule A - Fees\n\nA.1 Fees are due in spring.\n", ["A", "A.1"]),  # a heading over the schedules
+    ("ANNEX XIV - Forms\n\nA.1 Forms are white.\n", []),  # an annex numbered in roman figures
+])
+def test_a_line_that_only_starts_like_an_appendix_heading_opens_no_appendix(tail: str, ids: list[str]) -> None:
+    """``SCHEDULES`` is no schedule ``S``, and ``ANNEX XIV`` no annex ``X``
+    titled ``IV - Forms``: an appendix's letter stands alone after its word."""
+    doc = parse(decode((_MOORED + tail).encode(), "rules.txt"), load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["100", "100.1", "100.2", *ids]
+
+
+def test_an_appendix_item_numbered_in_three_parts_is_not_read_as_its_first_two() -> None:
+    """``A.1.1 Forms are white.`` is no item ``A.1`` whose text starts ``1 Forms``."""
+    doc = parse(decode((_MOORED + "Appendix A - Forms\n\nA.1.1 Forms are white.\n\nA.1.2 In ink.\n").encode(), "rules.txt"),
+                load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["100", "100.1", "100.2", "A"]
