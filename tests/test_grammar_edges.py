@@ -91,3 +91,54 @@ def test_sections_that_restart_under_each_article_are_shown_restarting(tmp_path)
     done = CliRunner().invoke(main, ["parse", str(bylaws), "-f", "yaml"])
     assert done.exit_code == 0, done.output
     assert "  numbering: Article I; Section 1 < Article I, restarting\n" in done.output
+
+
+_LABELS = ["Part", "Chapter", "Title", "Article", "Section", "Rule", "Law", "Clause", "Annex", "Schedule", "Division",
+           "Book", "Canon", "Regulation", "Paragraph", "Appendix", "Item"]
+
+
+def test_a_document_numbered_in_seventeen_styles_is_read_in_the_sixteen_most_used() -> None:
+    """17 labels one after another, each used once less than the one before
+    (``Part`` 18 times ... ``Appendix`` 3 times, ``Item`` twice): the
+    16 most used are units; the two ``Item`` lines are text of the last one."""
+    lines = ["Club Code", "", "Adopted March 1, 2020.", ""]
+    for k, label in enumerate(_LABELS):
+        lines += [f"{label} {n}. The clerk keeps record {n} of the {label.lower()}s.\n" for n in range(1, 19 - k)]
+    doc = parse(decode("\n".join(lines).encode(), "code.txt"))
+    assert [r.id for r in doc.rules][-4:] == ["Paragraph 4", "Appendix 1", "Appendix 2", "Appendix 3"]
+    assert doc.rules[-1].text.endswith("Item 2. The clerk keeps record 2 of the items.")
+
+
+def test_a_division_after_the_articles_is_shown_with_its_word(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Annexes after the articles keep their word in their IDs (``Annex II``),
+    and the numbering shown says so, as docs/reading.md writes it."""
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    bylaws = tmp_path / "bylaws.txt"
+    bylaws.write_text("Club Bylaws\n\nAdopted March 1, 2020.\n\nARTICLE I - NAME\n\nSection 1. The club is named.\n\n"
+                      "Section 2. The club meets.\n\nARTICLE II - MEMBERS\n\nSection 1. Anyone may join.\n\n"
+                      "Section 2. Dues are paid.\n\nANNEX I - FORMS\n\nSection 1. Forms are white.\n\n"
+                      "ANNEX II - FEES\n\nSection 1. Fees are due.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(bylaws), "-f", "yaml"])
+    assert done.exit_code == 0, done.output
+    assert "  numbering: Article I; Section 1 < Article I; Annex I, with its word\n" in done.output
+
+
+def test_a_measure_wrapped_to_the_start_of_a_line_is_no_number() -> None:
+    """``2.5kg of rope`` at a line's start goes on rule 1.3's sentence: a
+    number is followed by a space or ends the line."""
+    lines = ["Club Rules", "", "Adopted March 1, 2020.", "", "1.1 Boats are moored at the quay.", "", "1.2 Fees are paid.", "",
+             "1.3 Each boat carries", "2.5kg of rope and a lamp.", "", "1.4 Forms are white.", "", "2.1 Boats are painted.", "",
+             "2.2 Fees double.", ""]
+    doc = parse(decode("\n".join(lines).encode(), "rules.txt"))
+    assert [(r.id, r.text) for r in doc.rules][2:4] == [("1.3", "Each boat carries 2.5kg of rope and a lamp."), ("1.4", "Forms are white.")]
+
+
+def test_a_heading_in_capitals_that_ends_in_a_letter_is_no_number() -> None:
+    """``AGENDA`` is no unit ``Agend A``: a label and its number are parted by a space."""
+    lines = ["Club Bylaws", "", "Adopted March 1, 2020.", "", "ARTICLE I - NAME", "", "Section 1. The club is named.", "",
+             "Section 2. The club meets.", "", "AGENDA", "", "Section 3. The agenda is sent.", "", "ARTICLE II - MEMBERS", "",
+             "Section 1. Anyone may join.", "", "Section 2. Dues are paid.", ""]
+    assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "I.3", "II", "II.1", "II.2"]
