@@ -142,3 +142,20 @@ def test_a_heading_in_capitals_that_ends_in_a_letter_is_no_number() -> None:
              "Section 2. The club meets.", "", "AGENDA", "", "Section 3. The agenda is sent.", "", "ARTICLE II - MEMBERS", "",
              "Section 1. Anyone may join.", "", "Section 2. Dues are paid.", ""]
     assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "I.3", "II", "II.1", "II.2"]
+
+
+def test_of_two_styles_used_alike_past_the_sixteenth_the_first_is_kept_in_every_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``Appendix`` and ``Item`` both used twice, the 16th and 17th styles:
+    ``Appendix``, met first, is read, in every process (the styles were a
+    set, whose order changes with the hash seed: one run kept ``Item``)."""
+    import json
+
+    from helpers import same_under_every_hash_seed
+
+    lines = ["Club Code", "", "Adopted March 1, 2020.", ""]
+    for k, label in enumerate(_LABELS):
+        lines += [f"{label} {n}. The clerk keeps record {n} of the {label.lower()}s.\n" for n in range(1, max(3, 18 - k))]
+    code = tmp_path / "code.txt"
+    code.write_text("\n".join(lines), encoding="utf-8")
+    out = same_under_every_hash_seed(["-m", "ruldiff", "parse", str(code), "-f", "json"])
+    assert [i["id"] for i in json.loads(out)["items"]][-3:] == ["Paragraph 3", "Appendix 1", "Appendix 2"]
