@@ -159,3 +159,12 @@ def test_of_two_styles_used_alike_past_the_sixteenth_the_first_is_kept_in_every_
     code.write_text("\n".join(lines), encoding="utf-8")
     out = same_under_every_hash_seed(["-m", "ruldiff", "parse", str(code), "-f", "json"])
     assert [i["id"] for i in json.loads(out)["items"]][-3:] == ["Paragraph 3", "Appendix 1", "Appendix 2"]
+
+
+def test_sections_numbered_after_their_roman_article_are_read() -> None:
+    """``II.1`` under ``II. Members``: a number of a roman article, then a
+    dot and the section's number."""
+    lines = ["Club Bylaws", "", "I. Name", "", "I.1 The club is called the Otter Club.", "", "I.2 Its colours are blue.", "",
+             "II. Members", "", "II.1 Anyone may join.", "", "II.2 Members pay dues each year.", "",
+             "III. Meetings", "", "III.1 The club meets monthly.", ""]
+    assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "III", "III.1"]
