@@ -1,5 +1,7 @@
-"""parse.py at its edges, through what `parse` reads: a date printed on the
-title line is the document's date and no part of its title."""
+"""parse.py at its edges, through what `parse` reads: a date on the title
+line, appendices, lines left unread, glossary terms, run-in titles, when a
+document is hard-wrapped, when the profile detected gives way to the
+numbering inferred from the document, and a document read by that numbering."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from ruldiff.cli.main import main
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
+from ruldiff.model import Coverage
 
 
 @pytest.mark.parametrize("printed", ["04/23/1999", "04/23/99", "4/23/1999"])
@@ -363,3 +366,81 @@ def test_an_appendix_item_numbered_in_three_parts_is_not_read_as_its_first_two()
     doc = parse(decode((_MOORED + "Appendix A - Forms\n\nA.1.1 Forms are white.\n\nA.1.2 In ink.\n").encode(), "rules.txt"),
                 load_profile("mtg-cr"))
     assert [r.id for r in doc.rules] == ["100", "100.1", "100.2", "A"]
+
+
+# --- a document read by the numbering inferred from it ----------------------
+
+_BYLAWS = """Otter Club Bylaws
+
+Adopted March 1, 2020.
+
+These bylaws govern the club
+and its boats.
+
+ARTICLE I - NAME
+
+Section 1. The club is called the Otter
+Club of the harbour.
+
+Section 2. Its colours are blue and
+white; its members wear them in sum-
+mer.
+
+Each member keeps a flag.
+
+----------
+
+ARTICLE II - MEMBERS
+
+Section 1. Anyone may join the club; members
+pay dues.
+Section 30. is repealed.
+Section 2.
+Dues are paid in May -
+or June, on sea-
+going boats too: a sea-going boat pays.
+"""
+
+
+def test_a_document_read_by_its_inferred_numbering_keeps_each_unit_whole() -> None:
+    """Bylaws with no preset: each section runs to the next, its lines
+    joined with a space (a word broken by a hyphen joined whole, its hyphen
+    kept where the document spells it so elsewhere; a dash is no hyphen), a blank
+    line starting a paragraph; the title, date and introduction are the
+    front matter; an article's title is a heading; a section number out of
+    sequence is text of the section above, and counted unread, on its line."""
+    doc = parse(decode(_BYLAWS.encode(), "bylaws.txt"))
+    assert (doc.profile, doc.title, doc.date) == ("inferred", "Otter Club Bylaws", "2020-03-01")
+    assert doc.intro == "Adopted March 1, 2020.\nThese bylaws govern the club and its boats."
+    assert [(r.id, r.kind.value, r.text, r.parent, r.line) for r in doc.rules] == [
+        ("I", "section", "NAME", None, 8),
+        ("I.1", "rule", "The club is called the Otter Club of the harbour.", "I", 10),
+        ("I.2", "rule", "Its colours are blue and white; its members wear them in summer.\nEach member keeps a flag.", "I", 13),
+        ("II", "section", "MEMBERS", None, 21),
+        ("II.1", "rule", "Anyone may join the club; members pay dues. Section 30. is repealed.", "II", 23),
+        ("II.2", "rule", "Dues are paid in May - or June, on sea-going boats too: a sea-going boat pays.", "II", 26),
+    ]
+    # 20 lines: 4 of front matter and a rule of dashes are layout, 2 titles, 1 unread.
+    assert doc.coverage == Coverage(lines=20, rules=12, headings=2, glossary=0, layout=5, unread=1,
+                                    first_unread=((25, "Section 30. is repealed."),))
+
+
+def test_a_document_read_by_its_inferred_numbering_cites_a_section_after_its_article() -> None:
+    from ruldiff.documents.citations import cited
+
+    doc = parse(decode(_BYLAWS.encode(), "bylaws.txt"))
+    assert doc.references is not None
+    assert [cited(m) for m in doc.references.finditer("as Article II, Section 2 says")] == ["II.2"]
+
+
+def test_a_profile_numbering_that_reads_no_unit_is_one_error(tmp_path: Path) -> None:
+    """A saved numbering (``Section 1``) over minutes with no section: one
+    line naming the file, the profile and what to try, exit 2."""
+    profile = tmp_path / "bylaws.yaml"
+    profile.write_text("name: bylaws\nrule: '^(?P<id>x)(?P<text>.*)$'\nnumbering: 'Section 1'\n", encoding="utf-8")
+    minutes = tmp_path / "minutes.txt"
+    minutes.write_text("Minutes\n\nThe club met on Monday.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(minutes), "--profile", str(profile)])
+    assert done.exit_code == 2
+    assert done.stderr == (f"Error: {minutes}: no numbered rules found (is this a rules document? profile bylaws "
+                           "expects numbered lines; for paragraphs without numbers, use --profile paragraphs)\n")
