@@ -444,3 +444,29 @@ def test_a_profile_numbering_that_reads_no_unit_is_one_error(tmp_path: Path) -> 
     assert done.exit_code == 2
     assert done.stderr == (f"Error: {minutes}: no numbered rules found (is this a rules document? profile bylaws "
                            "expects numbered lines; for paragraphs without numbers, use --profile paragraphs)\n")
+
+
+_KENNEL = ("Kennel Club Rules\n\nThese rules are effective as of March 3, 2025.\n\n100. General\n\n"
+           "100.1. Every dog is registered.\n\n100.2. Every owner pays the fee.\n\nGlossary\n\n")
+
+
+@pytest.mark.parametrize(("glossary", "entries"), [
+    ("Cat\nA pet.\nDog\nA friend.\n", [("Cat", "A pet."), ("Dog", "A friend.")]),  # four lines: two entries
+    # A short line last in its block has no definition under it: no term.
+    ("Cat\nA pet.\nDog\nA friend.\nMembers Only\n", [("Cat", "A pet."), ("Dog", "A friend.\nMembers Only")]),
+    # An indented block goes on the entry above, its example with it.
+    ("Cat\nA pet.\n\n    Example: a cat is one.\n", [("Cat", "A pet.")]),
+])
+def test_glossary_entries_glued_in_one_block_are_parted_at_a_term_with_a_definition(glossary: str, entries: list[tuple[str, str]]) -> None:
+    doc = parse(decode((_KENNEL + glossary).encode(), "rules.txt"))
+    assert [(r.id.removeprefix("glossary:"), r.text, r.title) for r in doc.glossary] == [(t, d, "") for t, d in entries]
+    assert [r.examples for r in doc.glossary][:1] == [("Example: a cat is one.",) if "Example" in glossary else ()]
+
+
+def test_a_profile_with_no_example_pattern_reads_its_glossary(tmp_path: Path) -> None:
+    """Without an ``example`` key, an ``Example:`` paragraph is text like any other."""
+    spec = tmp_path / "kennel.yaml"
+    spec.write_text("name: kennel\nnumbered: '\\d'\nheading: '^(?P<id>\\d{3})\\.\\s+(?P<text>\\S.*)$'\n"
+                    "rule: '^(?P<id>\\d{3}\\.\\d+)\\.\\s+(?P<text>.*)$'\nglossary: Glossary\n", encoding="utf-8")
+    doc = parse(decode((_KENNEL + "Cat\nA pet.\nExample: a cat.\n").encode(), "rules.txt"), load_profile(str(spec)))
+    assert [(r.id, r.text, r.examples) for r in doc.glossary] == [("glossary:Cat", "A pet.\nExample: a cat.", ())]
