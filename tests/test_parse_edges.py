@@ -39,9 +39,11 @@ def test_an_appendix_annex_or_schedule_holds_its_items(word: str) -> None:
     doc = parse(decode(text.encode(), "rules.txt"))
     # The whole document as its own profile reads it: the appendix read as
     # text would leave lines unread and hand the document to another numbering.
-    assert [(r.id, r.text) for r in doc.rules] == [
-        ("100", "General"), ("100.1", "Boats are moored."), ("100.2", "Fees are paid."),
-        ("A", "Fees and Forms of the Club"), ("A.1", "Fees are due in spring."), ("A.2", "Forms are white.")]
+    assert [(r.id, r.text, r.line) for r in doc.rules] == [
+        ("100", "General", 5), ("100.1", "Boats are moored.", 7), ("100.2", "Fees are paid.", 9),
+        ("A", "Fees and Forms of the Club", 11), ("A.1", "Fees are due in spring.", 13), ("A.2", "Forms are white.", 15)]
+    # Two headings (100 and the appendix), four rules, the title and date as layout.
+    assert doc.coverage == Coverage(lines=8, rules=4, headings=2, glossary=0, layout=2, unread=0)
 
 
 @pytest.mark.parametrize(("heading", "title"), [
@@ -470,3 +472,10 @@ def test_a_profile_with_no_example_pattern_reads_its_glossary(tmp_path: Path) ->
                     "rule: '^(?P<id>\\d{3}\\.\\d+)\\.\\s+(?P<text>.*)$'\nglossary: Glossary\n", encoding="utf-8")
     doc = parse(decode((_KENNEL + "Cat\nA pet.\nExample: a cat.\n").encode(), "rules.txt"), load_profile(str(spec)))
     assert [(r.id, r.text, r.examples) for r in doc.glossary] == [("glossary:Cat", "A pet.\nExample: a cat.", ())]
+
+
+def test_a_sub_item_is_numbered_under_the_item_above_on_its_own_line() -> None:
+    doc = parse(decode(_constitution(3, 1).encode(), "bylaws.txt"), load_profile("articles"))
+    assert [(r.id, r.kind.value, r.text, r.line) for r in doc.rules][:3] == [
+        ("ARTICLE I", "section", "NAME", 3), ("Section 1", "heading", "Rule 1 of the name holds.", 5),
+        ("Section 1(a)", "rule", "The name is the Otter Club.", 7)]
