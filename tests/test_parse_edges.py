@@ -479,3 +479,26 @@ def test_a_sub_item_is_numbered_under_the_item_above_on_its_own_line() -> None:
     assert [(r.id, r.kind.value, r.text, r.line) for r in doc.rules][:3] == [
         ("ARTICLE I", "section", "NAME", 3), ("Section 1", "heading", "Rule 1 of the name holds.", 5),
         ("Section 1(a)", "rule", "The name is the Otter Club.", 7)]
+
+
+_PAGES = [["100.1. Boats are moored.", "100.2. Fees are paid.", "100.3. Forms are white.", "100.4. Dogs are leashed."],
+          ["100.5. Lights are lit.", "(b) Tenders are rowed.", "100.6. Bins are shut.", "100.7. Gates are locked."],
+          ["100.8. Keys are kept.", "100.8a Spare keys are kept too.", "100. 8b Lost keys are paid for.", "100.9. Fines are due."]]
+
+
+def test_items_of_a_paged_document_are_found_on_the_lines_of_the_file() -> None:
+    """Running headers and page numbers are left out of the text, and every
+    line ruldiff names (an item's, an unread line, a repaired number, a
+    glossary term) is the line of the file, pages and all."""
+    text = "Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n" + "\n\f".join(
+        "\n".join(["CLUB RULES", *lines, f"Page {p}"]) for p, lines in enumerate(_PAGES, 1)
+    ) + "\nGlossary\n\nBerth\nA place a boat is moored.\n"
+    doc = parse(decode(text.encode(), "rules.txt"))
+    assert [(r.id, r.line) for r in doc.rules] == [
+        ("100", 5), ("100.1", 8), ("100.2", 9), ("100.3", 10), ("100.4", 11), ("100.5", 14), ("100.6", 16),
+        ("100.7", 17), ("100.8", 20), ("100.8a", 21), ("100.8b", 22), ("100.9", 23)]
+    assert [(r.id, r.text, r.line) for r in doc.glossary] == [("glossary:Berth", "A place a boat is moored.", 27)]
+    assert doc.rules[-1].text == "Fines are due."  # no page number
+    assert doc.coverage == Coverage(lines=18, rules=11, headings=1, glossary=3, layout=2, unread=1,
+                                    first_unread=((15, "(b) Tenders are rowed."),), repaired=((22, "100. 8b"),),
+                                    furniture=6)
