@@ -168,3 +168,32 @@ def test_sections_numbered_after_their_roman_article_are_read() -> None:
              "II. Members", "", "II.1 Anyone may join.", "", "II.2 Members pay dues each year.", "",
              "III. Meetings", "", "III.1 The club meets monthly.", ""]
     assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "III", "III.1"]
+
+
+_LEADS = ["see", "see under", "under", "in", "to", "of", "by", "with", "per", "rule", "rules", "section", "sections",
+          "sec.", "secs.", "law", "laws", "article", "articles", "paragraph", "paragraphs", "clause", "clauses", "part",
+          "parts", "chapter", "chapters", "regulation", "regulations", "subsection", "subsections", "annex", "appendix",
+          "schedule", "canon", "canons", "title", "titles", "§", "article IV,", "section 3,", "part 2,", "chapter 7,",
+          "title 9,", "law 5,", "rule 6,", "canon 8,", "section 4.b,"]
+
+
+@pytest.mark.parametrize("lead", [*(f"as set out {w}" for w in _LEADS), "as set out. See", "as set out; see", "See"])
+def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_start(lead: str) -> None:
+    """``... as set out in`` / ``1.3 of the rules.``: a number at the start
+    of a line, after a line that ends with a word that cites or leads into a
+    reference (after a lower-case word or a sentence's end, or alone), is the
+    reference going on, not unit 1.3."""
+    lines = ["Club Rules", "", "Adopted March 1, 2020.", "", "1.1 Boats are moored at the quay.", "",
+             "1.2 The fee is paid each spring", lead, "1.3 of these rules.", "", "1.4 Gates are shut at dusk.", "",
+             "1.5 Fees double in May.", ""]
+    assert [i for i, _ in read(lines, "rules.txt")] == ["1.1", "1.2", "1.4", "1.5"]
+
+
+@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out insection", "as set out (in", "as set out-in"])
+def test_a_number_after_a_line_that_ends_in_no_citing_word_is_a_unit(line: str) -> None:
+    """A name, a word that only ends like one that cites, or a citing word
+    glued to a bracket or a dash does not make the number after it a
+    reference."""
+    lines = ["Club Rules", "", "Adopted March 1, 2020.", "", "1.1 Boats are moored at the quay.", "",
+             "1.2 The fee is paid each spring", line, "1.3 Gates are shut.", "", "1.4 Fees double in May.", ""]
+    assert [i for i, _ in read(lines, "rules.txt")] == ["1.1", "1.2", "1.3", "1.4"]
