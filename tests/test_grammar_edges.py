@@ -177,7 +177,7 @@ _LEADS = ["see", "see under", "under", "in", "to", "of", "by", "with", "per", "r
           "title 9,", "law 5,", "rule 6,", "canon 8,", "section 4.b,"]
 
 
-@pytest.mark.parametrize("lead", [*(f"as set out {w}" for w in _LEADS), "as set out. See", "as set out; see", "See"])
+@pytest.mark.parametrize("lead", [*(f"as set out {w}" for w in _LEADS), "as set out. See", "as set out; see", "See", "Under section"])
 def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_start(lead: str) -> None:
     """``... as set out in`` / ``1.3 of the rules.``: a number at the start
     of a line, after a line that ends with a word that cites or leads into a
@@ -189,11 +189,12 @@ def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_sta
     assert [i for i, _ in read(lines, "rules.txt")] == ["1.1", "1.2", "1.4", "1.5"]
 
 
-@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out insection", "as set out (in", "as set out-in"])
+@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out insection", "as set out (in", "as set out-in",
+                                  "in 2 parts"])
 def test_a_number_after_a_line_that_ends_in_no_citing_word_is_a_unit(line: str) -> None:
-    """A name, a word that only ends like one that cites, or a citing word
-    glued to a bracket or a dash does not make the number after it a
-    reference."""
+    """A name, a word that only ends like one that cites, a citing word
+    glued to a bracket or a dash, or one after a figure (``in 2 parts``)
+    does not make the number after it a reference."""
     lines = ["Club Rules", "", "Adopted March 1, 2020.", "", "1.1 Boats are moored at the quay.", "",
              "1.2 The fee is paid each spring", line, "1.3 Gates are shut.", "", "1.4 Fees double in May.", ""]
     assert [i for i, _ in read(lines, "rules.txt")] == ["1.1", "1.2", "1.3", "1.4"]
