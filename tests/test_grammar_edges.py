@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from ruldiff.documents.grammar import scan
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
 
@@ -91,3 +92,111 @@ def test_sections_that_restart_under_each_article_are_shown_restarting(tmp_path)
     done = CliRunner().invoke(main, ["parse", str(bylaws), "-f", "yaml"])
     assert done.exit_code == 0, done.output
     assert "  numbering: Article I; Section 1 < Article I, restarting\n" in done.output
+
+
+_LABELS = ["Part", "Chapter", "Title", "Article", "Section", "Rule", "Law", "Clause", "Annex", "Schedule", "Division",
+           "Book", "Canon", "Regulation", "Paragraph", "Appendix", "Item"]
+
+
+def test_a_document_numbered_in_seventeen_styles_is_read_in_the_sixteen_most_used() -> None:
+    """17 labels one after another, each used once less than the one before
+    (``Part`` 18 times ... ``Appendix`` 3 times, ``Item`` twice): the
+    16 most used are units; the two ``Item`` lines are text of the last one."""
+    lines = ["Club Code", "", "Adopted March 1, 2020.", ""]
+    for k, label in enumerate(_LABELS):
+        lines += [f"{label} {n}. The clerk keeps record {n} of the {label.lower()}s.\n" for n in range(1, 19 - k)]
+    doc = parse(decode("\n".join(lines).encode(), "code.txt"))
+    assert [r.id for r in doc.rules][-4:] == ["Paragraph 4", "Appendix 1", "Appendix 2", "Appendix 3"]
+    assert doc.rules[-1].text.endswith("Item 2. The clerk keeps record 2 of the items.")
+
+
+def test_a_division_after_the_articles_is_shown_with_its_word(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Annexes after the articles keep their word in their IDs (``Annex II``),
+    and the numbering shown says so, as docs/reading.md writes it."""
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    bylaws = tmp_path / "bylaws.txt"
+    bylaws.write_text("Club Bylaws\n\nAdopted March 1, 2020.\n\nARTICLE I - NAME\n\nSection 1. The club is named.\n\n"
+                      "Section 2. The club meets.\n\nARTICLE II - MEMBERS\n\nSection 1. Anyone may join.\n\n"
+                      "Section 2. Dues are paid.\n\nANNEX I - FORMS\n\nSection 1. Forms are white.\n\n"
+                      "ANNEX II - FEES\n\nSection 1. Fees are due.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(bylaws), "-f", "yaml"])
+    assert done.exit_code == 0, done.output
+    assert "  numbering: Article I; Section 1 < Article I; Annex I, with its word\n" in done.output
+
+
+def test_a_measure_wrapped_to_the_start_of_a_line_is_no_number() -> None:
+    """``2.5kg of rope`` at a line's start goes on rule 1.3's sentence: a
+    number is followed by a space or ends the line."""
+    lines = ["Club Rules", "", "Adopted March 1, 2020.", "", "1.1 Boats are moored at the quay.", "", "1.2 Fees are paid.", "",
+             "1.3 Each boat carries", "2.5kg of rope and a lamp.", "", "1.4 Forms are white.", "", "2.1 Boats are painted.", "",
+             "2.2 Fees double.", ""]
+    doc = parse(decode("\n".join(lines).encode(), "rules.txt"))
+    assert [(r.id, r.text) for r in doc.rules][2:4] == [("1.3", "Each boat carries 2.5kg of rope and a lamp."), ("1.4", "Forms are white.")]
+
+
+def test_a_heading_in_capitals_that_ends_in_a_letter_is_no_number() -> None:
+    """``AGENDA`` is no unit ``Agend A``: a label and its number are parted by a space."""
+    lines = ["Club Bylaws", "", "Adopted March 1, 2020.", "", "ARTICLE I - NAME", "", "Section 1. The club is named.", "",
+             "Section 2. The club meets.", "", "AGENDA", "", "Section 3. The agenda is sent.", "", "ARTICLE II - MEMBERS", "",
+             "Section 1. Anyone may join.", "", "Section 2. Dues are paid.", ""]
+    assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "I.3", "II", "II.1", "II.2"]
+
+
+def test_of_two_styles_used_alike_past_the_sixteenth_the_first_is_kept_in_every_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``Appendix`` and ``Item`` both used twice, the 16th and 17th styles:
+    ``Appendix``, met first, is read, in every process (the styles were a
+    set, whose order changes with the hash seed: one run kept ``Item``)."""
+    import json
+
+    from helpers import same_under_every_hash_seed
+
+    lines = ["Club Code", "", "Adopted March 1, 2020.", ""]
+    for k, label in enumerate(_LABELS):
+        lines += [f"{label} {n}. The clerk keeps record {n} of the {label.lower()}s.\n" for n in range(1, max(3, 18 - k))]
+    code = tmp_path / "code.txt"
+    code.write_text("\n".join(lines), encoding="utf-8")
+    out = same_under_every_hash_seed(["-m", "ruldiff", "parse", str(code), "-f", "json"])
+    assert [i["id"] for i in json.loads(out)["items"]][-3:] == ["Paragraph 3", "Appendix 1", "Appendix 2"]
+
+
+def test_sections_numbered_after_their_roman_article_are_read() -> None:
+    """``II.1`` under ``II. Members``: a number of a roman article, then a
+    dot and the section's number."""
+    lines = ["Club Bylaws", "", "I. Name", "", "I.1 The club is called the Otter Club.", "", "I.2 Its colours are blue.", "",
+             "II. Members", "", "II.1 Anyone may join.", "", "II.2 Members pay dues each year.", "",
+             "III. Meetings", "", "III.1 The club meets monthly.", ""]
+    assert [i for i, _ in read(lines, "bylaws.txt")] == ["I", "I.1", "I.2", "II", "II.1", "II.2", "III", "III.1"]
+
+
+_LEADS = ["see", "see under", "under", "in", "to", "of", "by", "with", "per", "rule", "rules", "section", "sections",
+          "sec.", "secs.", "law", "laws", "article", "articles", "paragraph", "paragraphs", "clause", "clauses", "part",
+          "parts", "chapter", "chapters", "regulation", "regulations", "subsection", "subsections", "annex", "appendix",
+          "schedule", "canon", "canons", "title", "titles", "§", "article IV,", "section 3,", "part 2,", "chapter 7,",
+          "title 9,", "law 5,", "rule 6,", "canon 8,", "section 4.b,"]
+
+
+@pytest.mark.parametrize("lead", [*(f"as set out {w}" for w in _LEADS), "as set out. See", "as set out; see", "See", "Under section"])
+def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_start(lead: str) -> None:
+    """``as set out in`` / ``1.3 of these rules.``: a number at the start
+    of a line, after a line that ends with a word that cites or leads into a
+    reference (after a lower-case word or a sentence's end, or alone), is the
+    reference going on, not a number of the document's own (`scan`)."""
+    lines = ["1.1 Boats are moored at the quay.", "1.2 The fee is paid each spring", lead, "1.3 of these rules.",
+             "1.4 Gates are shut at dusk.", "1.5 Fees double in May."]
+    assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.4", "1.5"]
+
+
+@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out by Ms Smith in", "as set out insection",
+                                  "as set out (in", "as set out-in", "as set out.in", "in 2 parts",
+                                  "on the underparts", "as set out in the rules,"])
+def test_a_number_after_a_line_that_ends_in_no_citing_word_is_a_unit(line: str) -> None:
+    """A name, a word that only ends like one that cites (``insection``,
+    ``underparts``), a citing word glued to a bracket, a dash or a full stop
+    or after a figure (``in 2 parts``), or a clause ended by a comma does not
+    make the number after it a reference."""
+    lines = ["1.1 Boats are moored at the quay.", "1.2 The fee is paid each spring", line, "1.3 Gates are shut.",
+             "1.4 Fees double in May."]
+    assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.3", "1.4"]

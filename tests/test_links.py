@@ -67,3 +67,23 @@ def test_new_outputs_are_the_same_bytes_whatever_the_hash_seed(tmp_path: Path, a
     out = same_under_every_hash_seed(["-m", "ruldiff", str(old), str(new), "-j", "1", *args]).decode()
     assert "100.3" in out
     assert ("Shortened to fit" in out) == ("--max-chars" in args)
+
+
+def test_a_stale_reference_printed_with_its_full_stop_links_to_the_rule_it_named(tmp_path: Path) -> None:
+    """A profile whose reference pattern takes the full stop after the
+    number (``Article A1.``) still links the stale reference to the removed
+    rule's change: the number is read without the marks that end the sentence."""
+    from ruldiff.diff.pipeline import compare
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.profiles import load_profile
+    from ruldiff.documents.read import decode
+
+    spec = tmp_path / "articles.yaml"
+    spec.write_text("name: articles\nnumbered: '[A-Z]\\d'\nrule: '^(?P<id>[A-Z]\\d+)\\.\\s+(?P<text>.*)$'\n"
+                    "reference: '\\bArticle\\s+(?P<id>[A-Z]\\d+)\\.?'\n", encoding="utf-8")
+    profile = load_profile(str(spec))
+    old, new = ("Club Rules\n\n" + "\n\n".join(rules) + "\n" for rules in (
+        ["A1. Boats are moored.", "A2. Fees are paid as in Article A1."], ["A2. Fees are paid as in Article A1."]))
+    comparison = compare(*(parse(decode(text.encode(), "rules.txt"), profile) for text in (old, new)))
+    html = render(comparison, "html")
+    assert '<li>A2: <a href="#old-A1">Article A1.</a></li>' in html

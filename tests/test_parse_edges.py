@@ -1,5 +1,7 @@
-"""parse.py at its edges, through what `parse` reads: a date printed on the
-title line is the document's date and no part of its title."""
+"""parse.py at its edges, through what `parse` reads: a date on the title
+line, appendices, lines left unread, glossary terms, run-in titles, when a
+document is hard-wrapped, when the profile detected gives way to the
+numbering inferred from the document, and a document read by that numbering."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from click.testing import CliRunner
 
 from ruldiff.cli.main import main
 from ruldiff.documents.parse import parse
+from ruldiff.documents.profiles import load_profile
 from ruldiff.documents.read import decode
+from ruldiff.model import Coverage
 
 
 @pytest.mark.parametrize("printed", ["04/23/1999", "04/23/99", "4/23/1999"])
@@ -35,9 +39,11 @@ def test_an_appendix_annex_or_schedule_holds_its_items(word: str) -> None:
     doc = parse(decode(text.encode(), "rules.txt"))
     # The whole document as its own profile reads it: the appendix read as
     # text would leave lines unread and hand the document to another numbering.
-    assert [(r.id, r.text) for r in doc.rules] == [
-        ("100", "General"), ("100.1", "Boats are moored."), ("100.2", "Fees are paid."),
-        ("A", "Fees and Forms of the Club"), ("A.1", "Fees are due in spring."), ("A.2", "Forms are white.")]
+    assert [(r.id, r.text, r.line) for r in doc.rules] == [
+        ("100", "General", 5), ("100.1", "Boats are moored.", 7), ("100.2", "Fees are paid.", 9),
+        ("A", "Fees and Forms of the Club", 11), ("A.1", "Fees are due in spring.", 13), ("A.2", "Forms are white.", 15)]
+    # Two headings (100 and the appendix), four rules, the title and date as layout.
+    assert doc.coverage == Coverage(lines=8, rules=4, headings=2, glossary=0, layout=2, unread=0)
 
 
 @pytest.mark.parametrize(("heading", "title"), [
@@ -81,6 +87,15 @@ def test_a_line_that_starts_like_a_number_the_profile_does_not_read_is_counted_u
     doc = parse(decode(_rules_with([line]).encode(), "rules.txt"))
     assert [r.id for r in doc.rules] == ["1", "100", "100.1", "100.2", "100.3"]
     assert doc.coverage.unread == unread
+
+
+@pytest.mark.parametrize("line", ["12.b is lettered.", "4.1.c is lettered.", "9.1a is lettered."])
+def test_a_line_numbered_with_a_letter_the_profile_does_not_read_is_counted_unread(line: str) -> None:
+    """A number with a letter among its parts (``12.b``, ``4.1.c``) starts
+    like an item too: unread by the Comprehensive Rules profile, it is shown."""
+    doc = parse(decode(_rules_with([line]).encode(), "rules.txt"), load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["1", "100", "100.1", "100.2", "100.3"]
+    assert [text for _, text in doc.coverage.first_unread] == [line]
 
 
 def test_the_first_three_unread_lines_are_shown() -> None:
@@ -195,3 +210,295 @@ def test_sections_numbered_under_roman_articles_are_each_read(tmp_path: Path) ->
     data = json.loads(diff.output)
     assert [(c["kind"], c["old"], c["new"]) for c in data["changes"]] == [("removed", "II.1", None), ("renumbered", "II.2", "II.1")]
     assert data["stale_references"] == [{"rule": "III.2", "references": ["See II.2"], "should_be": ["II.1"]}]
+
+
+def _wrapping_rules(pairs: int, singles: int, straddling: bool = False) -> str:
+    """A document under the section and heading lines: `pairs` rules that run
+    on into a plain line, then `singles` rules of one line each; with
+    `straddling`, one more rule that runs on, then five single ones."""
+    lines = ["Club Rules", "", "1. Basics", "100. General"]
+    k = 0
+    for runs_on in [True] * pairs + [False] * singles + ([True] + [False] * 5 if straddling else []):
+        k += 1
+        lines.append(f"100.{k}. Rule {k} holds.")
+        if runs_on:
+            lines.append(f"and goes on, note {k}.")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("pairs", "singles", "wrapped"), [(20, 58, True), (19, 60, False)])
+def test_a_document_is_hard_wrapped_from_a_fifth_of_its_lines_running_on(pairs: int, singles: int, wrapped: bool) -> None:
+    """Of 100 lines (the section and heading lines counted), 20 that run on
+    into a plain line make the document hard-wrapped: the plain line goes on
+    its rule's sentence. 19 do not: it is a paragraph of its own."""
+    doc = parse(decode(_wrapping_rules(pairs, singles).encode(), "rules.txt"), load_profile("mtg-cr"))
+    first = next(r for r in doc.rules if r.id == "100.1")
+    assert first.text == ("Rule 1 holds. and goes on, note 1." if wrapped else "Rule 1 holds.\nand goes on, note 1.")
+
+
+def test_whether_a_document_is_wrapped_is_decided_by_its_first_1500_lines() -> None:
+    """The first 1,500 lines of the rules decide: here 300 of them run on
+    (a fifth, the last of them the 1,500th line), so the document is
+    hard-wrapped; 299 of the first 1,499 or 300 of the first 1,501 would not be."""
+    text = _wrapping_rules(299, 899, straddling=True)
+    doc = parse(decode(text.encode(), "rules.txt"), load_profile("mtg-cr"))
+    rules = {r.id: r.text for r in doc.rules}
+    assert len(text.split("\n")) - 3 >= 1501
+    assert rules["100.1"] == "Rule 1 holds. and goes on, note 1."
+    assert rules["100.1199"] == "Rule 1199 holds. and goes on, note 1199."
+
+
+# --- when the detected profile gives way to the numbering inferred ----------
+
+
+def _club_rules(rules: int, lettered: int) -> str:
+    """Rules 100.1 ... of one line each, the first `lettered` of them with an
+    item ``(a)`` under it, which the Comprehensive Rules profile does not read."""
+    lines = ["Club Rules", "", "100. General", ""]
+    for k in range(1, rules + 1):
+        lines.append(f"100.{k}. Boats of class {k} are moored.")
+        if k <= lettered:
+            lines.append(f"(a) A boat of class {k} has a name.")
+        lines.append("")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("rules", "profile"), [(43, "inferred"), (44, "mtg-cr")])
+def test_a_tenth_of_the_lines_unread_hands_the_document_to_the_numbering_inferred(rules: int, profile: str) -> None:
+    """5 of 50 lines unread by the profile detected (the ``(a)`` items) is a
+    tenth: the numbering inferred from the document reads them as items.
+    5 of 51 is less: the detected profile keeps the document."""
+    doc = parse(decode(_club_rules(rules, 5).encode(), "rules.txt"))
+    assert doc.profile == profile
+    assert ("100.1(a)" in {r.id for r in doc.rules}) == (profile == "inferred")
+
+
+def _constitution(first: int, second: int) -> str:
+    """Sections that restart in each article; the articles preset reads the
+    second article's again (``Section 1#2``)."""
+    lines = ["Constitution of the Rowing Club", "", "ARTICLE I - NAME", ""]
+    for k in range(1, first + 1):
+        lines += [f"Section {k}. Rule {k} of the name holds.", ""]
+        if k == 1:
+            lines += ["(a) The name is the Otter Club.", ""]
+    lines += ["ARTICLE II - MEMBERS", ""]
+    for k in range(1, second + 1):
+        lines += [f"Section {k}. Rule {k} of members holds.", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("first", "profile"), [(15, "inferred"), (16, "articles")])
+def test_a_tenth_of_the_items_numbered_again_hands_the_document_to_the_numbering_inferred(first: int, profile: str) -> None:
+    """Two sections of 20 items numbered again by the articles preset (a
+    tenth) make the inferred numbering read the document, each section under
+    its article (``II.1``); two of 21 do not."""
+    doc = parse(decode(_constitution(first, 2).encode(), "bylaws.txt"))
+    assert doc.profile == profile
+    assert [r.id for r in doc.rules][-2:] == (["II.1", "II.2"] if profile == "inferred" else ["Section 1#2", "Section 2#2"])
+
+
+def _harbour_code(forms: int) -> str:
+    """A code the outline preset does not read (``1-101.``) above an annex it
+    reads: it takes the code (17 lines) for front matter."""
+    body = "".join(f"PART {p} - PART {p}\n\n" + "".join(
+        f"{p}-{100 + r}. The keeper keeps record {r} of part {p}.\n" for r in range(1, 5)) for p in range(1, 4))
+    annex = "".join(f"A.{k} Form {k} is white.\n" for k in range(1, forms + 1))
+    return f"Harbour Code\n\nEffective 1 March 2024.\n\n{body}Annex A - Forms\n\n{annex}"
+
+
+@pytest.mark.parametrize(("forms", "profile"), [(15, "inferred"), (16, "outline")])
+def test_a_profile_that_leaves_over_half_the_lines_before_its_first_rule_gives_way(forms: int, profile: str) -> None:
+    """17 lines before the first rule of 33 is over half: the numbering
+    inferred reads the code. 17 of 34 is half, no more: the preset keeps it."""
+    doc = parse(decode(_harbour_code(forms).encode(), "code.txt"))
+    assert doc.profile == profile
+    assert doc.rules[0].id == ("1" if profile == "inferred" else "A")
+
+
+def _three_articles(members: int) -> str:
+    """Articles I-III; only article III's first section holds an item, so the
+    articles preset starts the body at article II's first section and takes
+    three sections above it, numbered as sections of the body, for front
+    matter with other words."""
+    lines = ["Constitution of the Rowing Club", "", "ARTICLE I - NAME", "", "Section 1. The club is the Otter Club.", "",
+             "Section 2. Its colours are blue.", "", "ARTICLE II - MEMBERS", ""]
+    for k in range(1, members + 1):
+        lines += [f"Section {k}. Rule {k} of members holds.", ""]
+    lines += ["ARTICLE III - MEETINGS", "", "Section 1. The club meets monthly.", "", "(a) Members are told a week before.", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("members", "profile"), [(10, "inferred"), (11, "articles")])
+def test_a_front_matter_that_numbers_a_quarter_of_the_items_otherwise_gives_way(members: int, profile: str) -> None:
+    """3 lines before the first rule numbered as 3 of the 12 items the
+    preset read, with other words, are a quarter: the inferred numbering
+    reads every article. 3 of 13 are less: the preset keeps the document."""
+    doc = parse(decode(_three_articles(members).encode(), "bylaws.txt"))
+    assert doc.profile == profile
+    assert ([r.id for r in doc.rules][:2] == ["I", "I.1"]) == (profile == "inferred")
+
+
+@pytest.mark.parametrize(("plain", "profile"), [(5, "inferred"), (6, "paragraphs")])
+def test_a_letter_is_read_as_numbered_when_half_its_paragraphs_are_numbered(plain: int, profile: str) -> None:
+    """5 numbered paragraphs of 10 are half: the items ``(1)`` ... ``(5)``
+    are read; 5 of 11 stay paragraphs of a letter."""
+    paras = [f"Dear member, this is note {k} of the letter." for k in range(1, plain + 1)]
+    paras += [f"({k}) Item {k} of the list is kept." for k in range(1, 6)]
+    doc = parse(decode(("\n\n".join(paras) + "\n").encode(), "letter.txt"))
+    assert doc.profile == profile
+    assert [r.id for r in doc.rules][:1] == (["(1)"] if profile == "inferred" else ["p1"])
+
+
+_MOORED = "Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n100.1. Boats are moored.\n\n100.2. Fees are paid.\n\n"
+
+
+@pytest.mark.parametrize(("tail", "ids"), [
+    ("SCHEDULES\n\nSchedule A - Fees\n\nA.1 Fees are due in spring.\n", ["A", "A.1"]),  # a heading over the schedules
+    ("ANNEX XIV - Forms\n\nA.1 Forms are white.\n", []),  # an annex numbered in roman figures
+])
+def test_a_line_that_only_starts_like_an_appendix_heading_opens_no_appendix(tail: str, ids: list[str]) -> None:
+    """``SCHEDULES`` is no schedule ``S``, and ``ANNEX XIV`` no annex ``X``
+    titled ``IV - Forms``: an appendix's letter stands alone after its word."""
+    doc = parse(decode((_MOORED + tail).encode(), "rules.txt"), load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["100", "100.1", "100.2", *ids]
+
+
+def test_an_appendix_item_numbered_in_three_parts_is_not_read_as_its_first_two() -> None:
+    """``A.1.1 Forms are white.`` is no item ``A.1`` whose text starts ``1 Forms``."""
+    doc = parse(decode((_MOORED + "Appendix A - Forms\n\nA.1.1 Forms are white.\n\nA.1.2 In ink.\n").encode(), "rules.txt"),
+                load_profile("mtg-cr"))
+    assert [r.id for r in doc.rules] == ["100", "100.1", "100.2", "A"]
+
+
+# --- a document read by the numbering inferred from it ----------------------
+
+_BYLAWS = """Otter Club Bylaws
+
+Adopted March 1, 2020.
+
+These bylaws govern the club
+and its boats.
+
+ARTICLE I - NAME
+
+Section 1. The club is called the Otter
+Club of the harbour.
+
+Section 2. Its colours are blue and
+white; its members wear them in sum-
+mer.
+
+Each member keeps a flag.
+
+----------
+
+ARTICLE II - MEMBERS
+
+Section 1. Anyone may join the club; members
+pay dues.
+Section 30. is repealed.
+Section 2.
+Dues are paid in May -
+or June, on sea-
+going boats too: a sea-going boat pays.
+"""
+
+
+def test_a_document_read_by_its_inferred_numbering_keeps_each_unit_whole() -> None:
+    """Bylaws with no preset: each section runs to the next, its lines
+    joined with a space (a word broken by a hyphen joined whole, its hyphen
+    kept where the document spells it so elsewhere; a dash is no hyphen), a blank
+    line starting a paragraph; the title, date and introduction are the
+    front matter; an article's title is a heading; a section number out of
+    sequence is text of the section above, and counted unread, on its line."""
+    doc = parse(decode(_BYLAWS.encode(), "bylaws.txt"))
+    assert (doc.profile, doc.title, doc.date) == ("inferred", "Otter Club Bylaws", "2020-03-01")
+    assert doc.intro == "Adopted March 1, 2020.\nThese bylaws govern the club and its boats."
+    assert [(r.id, r.kind.value, r.text, r.parent, r.line) for r in doc.rules] == [
+        ("I", "section", "NAME", None, 8),
+        ("I.1", "rule", "The club is called the Otter Club of the harbour.", "I", 10),
+        ("I.2", "rule", "Its colours are blue and white; its members wear them in summer.\nEach member keeps a flag.", "I", 13),
+        ("II", "section", "MEMBERS", None, 21),
+        ("II.1", "rule", "Anyone may join the club; members pay dues. Section 30. is repealed.", "II", 23),
+        ("II.2", "rule", "Dues are paid in May - or June, on sea-going boats too: a sea-going boat pays.", "II", 26),
+    ]
+    # 20 lines: 4 of front matter and a rule of dashes are layout, 2 titles, 1 unread.
+    assert doc.coverage == Coverage(lines=20, rules=12, headings=2, glossary=0, layout=5, unread=1,
+                                    first_unread=((25, "Section 30. is repealed."),))
+
+
+def test_a_document_read_by_its_inferred_numbering_cites_a_section_after_its_article() -> None:
+    from ruldiff.documents.citations import cited
+
+    doc = parse(decode(_BYLAWS.encode(), "bylaws.txt"))
+    assert doc.references is not None
+    assert [cited(m) for m in doc.references.finditer("as Article II, Section 2 says")] == ["II.2"]
+
+
+def test_a_profile_numbering_that_reads_no_unit_is_one_error(tmp_path: Path) -> None:
+    """A saved numbering (``Section 1``) over minutes with no section: one
+    line naming the file, the profile and what to try, exit 2."""
+    profile = tmp_path / "bylaws.yaml"
+    profile.write_text("name: bylaws\nrule: '^(?P<id>x)(?P<text>.*)$'\nnumbering: 'Section 1'\n", encoding="utf-8")
+    minutes = tmp_path / "minutes.txt"
+    minutes.write_text("Minutes\n\nThe club met on Monday.\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["parse", str(minutes), "--profile", str(profile)])
+    assert done.exit_code == 2
+    assert done.stderr == (f"Error: {minutes}: no numbered rules found (is this a rules document? profile bylaws "
+                           "expects numbered lines; for paragraphs without numbers, use --profile paragraphs)\n")
+
+
+_KENNEL = ("Kennel Club Rules\n\nThese rules are effective as of March 3, 2025.\n\n100. General\n\n"
+           "100.1. Every dog is registered.\n\n100.2. Every owner pays the fee.\n\nGlossary\n\n")
+
+
+@pytest.mark.parametrize(("glossary", "entries"), [
+    ("Cat\nA pet.\nDog\nA friend.\n", [("Cat", "A pet."), ("Dog", "A friend.")]),  # four lines: two entries
+    # A short line last in its block has no definition under it: no term.
+    ("Cat\nA pet.\nDog\nA friend.\nMembers Only\n", [("Cat", "A pet."), ("Dog", "A friend.\nMembers Only")]),
+    # An indented block goes on the entry above, its example with it.
+    ("Cat\nA pet.\n\n    Example: a cat is one.\n", [("Cat", "A pet.")]),
+])
+def test_glossary_entries_glued_in_one_block_are_parted_at_a_term_with_a_definition(glossary: str, entries: list[tuple[str, str]]) -> None:
+    doc = parse(decode((_KENNEL + glossary).encode(), "rules.txt"))
+    assert [(r.id.removeprefix("glossary:"), r.text, r.title) for r in doc.glossary] == [(t, d, "") for t, d in entries]
+    assert [r.examples for r in doc.glossary][:1] == [("Example: a cat is one.",) if "Example" in glossary else ()]
+
+
+def test_a_profile_with_no_example_pattern_reads_its_glossary(tmp_path: Path) -> None:
+    """Without an ``example`` key, an ``Example:`` paragraph is text like any other."""
+    spec = tmp_path / "kennel.yaml"
+    spec.write_text("name: kennel\nnumbered: '\\d'\nheading: '^(?P<id>\\d{3})\\.\\s+(?P<text>\\S.*)$'\n"
+                    "rule: '^(?P<id>\\d{3}\\.\\d+)\\.\\s+(?P<text>.*)$'\nglossary: Glossary\n", encoding="utf-8")
+    doc = parse(decode((_KENNEL + "Cat\nA pet.\nExample: a cat.\n").encode(), "rules.txt"), load_profile(str(spec)))
+    assert [(r.id, r.text, r.examples) for r in doc.glossary] == [("glossary:Cat", "A pet.\nExample: a cat.", ())]
+
+
+def test_a_sub_item_is_numbered_under_the_item_above_on_its_own_line() -> None:
+    doc = parse(decode(_constitution(3, 1).encode(), "bylaws.txt"), load_profile("articles"))
+    assert [(r.id, r.kind.value, r.text, r.line) for r in doc.rules][:3] == [
+        ("ARTICLE I", "section", "NAME", 3), ("Section 1", "heading", "Rule 1 of the name holds.", 5),
+        ("Section 1(a)", "rule", "The name is the Otter Club.", 7)]
+
+
+_PAGES = [["100.1. Boats are moored.", "100.2. Fees are paid.", "100.3. Forms are white.", "100.4. Dogs are leashed."],
+          ["100.5. Lights are lit.", "(b) Tenders are rowed.", "100.6. Bins are shut.", "100.7. Gates are locked."],
+          ["100.8. Keys are kept.", "100.8a Spare keys are kept too.", "100. 8b Lost keys are paid for.", "100.9. Fines are due."]]
+
+
+def test_items_of_a_paged_document_are_found_on_the_lines_of_the_file() -> None:
+    """Running headers and page numbers are left out of the text, and every
+    line ruldiff names (an item's, an unread line, a repaired number, a
+    glossary term) is the line of the file, pages and all."""
+    text = "Club Rules\n\nEffective 1 March 2024.\n\n100. General\n\n" + "\n\f".join(
+        "\n".join(["CLUB RULES", *lines, f"Page {p}"]) for p, lines in enumerate(_PAGES, 1)
+    ) + "\nGlossary\n\nBerth\nA place a boat is moored.\n"
+    doc = parse(decode(text.encode(), "rules.txt"))
+    assert [(r.id, r.line) for r in doc.rules] == [
+        ("100", 5), ("100.1", 8), ("100.2", 9), ("100.3", 10), ("100.4", 11), ("100.5", 14), ("100.6", 16),
+        ("100.7", 17), ("100.8", 20), ("100.8a", 21), ("100.8b", 22), ("100.9", 23)]
+    assert [(r.id, r.text, r.line) for r in doc.glossary] == [("glossary:Berth", "A place a boat is moored.", 27)]
+    assert doc.rules[-1].text == "Fines are due."  # no page number
+    assert doc.coverage == Coverage(lines=18, rules=11, headings=1, glossary=3, layout=2, unread=1,
+                                    first_unread=((15, "(b) Tenders are rowed."),), repaired=((22, "100. 8b"),),
+                                    furniture=6)

@@ -66,9 +66,9 @@ GAP = 10
 sequence: a code skips repealed sections (``Sec. 4-12`` then ``4-15``), but
 ``1990.`` after ``3.`` is a year."""
 MAX_STYLES = 16
-"""Styles a document may be numbered in, the most used kept: a code nests
-five or six; the bound keeps reading linear on any text (the stack of open
-styles holds each style once)."""
+"""Styles a document may be numbered in, the most used kept (of those used
+alike, the first to appear): a code nests five or six; the bound keeps
+reading linear on any text (the stack of open styles holds each style once)."""
 TITLE_WORDS = 12
 """A unit's text of at most this many words, without a closing period, is a
 title (``ARTICLE II - MEMBERSHIP``): the unit is a heading when items follow."""
@@ -451,10 +451,13 @@ def infer_grammar(text: str) -> Grammar | None:
     tokens = _in_sequence([t for t in tokens if t.style in styles])
     styles = _numbering_styles(tokens)
     if len(styles) > MAX_STYLES:
-        used: dict[Style, int] = {}
+        used: dict[Style, int] = {}  # in the order the styles first appear
         for t in tokens:
-            used[t.style] = used.get(t.style, 0) + 1
-        styles = set(sorted(styles, key=lambda s: -used.get(s, 0))[:MAX_STYLES])
+            if t.style in styles:
+                used[t.style] = used.get(t.style, 0) + 1
+        # A stable sort: of styles used alike, the first to appear is kept,
+        # whatever order the set holds them in (it differs between runs).
+        styles = set(sorted(used, key=lambda s: -used[s])[:MAX_STYLES])
     tokens = [t for t in tokens if t.style in styles]
     if not tokens:
         return None
