@@ -42,7 +42,7 @@ read as its whole rule found nothing more.
 
 A kept reference is not flagged stale when its sentence speaks of what the
 number holds now (`References.meant_now`, the hint's test turned round,
-two shared words at least). Over every adjacent MTG and Riftbound pair and
+three shared words at least). Over every adjacent MTG and Riftbound pair and
 six gap pairs, 58 stale flags: it drops one, the gap-fresh set's only false
 stale line (a sentence on face-down cards citing the new face-down rule's
 number, 2019-05-03 -> 2023-10-13), and no other; so gap-fresh's stale lines
@@ -650,29 +650,32 @@ class References(NamedTuple):
         sentence on cards cast face down citing the number of the new
         face-down rule, whose old holder, another kind of card, moved on).
         Never asked of a number that now holds the citing rule itself: its
-        sentence shares its own words. Two words at least, even for a title:
-        a stale flag is dropped only on clear evidence ("Embers glow then
-        (see rule 102)" beside a new 102 "Ember Step" stays stale).
+        sentence shares its own words. Three words at least, even for a
+        title: a stale flag is dropped only on clear evidence ("Embers glow
+        then (see rule 102)" beside a new 102 "Ember Step" stays stale, and
+        so does "the house meeting's agreement, see 4.2" beside a new 4.2 on
+        rent raised at the house meeting: two words of the document's
+        subject).
 
-        >>> r = References({}, set(), None, "", {"5": "Soaring"}, {"5": "Tidecall Rites"})
+        >>> r = References({}, set(), None, "", {"5": "Soaring"}, {"5": "Keepers hold the tidecall rites."})
         >>> r.meant_now("Keepers hold the tidecall rites (see rule 5).", 33, "rule 5", "5")
         True
-        >>> r.meant_now("Keepers hold the tidecall (see rule 5).", 27, "rule 5", "5")
+        >>> r.meant_now("Keepers rest at the rites (see rule 5).", 27, "rule 5", "5")
         False
         >>> r.meant_now("See rule 5.", 4, "rule 5", "5")
         False
         """
-        return self._leans(text, at, printed, self.new_texts.get(target, ""), self.old_texts.get(target, ""), 2)
+        return self._leans(text, at, printed, self.new_texts.get(target, ""), self.old_texts.get(target, ""), 3)
 
     @staticmethod
-    def _leans(text: str, at: int, printed: str, this: str, that: str, least_for_title: int) -> bool:
+    def _leans(text: str, at: int, printed: str, this: str, that: str, least: int) -> bool:
         """Whether the sentence around a reference shares more than twice as
         many content words with `this` text as with `that`, and at least two
-        (`least_for_title` when `this` is a title of `NAMED_TITLE_WORDS`
-        words or fewer)."""
+        (`least` when `this` is a title of `NAMED_TITLE_WORDS` words or
+        fewer, else the more of two and `least`)."""
         words = _content_words(_sentence_at(text, at, at + len(printed)))
         here, there = _shared(words, this), _shared(words, that)
-        return here > 2 * there and here >= (least_for_title if len(this.split()) <= NAMED_TITLE_WORDS else 2)
+        return here > 2 * there and here >= (least if len(this.split()) <= NAMED_TITLE_WORDS else max(2, least))
 
     @staticmethod
     def in_range(text: str, at: int, printed: str) -> bool:
