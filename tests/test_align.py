@@ -1083,6 +1083,24 @@ def test_a_rule_cut_short_to_its_last_sentence_is_paired_by_the_text_it_kept() -
     assert ("100.3", "300.3") in ids(align(old, new))
 
 
+@pytest.mark.parametrize("copy", [GROWN.replace("dusk keeps", "dusk, keeps"), GROWN.lower()])
+def test_a_rule_moved_with_its_punctuation_or_case_changed_pairs_with_its_copy_not_a_rule_that_grew_from_it(
+    copy: str,
+) -> None:
+    old = doc([*LANTERNS, ("100.3.", GROWN), *NIGHT])
+    new = doc([*LANTERNS, *NIGHT, ("300.3.", copy), ("300.4.", GROWN + GROWTH)])
+    pairs = align(old, new)
+    assert partner(pairs, "100.3") == ("300.3", MatchHow.MOVED, 1.0)
+    assert (None, "300.4") in ids(pairs)
+
+
+def test_a_rule_whose_text_opens_and_closes_a_new_one_pairs_with_it() -> None:
+    # Found at both ends of the new rule: one partner, not two equal ones.
+    old = doc([*LANTERNS, ("100.3.", GROWN), *NIGHT])
+    new = doc([*LANTERNS, *NIGHT, ("300.3.", f"{GROWN}{GROWTH} {GROWN}")])
+    assert ("100.3", "300.3") in ids(align(old, new))
+
+
 def test_a_text_at_the_start_of_two_rules_equally_pairs_with_neither() -> None:
     old = doc([*LANTERNS, ("100.3.", GROWN), *NIGHT])
     new = doc([*LANTERNS, *NIGHT, ("300.3.", GROWN + GROWTH), ("300.4.", GROWN + GROWTH.replace("noon", "midnight"))])
