@@ -1343,7 +1343,7 @@ def test_two_steps_alike_but_for_their_ordinals_left_in_one_section_say_nothing(
 
 
 def test_a_step_whose_first_sentence_changed_after_its_ordinal_is_not_paired() -> None:
-    old = doc(_steps("First, each keeper lights a lantern.", "Second, owls fly over the bowl at dusk.",
+    old = doc(_steps("First, each keeper lights a lantern.", "Second, owls fly over a bowl.",
                      f"Third, owls gather at the bell. {TRADE}"))
     new = doc(_steps("First, each keeper lights a lantern, and owls fly over the bowl.",
                      "Second, bats gather at the bell. (See rule 300.1.)"))
