@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import dataclasses
 import os
 import random
@@ -52,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,11 +68,13 @@ TEMPLATES = PACKAGE / "outputs" / "templates"
 # The unit tests of each template, by the start of its name.
 TEMPLATE_TESTS = {
     # The fastest first: -x stops at the first failure.
-    "changelog": ["tests/test_templates.py", "tests/test_render_text.py", "tests/test_notes.py", "tests/test_annotate.py",
-                  "tests/test_cap.py", "tests/test_render.py", "tests/test_links.py"],
-    "bulletin": ["tests/test_templates.py", "tests/test_render.py", "tests/test_cap.py"],
+    "changelog": ["tests/test_template_reading.py", "tests/test_render.py", "tests/test_templates.py",
+                  "tests/test_template_guards.py", "tests/test_render_text.py", "tests/test_notes.py",
+                  "tests/test_annotate.py", "tests/test_cap.py", "tests/test_links.py"],
+    "bulletin": ["tests/test_template_reading.py", "tests/test_render.py", "tests/test_templates.py",
+                 "tests/test_template_guards.py", "tests/test_cap.py"],
     "history": ["tests/test_templates.py", "tests/test_history.py", "tests/test_config.py", "tests/test_site_safety.py"],
-    "trace": ["tests/test_templates.py", "tests/test_trace.py"],
+    "trace": ["tests/test_templates.py", "tests/test_template_guards.py", "tests/test_trace.py"],
 }
 
 OPERATORS = ("regex-class", "regex-alternative", "regex-anchor", "regex-quantifier", "threshold", "table",
@@ -531,6 +535,21 @@ def run(chosen: list[Mutant], jobs: int, deadline: float | None, workdir: Path,
     return results
 
 
+@contextlib.contextmanager
+def workdir(given: Path | None, prefix: str = "ruldiff-static-mutation-") -> Iterator[Path]:
+    """`given`, or a new folder of this run's alone, removed when done: two
+    runs that staged into one shared folder mutated one copy of the package
+    at once and scored each other's mutants."""
+    if given is not None:
+        yield given
+        return
+    where = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield where
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
 def main(args: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     choices = [*TESTS, "templates"]
@@ -544,7 +563,9 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, help="append every result to this file as it comes")
     parser.add_argument("--names", type=Path,
                         help="only the mutants named in this file, one a line (a --log's lines, say)")
-    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "ruldiff-static-mutation")
+    parser.add_argument("--workdir", type=Path,
+                        help="where the package is staged (kept); default: a new folder of this run's, removed at "
+                        "the end, so that two runs never mutate one copy")
     parser.add_argument("--tests", help="comma-separated test files to run every mutant against instead of its "
                         "own: a fast first pass, whose survivors are then run again with --names")
     opts = parser.parse_args(args)
@@ -575,7 +596,8 @@ def main(args: list[str] | None = None) -> int:
         print(f"{len(chosen)} mutants")
         return 0
     deadline = time.monotonic() + opts.time_cap if opts.time_cap else None
-    results = run(chosen, opts.jobs, deadline, opts.workdir, opts.log)
+    with workdir(opts.workdir) as where:
+        results = run(chosen, opts.jobs, deadline, where, opts.log)
     report(results)
     return 0 if results or not chosen else 2
 

@@ -64,7 +64,7 @@ TESTS = {
     "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py"],
     "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
@@ -289,13 +289,24 @@ def main(args: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=18, help="seed of the sample (default 18)")
     parser.add_argument("--time-cap", type=float, help="stop after this many seconds in all")
     parser.add_argument("--functions", help="only the mutants of these functions (comma-separated names)")
-    parser.add_argument("--workdir", type=Path, default=Path("/tmp/ruldiff-mutation"))
+    parser.add_argument("--workdir", type=Path,
+                        help="where each module is staged (kept, for `mutmut show`); default: a new folder of "
+                        "this run's, removed at the end, so that two runs never restage each other's module")
     parser.add_argument("--no-static", dest="static", action="store_false",
                         help="leave out the static mutants (bench/mutate_static.py)")
     opts = parser.parse_args(args)
     unknown = set(opts.modules) - set(TESTS)
     if unknown:
         parser.error(f"unknown module(s) {sorted(unknown)}; choose from {' '.join(TESTS)}")
+    sys.path.insert(0, str(ROOT / "bench"))
+    import mutate_static
+
+    kept = opts.workdir is not None
+    with mutate_static.workdir(opts.workdir, prefix="ruldiff-mutation-") as opts.workdir:
+        return _run(opts, kept)
+
+
+def _run(opts: argparse.Namespace, kept: bool) -> int:
     started = time.monotonic()
     deadline = started + opts.time_cap * (0.7 if opts.static else 1) if opts.time_cap else None
     skip = equivalents()
@@ -347,7 +358,8 @@ def main(args: list[str] | None = None) -> int:
         score = f"{100 * len(killed) / len(run):.1f}%" if run else "-"
         rows.append((module, len(codes), len(equivalent), len(run), len(killed), score))
         for name in survived:
-            print(f"  survived: {name} (exit {run[name]}); see: cd {where} && {MUTMUT} show {name}", flush=True)
+            see = f"cd {where} && {MUTMUT} show {name}" if kept else "--workdir DIR keeps the copy for `mutmut show`"
+            print(f"  survived: {name} (exit {run[name]}); see: {see}", flush=True)
         print(f"{module}: {len(killed)} of {len(run)} killed ({score}), {len(equivalent)} equivalent", flush=True)
     print(f"\n{'module':<10} {'mutants':>7} {'equiv.':>6} {'checked':>7} {'killed':>6} {'score':>6}")
     for module, total, eq, n, k, score in rows:
@@ -360,7 +372,6 @@ def main(args: list[str] | None = None) -> int:
 def static(opts: argparse.Namespace, started: float) -> bool:
     """The static mutants (bench/mutate_static.py) of the modules run: all,
     or a seeded sample of N/2 per operator. Whether any was checked."""
-    sys.path.insert(0, str(ROOT / "bench"))
     import mutate_static
 
     modules = list(opts.modules or TESTS) + ([] if opts.modules else ["templates"])

@@ -175,3 +175,31 @@ def test_a_capped_bulletin_lists_the_ids_left_out_as_a_reader_writes_them(sample
     listed = out.split("<h2>Listed by ID only</h2>", 1)[1].split("</ul>", 1)[0]
     assert "<strong>3. Turn Structure:</strong> changed 301.4, 302.2, 303.4; removed 302.2b; added 302.3;" in listed
     assert "[" not in listed and "&#39;" not in listed
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_possibly_stale_hint_links_to_where_the_rule_went_only_while_that_change_is_shown(fmt: str) -> None:
+    """100.2 moved to 100.3 unchanged and an added rule still cites "rule 100.2"
+    for what it held: the hint names 100.3 with a link to its entry; once
+    shortening leaves the renumbered entries out, it names 100.3 as text,
+    never with a link to an entry that is not on the page."""
+    from helpers import doc
+
+    base = [("1", "Play"), ("100", "General"), ("100.1.", "Each keeper draws a glyph at dawn.")]
+    passing = "A keeper may pass instead of casting a lantern spell."
+    counted = "Embers are counted at dusk by the warden."
+    result = compare(doc([*base, ("100.2.", passing), ("100.3.", counted)]),
+                     doc([*base, ("100.2.", "Glyphs are shuffled before the first round."), ("100.3.", passing),
+                          ("100.4.", counted),
+                          ("100.5.", "A keeper who passes instead of casting a lantern spell loses an ember "
+                                     "(see rule 100.2).")]))
+    whole = render(result, fmt)
+    link = "[100.3](#new-100.3)" if fmt == "md" else '<a href="#new-100.3">100.3</a>'
+    assert f"before; now {link}" in whole
+    with pytest.raises(LimitTooSmall) as too_small:
+        render(result, fmt, max_chars=1)
+    shortened = [page for limit in range(len(whole.encode()) - 1, too_small.value.smallest - 1, -50)
+                 if "Possibly stale" in (page := render(result, fmt, max_chars=limit)) and 'id="new-100.3"' not in page]
+    assert shortened  # some limit keeps the hint and leaves 100.3's entry out
+    for page in shortened:
+        assert "before; now 100.3" in page and "#new-100.3" not in page

@@ -363,3 +363,30 @@ def test_the_charts_years_are_labelled_as_often_as_40_px_labels_fit_in_340_px(fi
     versions = [Version(f"{y}.txt", str(y), f"{y}-01-01", "Rules", (), "mtg-cr") for y in (first, last)]
     labelled = [int(y["label"]) for y in chart(versions, (), ())["years"] if y["label"]]
     assert labelled == list(range(first + every, last + 1, every))
+
+
+def test_a_year_long_jump_links_to_no_lineage_and_unlabelled_years_show_no_label(tmp_path: Path) -> None:
+    """Releases from 2009 to 2025: the jump over 2010 (in force on its first
+    day against on the next year's) is no step, so its navigation offers no
+    lineage of rules changed there, while each step's does; the index's chart
+    spans 17 years and labels every other one, the others a tick alone, never
+    an empty label."""
+    folder = tmp_path / "releases"
+    folder.mkdir()
+    dates = ["March 1, 2009", "September 1, 2009", "February 1, 2010", "October 1, 2010", "May 1, 2025"]
+    for n, date in enumerate(dates):
+        rules = [("1", "Play"), ("100", "General")] + [(f"100.{k}.", f"Keepers draw {k} glyphs.") for k in range(1, n + 2)]
+        (folder / f"r{n}.txt").write_text(layout(rules, date=date), encoding="utf-8")
+    site = tmp_path / "site"
+    done = CliRunner().invoke(main, ["history", str(folder), "-o", str(site)])
+    assert done.exit_code == 0, done.output
+    index = json.loads((site / "index.json").read_text(encoding="utf-8"))
+    jumps = [site / j["pages"][fmt] for j in index["jumps"] for fmt in ("html", "md")]
+    steps = [site / s["pages"][fmt] for s in index["steps"] for fmt in ("html", "md")]
+    assert len(jumps) == 2 and len(steps) == 8
+    for page in jumps + steps:
+        links = page.read_text(encoding="utf-8").count("lineage of the rules changed here")
+        assert links == (page in steps), page.name
+    html = (site / "index.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<text class="axis" x="[\d.]+%" y="\d+" text-anchor="middle">([^<]*)</text>', html)
+    assert labels == [str(y) for y in range(2011, 2026, 2)]

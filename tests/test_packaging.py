@@ -71,7 +71,9 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
     """The start is a third of a comparison of two releases: a plain
     `ruldiff OLD NEW -f html -o FILE` must not import what only other
     subcommands or an editor's files need (yaml, the history layer and its
-    cache, the pager, the schema), and still writes its changelog."""
+    cache, the pager, the schema), nor what only other documents or options
+    need (the inferred numbering, a project's config, the terminal text,
+    --max-chars, editors' notes), and still writes its changelog."""
     out = tmp_path / "c.html"
     code = (
         "import sys, runpy\n"
@@ -81,7 +83,8 @@ def test_a_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
         "    cli._status(sys.argv[1:])\n"
         "finally:\n"
         "    loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'yaml' or m in\n"
-        "        ('ruldiff.series.history', 'ruldiff.series.releases', 'ruldiff.series.store', 'ruldiff.outputs.pager', 'ruldiff.outputs.schema', 'subprocess'))\n"
+        "        ('ruldiff.series.history', 'ruldiff.series.releases', 'ruldiff.series.store', 'ruldiff.outputs.pager', 'ruldiff.outputs.schema', 'subprocess',\n"
+        "         'ruldiff.documents.grammar', 'ruldiff.config', 'ruldiff.outputs.text', 'ruldiff.outputs.cap', 'ruldiff.outputs.notemark'))\n"
         "    print(','.join(loaded))\n"
     )
     old, new = sorted(SAMPLE.glob("*.txt"))[:2]
@@ -128,7 +131,8 @@ def test_version_loads_only_the_entry_point() -> None:
 def test_a_plain_json_comparison_loads_only_what_it_uses(tmp_path: Path) -> None:
     """`ruldiff OLD NEW -f json -o FILE` reads two documents, compares them
     and writes JSON: no templates (jinja2), no yaml, no other command, no
-    editorial layer without an editor's file, no pager, no --stat."""
+    editorial layer without an editor's file, no pager, no --stat, no other
+    format's writer."""
     out = tmp_path / "c.json"
     old, new = sorted(SAMPLE.glob("*.txt"))[:2]
     loaded, _ = _modules_loaded([str(old), str(new), "-f", "json", "-o", str(out)])
@@ -138,6 +142,8 @@ def test_a_plain_json_comparison_loads_only_what_it_uses(tmp_path: Path) -> None
     assert not ours & {
         "ruldiff.cli.check", "ruldiff.cli.history", "ruldiff.cli.parse", "ruldiff.cli.review", "ruldiff.cli.schema",
         "ruldiff.cli.trace", "ruldiff.outputs.pager", "ruldiff.outputs.schema", "ruldiff.outputs.stat",
+        "ruldiff.outputs.templating", "ruldiff.outputs.text", "ruldiff.outputs.cap", "ruldiff.documents.grammar",
+        "ruldiff.config",
     }
     assert not {m for m in loaded if m.split(".")[0] in ("yaml", "jinja2", "markupsafe")}
     assert "subprocess" not in loaded

@@ -376,6 +376,29 @@ def test_a_reference_left_at_the_number_its_own_rule_now_holds_is_stale() -> Non
     assert c.stale == (("1.3", ("1.3",), ("1.4",)),)
 
 
+
+@pytest.mark.parametrize(
+    "cite, stale",
+    [
+        # The sentence speaks of lanterns, which old 2.1 held and 2.2 holds now: stale.
+        ("Wardens trim the lanterns before they are lit (see 2.1).", (("1.1", ("2.1",), ("2.2",)),)),
+        # It speaks of the banners and the tower, which the new 2.1 holds: the number is right.
+        ("Guards raise the banners on the tower (see 2.1).", ()),
+        # One word in common with the new 2.1 is not enough to drop the flag.
+        ("Guards raise nothing else (see 2.1) at dusk.", (("1.1", ("2.1",), ("2.2",)),)),
+    ],
+)
+def test_a_kept_reference_whose_sentence_speaks_of_what_the_number_now_holds_is_not_stale(
+    cite: str, stale: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+) -> None:
+    """A release inserts 2.1 and the old 2.1 becomes 2.2; the citing rule 1.1
+    is left alone. Its reference is stale only if what it speaks of moved."""
+    head = "Keep Rules\n\n1. Watch\n1.1 " + cite + "\n2. Lights\n"
+    lantern = "2.{} Lanterns are lit at dusk and trimmed at dawn.\n"
+    old = read(head + lantern.format(1))
+    new = read(head + "2.1 Banners fly from the tower at noon and at dusk.\n" + lantern.format(2))
+    assert compare(old, new).stale == stale
+
 # --- what the built-in syntax reads at the edges (issue #30: static mutants) -------------------
 
 from ruldiff.diff.references import is_reference_update, reference_spans, references, renumbering  # noqa: E402
@@ -517,6 +540,16 @@ def test_an_added_rule_citing_a_range_from_an_old_number_is_not_flagged(cited: s
         ("See rule 184.6 in the Core Rulesbook.", "rule", False),  # no name: a word that starts as one
         ("See rule 184.6 in theCore Rules.", "rule", False),  # a capital inside a word starts no name
         ("See rule 184.6 in the CoreRules.", "rule", False),
+        # A number in roman numerals is read to its end: the name after it is in its sentence.
+        ("See Article IV in the Core Rules.", "Article", True),
+        # A full stop after the number, then a word in lower case: the sentence goes on.
+        ("See 184.6. eSports Event Rules apply.", "184.6", True),
+        # A title quoted right after the reference, in straight or curly quotes, is what it cites.
+        ('See section 6, "Multiplayer Rules."', "section", False),
+        ("See section 6, “Multiplayer Rules.”", "section", False),
+        ("See section 6, “Multiplayer,” in the “Core Rules.”", "section", True),  # the title ends at its own mark
+        ("See section 6, “the Core Rules apply.", "section", True),  # a quote never closed is no title
+        ('See section 6 of the Core Rules, "Multiplayer."', "section", True),  # quoted after the name: not the title
     ],
 )
 def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bool) -> None:
@@ -525,18 +558,28 @@ def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bo
 
 
 @pytest.mark.parametrize(
-    "text, other",
+    "text, printed, other",
     [
-        ("See rule 5 of Chapter 3.", True),
-        ("See rule 5 of the Core Rules.", True),
-        ("See rule 5 of the Riftbound Tournament Rules.", False),  # this document
-        ("As the Core Rules say, rule 5 of these applies.", True),  # "of" no capitalised name: the sentence decides
-        ("See rule 5 (b) of Chapter 3.", False),  # a space before the sub-item: not one of the reference's
+        ("See rule 5 of Chapter 3.", "rule 5", True),
+        ("See rule 5 of the Core Rules.", "rule 5", True),
+        ("See rule 5 of the Riftbound Tournament Rules.", "rule 5", False),  # this document
+        ("As the Core Rules say, rule 5 of these applies.", "rule 5", True),  # "of" no capitalised name: the sentence decides
+        ("See rule 5 (b) of Chapter 3.", "rule 5", False),  # a space before the sub-item: not one of the reference's
+        ("See rule 5 ofChapter 3.", "rule 5", False),  # a capital inside a word starts no name
+        ("See rule 5 of theCore Rules.", "rule 5", False),
+        # The rest of the number the syntax left out, then "of" a name: another document's.
+        ("See section 12-7 of the Public Health Act.", "section 12", True),
+        ("See section 12–7 of the Public Health Act.", "section 12", True),
+        ("See section 12.7 of the Public Health Act.", "section 12", True),
+        # A document cited by number and year before the reference, the year on either side.
+        ("Under Directive 2003/88, article 7 applies.", "article 7", True),
+        ("Under Regulation 88/2003, article 7 applies.", "article 7", True),
+        ("A Zombie 2/2, article 7 applies.", "article 7", False),  # no year: a creature's power
     ],
 )
-def test_a_reference_of_a_named_document(text: str, other: bool) -> None:
+def test_a_reference_of_a_named_or_numbered_document(text: str, printed: str, other: bool) -> None:
     refs = References({}, set(), None, "Riftbound Tournament Rules", {}, {})
-    assert refs.other_document(text, text.index("rule 5"), "rule 5") is other
+    assert refs.other_document(text, text.index(printed), printed) is other
 
 
 @pytest.mark.parametrize(
@@ -551,3 +594,23 @@ def test_a_possibly_stale_reference_shows_the_first_eight_words_the_number_held(
     assert by_new(c)["702.6b"].possibly_stale == (  # type: ignore[attr-defined]
         ("rule 702.3a", "702.3a", "A keeper with soaring can't be blocked except …", "702.5a"),
     )
+
+
+@pytest.mark.parametrize(
+    "held, holds, stale",
+    [
+        ("Keepers draw glyphs at dawn.", "Keepers draw embers at dusk.", False),  # 3 of 5 words each: 0.6, the same rule
+        ("Keepers draw glyphs at dawn from decks.", "Keepers draw embers at dawn near fires.", True),  # 4 of 7: 0.57
+        ("Keepers draw glyphs at dawn.", "Wardens count embers by night.", True),
+    ],
+)
+def test_a_kept_reference_is_stale_unless_its_number_still_holds_most_of_the_same_words(
+        held: str, holds: str, stale: bool) -> None:
+    """Rule 100.2 moved to 100.3 word for word, a new 100.2 written, and a
+    rule still citing "rule 100.2": stale, unless the new 100.2 shares three
+    words in five (Dice 0.6) with what 100.2 held."""
+    base = [("1", "Play"), ("100", "General"), ("100.1.", "Lanterns burn until the last round ends.")]
+    cite = "A keeper follows rule 100.2 at all times."
+    c = compare(doc(base + [("100.2.", held), ("100.3.", cite)]),
+                doc(base + [("100.2.", holds), ("100.3.", held), ("100.4.", cite)]))
+    assert c.stale == ((("100.4", ("rule 100.2",), ("100.3",)),) if stale else ())

@@ -161,19 +161,22 @@ def test_same_words_differently_spaced_edit_only_the_spaces(old: str, new: str) 
 
 
 def test_each_token_gets_its_own_code_until_the_last_one() -> None:
-    from ruldiff.diff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _code
+    from itertools import islice
+
+    from ruldiff.diff.worddiff import _BASE, _LATIN1_CODES, _MAX_CODES, _codes
 
     latin1 = len(_LATIN1_CODES)
+    last = latin1 + _MAX_CODES
+    codes = list(islice(_codes(), last + 1001))
     # First the Latin-1 characters that are neither letters, digits nor space...
-    assert [_code(n) for n in range(latin1)] == list(_LATIN1_CODES)
+    assert codes[:latin1] == list(_LATIN1_CODES)
     assert all(not (c.isalnum() or c.isspace()) for c in _LATIN1_CODES) and len(set(_LATIN1_CODES)) == latin1
     # ...then private-use characters from _BASE, one per token...
-    assert _code(latin1) == chr(_BASE) and _code(latin1 + 1) == chr(_BASE + 1)
-    last = latin1 + _MAX_CODES
-    assert _code(last - 1) == chr(_BASE + _MAX_CODES - 1)
+    assert codes[latin1] == chr(_BASE) and codes[latin1 + 1] == chr(_BASE + 1)
+    assert codes[last - 1] == chr(_BASE + _MAX_CODES - 1)
     # ...and from _MAX_CODES on, all the same one.
-    assert _code(last) == _code(last + 1) == _code(last + 1000) == chr(_BASE + _MAX_CODES)
-    assert len({_code(n) for n in range(0, last + 1, 97)}) == len(range(0, last + 1, 97))
+    assert codes[last] == codes[last + 1] == codes[last + 1000] == chr(_BASE + _MAX_CODES)
+    assert len(set(codes[: last + 1])) == last + 1
 
 
 def test_respacing_edits_each_space_between_the_same_words() -> None:

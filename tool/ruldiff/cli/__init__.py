@@ -4,8 +4,9 @@
     ruldiff parse FILE    ruldiff schema    ruldiff check FILE | OLD NEW
     ruldiff history FILES...    ruldiff trace RULE FILES...    ruldiff review OLD NEW
 
-- main.py: the group, `run` (the console script), and the one place where
-  errors become a line on stderr and an exit status;
+- `run` (here): the console script, which tunes the cycle collector, then
+  imports main.py: the group, its `run`, and the one place where errors
+  become a line on stderr and an exit status;
 - diff.py, parse.py, schema.py, check.py, history.py, trace.py, review.py:
   one command each, wiring its options to the layers below;
 - options.py: options shared by several commands; read.py: a command's
@@ -15,6 +16,24 @@
 Reading inputs (files, standard input, sizes) is documents/load.py's.
 """
 
-from .main import run
+import gc
 
-__all__ = ["run"]
+__all__ = ["GC_THRESHOLD", "run"]
+
+GC_THRESHOLD = 100_000
+"""Allocations between two collections of the youngest generation (Python's
+default: 700). A run allocates some 10^5 small objects (rules, pairs, edits)
+that live until it ends and form almost no reference cycles; with the default, the
+cycle collector walks them hundreds of times, a sixth of the time of a
+comparison of two releases. Reference counting still frees everything as usual."""
+
+
+def run() -> None:
+    """The ``ruldiff`` command (and ``python -m ruldiff``): `main.run`, the
+    cycle collector tuned for one short run (`GC_THRESHOLD`) before click and
+    the command's modules are imported, which with Python's default walked
+    the objects of those imports some twenty times (~3% of the start)."""
+    gc.set_threshold(GC_THRESHOLD, 50, 100)
+    from .main import run as run_main
+
+    run_main()

@@ -18,7 +18,6 @@ from ..diff.pipeline import compare
 from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
-from ..outputs.cap import parse_limit
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
@@ -33,6 +32,8 @@ __all__ = ["command"]
 def _max_chars(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
     if value is None:
         return None
+    from ..outputs.cap import parse_limit  # only --max-chars pays for it
+
     try:
         return parse_limit(value)
     except ValueError as exc:

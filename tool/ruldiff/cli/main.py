@@ -19,7 +19,6 @@ diff_match_patch and json) before the commands were imported on use.
 from __future__ import annotations
 
 import contextlib
-import gc
 import importlib
 import os
 import signal
@@ -32,13 +31,6 @@ import click
 from .. import __version__
 
 __all__ = ["COMMANDS", "Failure", "Interrupted", "OutputClosed", "main", "run"]
-
-GC_THRESHOLD = 100_000
-"""Allocations between two collections of the youngest generation (Python's
-default: 700). A run allocates some 10^5 small objects (rules, pairs, edits)
-that live until it ends and form almost no reference cycles; with the default, the
-cycle collector walks them hundreds of times, a sixth of the time of a
-comparison of two releases. Reference counting still frees everything as usual."""
 
 COMMANDS = ("check", "diff", "history", "parse", "review", "schema", "trace")
 """The commands: each the object `command` of the module ``ruldiff.cli.<name>``."""
@@ -136,9 +128,10 @@ def main() -> None:
 
 
 def run() -> None:
-    """The ``ruldiff`` command (and ``python -m ruldiff``): `main`, with the
-    cycle collector tuned for one short run, its errors and signals turned
-    into the documented exit status, ending without a teardown.
+    """The ``ruldiff`` command (and ``python -m ruldiff``, through
+    `ruldiff.cli.run`, which has tuned the cycle collector): `main`, its
+    errors and signals turned into the documented exit status, ending
+    without a teardown.
 
     Exit status: 0, or 1 under ``--exit-code`` when the documents differ; 2
     for any error, always one line on stderr (click's usage errors included);
@@ -154,7 +147,6 @@ def run() -> None:
     one object at a time would take 3% of a comparison of two releases, for
     memory the system takes back anyway. Nothing is left to clean up by then:
     `-o` files are closed and renamed, the workers of a series waited for."""
-    gc.set_threshold(GC_THRESHOLD, 50, 100)
     if not sys.warnoptions:
         warnings.simplefilter("ignore")
     for signum in _STOP_SIGNALS:

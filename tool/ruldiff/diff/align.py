@@ -483,17 +483,18 @@ def _match_gap(
         return
     scale = len(news) / len(olds)
     candidates = []
+    keys_b, words_b = b.keys, b.words
     for r, i in enumerate(olds):
         centre = int(r * scale)
         lo, hi = (0, len(news)) if len(news) <= BAND else (max(0, centre - BAND // 2), centre + BAND // 2)
         # `_similar` inlined, the old rule's text and words read once: a gap
-        # compares each old rule with up to `BAND` new ones (align 136 ->
-        # 1xx ms of CPU on the 17-year gap).
+        # compares each old rule with up to `BAND` new ones.
+        # The numbers are compared only for a pair similar enough to need them.
         kind, text = a.keys[i]
         words_i: frozenset[str] | None = None
         for c in range(lo, min(hi, len(news))):
             j = news[c]
-            kind_j, text_j = b.keys[j]
+            kind_j, text_j = keys_b[j]
             if kind is not kind_j:
                 continue
             if text == text_j:
@@ -501,11 +502,12 @@ def _match_gap(
             else:
                 if words_i is None:
                     words_i = a.words(i)
-                sim = dice(words_i, b.words(j))
-            same_id = numbered and a.items[i].id == b.items[j].id
-            if sim >= (GAP_SAME_NUMBER_MIN if same_id else GAP_MIN):
-                # Best first; then the same number; then the nearest to the diagonal.
-                candidates.append((-sim, not same_id, abs(c - centre), i, j, sim))
+                sim = dice(words_i, words_b(j))
+            if sim >= GAP_SAME_NUMBER_MIN:
+                same_id = numbered and a.items[i].id == b.items[j].id
+                if same_id or sim >= GAP_MIN:
+                    # Best first; then the same number; then the nearest to the diagonal.
+                    candidates.append((-sim, not same_id, abs(c - centre), i, j, sim))
     candidates.sort()
     taken: list[tuple[int, int, float]] = []
     for *_, i, j, sim in candidates:
@@ -582,10 +584,15 @@ def _rare_words(
     The index holds the words looked up only: a set intersection per item
     instead of an entry per word of every item left (55,000 on the 17-year
     gap, where 2,000 rules are left; align 153 -> 143 ms of CPU there)."""
-    freq: Counter[str] = Counter()
-    for k in left:
-        freq.update(other.words(k))
-    rarest = {i: sorted((w for w in side.words(i) if w in freq), key=lambda w: (freq[w], w))[:RARE_WORDS] for i in mine}
+    # Counted in one call, and each item's words ranked as (count, word)
+    # pairs, made in C: no call in Python per item or per word (align on
+    # the 17-year gap: see bench/README.md, "Issue #25: align and worddiff").
+    freq = Counter(chain.from_iterable(map(other.words, left)))
+    count = freq.__getitem__
+    rarest = {}
+    for i in mine:
+        words = freq.keys() & side.words(i)
+        rarest[i] = [w for _, w in sorted(zip(map(count, words), words))[:RARE_WORDS]]
     wanted = frozenset(chain.from_iterable(rarest.values()))
     by_word: dict[str, list[int]] = {w: [] for w in wanted}
     for k in left:

@@ -325,16 +325,21 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         lead = _lead(old_keys[0], new_keys[0])
         if lead is None:
             return None
-        old_keys[0], new_keys[0] = old_keys[0][len(lead):].strip(), new_keys[0][len(lead):].strip()
-        old_items[0], new_items[0] = old_items[0][len(lead):].strip(), new_items[0][len(lead):].strip()
-    # The tail is no part of an item only if no other item ends with its
-    # first word: in "plane cards, vanguard cards, and conspiracy cards
-    # function …" "cards" is part of each item, and the last items are
-    # not read.
+        # (Its quotes go with the words before it: "are “Ash,”" lists Ash.)
+        for pieces in (old_keys, new_keys, old_items, new_items):
+            pieces[0] = pieces[0][len(lead):].strip(_ITEM_ENDS)
+    # The tail is no part of an item from its first word that no other item
+    # ends with: in "plane cards, vanguard cards, and conspiracy cards
+    # function …" "cards" is part of each item, "function …" is not.
     if old_keys[-1] != new_keys[-1]:
-        tail = _tail(_fold(old_items[-1]).lower(), _fold(new_items[-1]).lower())
-        if tail and not any(k.split()[-1] == _key(tail.split()[0]) for k in old_keys[:-1] + new_keys[:-1]):
-            old_items[-1], new_items[-1] = old_items[-1][: -len(tail)].strip(), new_items[-1][: -len(tail)].strip()
+        words = _tail(_fold(old_items[-1]).lower(), _fold(new_items[-1]).lower()).split()
+        ends = {k.split()[-1] for k in old_keys[:-1] + new_keys[:-1]}
+        while words and _key(words[0]) in ends:
+            words.pop(0)
+        if words:
+            tail = " ".join(words)
+            old_items[-1] = old_items[-1][: -len(tail)].strip(_ITEM_ENDS)
+            new_items[-1] = new_items[-1][: -len(tail)].strip(_ITEM_ENDS)
             old_keys[-1], new_keys[-1] = _key(_fold(old_items[-1])), _key(_fold(new_items[-1]))
     kept = Counter(old_keys) & Counter(new_keys)
     added = [new_items[new_keys.index(k)] for k in without(tuple(new_keys), kept)]

@@ -28,18 +28,26 @@ a quiet machine at aec204d; 254 -> 242 ms on a loaded one with `make_edits`
 and the one-pass `_merge` (bench/README.md, "Issue #25's remaining
 targets"). Of it, the compiled engine takes ~40 ms; the rest is the Python
 around it: tokenizing ~90, the semantic cleanup ~30, `_merge` ~23. With the
-codes of new tokens given in C (`_Vocabulary`), possessive quantifiers
-throughout `_TOKEN` and the sentence codes zipped (`_coded`): `diff_words`
-over the gap's 1,554 pairs 239.5 -> 231.4 ms (medians of 15, interleaved in
-one process; the tokenizing 69 -> 61, the regex 50.6 -> 45.0).
+codes of new tokens given in C, possessive quantifiers throughout `_TOKEN`
+and the sentence codes zipped (`_coded`): `diff_words` over the gap's 1,554
+pairs 239.5 -> 231.4 ms (medians of 15, interleaved in one process; the
+tokenizing 69 -> 61, the regex 50.6 -> 45.0). With the codes drawn by a
+``defaultdict`` (`_codes`), the engines speaking one set of signs and
+`_merge` decoding each run once: 1,561 -> 1,447 M instructions over the
+gap's word diffs (bench/README.md, "Issue #25: align and worddiff").
+Where the rest goes (callgrind, and a CPU-time sampling profile): the
+tokenizing regex a fifth, the C++ diffs an eighth (and some 41,000
+``clock()`` system calls, its deadline checks), the Python cleanup of
+diffs by sentences a seventh.
 """
 
 from __future__ import annotations
 
 import itertools
-
 import os
 import re
+from collections import defaultdict
+from collections.abc import Iterator
 
 from diff_match_patch import diff_match_patch
 
@@ -106,7 +114,6 @@ _RUN_MIN_OVERLAP = 0.4
 # instead of trying a match at every position, which halves the cost.
 _CUT = re.compile(r"[.:;?!)\"”\n](?:(?<=\n)|(?=[^\S\n]))")
 
-_OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 
 # The engines. Each gives ``diff_main(a, b, checklines=False)`` under
 # `_NO_DEADLINE` (`_diff`), and the same followed by ``diff_cleanupSemantic``
@@ -120,30 +127,35 @@ _OPS = {-1: Op.DELETE, 0: Op.EQUAL, 1: Op.INSERT}
 # "Semantic". Their cleanups agree on our texts because these hold only
 # codes, which neither Python nor the C library counts as letters, digits or
 # spaces (tests/test_engines.py checks both).
+#
+# Both speak the C++ port's signs, "-", "=" and "+": the pure engine's
+# operations are the attributes ``DIFF_DELETE``, ``DIFF_EQUAL`` and
+# ``DIFF_INSERT`` (-1, 0, 1), which its methods only ever compare for
+# equality, so this instance is given the signs instead, and the edits of
+# the compiled engine need no translation (a list built per call: the word
+# diffs of the 17-year gap 3% of their CPU).
 _DMP = diff_match_patch()
 _DMP.Diff_Timeout = _NO_DEADLINE
-_FROM_SIGN = {"-": -1, "=": 0, "+": 1}
+_DMP.DIFF_DELETE, _DMP.DIFF_EQUAL, _DMP.DIFF_INSERT = "-", "=", "+"
+_Diffs = list[tuple[str, str]]
 
 
-def _python_diff(a: str, b: str) -> list[tuple[int, str]]:
-    diffs: list[tuple[int, str]] = _DMP.diff_main(a, b, False)
+def _python_diff(a: str, b: str) -> _Diffs:
+    diffs: _Diffs = _DMP.diff_main(a, b, False)
     return diffs
 
 
-def _compiled_diff(a: str, b: str, cleanup: str = "No") -> list[tuple[int, str]]:
+def _compiled_diff(a: str, b: str, cleanup: str = "No") -> _Diffs:
     assert _compiled is not None
-    sign = _FROM_SIGN
-    return [
-        (sign[op], text)
-        for op, text in _compiled(a, b, timelimit=_NO_DEADLINE, checklines=False, cleanup=cleanup, counts_only=False)
-    ]
+    diffs: _Diffs = _compiled(a, b, timelimit=_NO_DEADLINE, checklines=False, cleanup=cleanup, counts_only=False)
+    return diffs
 
 
-def _python_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+def _python_cleaned(a: str, b: str) -> _Diffs:
     return _cleanup(_python_diff(a, b))
 
 
-def _compiled_cleaned(a: str, b: str) -> list[tuple[int, str]]:
+def _compiled_cleaned(a: str, b: str) -> _Diffs:
     return _compiled_diff(a, b, "Semantic")
 
 
@@ -178,7 +190,7 @@ except ConfigError as exc:  # reported by the first diff, where cli.py turns it 
 _diff, _diff_cleaned = (_compiled_diff, _compiled_cleaned) if ENGINE == "compiled" else (_python_diff, _python_cleaned)
 
 
-def _cleanup(diffs: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _cleanup(diffs: _Diffs) -> _Diffs:
     """diff-match-patch's ``diff_cleanupSemantic``, in place."""
     _DMP.diff_cleanupSemantic(diffs)
     return diffs
@@ -203,7 +215,9 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
         raise _ENGINE_ERROR
     if old == new:
         return (Edit(Op.EQUAL, old),) if old else ()
-    vocabulary = _Vocabulary()
+    # Tokens -> their codes, a new token taking the next code as it is
+    # first looked up, in C (`_codes`).
+    vocabulary: defaultdict[str, str] = defaultdict(_codes().__next__)
     encoded: dict[str, str] = {}
     a, b = _encode(old, vocabulary, encoded), _encode(new, vocabulary, encoded)
     if len(vocabulary) > _MAX_CODES:  # more distinct tokens than codes: diff characters
@@ -211,27 +225,14 @@ def diff_words(old: str, new: str) -> tuple[Edit, ...]:
         # characters, which the C++ port classifies by the C library's
         # locale rather than by Python's Unicode tables. No real rule comes near.
         diffs = _python_cleaned(old, new)
-        return _merge([(_OPS[op], text) for op, text in diffs if text])
+        return _merge(diffs, {c: c for c in {*old, *new}})
     # Cleaned up while each token is still one character, so that no edit
     # boundary can fall inside a word.
     diffs = _diff_by_sentences(a, b)
-    decode = dict(zip(map(ord, vocabulary.values()), vocabulary))
-    return _merge([(_OPS[op], chunk.translate(decode)) for op, chunk in diffs if chunk])
+    return _merge(diffs, dict(zip(vocabulary.values(), vocabulary)))
 
 
-class _Vocabulary(dict[str, str]):
-    """Tokens -> the characters that encode them, a new token getting the
-    next code when it is first looked up (`_code`): no loop in Python over
-    the tokens to add the new ones (the tokenizing of the 17-year gap's word
-    diffs 71 -> 45 ms of CPU)."""
-
-    def __missing__(self, token: str) -> str:
-        n = len(self)
-        code = self[token] = _LATIN1_CODES[n] if n < _LATIN1_COUNT else _code(n)
-        return code
-
-
-def _encode(text: str, vocabulary: _Vocabulary, encoded: dict[str, str]) -> list[str]:
+def _encode(text: str, vocabulary: defaultdict[str, str], encoded: dict[str, str]) -> list[str]:
     """The sentences of a text, each token written as one character.
 
     Sentences end after a full stop (or another mark that ends one) followed by
@@ -276,21 +277,21 @@ def _runs_collapsed(tokens: list[str]) -> list[str]:
     return out
 
 
-def _code(n: int) -> str:
-    """The character that encodes the n-th distinct token (or sentence) of a
-    diff; from `_MAX_CODES` on, all the same (`diff_words` then diffs
-    characters instead)."""
-    if n < _LATIN1_COUNT:
-        return _LATIN1_CODES[n]
-    return chr(_BASE + min(n - _LATIN1_COUNT, _MAX_CODES))
+def _codes() -> Iterator[str]:
+    """The codes of the 1st, 2nd, 3rd... distinct token (or sentence) of a
+    diff, made in C: first the Latin-1 codes, then one private-use character
+    each, and from `_MAX_CODES` on all the same (`diff_words` then diffs
+    characters instead). Drawn by a ``defaultdict`` as new tokens are met,
+    they give each its code with no call in Python (a ``__missing__`` method
+    in Python took some 8% of the CPU of the word diffs of the 17-year
+    gap)."""
+    last = chr(_BASE + _MAX_CODES)
+    return itertools.chain(_LATIN1_CODES, map(chr, range(_BASE, ord(last))), itertools.repeat(last))
 
 
 def _coded(keys: dict[str, None]) -> dict[str, str]:
-    """Each key -> the code of its place (`_code`): at once for the keys that
-    Latin-1 codes cover (all but a few sentence lists)."""
-    if len(keys) <= _LATIN1_COUNT:
-        return dict(zip(keys, _LATIN1_CODES))
-    return {s: _code(n) for n, s in enumerate(keys)}
+    """Each key -> the code of its place (`_codes`)."""
+    return dict(zip(keys, _codes()))
 
 
 def _sentences(text: str) -> list[str]:
@@ -318,7 +319,7 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _diff_by_sentences(a: list[str], b: list[str]) -> list[tuple[int, str]]:
+def _diff_by_sentences(a: list[str], b: list[str]) -> _Diffs:
     """Diff sentences first, then the words of each run of changed sentences;
     then the semantic cleanup of the whole.
 
@@ -332,26 +333,26 @@ def _diff_by_sentences(a: list[str], b: list[str]) -> list[tuple[int, str]]:
     codes = _coded(dict.fromkeys(a + b))
     if len(codes) > _MAX_CODES:
         return _diff_cleaned("".join(a), "".join(b))
-    sentence = {ord(code): s for s, code in codes.items()}
-    coarse = _diff("".join(codes[s] for s in a), "".join(codes[s] for s in b))
-    out: list[tuple[int, str]] = []
+    sentence = dict(zip(map(ord, codes.values()), codes))
+    coarse = _diff("".join(map(codes.__getitem__, a)), "".join(map(codes.__getitem__, b)))
+    out: _Diffs = []
     deleted, inserted = [], []
-    for op, chunk in [*coarse, (0, "")]:
+    for op, chunk in [*coarse, ("=", "")]:
         text = chunk.translate(sentence)
-        if op == -1:
+        if op == "-":
             deleted.append(text)
-        elif op == 1:
+        elif op == "+":
             inserted.append(text)
         else:
             if deleted or inserted:
                 out.extend(_diff_run("".join(deleted), "".join(inserted), clean=False))
                 deleted, inserted = [], []
             if text:
-                out.append((0, text))
+                out.append(("=", text))
     return _cleanup(out)
 
 
-def _diff_run(old: str, new: str, *, clean: bool) -> list[tuple[int, str]]:
+def _diff_run(old: str, new: str, *, clean: bool) -> _Diffs:
     """Diff the words of a run of changed sentences (and with `clean`, clean
     the diff up), unless they share too few words for a word diff to mean
     anything: then the run is replaced whole.
@@ -368,7 +369,7 @@ def _diff_run(old: str, new: str, *, clean: bool) -> list[tuple[int, str]]:
     where the whole diff gives "{2/R},[- and] {2/G}[+, {C/W}, and {C/G}]".)
     """
     if old and new and _overlap(old, new) < _RUN_MIN_OVERLAP:
-        whole = [(-1, old), (1, new)]
+        whole = [("-", old), ("+", new)]
         return _cleanup(whole) if clean else whole
     return _diff_cleaned(old, new) if clean else _diff(old, new)
 
@@ -424,32 +425,49 @@ def _common_space_prefix(a: str, b: str) -> str:
     return a[:n]
 
 
-def _merge(edits: list[tuple[Op, str]]) -> tuple[Edit, ...]:
-    """Put deletions before insertions in each run of changes, merge
-    neighbours, and make the result `Edit`s (plain tuples until then, made
-    `Edit`s at once by `make_edits`: a frozen dataclass is slow to build)."""
+def _merge(diffs: _Diffs, decode: dict[str, str]) -> tuple[Edit, ...]:
+    """The `Edit`s of a diff, its codes decoded by `decode` (code -> token):
+    deletions before insertions in each run of changes (`_run_edits`),
+    neighbours of one kind merged.
+
+    Each run of kept (or of changed) chunks is decoded once, joined, by a
+    lookup of each code in C (``str.translate``, which looks up each
+    character's number, took a third longer); the edits are plain tuples
+    until `make_edits` makes them `Edit`s at once (a frozen dataclass is
+    slow to build).
+    """
     out: list[tuple[Op, str]] = []
+    kept: list[str] = []
     deleted: list[str] = []
     inserted: list[str] = []
-    for op, text in edits:
-        if op is Op.DELETE:
-            deleted.append(text)
-        elif op is Op.INSERT:
-            inserted.append(text)
+    token = decode.__getitem__
+
+    def add(op: Op, text: str) -> None:
+        if out and out[-1][0] is op:
+            out[-1] = (op, out[-1][1] + text)
         else:
-            if deleted or inserted:
-                out.extend(_run_edits("".join(deleted), "".join(inserted)))
-                deleted, inserted = [], []
             out.append((op, text))
-    if deleted or inserted:
-        out.extend(_run_edits("".join(deleted), "".join(inserted)))
-    merged: list[tuple[Op, str]] = []
-    for op, text in out:
-        if merged and merged[-1][0] is op:
-            merged[-1] = (op, merged[-1][1] + text)
+
+    for op, chunk in diffs:
+        if not chunk:
+            continue
+        if op == "=":
+            if deleted or inserted:
+                for edit in _run_edits("".join(map(token, "".join(deleted))), "".join(map(token, "".join(inserted)))):
+                    add(*edit)
+                deleted, inserted = [], []
+            kept.append(chunk)
         else:
-            merged.append((op, text))
-    return make_edits(merged)
+            if kept:
+                add(Op.EQUAL, "".join(map(token, "".join(kept))))
+                kept = []
+            (deleted if op == "-" else inserted).append(chunk)
+    if deleted or inserted:
+        for edit in _run_edits("".join(map(token, "".join(deleted))), "".join(map(token, "".join(inserted)))):
+            add(*edit)
+    if kept:
+        add(Op.EQUAL, "".join(map(token, "".join(kept))))
+    return make_edits(out)
 
 
 def _run_edits(deleted: str, inserted: str) -> list[tuple[Op, str]]:

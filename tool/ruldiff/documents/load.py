@@ -25,16 +25,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..config import CONFIG_NAME, Config, load_config
 from ..errors import ReadError, RuldiffError, brief
 from ..model import Document
 from .parse import parse, parse_bounded
 from .profiles import BUILTIN, Profile, load_profile
 from ..limits import EDITOR_MAX_SIZE, MAX_SIZE
-from .grammar import grammar_profile, parse_numbering
 from .read import Source, decode
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 __all__ = [
     "MAX_SIZE", "STDIN_NAME", "STDIO", "Loaded", "Stdin", "format_size", "load", "parse_size", "read_again", "read_alike", "read_document",
@@ -118,6 +119,8 @@ def read_document(
     if profile is None:  # detected, or the numbering inferred when no preset reads it well
         document = parse(source)
         if document.numbering is not None:
+            from .grammar import grammar_profile, parse_numbering  # only an inferred numbering pays for it
+
             return Loaded(source, grammar_profile(parse_numbering(document.numbering)), document)
         return Loaded(source, load_profile(document.profile), document)
     grammar = load_profile(profile)
@@ -137,6 +140,7 @@ def read_alike(loaded: Sequence[Loaded]) -> list[Loaded]:
     is noise.
 
     >>> from ruldiff.documents.read import decode
+    >>> from ruldiff.documents.grammar import grammar_profile, parse_numbering
     >>> def loaded(text: str) -> Loaded:
     ...     source = decode(text.encode(), "d.txt")
     ...     document = parse(source)
@@ -292,6 +296,8 @@ def read_project_config(path: str | None) -> Config:
     """The project's defaults: `path`, else ``ruldiff.yaml`` in the current
     directory if there is one (whatever it is: a device or a FIFO there is an
     error, not a file ignored), else none."""
+    from ..config import CONFIG_NAME, Config, load_config  # only the commands with a config pay for it
+
     if path is None:
         if not os.path.lexists(CONFIG_NAME):
             return Config()

@@ -55,6 +55,7 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from .citations import citation_syntax
 from .dates import date_in, find_date
@@ -63,10 +64,12 @@ from ..model import Coverage, Document, Rule, RuleKind, RuleRow, make_rules
 from ..limits import TimeLimitError, time_limit
 from .furniture import Cleared, remove_furniture
 from .hyphens import hyphen_kept
-from .grammar import Grammar, Style, Unit, grammar_profile, infer_grammar, parse_numbering, read_units
 from .outline import SubStack, next_sub_item, sub_item_id
 from .profiles import Profile, detect_profile, pattern_budget, slow_pattern
 from .read import Source
+
+if TYPE_CHECKING:
+    from .grammar import Grammar, Style, Unit
 
 __all__ = ["parse"]
 
@@ -153,6 +156,8 @@ def _parse(source: Source, profile: Profile | None = None) -> Document:
     if profile is None:
         return _parse_detected(source)
     if profile.numbering is not None:
+        from .grammar import parse_numbering  # see `_parse_detected`
+
         return _parse_numbering(source, profile, parse_numbering(profile.numbering, profile.name))
     if profile.paragraphs is not None:
         return _parse_paragraphs(source, profile, profile.paragraphs)
@@ -889,6 +894,10 @@ def _parse_detected(source: Source) -> Document:
         failure = exc
     if doc is not None and not _misread(doc) and not _front_items(source, preset, doc) and not _front_heavy(source, doc):
         return doc
+    # Imported here: a document its preset reads well (every corpus release)
+    # never needs grammar.py, ~4 ms of the start of a plain comparison.
+    from .grammar import grammar_profile, infer_grammar
+
     grammar = infer_grammar(source.text)
     if grammar is not None:
         inferred = _parse_numbering(source, grammar_profile(grammar), grammar)
@@ -975,6 +984,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     runs from its number to the next unit's; its lines are joined into
     paragraphs at blank lines. Lines before the first unit are the front
     matter; a line that starts like a number but is no unit is unread."""
+    from .grammar import read_units  # see `_parse_detected`
+
     lines = source.text.split("\n")
     units, stray = read_units(lines, grammar)
     if not units:

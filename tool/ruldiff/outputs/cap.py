@@ -116,6 +116,8 @@ def _relink(context: dict[str, Any], kept: set[str]) -> None:
         for link in c["stale_links"]:
             fix(link)
             fix(link, "now_anchor")
+        for hint in c["possibly_stale"]:
+            fix(hint, "now_anchor")
 
 
 def _all_changes(context: dict[str, Any]) -> list[dict[str, Any]]:

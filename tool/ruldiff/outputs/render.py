@@ -20,13 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .cap import shorten, substantive
 from .context import build_context
 from .jsonout import _dump, document_json, to_json
 from ..errors import printable
 from ..model import Annotations, Comparison, Document
-from .templating import render_template
-from .text import coverage_line, render_text
+
+# Each format's writer is imported when that format is asked for (templating:
+# md and html, with jinja2 then; text: the terminal; cap: --max-chars and the
+# bulletin): a plain comparison loads only the one it writes.
 
 __all__ = ["FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command"]
 
@@ -87,6 +88,8 @@ def render(
     if context is None:
         context = build_context(comparison, annotations)
     if style == "bulletin":
+        from .cap import substantive
+
         context = substantive(context)
     elif style not in STYLES:
         raise ValueError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
@@ -94,8 +97,12 @@ def render(
         return _dump(context)
     draw: Callable[[dict[str, Any]], str]
     if fmt == "text" and template is None:
+        from .text import render_text
+
         draw = partial(render_text, color=color)
     elif fmt in TEMPLATE_OF or template is not None:
+        from .templating import render_template
+
         name = template or template_name(fmt, style)
         assert name is not None
         draw = prepared if prepared is not None else partial(
@@ -105,6 +112,8 @@ def render(
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if max_chars is None:
         return draw(context)
+    from .cap import shorten
+
     return shorten(context, draw, max_chars, whole_command(context, fmt, style))[0]
 
 
@@ -133,6 +142,8 @@ def render_document(doc: Document, fmt: str) -> str:
         dumped: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
         return dumped
     if fmt == "text":
+        from .text import coverage_line
+
         depth: dict[str | None, int] = {None: 0}
         lines = [f"{doc.title} ({doc.date or 'no date'}), profile {doc.profile}"]
         if doc.numbering is not None:

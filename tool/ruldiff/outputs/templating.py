@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 from ..errors import BIDI, TemplateError
 from .excerpt import CUT, cut_mark
 from .files import _DAY, _NOFOLLOW, _NONBLOCK, CACHE_MAX_AGE, _private, _trusted_entry, prune, write_entry
-from .notemark import note_html, note_md
 from ..sandbox import RenderLimitError, bound_filters, render_bounded, sandboxed_environment, template_location
 
 if TYPE_CHECKING:
@@ -192,7 +191,7 @@ def _environment(templates: str | Path | None, cache: str | Path | None) -> jinj
     env.filters["md_code"] = md_code
     env.filters["edits_html"] = edits_html
     env.filters["edits_md"] = edits_md
-    env.filters["note_md"] = note_md
+    env.filters["note_md"] = _note_md
     env.filters["note_html"] = _note_html
     return env
 
@@ -261,7 +260,16 @@ def _note_html(text: str) -> Any:
     subset, everything else escaped."""
     import markupsafe
 
+    from .notemark import note_html  # only a changelog with notes pays for it (and for html.entities)
+
     return markupsafe.Markup(note_html(text))
+
+
+def _note_md(text: str, indent: str = "  ") -> str:
+    """An editor's note as Markdown (the ``note_md`` filter, notemark.py)."""
+    from .notemark import note_md  # see `_note_html`
+
+    return note_md(text, indent)
 
 
 def _html_cut(raw: str, escaped: str) -> str:
