@@ -757,7 +757,10 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
     new 613.7a, 167 words, 0.47 similar). Each rule is compared only with
     those whose first (last) `VERBATIM_WORDS` words are its own, found by
     hashing; a text found at an end of several rules pairs with the one that
-    holds it with least else, if only one does."""
+    holds it with least else, if only one does. The same words (punctuation
+    or case changed) add nothing, so they are the closest of all: a rule
+    moved with a comma added pairs with its copy, not with a rule that
+    starts with its text (which it did when equal words were left to step 6)."""
     olds, news = a.unpaired(), b.unpaired()
     if not olds or not news:
         return
@@ -786,7 +789,7 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
         return by_end
 
     ends_a, ends_b = ends(a, olds), ends(b, news)
-    found: list[tuple[int, int, int]] = []  # (words the longer adds, i, j)
+    found: set[tuple[int, int, int]] = set()  # (words the longer adds, i, j), once if at both ends
     for key, at_a in ends_a.items():
         at_b = ends_b.get(key)
         if at_b is None:
@@ -796,16 +799,16 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
             for j in at_b:
                 sa, sb = _word_seq(a.keys[i][1]), _word_seq(b.keys[j][1])
                 short, long = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
-                if short != long and (long[: len(short)] if start else long[len(long) - len(short):]) == short:
-                    found.append((len(long) - len(short), i, j))
+                if (long[: len(short)] if start else long[len(long) - len(short):]) == short:
+                    found.add((len(long) - len(short), i, j))
     # A rule with several such partners takes the closest, unless it ties.
-    found.sort()
+    ordered = sorted(found)
     best_a: dict[int, list[tuple[int, int]]] = {}
     best_b: dict[int, list[tuple[int, int]]] = {}
-    for extra, i, j in found:
+    for extra, i, j in ordered:
         best_a.setdefault(i, []).append((extra, j))
         best_b.setdefault(j, []).append((extra, i))
-    for extra, i, j in found:
+    for extra, i, j in ordered:
         mine, theirs = best_a[i], best_b[j]
         if mine[0] != (extra, j) or theirs[0] != (extra, i):
             continue
