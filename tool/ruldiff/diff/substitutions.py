@@ -35,7 +35,13 @@ built without splitting the rules already normal (`_normalised`), and
 17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
 3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
 99/87 ms); at load ~2.7, 158 -> 150 and 60 -> 50 ms (the pass 346 -> 330
-and 87 -> 79).
+and 87 -> 79). Issue #25 item 3 (the sentences of a candidate read only
+when it is weighed, the old document's count asked first, inflections
+tried against rewrites of their shape, `is_cosmetic`'s ASCII screen and
+the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
+17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
+with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
+round four").
 """
 
 from __future__ import annotations
