@@ -751,10 +751,16 @@ def _one_rewrite(a: tuple[str, str], b: tuple[str, str]) -> bool:
 
 
 def _alike(a: str, b: str, least: float) -> bool:
-    """Whether two phrases are spelled alike: difflib's ratio at least `least`."""
+    """Whether two phrases are spelled alike: difflib's ratio at least `least`.
+
+    Its two upper bounds first (difflib's own: the lengths alone, then the
+    characters as multisets): most pairs of phrases are told unlike by
+    them, without the matching blocks (`_alike` on the 17-year gap 4.9 ->
+    1.4 ms of CPU, `_families` with it 6.5 -> 2.8)."""
     from difflib import SequenceMatcher  # only when there is a family to build
 
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= least
+    m = SequenceMatcher(None, a, b, autojunk=False)
+    return m.real_quick_ratio() >= least and m.quick_ratio() >= least and m.ratio() >= least
 
 
 def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_map: dict[str, str]) -> bool:
