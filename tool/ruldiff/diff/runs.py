@@ -20,7 +20,10 @@ holds alone included. With `classify._damaged` telling an ASCII text
 without a bracket undamaged before its pattern: 71/69 -> 63/64 ms of CPU
 (`--cpu --runs 3`, interleaved with the code before, twice, on a machine
 at load ~25), 56 -> 50 ms at load ~2.7, of a semantic pass of 330
-(bench/README.md, "Issue #25, third round").
+(bench/README.md, "Issue #25, third round"). With the edits read in one
+pass and `classify.is_cosmetic` telling two ASCII texts apart by their
+letters before their skeletons (`classify._kept_letters`): 63 -> 50 ms of
+CPU (min of 5 runs, loaded machine; issue #25 item 3).
 """
 
 from __future__ import annotations
@@ -69,8 +72,10 @@ def runs(
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
     the document's own reference syntax, if its profile gives one."""
-    new_text = "".join([e.text for e in edits if e.op is not Op.DELETE])
-    runs: list[Run] = []
+    # One pass over the edits finds the runs and the new text's pieces; the
+    # runs are read once the new text is whole.
+    pieces: list[str] = []
+    found: list[tuple[str, str, int, int]] = []  # deleted, inserted, start, end in the new text
     position = 0  # in the new text
     deleted: list[str] = []
     inserted: list[str] = []
@@ -78,19 +83,25 @@ def runs(
     for e in [*edits, _END]:
         if e.op is Op.EQUAL:
             if deleted or inserted:
-                d, i = "".join(deleted), "".join(inserted)
-                before = new_text[max(0, start - _CONTEXT) : start]
-                after = new_text[position : position + _CONTEXT]
-                plain = _plain(d, i, before, after, id_map, syntax)
-                runs.append(Run(d, i, before, after, plain, norm(d), norm(i), start))
+                found.append(("".join(deleted), "".join(inserted), start, position))
                 deleted, inserted = [], []
+            pieces.append(e.text)
             position += len(e.text)
             start = position
         elif e.op is Op.DELETE:
             deleted.append(e.text)
         else:
             inserted.append(e.text)
+            pieces.append(e.text)
             position += len(e.text)
+    if not found:
+        return []
+    new_text = "".join(pieces)
+    runs: list[Run] = []
+    for d, i, start, end in found:
+        before = new_text[max(0, start - _CONTEXT) : start]
+        after = new_text[end : end + _CONTEXT]
+        runs.append(Run(d, i, before, after, _plain(d, i, before, after, id_map, syntax), norm(d), norm(i), start))
     return runs
 
 

@@ -33,7 +33,10 @@ set (426 changes; docs/trust.md), and `bench/eval/score.py --set blind`
 counts kind ``split`` 100% (1 of 1; recall 1 of 3). Cost on the 17-year gap
 (`bench/claims.py`, "splits", less the word diffs of the joined texts,
 counted under worddiff): 42 ms (42 ms of CPU) of the semantic pass's 329 ms
-(327 ms of CPU).
+(327 ms of CPU). With `_verbatim_part` reading `kept` only once a sentence
+stands in `whole`, and the changes with no unpaired rule near them passed
+over: 56 -> 44 ms of CPU (`bench/claims.py`'s stage, min of 5 runs on a
+loaded machine; issue #25 item 3).
 """
 
 from __future__ import annotations
@@ -103,16 +106,21 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     word, in `whole` and not in `kept`: sentences split off into a rule of
     their own ("Landwalk is an evasion ability." leaving the rest of old
     702.12b; "Lands normally have no mana cost." going to a new 203.1c)."""
-    total = len(_skeleton(part.full_text).split())
+    # The part's words are its sentences' (a sentence end holds no word):
+    # its text is not read whole. `kept` is read only once a sentence stands
+    # in `whole`, which most neighbours have none of (522 of the 535 asked on
+    # the 17-year gap are no part: 29 -> 17 ms of CPU).
+    sentences = [(words, len(words.split())) for words in map(_skeleton, SENTENCE_END_OR_TEXT.split(part.full_text))]
+    total = sum(n for _, n in sentences)
     if total < SPLIT_MIN_WORDS:
         return False
-    in_whole, in_kept = f" {_skeleton(whole.full_text)} ", f" {_skeleton(kept.full_text)} "
+    in_whole, in_kept = f" {_skeleton(whole.full_text)} ", ""
     found = 0
-    for sentence in SENTENCE_END_OR_TEXT.split(part.full_text):
-        words = _skeleton(sentence)
-        n = len(words.split())
-        if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole and f" {words} " not in in_kept:
-            found += n
+    for words, n in sentences:
+        if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole:
+            in_kept = in_kept or f" {_skeleton(kept.full_text)} "
+            if f" {words} " not in in_kept:
+                found += n
     return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
 
 
@@ -198,6 +206,9 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
         merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
+        if not split and not merge:
+            i += 1
+            continue  # no rule near it without a partner: no part, no hint
         # Most neighbours hold too few of the other rule's words to be a
         # part, or the hint of one: ruled out once, cheaply.
         may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
@@ -235,7 +246,8 @@ def join_splits(
         taken = [j for j in near if (out[j].new if new_parts else out[j].old) in parts]
         # The change stands where the first of its parts stood.
         first = min(i, *taken)
-        out = [ch for k, ch in enumerate(out) if k != i and k not in taken]
+        for k in sorted((i, *taken), reverse=True):
+            del out[k]  # in place: the list is not copied for each split or merge
         out.insert(first, change)
         i = first + 1
     return out

@@ -35,7 +35,13 @@ built without splitting the rules already normal (`_normalised`), and
 17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
 3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
 99/87 ms); at load ~2.7, 158 -> 150 and 60 -> 50 ms (the pass 346 -> 330
-and 87 -> 79).
+and 87 -> 79). Issue #25 item 3 (the sentences of a candidate read only
+when it is weighed, the old document's count asked first, inflections
+tried against rewrites of their shape, `is_cosmetic`'s ASCII screen and
+the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
+17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
+with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
+round four").
 """
 
 from __future__ import annotations
@@ -405,18 +411,13 @@ def _find_substitutions(
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
     order: dict[tuple[str, str], int] = {}
     one_sided: set[tuple[str, str]] = set()
-    contexts: dict[tuple[str, str], set[str]] = defaultdict(set)
     for n, c in enumerate(changes):
         for k, run in enumerate(runs.get(n, ())):
             if run.plain:
                 continue
             candidates = _candidates(run, id_map)
-            if not candidates:
-                continue  # its sentence is not read (_sentence_of 10.9 -> 5.3 ms of CPU on the 17-year gap)
-            context = _sentence_of(run)
             for rank, (d, i, inserted_or_deleted) in enumerate(candidates):
                 seen[(d, i)].add((n, k))
-                contexts[(d, i)].add(context)
                 order[(d, i)] = min(order.get((d, i), rank), rank)
                 if inserted_or_deleted:
                     one_sided.add((d, i))
@@ -431,6 +432,16 @@ def _find_substitutions(
     @functools.lru_cache(maxsize=None)
     def names_items(at: tuple[int, int]) -> bool:
         return any(list_items(runs[at[0]][at[1]]) or ())
+
+    # The sentences a candidate stands in: read only for a candidate in
+    # enough rules, each run's once (`_sentence_of` of every run with a
+    # candidate, 1,062 on the 17-year gap: 7.6 -> 3.3 ms of CPU).
+    @functools.lru_cache(maxsize=None)
+    def sentence(at: tuple[int, int]) -> str:
+        return _sentence_of(runs[at[0]][at[1]])
+
+    def contexts(cand: tuple[str, str]) -> set[str]:
+        return {sentence(at) for at in seen[cand]}
 
     accepted: list[tuple[str, str]] = []
     explained: set[tuple[int, int]] = set()
@@ -447,7 +458,7 @@ def _find_substitutions(
             continue
         if rules == 2 and _restated([changes[n].new or changes[n].old for n in where]):  # type: ignore[misc]
             continue  # a rule and the glossary entry or subrule that restates it: one edit, echoed
-        if not _two_distinct(contexts[cand], cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts[cand], cand[1])):
+        if not _two_distinct(contexts(cand), cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts(cand), cand[1])):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
         if not old_text:
@@ -479,12 +490,15 @@ def _find_substitutions(
         # section that defines it ("Teams" -> "Alternating Teams" in 811 and
         # its rules, 2011) is that section's edit.
         inserted = (
-            many and grown and cand in one_sided and _distinct(contexts[cand], i, CONTEXT_RULES)
+            many and grown and cand in one_sided and _distinct(contexts(cand), i, CONTEXT_RULES)
             and len(_sections(changes[n].new or changes[n].old for n in where)) >= 2  # type: ignore[misc]
         )
-        if not inserted and _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)) and (
+        # The old text first, when it is asked: the shorter, and where a
+        # rewrite made in many rules is told (_occurs_more_than on the 17-year
+        # gap 17.5 -> 13.0 ms of CPU).
+        if not inserted and (
             not many or _occurs_more_than(d, old_text, limit + len(left) + (old_text.count(i) if grown else 0))
-        ):
+        ) and _occurs_more_than(d, new_text, limit + (new_text.count(i) if grown else 0)):
             continue
         accepted.append(cand)
         explained |= left
@@ -495,9 +509,15 @@ def _find_substitutions(
     # Only a candidate with as many words on each side as a big rewrite can
     # be one of its inflections: the others are not tried (_inflected 10.2
     # -> 4.5 ms of CPU on the 17-year gap; _find_substitutions with it 75 -> 67).
-    shapes = {_shape(s) for s in big}
+    # Each is tried against the big rewrites of its shape only (_inflected
+    # says no to the others: its calls on the 17-year gap 6,798 -> 992 with
+    # those of `_families`, 8.3 -> 2.2 ms of CPU).
+    shapes: dict[tuple[int, int], list[tuple[str, str]]] = defaultdict(list)
+    for s in big:
+        shapes[_shape(s)].append(s)
     for cand in sorted(seen):
-        if _shape(cand) in shapes and cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in big):
+        alike = shapes.get(_shape(cand))
+        if alike and cand not in accepted and seen[cand] - explained and any(_inflected(cand, s) for s in alike):
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
@@ -731,10 +751,16 @@ def _one_rewrite(a: tuple[str, str], b: tuple[str, str]) -> bool:
 
 
 def _alike(a: str, b: str, least: float) -> bool:
-    """Whether two phrases are spelled alike: difflib's ratio at least `least`."""
+    """Whether two phrases are spelled alike: difflib's ratio at least `least`.
+
+    Its two upper bounds first (difflib's own: the lengths alone, then the
+    characters as multisets): most pairs of phrases are told unlike by
+    them, without the matching blocks (`_alike` on the 17-year gap 4.9 ->
+    1.4 ms of CPU, `_families` with it 6.5 -> 2.8)."""
     from difflib import SequenceMatcher  # only when there is a family to build
 
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= least
+    m = SequenceMatcher(None, a, b, autojunk=False)
+    return m.real_quick_ratio() >= least and m.quick_ratio() >= least and m.ratio() >= least
 
 
 def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_map: dict[str, str]) -> bool:
