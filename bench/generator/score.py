@@ -137,6 +137,10 @@ def recovered(edit: dict, report: dict) -> bool:
         return any(pair(c) and c["moved"] for c in changes)
     if kind == "renumber":
         return any(pair(c) for c in changes)
+    if kind == "xref-fix" and edit.get("dangling") is False:
+        # The stale reference named another unit of the old version: the pair alone shows a
+        # reference retargeted (no renumbering of this release explains it), not a fix.
+        return any(pair(c) for c in changes)
     if kind in ("xref-update", "xref-fix"):
         return any(pair(c) and "cross-reference" in c["tags"] for c in changes)
     if kind == "cosmetic":
