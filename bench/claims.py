@@ -76,12 +76,12 @@ STAGES: dict[str, list[tuple[Any, str]]] = {
         (semantic, "rewrites"), (substitutions.Rewrites, "used"), (substitutions.Rewrites, "tally"),
         (substitutions.Rewrites, "listed"), (semantic, "agreement_run"),
     ],
-    "lists": [(semantic, "list_items"), (semantic, "entangled"), (semantic, "without")],
+    "lists": [(semantic, "list_items"), (semantic, "entangled"), (semantic, "without"), (semantic, "joined")],
     "cosmetic": [
         (semantic, "respellings"), (semantic, "symbol_of"), (semantic, "goes_with"),
         (semantic, "marks_only"), (semantic, "marks_at_edges"), (semantic, "corrections"), (semantic, "word_of"),
     ],
-    "moves": [(semantic, "moved")],
+    "moves": [(semantic, "moved"), (semantic, "containers"), (semantic, "parents")],
     "annotate, other": [(pipeline, "annotate")],
 }
 SEMANTIC = ("run building", "references/stale", "splits", "substitutions", "lists", "cosmetic", "moves", "annotate, other")

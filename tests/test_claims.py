@@ -245,9 +245,10 @@ def test_a_function_word_or_a_fragment_is_never_an_item() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "added", "removed"),
     [
-        # the word diff cut the edit in two: {X} stays, {Y} and {Z} went; naming {X} would be false
+        # the word diff cut the edit in two: {X} stays, {Y} and {Z} went; naming {X} would be
+        # false, the clause read whole names the two (lists.joined)
         ("The tide marks are {W}, {U}, {B}, {R}, {G}, {X}, {Y}, and {Z}; the numerals are {0} and {1}.",
-         "The tide marks are {W}, {U}, {B}, {R}, {G}, and {X}; the numerals are {0} and {1}.", (), ()),
+         "The tide marks are {W}, {U}, {B}, {R}, {G}, and {X}; the numerals are {0} and {1}.", (), ("{Y}", "{Z}")),
         # a clause of alternatives dropped whole: no list is left to have lost items
         ("Pay the toll if possible, by tapping, or discarding glyphs as needed.", "Pay the toll if possible.", (), ()),
         # a new first item, the old first item kept after it

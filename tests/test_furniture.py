@@ -210,6 +210,18 @@ def test_two_versions_differing_only_in_pagination_and_wrapping_are_the_same(tmp
     assert json.loads(result.output)["changes"] == []
 
 
+@pytest.mark.parametrize("blank", ["\n", ""])
+def test_a_bare_page_one_number_below_the_last_sentence_is_furniture(blank: str) -> None:
+    # A one-page code exported with a bare page number: after a blank line, or right below
+    # the last sentence as text read from a PDF has it, "1" is no part of the last rule.
+    lines = [line for line in body(units(10), 60) if line or blank]
+    text = "\n".join(lines).rstrip() + f"\n{blank}1\n"
+    last_id, last_text = read(text)[-1]
+    assert last_text.endswith(".") and not last_text.endswith("\n1")
+    assert read(text.replace("\n1\n", "\n").rstrip() + "\n") == read(text)
+    assert read("Rules\n\n1. One.\n2. Under Law\n1\n")[-1][1].endswith("1")  # below a sentence left open: text
+
+
 @pytest.mark.parametrize("footer", ["- 1 -", "Page 1 of 1", "[1]", "Page 1"])
 def test_the_footer_of_a_one_page_document_is_furniture(footer: str) -> None:
     # Printed once, it cannot come back page after page; as the last line of the text, after a

@@ -141,6 +141,26 @@ def test_rule_moved_to_another_heading() -> None:
     assert change.moved == ("100", "200")
 
 
+def test_a_subrule_moved_to_another_rule_of_its_heading_moved() -> None:
+    rules = [*BASE[:5], ("100.3a", "A flame glyph burns."), ("100.3b", "A tide glyph floods."), *BASE[5:]]
+    moved_text = "A tide glyph floods."
+    new = [(n, t) for n, t in rules if t != moved_text]
+    at = next(k for k, (n, _) in enumerate(new) if n == "100.5.")
+    new.insert(at + 1, ("100.5a", moved_text))
+    change = next(c for c in compare(doc(rules), doc(new)).changes if c.old and c.old.id == "100.3b")
+    assert change.kind is ChangeKind.RENUMBERED and change.new.id == "100.5a"  # type: ignore[union-attr]
+    assert change.moved == ("100.3", "100.5")  # both sit under heading 100: their rules tell the move
+
+
+def test_subrules_that_follow_their_renumbered_rule_have_not_moved() -> None:
+    rules = [*BASE[:5], ("100.3a", "A flame glyph burns."), *BASE[5:]]
+    renumber = {"100.3.": "100.4.", "100.3a": "100.4a", "100.4.": "100.5.", "100.5.": "100.6.", "100.6.": "100.7."}
+    new = [*rules[:4], ("100.3.", "A keeper may pass."), *[(renumber.get(n, n), t) for n, t in rules[4:]]]
+    changes = compare(doc(rules), doc(new)).changes
+    change = next(c for c in changes if c.old and c.old.id == "100.3a")
+    assert change.new.id == "100.4a" and change.moved is None  # type: ignore[union-attr]
+
+
 def test_references() -> None:
     assert references("see rules 701.2–701.4 and section 8") == [
         ("701.2", "rules 701.2"), ("701.4", "701.4"), ("8", "section 8")
@@ -496,3 +516,47 @@ def test_a_mark_added_away_from_a_clean_rewrite_is_still_cosmetic() -> None:
     by_new = changes_by_new(compare(doc(WEB), doc(new)))
     assert by_new["100.5"].tags == ("cosmetic", "substitution")
     assert by_new["100.1"].tags == ("substitution",)
+
+
+def _list_change(old: str, new: str):  # type: ignore[no-untyped-def]
+    rules = [(n, old if t.startswith("The glyph types") else t) for n, t in BASE]
+    edited = [(n, new if t.startswith("The glyph types") else t) for n, t in BASE]
+    return changes_by_new(compare(doc(rules), doc(edited)))["100.3"]
+
+
+def test_an_item_appended_after_the_last_is_named_though_the_word_diff_cuts_it_apart() -> None:
+    # The word diff aligns the old last item with the new one ("and the
+    # [-lantern-]{+mirror+}") and inserts the old one before: read alone, the
+    # first piece names the wrong item and the second is a rewording.
+    change = _list_change(
+        "The glyph types are the flame, the tide, and the lantern.",
+        "The glyph types are the flame, the tide, the lantern, and the mirror.",
+    )
+    assert change.tags == ("list-item",) and change.items_added == ("the mirror",) and change.items_removed == ()
+
+
+def test_an_item_appended_to_a_list_without_the_serial_comma_is_named() -> None:
+    change = _list_change(
+        "The glyph types are flame, two bright tides and a pale stone lantern.",
+        "The glyph types are flame, two bright tides, a pale stone lantern and a mirror.",
+    )
+    assert change.tags == ("list-item",) and change.items_added == ("a mirror",) and change.items_removed == ()
+
+
+def test_words_that_end_two_last_items_stay_with_them_when_the_old_last_item_is_kept() -> None:
+    change = _list_change(
+        "The glyph types are flames, tides, and embers in the bowl.",
+        "The glyph types are flames, tides, embers in the bowl, and ashes in the bowl.",
+    )
+    assert change.tags == ("list-item",) and change.items_added == ("ashes in the bowl",)
+    assert change.items_removed == ()
+
+
+def test_an_alternative_added_inside_the_last_item_is_no_item_of_the_list() -> None:
+    # "or quenched" widens the last item ("stone set alight or quenched"); read item by
+    # item across both pieces, the clause's two "or"s would make "quenched" an item.
+    change = _list_change(
+        "The glyph types are flame, tide, or stone set alight.",
+        "The glyph types are flame, tide, ash, or stone set alight or quenched.",
+    )
+    assert "quenched" not in change.items_added and "substantive" in change.tags

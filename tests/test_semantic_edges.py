@@ -1819,3 +1819,56 @@ def test_the_whole_must_be_closer_to_both_rules_than_to_the_kept_one(kept_n: int
 )
 def test_a_replacement_inside_a_quotation_is_read_in_the_quotation(before: str, after: str, sentence: str) -> None:
     assert substitutions._sentence_of(runs.Run("ash", "ember", before, after)) == sentence
+
+
+# Under one heading (I): 1.1 and 1.2 are its rules, 1.1(b) an item of 1.1; 1.3 a rule the release added.
+_OLD_PARENTS = {"1.1": "I", "1.2": "I", "1.1(a)": "1.1", "1.1(b)": "1.1", "1.2(a)": "1.2"}
+_NEW_PARENTS = {"1.1": "I", "1.2": "I", "1.3": "I", "1.1(a)": "1.1", "1.2(a)": "1.2", "1.2(b)": "1.2",
+                "1.3(a)": "1.3", "1.4": "I", "1.1(a)(i)": "1.1(a)", "1.2(a)(i)": "1.2(a)"}
+
+
+@pytest.mark.parametrize(
+    "old_id, new_id, moved",
+    [
+        ("1.1(b)", "1.2(b)", ("1.1", "1.2")),  # to another rule of its heading
+        ("1.1(b)", "1.3(a)", None),  # under a rule the release added: a rule put above it
+        ("1.1(b)", "1.4", None),  # promoted to a rule of its own
+        ("1.1(b)", "1.1(a)(i)", None),  # demoted under its old sibling
+        ("1.1(b)", "1.2(a)(i)", ("1.1", "1.2(a)")),  # under an item of another rule
+        ("1.1(a)", "1.1(a)", None),  # under its own parent still
+    ],
+)
+def test_moved_between_units_under_one_heading(old_id: str, new_id: str, moved: tuple[str, str] | None) -> None:
+    change = Change(ChangeKind.RENUMBERED, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+    id_map = {"1.1": "1.1", "1.2": "1.2", "I": "I", "1.1(a)": "1.1(a)", "1.2(a)": "1.2(a)"}
+    was = {n: o for o, n in id_map.items()}
+    under = {i: "I" for i in set(_OLD_PARENTS) | set(_NEW_PARENTS)}
+    assert moves.moved(change, id_map, under, under, was, _OLD_PARENTS, _NEW_PARENTS) == moved
+
+
+def test_a_rule_that_went_along_with_its_parent_has_not_moved() -> None:
+    # 3.4 became 3.1(b) and its item 3.4(a) became 3.1(c): it sits beside its old parent,
+    # under the unit that now holds it. So does an item under a misprinted parent put
+    # right (3.b, read as a rule of its own, became 3.2(b), and 3.1(d) under it 3.2(c)).
+    old = {"3.1": "3", "3.4": "3", "3.4(a)": "3.4", "3.2": "3", "3.b": "3", "3.1(d)": "3.b"}
+    new = {"3.1": "3", "3.1(b)": "3.1", "3.1(c)": "3.1", "3.2": "3", "3.2(b)": "3.2", "3.2(c)": "3.2"}
+    id_map = {"3": "3", "3.1": "3.1", "3.4": "3.1(b)", "3.2": "3.2", "3.b": "3.2(b)"}
+    was = {n: o for o, n in id_map.items()}
+    under = {i: "3" for i in set(old) | set(new)}
+    for old_id, new_id in (("3.4(a)", "3.1(c)"), ("3.1(d)", "3.2(c)")):
+        change = Change(ChangeKind.RENUMBERED, _rule(old_id, "Draw."), _rule(new_id, "Draw."), ())
+        assert moves.moved(change, id_map, under, under, was, old, new) is None
+    # Put under another rule that was there before: moved.
+    change = Change(ChangeKind.RENUMBERED, _rule("3.4(a)", "Draw."), _rule("3.2(c)", "Draw."), ())
+    assert moves.moved(change, id_map, under, under, was, old, new) == ("3.4", "3.2")
+
+
+def test_a_rule_demoted_under_an_item_of_its_old_parent_has_not_moved() -> None:
+    # 7.2 sat under heading 7; now 7.1(b)(i), under an item 7 held two levels down.
+    old = {"7.1": "7", "7.1(b)": "7.1", "7.2": "7", "8.1": "8"}
+    new = {"7.1": "7", "7.1(b)": "7.1", "7.1(b)(i)": "7.1(b)", "8.1": "8", "8.1(a)": "8.1"}
+    id_map = {"7": "7", "8": "8", "7.1": "7.1", "7.1(b)": "7.1(b)", "8.1": "8.1"}
+    was = {n: o for o, n in id_map.items()}
+    under = {i: i.split(".")[0] for i in set(old) | set(new)}
+    change = Change(ChangeKind.RENUMBERED, _rule("7.2", "Draw."), _rule("7.1(b)(i)", "Draw."), ())
+    assert moves.moved(change, id_map, under, under, was, old, new) is None

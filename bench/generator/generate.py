@@ -880,10 +880,17 @@ def _truth_pair(old: Doc, new: Doc, p: Planter, stale: bool, rng: random.Random,
         elif a.id != b.id:
             edits.append({"kind": "renumber", "old": a.id, "new": b.id})
         if o_text[uid] != n_text[uid] and not e and uid not in subst_uids:
-            if not any(x["kind"] == "stale" and x["new"] == b.id for x in edits):
-                # A reference left stale last time and put right now is a fix, not a renumbering's update.
-                fixed = any(citer == uid for citer, _ in old.frozen)
-                edits.append({"kind": "xref-fix" if fixed else "xref-update", "old": a.id, "new": b.id})
+            # Recorded beside a stale reference planted in the same unit too: its text changed
+            # all the same (another reference updated, or last time's stale one put right).
+            # A reference left stale last time and put right now is a fix, not a renumbering's update.
+            fixed = [cite for (citer, _), cite in old.frozen.items() if citer == uid]
+            entry = {"kind": "xref-fix" if fixed else "xref-update", "old": a.id, "new": b.id}
+            if fixed:
+                # Whether the stale reference named no unit of the old version: only then
+                # does the pair show it was put right (else a reference retargeted).
+                cites = {old.grammar.cite(u.id, u.level) for u in o_units.values()}
+                entry["dangling"] = not any(cite in cites for cite in fixed)
+            edits.append(entry)
     for e in p.edits:
         if e["kind"] == "substitution":
             edits.append({"kind": "substitution", "old": e["old"], "new": e["new"], "count": e["count"],

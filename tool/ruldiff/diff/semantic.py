@@ -31,7 +31,9 @@ A run is explained, in this order, as
    subject a substitution put there (substitutions.py);
 4. ``list-item``: the run adds or removes whole items of an enumeration
    (``..., cohort, constellation, ...``), the "and" before the last item
-   moving with them (lists.py: never a fragment or a function word);
+   moving with them (lists.py: never a fragment or a function word), alone
+   or with the runs of its clause when the word diff cut one list edit
+   apart (`lists.joined`);
 5. otherwise ``substantive``.
 
 A change's tags are the kinds of its runs; one that is all mechanical (no
@@ -50,8 +52,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
-from .lists import entangled, list_items, without
-from .moves import containers, moved
+from .lists import entangled, joined, list_items, without
+from .moves import containers, moved, parents
 from .references import References, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
@@ -92,6 +94,10 @@ def annotate(
     corrected = corrections(edit_runs, old, new)
     renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
     old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
+    old_under, new_under = (parents(old), parents(new)) if renumbered else ({}, {})
+    # A removed rule whose number the release gave a new one (509.3 in the 17-year gap) is
+    # not what the new one was: the new one is a unit the release added.
+    gone = {c.old.id for c in changes if c.kind is ChangeKind.REMOVED and c.old} if renumbered else set()
     was = {n: o for o, n in id_map.items()} if renumbered else {}
 
     out: list[Change] = []
@@ -107,7 +113,11 @@ def annotate(
         punctuation: list[Run] = []
         reworded: list[tuple[int, int]] = []
         rule_id = (c.new or c.old).id  # type: ignore[union-attr]
-        for k, run in enumerate(edit_runs.get(n, ())):
+        change_runs = edit_runs.get(n, ())
+        # Pieces of one list edit the word diff cut apart, read together.
+        pieces = joined(change_runs, {k for k, r in enumerate(change_runs) if r.plain or k in by_run}) \
+            if len(change_runs) > 1 else {}
+        for k, run in enumerate(change_runs):
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
             if run.plain == "cosmetic" and (
@@ -131,6 +141,10 @@ def annotate(
                     reworded.append((run.at, run.at + len(run.inserted)))
             elif news_used and agreement_run(run, news_used):
                 tags.add("substitution")
+            elif k in pieces:
+                tags.add("list-item")
+                added.extend(pieces[k][0])
+                removed.extend(pieces[k][1])
             elif (items := list_items(run)) is not None and not entangled(edit_runs[n], k):
                 if items[0] or items[1]:
                     tags.add("list-item")
@@ -168,7 +182,8 @@ def annotate(
         out.append(
             make_change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
-                stale, items_added, items_removed, moved(c, id_map, old_in, new_in, was), should_be,
+                stale, items_added, items_removed,
+                moved(c, id_map, old_in, new_in, was, old_under, new_under, gone), should_be,
                 refs.possibly_stale(c) if new.numbered and c.kind is ChangeKind.ADDED else (), c.see_also,
             )
         )

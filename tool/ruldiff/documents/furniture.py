@@ -136,25 +136,31 @@ def remove_furniture(text: str) -> Cleared:
     return Cleared("\n".join(kept), len(furniture), tuple(origin[i] for i in where))
 
 
-_PAGE_ONE = re.compile(r"-\s?1\s?-|\[1\]|(?:[Pp]age|PAGE|p\.)\s?1(?:\s(?:of|OF)\s1)?")
+_PAGE_ONE = re.compile(r"-\s?1\s?-|\[1\]|(?:[Pp]age|PAGE|p\.)\s?1(?:\s(?:of|OF)\s1)?|1")
 
 
 def _page_one_footer(text: str) -> int | None:
     """The index of the last line of `text` when it is the footer of a
     one-page document: the page number of page one (``- 1 -``, ``Page 1 of
-    1``, ``[1]``, ``p. 1``; a bare ``1`` is not enough), after a blank line.
-    A footer printed once cannot come back page after page.
+    1``, ``[1]``, ``p. 1``, a bare ``1``) after a blank line or a line that
+    ends a sentence (text read from a PDF has no blank lines). A footer
+    printed once cannot come back page after page; and nothing a rule says
+    is a page-one number alone after its last sentence. A bare ``1`` below
+    a line left open is text ("... under Law" / "1").
 
-    >>> _page_one_footer("Rules\\n\\n1. One.\\n\\n- 1 -\\n"), _page_one_footer("1. One.\\n- 1 -\\n")
-    (4, None)
+    >>> _page_one_footer("Rules\\n\\n1. One.\\n\\n- 1 -\\n"), _page_one_footer("Rules\\n1. One.\\n1\\n")
+    (4, 2)
+    >>> _page_one_footer("Rules\\n1. Under Law\\n1\\n"), _page_one_footer("1. One.\\n- 1 -\\n")
+    (None, None)
     """
     stripped = text.rstrip()
     # The last two lines, found from the end: the whole text is not split.
     last = stripped.rfind("\n")
     above = stripped.rfind("\n", 0, last) if last > 0 else -1
-    if above < 0 or stripped[above + 1 : last].strip() or not _PAGE_ONE.fullmatch(stripped[last + 1 :].strip()):
+    if above < 0 or not _PAGE_ONE.fullmatch(stripped[last + 1 :].strip()):
         return None
-    return stripped.count("\n", 0, above) + 2
+    line = stripped[above + 1 : last].rstrip()
+    return stripped.count("\n", 0, above) + 2 if not line or line.endswith(_SENTENCE_END) else None
 
 
 def _pages(text: str) -> tuple[list[str], set[int], list[int]]:
