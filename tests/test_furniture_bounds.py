@@ -149,6 +149,19 @@ def test_pages_numbered_in_roman_numerals_lose_their_numbers(case, first: int) -
     assert CONTENT[0] in cleared and CONTENT[k - 1] in cleared
 
 
+@pytest.mark.parametrize("footer", ["- é{} -", "- {}é -"])
+def test_roman_letters_against_an_accented_letter_are_a_word_not_a_page_number(footer: str) -> None:
+    """``- ié -``, ``- iié -``, ... at each page's foot are kept: a roman
+    numeral is a page number only alone among signs, and an accented letter
+    is a letter like any other."""
+    lines, k = list(TITLE), 0
+    for n in range(1, 6):
+        lines += CONTENT[k : k + 29] + ["", footer.format(roman(n)), ""]
+        k += 29
+    cleared = remove_furniture("\n".join(lines) + "\n").text.split("\n")
+    assert [line for line in cleared if line.startswith("- ")] == [footer.format(roman(n)) for n in range(1, 6)]
+
+
 def test_a_word_numbered_in_roman_numerals_is_a_heading_not_a_page_number() -> None:
     """``PART ii`` at the interval of a page is kept: a roman numeral is a
     page number only alone among signs (``- ii -``), where an arabic one may

@@ -189,12 +189,12 @@ def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_sta
     assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.4", "1.5"]
 
 
-@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out by Ms Smith in", "as set out insection",
+@pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out by Ms Smith in", "as set out insection", "as set out seein",
                                   "as set out (in", "as set out-in", "as set out.in", "in 2 parts",
                                   "on the underparts", "as set out in the rules,"])
 def test_a_number_after_a_line_that_ends_in_no_citing_word_is_a_unit(line: str) -> None:
     """A name, a word that only ends like one that cites (``insection``,
-    ``underparts``), a citing word glued to a bracket, a dash or a full stop
+    ``underparts``, ``seein``), a citing word glued to a bracket, a dash or a full stop
     or after a figure (``in 2 parts``), or a clause ended by a comma does not
     make the number after it a reference."""
     lines = ["1.1 Boats are moored at the quay.", "1.2 The fee is paid each spring", line, "1.3 Gates are shut.",

@@ -55,11 +55,25 @@ def by_new(c: Comparison) -> dict[str, object]:
         ("Under rule 5 the fee is due.", "rule 5", False),
         ("Create a Zombie 2/2 token, then see rule 5.", "rule 5", False),  # no year: a creature, no document
         ("Ordinance 2004/17, section 3, applies.", "section 3", True),
+        # "of" a lower-case phrase names no document; the act's number earlier still does:
+        ("Directive 2003/88/EC, article 7 of this directive, sets the hours.", "article 7", True),
+        # A year beside a slash is a document's number only after a name and a number on both sides:
+        ("Division B 2025/26 plays under rule 5.", "rule 5", False),  # a letter, no name
+        ("Players in eSports 2024/25 follow rule 5.", "rule 5", False),  # no word starts at the capital
+        ("From January 2025/February 2025, rule 5 applies.", "rule 5", False),  # two dates, no number after
+        ("Fees for Spring /2025 follow rule 5.", "rule 5", False),  # no number before
     ],
 )
 def test_a_reference_tied_to_another_act_names_another_document(text: str, printed: str, other: bool) -> None:
     refs = References({}, set(), None, "Harbour Mooring Regulation", {}, {})
     assert refs.other_document(text, text.index(printed), printed) is other
+
+
+@pytest.mark.parametrize("text, in_range", [("Rules 701.1 to 702.4 apply.", True), ("Rules 701.1 to702.4 apply.", False)])
+def test_a_number_ends_a_range_only_after_the_word_to_and_a_space(text: str, in_range: bool) -> None:
+    """A range ("701.1 to 702.4") covers its rules whatever their numbers;
+    "to702.4", read by a profile's own reference syntax, is no range's end."""
+    assert References.in_range(text, text.index("702.4"), "702.4") is in_range
 
 
 # --- sub-items, in each numbering ----------------------------------------------------

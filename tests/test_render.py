@@ -154,6 +154,32 @@ def test_markdown_escapes_numbers_and_profile_names_a_user_profile_lets_through(
     assert "1.1 → 1.1\\_\\`" in md  # the renumbering run
 
 
+def test_markdown_escapes_the_number_a_possibly_stale_reference_cites(tmp_path: Path) -> None:
+    """A user's profile numbers its rules "<b>702.3": the hint that an added
+    rule may cite the old number of a renumbered rule shows that number as
+    printed, not as an HTML tag that would make the rest of the line bold."""
+    from test_references import AFTER, BEFORE
+
+    profile = tmp_path / "tagged.yaml"
+    profile.write_text(
+        "name: tagged\n"
+        "numbered: '§'\n"
+        "heading: '^§ (?P<id>[^.\\s]+) (?P<text>.+)$'\n"
+        "rule: '^§ (?P<id>\\S+\\.\\S+) (?P<text>.+)$'\n"
+        "reference: 'rule (?P<id>[^\\s)]+)'\n",
+        encoding="utf-8",
+    )
+    grammar = load_profile(str(profile))
+
+    def read(rules: list[tuple[str, str]], path: str) -> Document:
+        return parse(decode(("Keeper Rules\n\n" + "".join(f"§ <b>{i} {t}\n" for i, t in rules)).encode(), path), grammar)
+
+    cited = ("702.6b", "A keeper with soaring and reach may block as if it had soaring (see rule <b>702.3).")
+    md = render(compare(read(BEFORE, "old.txt"), read([*AFTER, cited], "new.txt")), "md")
+    assert "  Possibly stale: &lt;b&gt;702.3 held “Soaring” before; now [&lt;b&gt;702.5](" in md
+    assert "<b>" not in md
+
+
 def test_context_is_grouped_by_section_and_json_serialisable() -> None:
     context = build_context(RESULT)
     assert [s["id"] for s in context["sections"]] == ["1"]
