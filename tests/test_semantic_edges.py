@@ -6,8 +6,10 @@ only; bench/mutation.py runs this file for the modules of the semantic pass."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -1872,3 +1874,45 @@ def test_a_rule_demoted_under_an_item_of_its_old_parent_has_not_moved() -> None:
     under = {i: i.split(".")[0] for i in set(old) | set(new)}
     change = Change(ChangeKind.RENUMBERED, _rule("7.2", "Draw."), _rule("7.1(b)(i)", "Draw."), ())
     assert moves.moved(change, id_map, under, under, was, old, new) is None
+
+
+_BLOCKING_OLD = """Club Rules
+
+3. Play
+
+309. Blocking
+
+309.1. Blockers are named at the start of the fight.
+309.1a A keeper blocks alone when it is the only keeper named to block.
+309.2. The named keepers then face their foes in turn.
+309.3. A keeper that blocks stays in the fight until the bell.
+309.4. Lanterns in the hall are lit before any fight begins tonight.
+"""
+_BLOCKING_NEW = """Club Rules
+
+3. Play
+
+309. Blocking
+
+309.1. Blockers are named at the start of the fight.
+309.2. The named keepers then face their foes in turn.
+309.3. The referee blows the whistle twice to end a round.
+309.4. A keeper that blocks stays in the fight until the bell.
+309.4a A keeper blocks alone when it is the only keeper named to block.
+"""
+
+
+def test_a_rule_moved_under_a_renumbered_rule_whose_old_number_was_removed_is_moved_under_every_hash_seed(
+    tmp_path: Path,
+) -> None:
+    """Old 309.3 became 309.4, old 309.4 was removed, and 309.1a went under
+    the new 309.4 as 309.4a: it moved from 309.1 to 309.4 (the rule that was
+    309.3), whatever order Python's hash seed gives the sets of numbers."""
+    from helpers import same_under_every_hash_seed
+
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(_BLOCKING_OLD, encoding="utf-8")
+    new.write_text(_BLOCKING_NEW, encoding="utf-8")
+    out = json.loads(same_under_every_hash_seed(["-m", "ruldiff", str(old), str(new), "-f", "json"]))
+    moved = {c["new"]: c["moved"] for c in out["changes"] if c["kind"] == "renumbered"}
+    assert moved["309.4a"] == {"old": "309.1", "new": "309.4"}

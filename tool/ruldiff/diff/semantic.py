@@ -77,11 +77,11 @@ def annotate(
         for o in c.olds:
             if c.new is not None:
                 moves.setdefault(o.id, c.new.id)  # a split's main part
-    old_ids = {r.id for r in old.rules}
     new_ids = {r.id for r in new.rules}
     # Unchanged rules keep their number; the changes' numbers take precedence.
-    same_ids = old_ids & new_ids
-    id_map = dict(zip(same_ids, same_ids))
+    # In the old document's order, never a set's: what iterates the map must
+    # not depend on the hash seed.
+    id_map = {r.id: r.id for r in old.rules if r.id in new_ids}
     id_map.update(moves)
     refs = References(
         id_map, new_ids, new.references, new.title,
@@ -98,7 +98,9 @@ def annotate(
     # A removed rule whose number the release gave a new one (509.3 in the 17-year gap) is
     # not what the new one was: the new one is a unit the release added.
     gone = {c.old.id for c in changes if c.kind is ChangeKind.REMOVED and c.old} if renumbered else set()
-    was = {n: o for o, n in id_map.items()} if renumbered else {}
+    # The old ID of each new one: the rule a change paired with it, before an
+    # old rule of the same number (removed, its number reused: `gone`).
+    was = {**{n: o for o, n in id_map.items() if o not in moves}, **{n: o for o, n in moves.items()}} if renumbered else {}
 
     out: list[Change] = []
     for n, c in enumerate(changes):
