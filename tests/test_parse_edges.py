@@ -177,6 +177,28 @@ def test_a_run_in_title_is_a_title_only_where_most_sections_have_one(texts: list
     assert [r.title + " " + r.text if r.title else r.text for r in doc.rules] == texts
 
 
+
+@pytest.mark.parametrize("gap", ["  ", "\u00a0 ", "\t"])
+def test_a_run_in_title_followed_by_two_spaces_or_a_tab_is_still_a_title(gap: str) -> None:
+    """Two spaces after a full stop are how many people type: "Noise.  No
+    person ..." has the title "Noise." as "Noise. No person ..." has."""
+    code = "Town Code\n\n" + "".join(f"Sec. 1-{k}. {t.replace('. ', '.' + gap, 1)}\n\n" for k, t in enumerate(_SECTIONS, 1))
+    doc = parse(decode(code.encode(), "code.txt"))
+    assert [r.title for r in doc.rules] == ["Noise.", "Dogs on leads.", "Annual fee.", ""]
+    assert doc.rules[0].text == "No person shall play music after ten."
+
+
+def test_retyping_two_spaces_after_each_title_as_one_changes_nothing(tmp_path: Path) -> None:
+    """A release that only respaces its run-in titles reports no change."""
+    def code(gap: str) -> str:
+        return "Town Code\n\n" + "".join(f"Sec. 1-{k}. {t.replace('. ', '.' + gap, 1)}\n\n" for k, t in enumerate(_SECTIONS, 1))
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(code("  "), encoding="utf-8")
+    new.write_text(code(" "), encoding="utf-8")
+    result = CliRunner().invoke(main, [str(old), str(new), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["changes"] == []
+
 def test_a_rule_number_printed_with_a_space_after_its_first_dot_is_read_as_the_rule() -> None:
     """"100. 1b A boat ..." after 100.1a is rule 100.1b (the next number),
     not a heading 100 titled "1b A boat ..."."""

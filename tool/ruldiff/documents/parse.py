@@ -1071,7 +1071,10 @@ def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
 
 # A run-in title: one to six words, the first capitalised, and a period,
 # then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
-_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?: [^\s.!?]+){0,5}\.) (?=[A-Z\"“‘(])")
+_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,5}\.)[^\S\n]+(?=[A-Z\"“‘(])")
+"""A run-in title: up to six words and a full stop, then the text, the two
+apart by one space or more ("Dues.  Members pay ...": two spaces after a
+full stop are how many people type)."""
 RUN_IN_SHARE = 0.75
 """Share of the units of a numbering style, with text on their number's
 line, that must start with a run-in title for the style to have them."""
