@@ -188,6 +188,16 @@ def test_a_run_in_title_followed_by_two_spaces_or_a_tab_is_still_a_title(gap: st
     assert doc.rules[0].text == "No person shall play music after ten."
 
 
+def test_an_abbreviation_opening_a_section_is_no_run_in_title() -> None:
+    """In a code of titled sections, "U.S. residents pay ..." starts with a
+    capital and a full stop, but "U." is no title: a title is followed by a
+    space."""
+    texts = [*_SECTIONS[:3], "U.S. residents pay the fee each spring."]
+    code = "Town Code\n\n" + "".join(f"Sec. 1-{k}. {t}\n\n" for k, t in enumerate(texts, 1))
+    doc = parse(decode(code.encode(), "code.txt"))
+    assert [r.title for r in doc.rules] == ["Noise.", "Dogs on leads.", "Annual fee.", ""]
+    assert doc.rules[3].text == "U.S. residents pay the fee each spring."
+
 def test_retyping_two_spaces_after_each_title_as_one_changes_nothing(tmp_path: Path) -> None:
     """A release that only respaces its run-in titles reports no change."""
     def code(gap: str) -> str:
