@@ -280,3 +280,19 @@ def test_a_users_profile_may_number_sub_items(tmp_path: Path) -> None:
         load_profile(str(profile)),
     )
     assert ids(doc) == ["1", "1(a)", "1(a)(i)", "1(b)", "2"] and doc.date == "2025-03-01"
+
+
+def test_a_sub_item_label_a_users_pattern_leaves_empty_is_no_sub_item(tmp_path: Path) -> None:
+    """A profile's sub-item pattern that can match an empty label ("()")
+    does not make "() ..." a sub-item with an ID like ``1()``: the line is
+    the text of the item above."""
+    profile = tmp_path / "club.yaml"
+    profile.write_text(
+        "name: club\nnumbered: 'R'\nrule: '^R(?P<id>\\d+)\\s+(?P<text>.*)$'\n"
+        "subitem: '^\\((?P<id>[a-z]*|[ivx]+)\\)\\s+(?P<text>.*)$'\n",
+        encoding="utf-8",
+    )
+    doc = parse(decode("Club\n\nR1 Pay.\n(a) cash;\n() or as the treasurer says.\nR2 Vote.\n".encode(), "c.txt"),
+                load_profile(str(profile)))
+    assert ids(doc) == ["1", "1(a)", "2"]
+    assert doc.rules[1].text.endswith("or as the treasurer says.")

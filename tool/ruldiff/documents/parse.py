@@ -743,8 +743,9 @@ def _parse_rules(
                 item_kind = RuleKind.RULE
             headings += item_kind is not rule_kind
             start_item(rule_id, item_kind, text.strip(), line, s)
-        elif sub is not None and b.items and (sm := sub(s)) is not None:
-            # A sub-item, (a) or (ii): numbered under the item above (`outline.py`).
+        elif sub is not None and b.items and (sm := sub(s)) is not None and sm.group("id"):
+            # A sub-item, (a) or (ii): numbered under the item above (`outline.py`);
+            # a label a profile's pattern leaves empty, "()", is none.
             if last_sub != len(b.items) - 1:  # the first of a run
                 sub_anchor, sub_stack = b.items[-1][0], ()
             sub_stack = next_sub_item(sub_stack, sm.group("id"))
