@@ -86,7 +86,10 @@ def moved(
     gone: Container[str] = (),
 ) -> tuple[str, str] | None:
     """`was`: the old ID of each new ID of the old release's items
-    (``id_map`` inverted). A rule under a heading that was an item inside
+    (``id_map`` inverted, a change's pairing before a reused number);
+    `old_parents`, `new_parents`: `parents` of the two releases (none: no
+    move under one heading is looked for); `gone`: the old IDs of removed
+    rules. A rule under a heading that was an item inside
     its old heading (a rule read as a heading now) has not moved. Under a
     heading the release added, the structure cannot tell a rule moved there
     from a heading put above it (``145. Gear`` inserted over the rules on
@@ -111,7 +114,7 @@ def moved(
 
 def _moved_within(
     old_id: str, new_id: str, id_map: dict[str, str], was: dict[str, str],
-    old_parents: dict[str, str], new_parents: dict[str, str], gone: Container[str] = (),
+    old_parents: dict[str, str], new_parents: dict[str, str], gone: Container[str],
 ) -> tuple[str, str] | None:
     """(old parent, new parent) of a rule that stayed under its heading but
     sits under another unit that was there before (not a removed rule
