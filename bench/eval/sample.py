@@ -101,10 +101,10 @@ def _years_after(a: str, files: list[str], years: int) -> str | None:
     return later[0] if later and (_date(later[0]) - due).days < 183 else None
 
 
-def draw_gap_pairs(corpora: Path, rng: random.Random) -> list[str]:
+def draw_gap_pairs(corpora: Path, rng: random.Random, exclude: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """One MTG pair 1 to 5 years apart from each of `GAP_STRATA` runs of
-    releases (a gap length drawn first, then a start), then `LONG_GAP` and
-    the first Riftbound core rules against the latest."""
+    releases (a gap length drawn first, then a start; none of `exclude`),
+    then `LONG_GAP` and the first Riftbound core rules against the latest."""
     files = sorted(p.name for p in (corpora / "mtg").glob("*.txt"))
     pairs = []
     for k in range(GAP_STRATA):
@@ -112,7 +112,11 @@ def draw_gap_pairs(corpora: Path, rng: random.Random) -> list[str]:
         options = {}
         for years in GAP_YEARS:
             ends = ((a, _years_after(a, files, years)) for a in starts)
-            fit = [(a, b) for a, b in ends if b and not _tuned(a, b) and f"mtg/{a} mtg/{b}" != LONG_GAP]
+            fit = [
+                (a, b)
+                for a, b in ends
+                if b and not _tuned(a, b) and f"mtg/{a} mtg/{b}" not in exclude | {LONG_GAP}
+            ]
             if fit:
                 options[years] = fit
         a, b = rng.choice(options[rng.choice(sorted(options))])
@@ -150,7 +154,7 @@ def main() -> None:
     corpora = Path(args.corpora)
     rng = random.Random(args.seed)
     exclude = {pair for f in args.exclude for pair in json.loads(Path(f).read_text(encoding="utf-8"))["pairs"]}
-    pairs = draw_gap_pairs(corpora, rng) if args.gaps else draw_pairs(corpora, rng, exclude)
+    pairs = draw_gap_pairs(corpora, rng, exclude) if args.gaps else draw_pairs(corpora, rng, exclude)
     sample = []
     for n, pair in enumerate(pairs):
         comparison = run_pair(corpora, pair)

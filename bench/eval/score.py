@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -112,7 +112,8 @@ def main() -> None:
         " round), 'fresh' (drawn before the third and fourth rounds, read for their errors), 'blind' (drawn"
         " and labelled after the fourth round, with MTG pairs in no other set), 'gap-blind' (releases 1 to 17"
         " years apart, every claim printed judged; tuned on since the pairing round of #27), 'gap-fresh' (gap"
-        " pairs drawn after that round, labelled by one reader)",
+        " pairs drawn after that round, labelled by one reader), 'gap-final' (gap pairs none of the other gap"
+        " sets hold, drawn in session 6 and kept untouched until its end)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
