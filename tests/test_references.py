@@ -589,6 +589,18 @@ def test_what_ties_a_reference_to_another_document(text: str, at: str, other: bo
         ("Under Directive 2003/88, article 7 applies.", "article 7", True),
         ("Under Regulation 88/2003, article 7 applies.", "article 7", True),
         ("A Zombie 2/2, article 7 applies.", "article 7", False),  # no year: a creature's power
+        # A slip of the pen between the reference and its document still ties them: read as this
+        # document's, the reference could be flagged stale on a guess.
+        ("See rule 5. of Chapter 3.", "rule 5", True),
+        ("See rule 5of Chapter 3.", "rule 5", True),
+        ("See rule 5,of Chapter 3.", "rule 5", True),
+        ("See rule 5((b) of Chapter 3.", "rule 5", True),
+        # A bracket the reference did not open closes the sentence's own: "of" is past it.
+        ("Members (see rule 5(b)) of the Board vote.", "rule 5", False),
+        ("Members (see rule 5) of the Board vote.", "rule 5", False),
+        ("Under Directive2003/88, article 7 applies.", "article 7", True),
+        ("Under Regulation (EU)2016/679, article 7 applies.", "article 7", True),
+        ("Under Regulation(EU) 2016/679, article 7 applies.", "article 7", True),
     ],
 )
 def test_a_reference_of_a_named_or_numbered_document(text: str, printed: str, other: bool) -> None:
