@@ -188,6 +188,16 @@ def test_a_run_in_title_followed_by_two_spaces_or_a_tab_is_still_a_title(gap: st
     assert doc.rules[0].text == "No person shall play music after ten."
 
 
+def test_a_space_typed_before_a_run_in_title_s_full_stop_is_a_slip() -> None:
+    """"Fees . Members pay ..." has the title "Fees.": read as text, it and
+    one more such slip would leave too few titled sections for any title."""
+    texts = [_SECTIONS[0], "Fees . Members pay the fee.", "Dogs on leads  . Every dog is kept on a lead.", _SECTIONS[3]]
+    code = "Town Code\n\n" + "".join(f"Sec. 1-{k}. {t}\n\n" for k, t in enumerate(texts, 1))
+    doc = parse(decode(code.encode(), "code.txt"))
+    assert [r.title for r in doc.rules] == ["Noise.", "Fees.", "Dogs on leads.", ""]
+    assert [r.text for r in doc.rules][1:3] == ["Members pay the fee.", "Every dog is kept on a lead."]
+
+
 def test_an_abbreviation_opening_a_section_is_no_run_in_title() -> None:
     """In a code of titled sections, "U.S. residents pay ..." starts with a
     capital and a full stop, but "U." is no title: a title is followed by a
@@ -486,6 +496,17 @@ _KENNEL = ("Kennel Club Rules\n\nThese rules are effective as of March 3, 2025.\
 
 @pytest.mark.parametrize(("glossary", "entries"), [
     ("Cat\nA pet.\nDog\nA friend.\n", [("Cat", "A pet."), ("Dog", "A friend.")]),  # four lines: two entries
+    # A doubled space inside a term is a slip; "&" may open a term's word.
+    ("Cat\nA pet.\nDog  Bowl\nA dish.\n", [("Cat", "A pet."), ("Dog Bowl", "A dish.")]),
+    ("Cat\nA pet.\nDog \nA friend.\n", [("Cat", "A pet."), ("Dog", "A friend.")]),  # a space left after it
+    ("Cat\nA pet.\nAT&T Line\nA phone line.\n", [("Cat", "A pet."), ("AT&T Line", "A phone line.")]),
+    # A term glued to its first sense after a closing bracket is parted from it; after a digit or
+    # a hyphen the number is the term's own.
+    ("Cat [Pet]1. A pet.\n2. A tiger.\n", [("Cat [Pet]", "1. A pet.\n2. A tiger.")]),
+    ("Cat (Pet)1. A pet.\n", [("Cat (Pet)", "1. A pet.")]),
+    ("Form 11. A form.\n\nCat\nA pet.\n", [("Form 11. A form.", ""), ("Cat", "A pet.")]),
+    ("Level-1. A rank.\n\nCat\nA pet.\n", [("Level-1. A rank.", ""), ("Cat", "A pet.")]),
+    ("Tier_1. A rank.\n\nCat\nA pet.\n", [("Tier_1. A rank.", ""), ("Cat", "A pet.")]),
     # A short line last in its block has no definition under it: no term.
     ("Cat\nA pet.\nDog\nA friend.\nMembers Only\n", [("Cat", "A pet."), ("Dog", "A friend.\nMembers Only")]),
     # An indented block goes on the entry above, its example with it.

@@ -1017,7 +1017,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             paragraphs.append(_joined(current, hyphen))
         run_in_title = ""
         if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
-            run_in_title, paragraphs[0] = run_in.group(1), paragraphs[0][run_in.end() :]
+            run_in_title, paragraphs[0] = run_in.group(1) + ".", paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
         if unit.title:
             kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
@@ -1072,10 +1072,11 @@ def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
 
 # A run-in title: one to six words, the first capitalised, and a period,
 # then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
-_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,5}\.)[^\S\n]+(?=[A-Z\"“‘(])")
+_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,5})[^\S\n]*\.[^\S\n]+(?=[A-Z\"“‘(])")
 """A run-in title: up to six words and a full stop, then the text, the two
 apart by one space or more ("Dues.  Members pay ...": two spaces after a
-full stop are how many people type)."""
+full stop are how many people type). A space typed before the full stop
+("Fees . Members pay ...") is a slip: the title is "Fees." all the same."""
 RUN_IN_SHARE = 0.75
 """Share of the units of a numbering style, with text on their number's
 line, that must start with a run-in title for the style to have them."""
@@ -1188,12 +1189,15 @@ def _split_inline(lines: list[str], profile: Profile) -> tuple[list[str], list[i
 # sets it apart, as in the 1999-11 and 2003-05 releases; read as a term, each
 # sense became an entry of its own, added or removed on every comparison with
 # a neighbouring release. No term is printed as a number and a period.
-# A term glued to its first numbered sense: a letter, then "1. " and text.
-_GLUED_SENSE = re.compile(r"^(.*[^\W\d_])(1\. \S.*)$")
+# A term glued to its first numbered sense: a letter or a closing bracket
+# ("Cat (Pet)1. A pet."), then "1. " and text; after a digit, a hyphen or a
+# sign ("Form 11. ...", "Level-1. ...") the number is the term's own.
+_GLUED_SENSE = re.compile(r"^(.*(?:[^\W\d_]|[)\]]))(1\. \S.*)$")
 _SENSE = re.compile(r"\d{1,2}\.\s")
 # A term line inside a block: a few words, capitalised, with no closing
-# punctuation (see `_glued_entries`).
-_TERM_LINE = re.compile(r"[A-Z][\w'’,/()-]*(?: [\w'’,/()&-]+){0,4}")
+# punctuation (see `_glued_entries`); a doubled space between its words
+# ("Dog  Bowl") is a slip, and "&" may stand anywhere ("AT&T Line").
+_TERM_LINE = re.compile(r"[A-Z][\w'’,/()&-]*(?: +[\w'’,/()&-]+){0,4}")
 _SENTENCE_DONE = re.compile(r"[.!?:;)\"”]$")
 
 
@@ -1214,7 +1218,7 @@ def _glued_entries(block: list[tuple[int, str]], wrapped: bool) -> list[list[tup
         if (
             k + 1 < len(block)
             and len(out[-1]) >= 2
-            and _TERM_LINE.fullmatch(line)
+            and _TERM_LINE.fullmatch(line.rstrip())
             and _SENTENCE_DONE.search(block[k - 1][1].rstrip())
         ):
             out.append([block[k]])
@@ -1247,7 +1251,7 @@ def _parse_glossary(
         if entries and (first[:1].isspace() or _SENSE.match(first)):
             paras, examples = entries[-1][1], entries[-1][2]
         else:
-            term = clean(first)
+            term = " ".join(clean(first).split())  # "Dog  Bowl": one space between words
             glued = _GLUED_SENSE.match(term)
             if glued:
                 # "Ante1. A zone used only…": a release lost the line break
