@@ -84,6 +84,7 @@ def test_a_list_that_ends_its_rule_without_a_period_is_read() -> None:
     [
         ("The kinds are Ash, ", "Elm (see rule 105), Birch", "Birch, Yew", ", and Cedar."),
         ("The kinds are Ash, ", "Elm, Birch", "Birch, Yew (see rule 106)", ", and Cedar."),
+        ("The kinds are Ash, ", "Elm (see rule ), Birch", "Birch, Yew", ", and Cedar."),  # its number left out
     ],
 )
 def test_an_item_s_pointer_to_its_rule_is_no_part_of_its_name(before: str, deleted: str, inserted: str,

@@ -78,7 +78,9 @@ _OXFORD_AND_OR = re.compile(r",[\s\"“”]*(?:and|or)\b")
 _ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
 _STARTS_WITH_AND_OR = re.compile(r"(?:and|or)\b")
 _LIST_WINDOW = 6  # words on each side of an edit where its list's commas must be
-_ITEM_POINTER = re.compile(r"(?<!\s)\s*\((?:see )?(?:rules?|sections?) [\w.–-]+\)")
+# An item's pointer to its rule, "Elm (see rule 105)"; one whose number was
+# left out ("Elm (see rule )") is a pointer all the same.
+_ITEM_POINTER = re.compile(r"(?<!\s)\s*\((?:see )?(?:rules?|sections?) [\w.–-]*\)")
 
 
 def _without_pointers(text: str) -> str:
