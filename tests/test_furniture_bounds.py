@@ -227,3 +227,17 @@ def test_the_last_page_of_a_thousand_is_numbered_m(numeral: str, pages: int, fur
     lines = [f"Mooring {k} is kept for member {k}." for k in range(1, pages + 1)]
     text = "\n\f".join(lines) + f"\n\n- {numeral} -\n"
     assert (remove_furniture(text).text.rstrip("\n").split("\n")[-1] != f"- {numeral} -") is furniture
+
+
+def test_headers_whose_first_word_is_spelled_in_roman_numeral_letters_are_words() -> None:
+    """Left and right pages headed "MIX CODE" and "MID CODE": two running
+    headers, both taken out. A roman numeral is a page number only alone
+    among signs ("- xii -"); read as numerals (1009, 1499), the two lines
+    were one header whose number jumps, and stayed in the rules."""
+    lines, k = list(TITLE), 0
+    for header in ["MIX CODE", "MID CODE"] * 3:
+        lines += [header, *CONTENT[k : k + 39]]
+        k += 39
+    cleared = remove_furniture("\n".join(lines) + "\n").text.split("\n")
+    assert "MIX CODE" not in cleared and "MID CODE" not in cleared
+    assert CONTENT[0] in cleared
