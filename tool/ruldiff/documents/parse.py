@@ -1001,12 +1001,17 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     rows: list[RuleRow] = []
     headings = 0
     titled = _run_in_titled(units)
+    above = _titles_above(lines, units, set(stray))
+    if units[0].line - 1 in above:
+        start = units[0].line - 1
     hyphen = hyphen_kept(source.text)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
         for i in range(unit.line + 1, unit.end):
             s = clean(lines[i])
+            if i + 1 == unit.end and i in above:
+                continue  # the next unit's title
             if not s or _decoration(s, profile):
                 if current:
                     paragraphs.append(_joined(current, hyphen))
@@ -1016,7 +1021,10 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         if current:
             paragraphs.append(_joined(current, hyphen))
         run_in_title = ""
-        if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
+        if unit.line - 1 in above:  # the first unit on its line: 1.—(1) is regulation 1's, not (1)'s
+            run_in_title = clean(lines[unit.line - 1])
+            above.discard(unit.line - 1)
+        if not run_in_title and unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
             run_in_title, paragraphs[0] = run_in.group(1), paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
         if unit.title:
@@ -1068,6 +1076,42 @@ def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
             out.append(" ")
         out.append(after)
     return "".join(out)
+
+
+TITLES_ABOVE_LEAST = 3
+"""Units that must have a title on the line above their number for a
+document to be read as titling its units so (`_titles_above`)."""
+
+
+def _titles_above(lines: list[str], units: list[Unit], stray: set[int]) -> set[int]:
+    """The lines that are the title of the unit numbered on the line below:
+    a line of its own after a blank line, short and ending no sentence
+    (``Registration of beekeepers`` / ``3.—(1) A person who ...``, as UK
+    statutory instruments title their regulations), when at least
+    `TITLES_ABOVE_LEAST` units of the document are titled so; never from
+    one unit alone, so that a short last line of a paragraph stays its
+    unit's text. Without it, each title is read as the end of the unit
+    before, and a unit inserted with its title changes the one before it.
+
+    >>> from ruldiff.documents.grammar import infer_grammar, read_units
+    >>> text = "Rules\n\nFees\n1. Pay.\n\nDues\n2. Pay more.\n\nRoom hire\n3. Book.\n"
+    >>> units, stray = read_units(text.split("\n"), infer_grammar(text))
+    >>> sorted(_titles_above(text.split("\n"), units, set(stray)))
+    [2, 5, 8]
+    """
+    found: set[int] = set()
+    numbered = stray | {unit.line for unit in units}
+    for unit in units:
+        h = unit.line - 1
+        if h < 1 or h in numbered or lines[h - 1].strip() or not lines[h].strip():
+            continue
+        s = lines[h].strip()
+        if s[:1].isupper() and len(s.split()) <= _TITLE_ABOVE_WORDS and not s.endswith((".", "!", "?", ";", ":", ",")):
+            found.add(h)
+    return found if len(found) >= TITLES_ABOVE_LEAST else set()
+
+
+_TITLE_ABOVE_WORDS = 10
 
 
 # A run-in title: one to six words, the first capitalised, and a period,
