@@ -307,6 +307,13 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
         # A repeated heading is the Contents, and so is one numbered after
         # the heading below it ("3. Money" above "1. Scope"): a Contents
         # that lists only numbered headings ends there.
+        if m is None:
+            # The last line of a wrapped heading item ("§ 1. Berths. A berth is let by the" /
+            # "year."): read from the paragraph's first line, a few lines up after a blank one.
+            k = next((k for k in range(j - 1, max(-1, j - 1 - WRAPPED_HEADING_LINES), -1) if not lines[k].strip()), None)
+            if k is not None and k + 1 < j:
+                m = _match(profile.heading, lines[k + 1].strip()) or _match(profile.section, lines[k + 1].strip())
+                j = k + 1 if m is not None else j
         if m and m.group("id") not in seen and not _numbered_after(m.group("id"), taken):
             seen.add(m.group("id"))
             taken = m.group("id")
@@ -315,6 +322,11 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             continue
         break
     return start
+
+
+WRAPPED_HEADING_LINES = 3
+"""Most lines a numbered item read as a heading runs over, hard-wrapped,
+for the front matter to end above it (`_body_start`)."""
 
 
 def _numbered_after(heading: str, below: str | None) -> bool:
@@ -492,13 +504,28 @@ class _Builder:
         heading or rule is decided by the whole numbered paragraph, its lines
         joined, never by where a line break fell. Its joined lines must still
         match the profile's heading pattern (Riftbound: a title of a few
-        words, not a sentence), and a wrapped one must not end a sentence."""
-        if n in self.wrapped_headings and text.endswith((".", "!", "?")):
+        words, not a sentence), and a wrapped one must not end a sentence
+        unless the document's headings do (`sentence_headings`)."""
+        if n in self.wrapped_headings and text.endswith((".", "!", "?")) and not self.sentence_headings:
             return False  # a wrapped rule whose first line looked like a title
         lines = self.heading_lines.get(n)
         if self.heading is None or lines is None or len(lines) < 2:
             return True  # its one line matched the pattern
         return bool(self.heading(" ".join(lines)))
+
+    @functools.cached_property
+    def sentence_headings(self) -> bool:
+        """Whether the document has headings that end a sentence on one line
+        (a constitution's "§ 9. Permits required.", "§ 3. Fees. Each member
+        pays."): its headings take sentences, so one wrapped over two lines
+        that ends a sentence ("§ 10. Reserves. No person may" / "... of the
+        Warden.") is a heading as well, not a rule fallen under the one
+        before it. Riftbound's and the Comprehensive Rules' headings are
+        titles: no period ends one."""
+        return any(
+            kind is RuleKind.HEADING and n not in self.wrapped_headings and "\n".join(paras).endswith((".", "!", "?"))
+            for n, (_, kind, paras, _, _) in enumerate(self.items)
+        )
 
     def _rows(self) -> Iterator[RuleRow]:
         # The parent of an item is the nearest open item above its level; the
