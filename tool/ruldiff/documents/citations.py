@@ -15,7 +15,10 @@ is a number of one of those forms after a citing word (``section``,
 4-13 and 4-15``), or after ``§``; a number of any other form (``CR 184.6``
 in a code numbered ``7-304``, ``2016/679``) names no unit of this document
 and is not read. A unit numbered again in each division (ID ``II.2``) is
-also cited with its division's number first: ``Article II, Section 2``.
+also cited with its division's number first: ``Article II, Section 2``,
+or after it: ``Section 2 of Article II``; three levels numbered so (ID
+``I.2.3``) as ``Title I, Canon 2, Sec. 3`` (the middle number is in the
+syntax only of a document that has such IDs).
 A profile's own ``reference`` pattern, when it has one, is used instead
 (parse.py): the user's word wins. Whether a reference of the right form is
 tied to another act ("section 12-7 of the Public Health Act") is asked in
