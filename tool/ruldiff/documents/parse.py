@@ -1123,9 +1123,9 @@ def _titles_above(lines: list[str], units: list[Unit], stray: set[int]) -> set[i
     before, and a unit inserted with its title changes the one before it.
 
     >>> from ruldiff.documents.grammar import infer_grammar, read_units
-    >>> text = "Rules\n\nFees\n1. Pay.\n\nDues\n2. Pay more.\n\nRoom hire\n3. Book.\n"
-    >>> units, stray = read_units(text.split("\n"), infer_grammar(text))
-    >>> sorted(_titles_above(text.split("\n"), units, set(stray)))
+    >>> text = "Rules\\n\\nFees\\n1. Pay.\\n\\nDues\\n2. Pay more.\\n\\nRoom hire\\n3. Book.\\n"
+    >>> units, stray = read_units(text.split("\\n"), infer_grammar(text))
+    >>> sorted(_titles_above(text.split("\\n"), units, set(stray)))
     [2, 5, 8]
     """
     found: set[int] = set()
