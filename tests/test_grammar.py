@@ -574,3 +574,19 @@ def test_a_title_on_the_line_above_a_number_is_that_units_title() -> None:
     # One short line above one number is the end of the unit before it.
     single = read("Rules\n\n1. Boats are moored.\n\nIn winter\n2. Fees are paid.\n")
     assert single.rules[0].text.endswith("In winter") and single.rules[1].title == ""
+
+
+def test_a_closing_block_of_signatures_is_no_part_of_the_last_unit() -> None:
+    # A name, an office and a date below the last regulation: signed anew, they change no regulation.
+    old = ("The Moorings Regulations\n\nCitation\n1. These are the Moorings Regulations.\n\nBerths\n2. Berths are let.\n\n"
+           "Revocation\n3. The 1998 Regulations are revoked.\n\nA. Byrne\nMinister for Harbours\n1st May 2026\n")
+    doc = read(old)
+    assert doc.rules[-1].text == "The 1998 Regulations are revoked."
+    assert doc.coverage is not None and (doc.coverage.layout, doc.coverage.unread) == (4, 0)  # the title, the three lines below
+    from ruldiff.diff.pipeline import compare
+
+    changes = compare(doc, read(old.replace("1st May 2026", "2nd June 2026"))).changes
+    assert all(c.kind.value == "unchanged" for c in changes)
+    # A last rule's list whose items end no sentence stays its text.
+    listed = read("Rules\n\n1. Boats are moored.\n\n2. Fees are paid:\n\nin cash\nby card\n")
+    assert listed.rules[-1].text.endswith("in cash by card")

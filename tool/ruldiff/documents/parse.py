@@ -1033,11 +1033,12 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     above = _titles_above(lines, units, set(stray))
     if units[0].line - 1 in above:
         start = units[0].line - 1
+    closing = _closing_block(lines, units[-1].line)
     hyphen = hyphen_kept(source.text)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
-        for i in range(unit.line + 1, unit.end):
+        for i in range(unit.line + 1, min(unit.end, closing)):
             s = clean(lines[i])
             if i + 1 == unit.end and i in above:
                 continue  # the next unit's title
@@ -1061,9 +1062,11 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             headings += 1
         rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, (), run_in_title))
     title, date = _title_and_date(lines[:start], profile.dates)
-    unread = [i for i in stray if i > start]
+    unread = [i for i in stray if start < i < closing]
     total = _nonblank(lines)
-    layout = _nonblank(lines[:start]) + sum(1 for i in range(start, len(lines)) if _decoration(lines[i].strip(), profile))
+    layout = _nonblank(lines[:start]) + _nonblank(lines[closing:]) + sum(
+        1 for i in range(start, closing) if _decoration(lines[i].strip(), profile)
+    )
     return Document(
         path=source.path,
         title=title,
@@ -1141,6 +1144,41 @@ def _titles_above(lines: list[str], units: list[Unit], stray: set[int]) -> set[i
 
 
 _TITLE_ABOVE_WORDS = 10
+
+CLOSING_WORDS = 16
+"""Most words of a line of a closing block (`_closing_block`)."""
+
+
+def _closing_block(lines: list[str], last: int) -> int:
+    """Where the closing block of a document starts (its signatures: a
+    name, an office, a date), else the number of lines: the lines after
+    the last unit's text, past a blank line, two at least, none of more
+    than `CLOSING_WORDS` words or ending a sentence or a clause, below a
+    line that ends a sentence (``... are revoked.`` / ``Gwenllian Parry``
+    / ``Minister for Rural Affairs`` / ``9th February 2026``). Read into
+    the last unit, a date signed anew is a change to it.
+
+    >>> _closing_block(["1. Fees are due.", "", "A. Byrne", "Secretary", "1st May 2026", ""], 0)
+    2
+    >>> _closing_block(["1. Fees are due:", "", "in cash", "by card", ""], 0)
+    5
+    """
+    end = len(lines)
+    while end > last + 1 and not lines[end - 1].strip():
+        end -= 1
+    k = end
+    while k > last + 1:
+        s = lines[k - 1].strip()
+        if s and (len(s.split()) > CLOSING_WORDS or s.endswith((".", "!", "?", ";", ":", ","))):
+            break
+        k -= 1
+    while k < end and not lines[k].strip():
+        k += 1  # the block starts at its first line
+    block = [line for line in lines[k:end] if line.strip()]
+    if len(block) < 2 or k == 0 or lines[k - 1].strip():
+        return len(lines)
+    above = next((lines[i].strip() for i in range(k - 1, last - 1, -1) if lines[i].strip()), "")
+    return k if above.endswith((".", "!", "?")) else len(lines)
 
 
 # A run-in title: one to six words, the first capitalised, and a period,
