@@ -51,3 +51,64 @@ def test_a_reference_left_at_an_old_lettered_number_is_stale(tmp_path) -> None: 
 def test_a_number_lettered_or_roman_is_cited_in_its_own_form(ids: list[str], text: str, found: list[str]) -> None:
     syntax = citation_syntax(ids)
     assert syntax is not None and [cited(m) for m in syntax.finditer(text)] == found
+
+
+_CLUB = """Constitution of the Harbour Club
+
+ARTICLE I
+MEMBERS
+
+Section 1. Anyone may join.
+
+Section 2. A member in good standing has paid the fee.
+
+Section 3. Only members in good standing vote.
+
+ARTICLE II
+MEETINGS
+
+Section 1. A quorum is ten members in good standing, as defined in Section 2 of Article I.
+
+Section 2. Voting is as provided in Section 3 of Article I.
+"""
+
+
+def _diff(tmp_path, old: str, new: str) -> dict:  # type: ignore[no-untyped-def]
+    (tmp_path / "old.txt").write_text(old)
+    (tmp_path / "new.txt").write_text(new)
+    result = CliRunner().invoke(main, [str(tmp_path / "old.txt"), str(tmp_path / "new.txt"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)  # type: ignore[no-any-return]
+
+
+def test_a_unit_cited_before_its_division_follows_the_renumbering(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Section 2 of Article I" cites I.2: updated with it, a cross-reference;
+    left at its old number, stale."""
+    new = _CLUB.replace("Section 1. Anyone may join.", "Section 1. Anyone may join.\n\nSection 2. Guests may visit.").replace(
+        "Section 2. A member in good", "Section 3. A member in good").replace(
+        "Section 3. Only members", "Section 4. Only members").replace("in Section 2 of Article I.", "in Section 3 of Article I.")
+    report = _diff(tmp_path, _CLUB, new)
+    tags = {c["new"]: c["tags"] for c in report["changes"]}
+    assert tags["II.1"] == ["cross-reference"]
+    assert report["stale_references"] == [
+        {"rule": "II.2", "references": ["Section 3 of Article I"], "should_be": ["I.4"]}]
+
+
+def test_three_levels_numbered_in_each_other_are_cited_in_one_reference() -> None:
+    # Canons: "Title I, Canon 2, Sec. 3" is I.2.3; "Title I, Canon 2" alone is I.2.
+    syntax = citation_syntax(["I", "I.1", "I.1.1", "I.2", "I.2.3", "II", "II.1", "II.1.1"], ["title", "canon", "sec"])
+    assert syntax is not None
+    text = "under Title I, Canon 2, Sec. 3, or Title II, Canon 1 for a year, or Sec. 4 of the Parish Act"
+    assert [cited(m) for m in syntax.finditer(text)] == ["I.2.3", "II.1"]
+
+
+def test_a_reference_whose_middle_division_was_renumbered_is_a_cross_reference(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    old = ("Canons of the Harbour Chapel\n\nTitle I. Of Services\n\nCanon 1. Of Hours\nSec. 1. Services are at ten.\n"
+           "Sec. 2. Evensong is at six.\n\nCanon 2. Of Music\nSec. 1. The organ is played.\nSec. 2. Hymns are sung.\n\n"
+           "Title II. Of Wardens\n\nCanon 1. Of Duties\nSec. 1. Wardens choose the hymns under Title I, Canon 2, Sec. 2.\n"
+           "Sec. 2. Wardens keep the keys.\n")
+    new = old.replace("\n\nCanon 2. Of Music", "\n\nCanon 2. Of Bells\nSec. 1. Bells are rung at nine.\n\nCanon 3. Of Music").replace(
+        "under Title I, Canon 2, Sec. 2.", "under Title I, Canon 3, Sec. 2.")
+    report = _diff(tmp_path, old, new)
+    assert {c["new"]: c["tags"] for c in report["changes"]}["II.1.1"] == ["cross-reference"]
+    assert report["stale_references"] == []

@@ -145,6 +145,27 @@ def test_a_short_line_that_ends_the_sentence_above_is_kept() -> None:
     assert " ".join(rules["5.25"].split()) == "No boat may be launched without the consent of the Director."
 
 
+def test_a_line_that_is_text_on_one_page_is_text_at_the_next_page_edge_too() -> None:
+    # "Director." ends a wrapped paragraph at the foot of page 2, under its
+    # sentence, and again at the top of page 3, under the running header,
+    # where the sentence was broken by the page: the same line at two page
+    # edges, as a running footer would be, but text both times.
+    def page(n: int, lines: list[str]) -> str:
+        return "\n".join(["HARBOUR RULES    2024", "", *lines])
+
+    rules = [f"{s}.{r} Fees are paid in spring by every member." for s in range(1, 4) for r in range(1, 30)]
+    pages = [rules[:25],
+             [*rules[25:47], "2.19 No boat may be moored without the consent of the", "Director.",
+              "2.20 No tender may be rowed at night without the consent of the"],
+             ["Director.", "", *rules[49:70]],
+             rules[70:]]
+    text = "\f".join(page(n, lines) for n, lines in enumerate(pages, 1)) + "\n"
+    cleared = remove_furniture(text)
+    assert "HARBOUR RULES" not in cleared.text and cleared.text.count("Director.") == 2
+    rules_read = dict(read(text))
+    assert " ".join(rules_read["2.20"].split()) == "No tender may be rowed at night without the consent of the Director."
+
+
 def test_the_end_of_a_sentence_broken_by_each_page_is_kept() -> None:
     # Every page breaks a sentence whose last line, "and keep a record of it.",
     # comes back at the top of each page, under the running header.

@@ -379,7 +379,7 @@ def test_a_schedule_after_a_section_with_text_is_a_division_of_its_own() -> None
     text = ("Harbour Code\n\n§ 1. Berths. A berth is let by the year.\n(a) In March.\n"
             "§ 2. Fees. Each member pays a fee.\n\nSchedule A - Forms\n\nA.1 The form is white.\n"
             "A.2 The form is signed.\n")
-    assert units(text) == ["§ 1", "§ 1(a)", "§ 2", "A", "A.1", "A.2"]
+    assert units(text) == ["§ 1", "§ 1(a)", "§ 2", "Schedule A", "A.1", "A.2"]  # lettered: cited with its word
 
 
 def test_a_number_of_several_parts_never_starts_again_under_its_prefix() -> None:
@@ -499,10 +499,10 @@ def test_numbers_that_carry_their_divisions_letter() -> None:
         "B1.2  A student may resit once:\n(a) in August; or\n(b) with the next cohort.\n"
     )
     assert [r.id for r in doc.rules] == [
-        "A", "A1", "A1.1", "A1.2", "A2", "A2.1", "B", "B1", "B1.1", "B1.2", "B1.2(a)", "B1.2(b)"]
-    assert doc.numbering == "Part A; A1; A1.1; (a)"
+        "Part A", "A1", "A1.1", "A1.2", "A2", "A2.1", "Part B", "B1", "B1.1", "B1.2", "B1.2(a)", "B1.2(b)"]
+    assert doc.numbering == "Part A, with its word; A1; A1.1; (a)"
     again = parse(decode(b"Regs\n\nPART A  X\n\nA1  Y\nA1.1  Z.\n", "r.txt"), grammar_profile(parse_numbering(doc.numbering)))
-    assert [r.id for r in again.rules] == ["A", "A1", "A1.1"]
+    assert [r.id for r in again.rules] == ["Part A", "A1", "A1.1"]
 
 
 def test_a_heading_whose_number_the_sections_carry_is_a_unit() -> None:
@@ -521,3 +521,72 @@ def test_a_heading_whose_number_the_sections_carry_is_a_unit() -> None:
     # "Effective 1 March 2024." is no heading, though 1-101 carries a 1.
     dated = read("Code\n\nEffective 1 March 2024.\n\nPART 1 - GENERAL\n\n1-101. X.\n1-102. Y.\n\nPART 2 - MORE\n\n2-101. Z.\n")
     assert [r.id for r in dated.rules] == ["1", "1-101", "1-102", "2", "2-101"]
+
+
+# --- styles of regulations, acts and canons (issue #26, hand-written set 2) ---
+
+
+def test_a_number_closed_by_a_dash_or_a_colon_is_a_unit() -> None:
+    # Federal style: "PART 7—TITLE", "Subpart A—Title"; canons: "CANON 2: Of the Wardens".
+    doc = read("PART 7—MOORINGS\n\nSubpart A—General\n\n§ 7.1 Scope.\n(a) All berths.\n§ 7.2 Fees.\n\n"
+               "Subpart B—Winter\n\n§ 7.10 Storage.\n")
+    assert [r.id for r in doc.rules] == ["7", "Subpart A", "§ 7.1", "§ 7.1(a)", "§ 7.2", "Subpart B", "§ 7.10"]
+    canons = read("Canons\n\nTITLE I\nOF PARISHES\n\nCANON 1: Of Vestries\nSec. 1. A vestry meets.\nSec. 2. It keeps minutes.\n"
+                  "CANON 2: Of Wardens\nSec. 1. Two wardens serve.\n\nTITLE II\nOF CLERGY\n\nCANON 1: Of Curates\n"
+                  "Sec. 1. A curate assists.\n")
+    assert [r.id for r in canons.rules] == ["I", "I.1", "I.1.1", "I.1.2", "I.2", "I.2.1", "II", "II.1", "II.1.1"]
+
+
+def test_a_paragraph_run_in_after_its_regulations_number_is_a_unit_of_its_own() -> None:
+    # UK style: "3.—(1) Text" is regulation 3 and its paragraph (1); "4." has no paragraphs.
+    text = ("The Moorings Regulations\n\n1.—(1) These Regulations apply to the harbour.\n(2) They apply all year.\n"
+            "2. Berths are let by the year.\n3.—(1) A keeper must register.\n(2) A register states—\n"
+            "(a) the name; and\n(b) the berth.\n")
+    doc = read(text)
+    assert [r.id for r in doc.rules] == ["1", "1(1)", "1(2)", "2", "3", "3(1)", "3(2)", "3(2)(a)", "3(2)(b)"]
+    rules = {r.id: r for r in doc.rules}
+    assert rules["3(1)"].text == "A keeper must register." and rules["3"].text == ""
+
+
+def test_a_number_inserted_after_another_is_in_sequence() -> None:
+    # "Article 5a" between 5 and 6; "4A." between 4. and 5.
+    articles = ("Regulation\n\nArticle 4\nScope\n1. It applies.\n\nArticle 5\nMarking\n1. Mark it.\n2. Keep it.\n\n"
+                "Article 5a\nReturns\n1. Return it as Article 5(2) says.\n\nArticle 6\nReview\n1. Review it.\n")
+    assert [r.id for r in read(articles).rules] == ["4", "4(1)", "5", "5(1)", "5(2)", "5a", "5a(1)", "6", "6(1)"]
+    regs = "Regulations\n\n3. Keepers register.\n4. Changes are notified.\n4A. Returns are sent.\n5. Disease is notified.\n"
+    assert [r.id for r in read(regs).rules] == ["3", "4", "4A", "5"]
+
+
+def test_a_title_on_the_line_above_a_number_is_that_units_title() -> None:
+    # UK style: each regulation's title stands alone above its number. Read as the end of the
+    # regulation before, a regulation inserted with its title would change that one too.
+    old = ("The Moorings Regulations\n\nCitation\n1. These are the Moorings Regulations.\n\nBerths\n2. Berths are let.\n\n"
+           "Fees\n3. Fees are paid.\n\nOffences\n4. Breach is an offence.\n")
+    new = old.replace("\n\nFees\n", "\n\nKeys\n2A. Keys are issued.\n\nFees\n")
+    doc = read(old)
+    titles = {r.id: r.title for r in doc.rules}
+    assert titles == {"1": "Citation", "2": "Berths", "3": "Fees", "4": "Offences"}
+    assert doc.rules[1].text == "Berths are let." and "Citation" not in doc.intro
+    from ruldiff.diff.pipeline import compare
+
+    changes = compare(doc, read(new)).changes
+    assert [(c.kind.value, c.new.id if c.new else None) for c in changes if c.kind.value != "unchanged"] == [("added", "2A")]
+    # One short line above one number is the end of the unit before it.
+    single = read("Rules\n\n1. Boats are moored.\n\nIn winter\n2. Fees are paid.\n")
+    assert single.rules[0].text.endswith("In winter") and single.rules[1].title == ""
+
+
+def test_a_closing_block_of_signatures_is_no_part_of_the_last_unit() -> None:
+    # A name, an office and a date below the last regulation: signed anew, they change no regulation.
+    old = ("The Moorings Regulations\n\nCitation\n1. These are the Moorings Regulations.\n\nBerths\n2. Berths are let.\n\n"
+           "Revocation\n3. The 1998 Regulations are revoked.\n\nA. Byrne\nMinister for Harbours\n1st May 2026\n")
+    doc = read(old)
+    assert doc.rules[-1].text == "The 1998 Regulations are revoked."
+    assert doc.coverage is not None and (doc.coverage.layout, doc.coverage.unread) == (4, 0)  # the title, the three lines below
+    from ruldiff.diff.pipeline import compare
+
+    changes = compare(doc, read(old.replace("1st May 2026", "2nd June 2026"))).changes
+    assert all(c.kind.value == "unchanged" for c in changes)
+    # A last rule's list whose items end no sentence stays its text.
+    listed = read("Rules\n\n1. Boats are moored.\n\n2. Fees are paid:\n\nin cash\nby card\n")
+    assert listed.rules[-1].text.endswith("in cash by card")

@@ -555,3 +555,16 @@ def test_items_of_a_paged_document_are_found_on_the_lines_of_the_file() -> None:
     assert doc.coverage == Coverage(lines=18, rules=11, headings=1, glossary=3, layout=2, unread=1,
                                     first_unread=((15, "(b) Tenders are rowed."),), repaired=((22, "100. 8b"),),
                                     furniture=6)
+
+
+def test_a_section_with_only_a_title_and_its_own_items_holds_no_section_after_it() -> None:
+    # "§ 2. Permits required." holds (a) and (b); § 3 and § 4, sentences wrapped over two lines,
+    # are beside it, not in it: this document's headings end sentences (§ 2 does, on one line), so a
+    # wrapped one is a heading as well. § 1, wrapped too, starts the rules: no front matter.
+    text = ("Harbour Code\n\n§ 1. Berths. A berth is let by the year and the\nholder keeps it clean.\n\n"
+            "§ 2. Permits required.\n\n(a) A permit is needed to launch.\n\n(b) A permit is needed to moor.\n\n"
+            "§ 3. Fees. Each holder pays a fee by March and\nkeeps the receipt.\n\n§ 4. Keys. The keys are kept\nby the warden.\n")
+    doc = parse(decode(text.encode(), "t.txt"))
+    assert [(r.id, r.parent) for r in doc.rules] == [
+        ("§ 1", None), ("§ 2", None), ("§ 2(a)", "§ 2"), ("§ 2(b)", "§ 2"), ("§ 3", None), ("§ 4", None)]
+    assert {r.kind.value for r in doc.rules if "(" not in r.id} == {"heading"}

@@ -856,6 +856,8 @@ def _truth_pair(old: Doc, new: Doc, p: Planter, stale: bool, rng: random.Random,
             stale_refs.append({"rule": n_units[citer].id, "reference": old_cite,
                                "should_be": n_units[target].id})
             edits.append({"kind": "stale", "old": o_units[citer].id, "new": n_units[citer].id, "reference": old_cite})
+    merged = {x: e["uid"] for e in p.edits if e["kind"] == "merge" for x in e["from"]}
+    stale_refs += _stale_kept(old, new, o_units, n_units, merged, edits)
     o_ids = {uid: u for uid, u in o_units.items()}
     n_ids = {uid: u for uid, u in n_units.items()}
     o_text = {uid: (u.node.title, render_text(old, u.node, o_ids, layout["oxford"])) for uid, u in o_units.items()}
@@ -898,6 +900,36 @@ def _truth_pair(old: Doc, new: Doc, p: Planter, stale: bool, rng: random.Random,
     return {"edits": edits, "renumbering": renumbering, "substitutions": [
         {"old": e["old"], "new": e["new"], "count": e["count"]} for e in edits if e["kind"] == "substitution"],
         "stale_references": stale_refs}
+
+
+def _stale_kept(old: Doc, new: Doc, o_units: dict, n_units: dict, merged: dict[int, int], edits: list[dict]) -> list[dict]:
+    """The stale references of the previous version that this release puts right by its
+    renumbering alone, while it gives the unit each one named in `old` another number:
+    the text does not change, and from the pair alone that is a reference left at the
+    number of a unit the release renumbered, so stale by the pair's texts (appended to
+    `edits` as ``stale-kept``; `merged` maps a unit merged away to the unit it went into).
+
+    A reference planted stale in v2 (``Rule 2(D)``, meant for the unit v1 numbered 2(D),
+    which v2 numbers 2(E)) names v2's 2(D); when v3 moves v2's 2(D) to 3(A) and numbers the
+    meant unit 2(D) again, the reference reads right in v3 but names, in the pair v2 -> v3,
+    a unit that the release renumbered (``stale reference in Rule 1(B): Rule 2(D) (now Rule
+    3(A))``, as ruldiff reports it). The unit may also have been merged into another (its
+    text is there now) or split (its first part keeps it). A stale reference that named no
+    unit of `old`, or a unit the release removed, is left out: nothing of it moved.
+    """
+    o_cite = {old.grammar.cite(u.id, u.level): uid for uid, u in o_units.items()}
+    out = []
+    for (citer, target), cite in old.frozen.items():
+        named = o_cite.get(cite)
+        home = merged.get(named, named) if named is not None else None
+        if citer not in n_units or target not in n_units or home not in n_units:
+            continue
+        meant = n_units[target]
+        if new.grammar.cite(meant.id, meant.level) != cite or n_units[home].id == o_units[named].id:
+            continue
+        out.append({"rule": n_units[citer].id, "reference": cite, "should_be": n_units[home].id})
+        edits.append({"kind": "stale-kept", "old": o_units[citer].id, "new": n_units[citer].id, "reference": cite})
+    return out
 
 
 # --------------------------------------------------------------------------

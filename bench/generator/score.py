@@ -158,7 +158,7 @@ def recovered(edit: dict, report: dict) -> bool:
         planted = {(edit["old"].lower(), edit["new"].lower()), _differing(edit["old"].lower(), edit["new"].lower())}
         return any(any(a in forms(s["old"]) and b in forms(s["new"]) for a, b in planted)
                    and s["count"] == edit["count"] for s in report["substitutions"])
-    if kind == "stale":
+    if kind in ("stale", "stale-kept"):
         return any(norm_id(s["rule"]) == n[0] for s in report["stale_references"])
     raise ValueError(kind)
 
@@ -183,7 +183,7 @@ def unplanted(pair: dict, report: dict) -> list[str]:
     news: set[str] = set()
     stale_rules = set()
     for e in pair["edits"]:
-        if e["kind"] == "stale":
+        if e["kind"] in ("stale", "stale-kept"):
             stale_rules.add(norm_id(e["new"]))
             continue
         if e["kind"] == "substitution":

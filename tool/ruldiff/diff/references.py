@@ -78,7 +78,7 @@ from typing import NamedTuple
 from .align import dice, word_set
 from .classify import is_cosmetic
 from .text import SENTENCE_END, SENTENCE_END_OR_TEXT, phrase_in
-from ..documents.citations import cited, cited_span
+from ..documents.citations import cited, cited_numbers
 from ..model import Change, ChangeKind, Op, Renumbering, Rule, RuleKind
 
 __all__ = [
@@ -337,22 +337,24 @@ def updates_references(
     start, end = len(before), len(before) + len(deleted)
     pieces, copied = [], 0
     for m in syntax.finditer(old):
-        id_start, id_end = cited_span(m)
-        if id_end <= start or id_start >= max(end, start + 1):
+        spans = cited_numbers(m)
+        if max(b for _, b in spans) <= start or min(a for a, _ in spans) >= max(end, start + 1):
             continue  # a reference the run does not touch
-        cited_id = cited(m)
-        target = id_map.get(cited_id)
+        target = id_map.get(cited(m))
         if target is None:
             return False
-        # "Article II, Section 4": the unit's own number follows its division's.
-        division = cited_id[: len(cited_id) - (id_end - id_start)]
-        if not target.startswith(division):
-            return False
-        own = target[len(division) :]
-        if old[id_start : id_start + 1].islower():  # "rule 3(b)" -> "rule 3(c)", as printed
-            own = own[:1].lower() + own[1:]
-        pieces += [old[copied:id_start], own]
-        copied = id_end
+        if len(spans) == 1:
+            own = target
+            if old[spans[0][0] : spans[0][0] + 1].islower():  # "rule 3(b)" -> "rule 3(c)", as printed
+                own = own[:1].lower() + own[1:]
+            numbers = [own]
+        else:  # "Article II, Section 4", "Section 4 of Article II": each number of the new ID where it stood
+            numbers = target.rsplit(".", len(spans) - 1)
+            if len(numbers) != len(spans):
+                return False
+        for (a, b), number in sorted(zip(spans, numbers)):
+            pieces += [old[copied:a], number]
+            copied = b
     if not pieces:
         return False
     return "".join(pieces) + old[copied:] == before + inserted + after != old

@@ -15,7 +15,10 @@ is a number of one of those forms after a citing word (``section``,
 4-13 and 4-15``), or after ``§``; a number of any other form (``CR 184.6``
 in a code numbered ``7-304``, ``2016/679``) names no unit of this document
 and is not read. A unit numbered again in each division (ID ``II.2``) is
-also cited with its division's number first: ``Article II, Section 2``.
+also cited with its division's number first: ``Article II, Section 2``,
+or after it: ``Section 2 of Article II``; three levels numbered so (ID
+``I.2.3``) as ``Title I, Canon 2, Sec. 3`` (the middle number is in the
+syntax only of a document that has such IDs).
 A profile's own ``reference`` pattern, when it has one, is used instead
 (parse.py): the user's word wins. Whether a reference of the right form is
 tied to another act ("section 12-7 of the Public Health Act") is asked in
@@ -35,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["citation_syntax", "cited", "cited_span"]
+__all__ = ["citation_syntax", "cited", "cited_numbers"]
 
 # A numeral of an inferred unit: arabic, upper-case roman, or one capital letter.
 _NUMERAL = re.compile(r"\d+|[IVXLC]+(?![A-Za-z])|[A-Z](?![A-Za-z])")
@@ -104,6 +107,11 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
     >>> s = citation_syntax(["II", "II.1", "II.2"], ["article", "section"])
     >>> [cited(m) for m in s.finditer("See Article II, Section 2, and Section II.1.")]
     ['II.2', 'II.1']
+    >>> [cited(m) for m in s.finditer("as Section 2 of Article II says")]
+    ['II.2']
+    >>> s = citation_syntax(["I", "I.1", "I.1.1", "I.2", "I.2.3"], ["title", "canon", "sec"])
+    >>> [cited(m) for m in s.finditer("under Title I, Canon 2, Sec. 3 and Title I, Canon 1")]
+    ['I.2.3', 'I.1']
     """
     forms: set[str] = set()
     section_sign = depth = 0
@@ -134,11 +142,21 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
     if not restarting:
         return re.compile(single)
     divisions = "|".join(_pattern(f) for f in reversed(restarting))
+    # Three levels numbered again in each other (ID I.2.3): "Title I, Canon 2, Sec. 3".
+    middle = (
+        rf"(?:(?P<middle>\d{{1,4}}),?\s+(?:{citing})\s+)?"
+        if any(f.count(".") >= 2 and f.rsplit(".", 1)[0] in restarting for f in forms) else ""
+    )
     pair = (
-        rf"\b(?P<word>{citing})\s+(?P<division>{divisions}),?\s+(?!(?i:(?P=word)))(?:{citing})\s+"
+        rf"\b(?P<word>{citing})\s+(?P<division>{divisions}),?\s+(?!(?i:(?P=word)))(?:{citing})\s+{middle}"
         rf"(?P<item>\d{{1,4}}{items}){tail}"
     )
-    return re.compile(f"{pair}|{single}")
+    # The unit first, then its division: "Section 2 of Article II" (ID II.2).
+    inverse = (
+        rf"\b(?P<word_after>{citing})\s+(?P<item_first>\d{{1,4}}{items})\s+of\s+(?:this\s+|the\s+)?"
+        rf"(?!(?i:(?P=word_after)))(?:{citing})\s+(?P<division_after>{divisions}){tail}"
+    )
+    return re.compile(f"{pair}|{inverse}|{single}")
 
 
 def cited(m: re.Match[str]) -> str:
@@ -150,8 +168,9 @@ def cited(m: re.Match[str]) -> str:
     >>> [cited(m) for m in re.finditer(r"(?P<id>[Rr]ule \d(?:\(\w\))?)", "rule 3(b), Rule 4")]
     ['Rule 3(b)', 'Rule 4']
     """
-    if m.re.groupindex.get("division") is not None and m.group("division") is not None:
-        return f"{m.group('division')}.{m.group('item')}"
+    spans = cited_numbers(m)
+    if len(spans) > 1:
+        return ".".join(m.string[a:b] for a, b in spans)
     cited_id = m.group("id")
     if cited_id[:1].islower() and " " in cited_id:
         # "rule 3(b)" cites Rule 3(b): a label word in an ID is capitalised,
@@ -160,9 +179,21 @@ def cited(m: re.Match[str]) -> str:
     return cited_id
 
 
-def cited_span(m: re.Match[str]) -> tuple[int, int]:
-    """Where `cited` read the unit's own number in the text: the span of
-    group ``id``, or of the unit's number after its division's."""
-    if m.re.groupindex.get("division") is not None and m.group("division") is not None:
-        return m.span("item")
-    return m.span("id")
+def cited_numbers(m: re.Match[str]) -> list[tuple[int, int]]:
+    """Where `cited` read each number of the ID in the text, in the ID's
+    order: the span of group ``id``; or, for a unit cited with its
+    division, the division's number, a middle division's, and the unit's
+    (``Title I, Canon 2, Sec. 3``, ``Section 2 of Article II``: the
+    division's first).
+
+    >>> s = citation_syntax(["II", "II.1", "II.2"], ["article", "section"])
+    >>> [(cited(m), cited_numbers(m)) for m in s.finditer("Section 2 of Article II")]
+    [('II.2', [(21, 23), (8, 9)])]
+    """
+    groups = m.re.groupindex
+    if "division" in groups and m.group("division") is not None:
+        names = ("division", "middle", "item") if "middle" in groups else ("division", "item")
+        return [m.span(n) for n in names if m.group(n) is not None]
+    if "division_after" in groups and m.group("division_after") is not None:
+        return [m.span("division_after"), m.span("item_first")]
+    return [m.span("id")]

@@ -23,8 +23,10 @@ The numbers are what keep a document's own lines: rules whose text is the
 same but for their number (``4. Reserved.``, ``9. Reserved.``) do not count
 up by one or two from one to the next, and a numbered heading never comes
 back at the interval of a page. A repeated line without numbers must also
-come back across most of the document (`SPREAD`). When unsure, a line is
-kept.
+come back across most of the document (`SPREAD`). A line that ends the
+sentence the line above it leaves open is text (`_completes_sentence`), and
+the rest of its group is furniture only if it still comes back as furniture
+does. When unsure, a line is kept.
 
 Where furniture was, a line that starts in lower case goes on the sentence
 before it, and is joined to it (a word hyphenated at the page break joined
@@ -242,19 +244,33 @@ def _furniture(lines: list[str], starts: set[int]) -> set[int]:
     edges = _edges(lines, starts) if starts else set()
     cuts = sorted(starts)
     ends = (first, next(i for i in range(len(lines) - 1, -1, -1) if lines[i].strip()))
-    found: set[int] = set()
+    runs: list[list[tuple[int, tuple[int, ...]]]] = []
     for key, occurrences in groups.items():
         if len(occurrences) < 2:
             continue
         for first in range(min(STARTS, len(occurrences) - 1)):
             run = _run(occurrences[first:], cuts, ends[1])
             if run and not _numbers_lines(key, run) and _is_furniture(run, len(lines), ends, edges):
-                found.update(i for i, _ in run)
+                runs.append(run)
                 break
+    found = {i for run in runs for i, _ in run}
     last = _shape(lines[ends[1]])
     if ends[1] not in found and last is not None and _last_page_number(last, len(starts) + 1):
         found.add(ends[1])
-    return {i for i in found if not _completes_sentence(lines, i, found, starts)}
+        runs.append([(ends[1], last[1])])
+    text = {i for i in found if _completes_sentence(lines, i, found, starts)}
+    if not text:
+        return found
+    # A line that completes the sentence above it is the document's own: its
+    # group is furniture only if the rest still comes back as furniture does
+    # ("Competitor." ending a paragraph at the foot of one page, and at the
+    # top of another, under the header, is text both times).
+    out: set[int] = set()
+    for run in runs:
+        rest = [(i, numbers) for i, numbers in run if i not in text]
+        if len(rest) == len(run) or len(run) == 1 or _is_furniture(rest, len(lines), ends, edges):
+            out.update(i for i, _ in rest)
+    return out
 
 
 _SENTENCE_FINAL = (".", "!", "?", ".\"", ".\u201d", ".)")

@@ -41,7 +41,13 @@ How a numbering is inferred
    style's numbers restart under the parent (``II.2``), alone when they run
    through the document (``Section 7`` -> ``7``). A label word is dropped,
    ``§`` kept; a second labelled style at the top keeps its word
-   (``Annex II``), so its numbers do not clash with the first's.
+   (``Annex II``), so its numbers do not clash with the first's, and so
+   does a division numbered in capital letters (``Subpart A``).
+6. A number may carry a letter after its figures, a unit inserted after
+   another (``Article 5a``, ``4A.``): in sequence after that number. A
+   number closed by a dash (``PART 412—TITLE``, ``CANON 1: Of ...``) is
+   closed as by a period; a bracketed item run in after a dash
+   (``1.—(1) Text``) is a unit of its own on the same line.
 
 Everything is linear in the text: one bounded match per line, one pass over
 the tokens for each step.
@@ -86,8 +92,8 @@ _TOKEN = re.compile(
     r"(?:(?P<sym>§{1,2})\s*|(?P<word>[A-Z][a-z]{1,11}\.?|[A-Z]{2,12}\.?)\s+)?"
     r"(?:\((?P<pn>\d{1,3}|[a-z]{1,5}|[A-Z]{1,5})\)"
     r"|(?P<n>\d{1,4}(?:\.\d{1,4}){1,5}|\d{1,4}(?:-\d{1,4}){1,3}|(?:[A-Z]|[IVXLC]{2,7})(?:\.\d{1,3}){1,4}|[A-Z]\d{1,3}(?:\.\d{1,3}){0,4}"
-    r"|\d{1,4}|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
-    r"(?P<dot>\.)?(?=\s|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
+    r"|\d{1,4}[A-Za-z]?|[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?P<close>\))?)"
+    r"(?P<dot>\.)?(?=[\s:–—]|$)\s*(?P<dash>[-–—:]\s*)?(?P<rest>.*)$"
 )
 # The end of a line that leads into a number on the next one: a word that
 # cites (``section``, ``Law``, ``§``), one a reference follows (``see``,
@@ -271,7 +277,9 @@ def _raw(index: int, line: str) -> tuple[_Raw, str] | None:
     if word and (not label.isalpha() or numeral[:1].islower()):
         return None  # "In a Commander game": a word numbers in figures, roman capitals or capitals
     readings = _candidates(parts[-1]) if len(parts) == 1 else [(ARABIC, int(parts[-1]))]
-    if lettered:
+    if _inserted(numeral):
+        readings = [(ARABIC, int(numeral[:-1]))]  # 5a, 4A: a unit inserted after 5, after 4
+    elif lettered:
         readings = [(LETTERED, int(parts[-1][1:] if len(parts) == 1 else parts[-1]))]  # A1, B3.2
     elif len(parts) > 1 and not parts[0].isdigit():
         readings = [(LETTER_UPPER, int(parts[-1]))]  # A.1: the kind of its first part
@@ -279,6 +287,28 @@ def _raw(index: int, line: str) -> tuple[_Raw, str] | None:
         return None
     stop = bool(m.group("dot") or m.group("dash") or shape != PLAIN or not rest)
     return (index, label, shape, len(parts), separator, readings, numeral, stop), rest
+
+
+def _inserted(numeral: str) -> bool:
+    """Whether a number of one part is one inserted after another, a letter
+    after its figures (``Article 5a`` after ``Article 5``, ``4A.`` after
+    ``4.``): counted as that number, in sequence after it.
+
+    >>> _inserted("5a"), _inserted("4A"), _inserted("5"), _inserted("B3")
+    (True, True, False, False)
+    """
+    return numeral[:1].isdigit() and numeral[-1:].isalpha()
+
+
+def _run_in_item(index: int, line: str, found: tuple[_Raw, str]) -> tuple[_Raw, str] | None:
+    """The bracketed item that a unit's number runs in after a dash, on its
+    line (``1.—(1) These Regulations ...``: regulation 1, and its paragraph
+    (1) with the text), else None."""
+    rest = found[1]
+    if not rest.startswith("(") or not line[: len(line) - len(rest)].rstrip().endswith(("—", "–")):
+        return None
+    item = _raw(index, rest)
+    return item if item is not None and item[0][2] == PAREN else None
 
 
 def scan(lines: list[str]) -> list[Token]:
@@ -299,7 +329,10 @@ def scan(lines: list[str]) -> list[Token]:
         if s and (s[0].isalnum() or s[0] in "(§"):
             found = _raw(index, s)
             if found is not None and not (index and _leads_into_number(lines, index - 1)):
-                raws.append(found)
+                item = _run_in_item(index, s, found)
+                raws.append(found if item is None else (found[0], ""))
+                if item is not None:
+                    raws.append(item)
     # The last letter and roman value read in each (label, shape, case).
     last: dict[tuple[str, str, str], int] = {}
     tokens: list[Token] = []
@@ -382,7 +415,8 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
         )[0]:
             ok = True  # a new prefix: 2-101 after 1-103
         else:  # under the same prefix, a number of several parts never starts again (1.01 after 1.03)
-            ok = (t.value == 1 and t.style.parts == 1) or 0 < t.value - before.value <= GAP
+            least = 0 if _inserted(t.number) and t.number != before.number else 1  # 5a after 5
+            ok = (t.value == 1 and t.style.parts == 1) or least <= t.value - before.value <= GAP
         if ok:
             kept.append(t)
             last[t.style] = t
@@ -479,13 +513,20 @@ def infer_grammar(text: str) -> Grammar | None:
             parent[t.style] = previous.style if t.style.label and labelled_before and previous else None
         previous, previous_first = t, first
     tops = [s for s in order if s.label and s.label != "§" and parent[s] is None]
-    levels = tuple(Level(s, parent[s], False, bool(tops) and s in tops[1:]) for s in order)
+    levels = tuple(Level(s, parent[s], False, (bool(tops) and s in tops[1:]) or _lettered_division(s)) for s in order)
     restarts = _within_parents(read_units(lines, Grammar(levels))[0])
     bracketed = _cited_in_brackets(text, [s.label for s in order if s.label])
     return Grammar(tuple(
         Level(v.style, v.parent, v.style in restarts, v.word, bracketed and v.style in restarts and not v.style.label)
         for v in levels
     ))
+
+
+def _lettered_division(style: Style) -> bool:
+    """Whether a labelled style numbers its divisions with capital letters
+    (``Subpart A``, ``Appendix B``, ``Schedule C``): its ID keeps the word,
+    as the document cites it, a letter alone being no name."""
+    return bool(style.label) and style.label != "§" and style.kind == LETTER_UPPER and style.parts == 1
 
 
 def _cited_in_brackets(text: str, labels: list[str]) -> bool:

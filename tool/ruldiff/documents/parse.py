@@ -307,6 +307,13 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
         # A repeated heading is the Contents, and so is one numbered after
         # the heading below it ("3. Money" above "1. Scope"): a Contents
         # that lists only numbered headings ends there.
+        if m is None:
+            # The last line of a wrapped heading item ("§ 1. Berths. A berth is let by the" /
+            # "year."): read from the paragraph's first line, a few lines up after a blank one.
+            k = next((k for k in range(j - 1, max(-1, j - 1 - WRAPPED_HEADING_LINES), -1) if not lines[k].strip()), None)
+            if k is not None and k + 1 < j:
+                m = _match(profile.heading, lines[k + 1].strip()) or _match(profile.section, lines[k + 1].strip())
+                j = k + 1 if m is not None else j
         if m and m.group("id") not in seen and not _numbered_after(m.group("id"), taken):
             seen.add(m.group("id"))
             taken = m.group("id")
@@ -315,6 +322,11 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             continue
         break
     return start
+
+
+WRAPPED_HEADING_LINES = 3
+"""Most lines a numbered item read as a heading runs over, hard-wrapped,
+for the front matter to end above it (`_body_start`)."""
 
 
 def _numbered_after(heading: str, below: str | None) -> bool:
@@ -492,13 +504,30 @@ class _Builder:
         heading or rule is decided by the whole numbered paragraph, its lines
         joined, never by where a line break fell. Its joined lines must still
         match the profile's heading pattern (Riftbound: a title of a few
-        words, not a sentence), and a wrapped one must not end a sentence."""
-        if n in self.wrapped_headings and text.endswith((".", "!", "?")):
+        words, not a sentence), and a wrapped one must not end a sentence
+        unless the document's headings do (`sentence_headings`)."""
+        if n in self.wrapped_headings and text.endswith((".", "!", "?")) and not self.sentence_headings:
             return False  # a wrapped rule whose first line looked like a title
         lines = self.heading_lines.get(n)
         if self.heading is None or lines is None or len(lines) < 2:
             return True  # its one line matched the pattern
         return bool(self.heading(" ".join(lines)))
+
+    @functools.cached_property
+    def sentence_headings(self) -> bool:
+        """Whether the document has headings that end a sentence on one line
+        (a constitution's "§ 9. Permits required.", "§ 3. Fees. Each member
+        pays."): its headings take sentences, so one wrapped over two lines
+        that ends a sentence ("§ 10. Reserves. No person may" / "... of the
+        Warden.") is a heading as well, not a rule fallen under the one
+        before it. Riftbound's and the Comprehensive Rules' headings are
+        titles: no period ends one (every real corpus reads as before,
+        bench/identical.py). Cost: one pass over the items, joining the
+        paragraphs of headings only, once a document."""
+        return any(
+            kind is RuleKind.HEADING and n not in self.wrapped_headings and "\n".join(paras).endswith((".", "!", "?"))
+            for n, (_, kind, paras, _, _) in enumerate(self.items)
+        )
 
     def _rows(self) -> Iterator[RuleRow]:
         # The parent of an item is the nearest open item above its level; the
@@ -1001,12 +1030,18 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     rows: list[RuleRow] = []
     headings = 0
     titled = _run_in_titled(units)
+    above = _titles_above(lines, units, set(stray))
+    if units[0].line - 1 in above:
+        start = units[0].line - 1
+    closing = _closing_block(lines, units[-1].line)
     hyphen = hyphen_kept(source.text)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
-        for i in range(unit.line + 1, unit.end):
+        for i in range(unit.line + 1, min(unit.end, closing)):
             s = clean(lines[i])
+            if i + 1 == unit.end and i in above:
+                continue  # the next unit's title
             if not s or _decoration(s, profile):
                 if current:
                     paragraphs.append(_joined(current, hyphen))
@@ -1016,7 +1051,10 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         if current:
             paragraphs.append(_joined(current, hyphen))
         run_in_title = ""
-        if unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
+        if unit.line - 1 in above:  # the first unit on its line: 1.—(1) is regulation 1's, not (1)'s
+            run_in_title = clean(lines[unit.line - 1])
+            above.discard(unit.line - 1)
+        if not run_in_title and unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
             run_in_title, paragraphs[0] = run_in.group(1) + ".", paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
         if unit.title:
@@ -1024,9 +1062,11 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             headings += 1
         rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, (), run_in_title))
     title, date = _title_and_date(lines[:start], profile.dates)
-    unread = [i for i in stray if i > start]
+    unread = [i for i in stray if start < i < closing]
     total = _nonblank(lines)
-    layout = _nonblank(lines[:start]) + sum(1 for i in range(start, len(lines)) if _decoration(lines[i].strip(), profile))
+    layout = _nonblank(lines[:start]) + _nonblank(lines[closing:]) + sum(
+        1 for i in range(start, closing) if _decoration(lines[i].strip(), profile)
+    )
     return Document(
         path=source.path,
         title=title,
@@ -1068,6 +1108,77 @@ def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
             out.append(" ")
         out.append(after)
     return "".join(out)
+
+
+TITLES_ABOVE_LEAST = 3
+"""Units that must have a title on the line above their number for a
+document to be read as titling its units so (`_titles_above`)."""
+
+
+def _titles_above(lines: list[str], units: list[Unit], stray: set[int]) -> set[int]:
+    """The lines that are the title of the unit numbered on the line below:
+    a line of its own after a blank line, short and ending no sentence
+    (``Registration of beekeepers`` / ``3.—(1) A person who ...``, as UK
+    statutory instruments title their regulations), when at least
+    `TITLES_ABOVE_LEAST` units of the document are titled so; never from
+    one unit alone, so that a short last line of a paragraph stays its
+    unit's text. Without it, each title is read as the end of the unit
+    before, and a unit inserted with its title changes the one before it.
+
+    >>> from ruldiff.documents.grammar import infer_grammar, read_units
+    >>> text = "Rules\\n\\nFees\\n1. Pay.\\n\\nDues\\n2. Pay more.\\n\\nRoom hire\\n3. Book.\\n"
+    >>> units, stray = read_units(text.split("\\n"), infer_grammar(text))
+    >>> sorted(_titles_above(text.split("\\n"), units, set(stray)))
+    [2, 5, 8]
+    """
+    found: set[int] = set()
+    numbered = stray | {unit.line for unit in units}
+    for unit in units:
+        h = unit.line - 1
+        if h < 1 or h in numbered or lines[h - 1].strip() or not lines[h].strip():
+            continue
+        s = lines[h].strip()
+        if s[:1].isupper() and len(s.split()) <= _TITLE_ABOVE_WORDS and not s.endswith((".", "!", "?", ";", ":", ",")):
+            found.add(h)
+    return found if len(found) >= TITLES_ABOVE_LEAST else set()
+
+
+_TITLE_ABOVE_WORDS = 10
+
+CLOSING_WORDS = 16
+"""Most words of a line of a closing block (`_closing_block`)."""
+
+
+def _closing_block(lines: list[str], last: int) -> int:
+    """Where the closing block of a document starts (its signatures: a
+    name, an office, a date), else the number of lines: the lines after
+    the last unit's text, past a blank line, two at least, none of more
+    than `CLOSING_WORDS` words or ending a sentence or a clause, below a
+    line that ends a sentence (``... are revoked.`` / ``Gwenllian Parry``
+    / ``Minister for Rural Affairs`` / ``9th February 2026``). Read into
+    the last unit, a date signed anew is a change to it.
+
+    >>> _closing_block(["1. Fees are due.", "", "A. Byrne", "Secretary", "1st May 2026", ""], 0)
+    2
+    >>> _closing_block(["1. Fees are due:", "", "in cash", "by card", ""], 0)
+    5
+    """
+    end = len(lines)
+    while end > last + 1 and not lines[end - 1].strip():
+        end -= 1
+    k = end
+    while k > last + 1:
+        s = lines[k - 1].strip()
+        if s and (len(s.split()) > CLOSING_WORDS or s.endswith((".", "!", "?", ";", ":", ","))):
+            break
+        k -= 1
+    while k < end and not lines[k].strip():
+        k += 1  # the block starts at its first line
+    block = [line for line in lines[k:end] if line.strip()]
+    if len(block) < 2 or k == 0 or lines[k - 1].strip():
+        return len(lines)
+    above = next((lines[i].strip() for i in range(k - 1, last - 1, -1) if lines[i].strip()), "")
+    return k if above.endswith((".", "!", "?")) else len(lines)
 
 
 # A run-in title: one to six words, the first capitalised, and a period,

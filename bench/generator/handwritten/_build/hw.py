@@ -94,3 +94,20 @@ def write_versions(directory, old, edits, layout):
         new = new.replace(a, b)
     for name, text in (("old", old), ("new", new)):
         (d / f"{name}.txt").write_text(layout(text), encoding="utf-8")
+
+
+# A UK statutory instrument's units: "3.—(1) Text" (regulation 3 and its paragraph (1) on one line),
+# "4. Text", "(2)", "(a)". `units_run_in` splits the first two for the line patterns.
+UK_RULES = [
+  (r"(\d+[A-Z]?)\.—$", 0, lambda m, p, s: m.group(1), "rule"),
+  (r"\((\d+)\)", 1, lambda m, p, s: f"{p}({m.group(1)})", "rule"),
+  (r"(\d+[A-Z]?)\. ", 0, lambda m, p, s: m.group(1), "rule"),
+  (r"\(([a-z])\)", 2, lambda m, p, s: f"{p}({m.group(1)})", "rule"),
+]
+
+
+_units = units  # build() calls `units`, which a document's script may replace with this:
+
+
+def units_run_in(text, rules):
+    return _units(re.sub(r"^(\d+[A-Z]?\.—)\(1\)", r"\1\n(1)", text, flags=re.M), rules)
