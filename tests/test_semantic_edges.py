@@ -579,6 +579,23 @@ def test_a_rewrite_and_a_reference_update_in_one_edit_are_both() -> None:
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("he or she", "they", 4)]
 
 
+def test_a_part_of_a_split_is_read_with_the_change_not_as_an_unchanged_rule() -> None:
+    # 100.3's second sentence went into a rule of its own, 100.4 (a split),
+    # its reference updated from "rule 100.5" to "rule 100.6", the number the
+    # split gave the rule it cites. Read as an unchanged rule, "rule 100.6"
+    # (old 100.6 is now 100.7) would be flagged stale though the release
+    # wrote it.
+    old = ["Draw.", "Pass the bowl.", "A lantern left dark at dawn is out. Keepers light lanterns at dusk (see rule 100.5).",
+           "Rest.", "Dusk falls when the bell rings.", "Costs are paid in embers."]
+    new = ["Draw.", "Pass the bowl.", "A lantern left dark at dawn is out.", "Keepers light lanterns at dusk (see rule 100.6).",
+           "Rest.", "Dusk falls when the bell rings.", "Costs are paid in embers."]
+    result = pair(old, new)
+    assert [(c.kind, [r.id for r in c.news]) for c in result.changes if c.kind is ChangeKind.SPLIT] == [
+        (ChangeKind.SPLIT, ["100.3", "100.4"])
+    ]
+    assert result.stale == ()
+
+
 def test_stale_references_are_listed_in_document_order_changed_rules_or_not() -> None:
     old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
