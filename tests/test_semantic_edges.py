@@ -783,6 +783,53 @@ def test_a_part_that_grew_as_it_was_split_off_is_found() -> None:
     assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, ["200.2", "200.2a"])
 
 
+BELL_WHOLE = (
+    "One old bell (the Curfew Bell) lets keepers start a night watch at dusk. A vigil is the watch that"
+    " the bell starts. The vigil ends when the bell rings again at dawn."
+)
+BELL_KEPT = "A vigil is a separate watch started by a bell. The vigil ends at the next dawn bell."
+BELL_PART = "Some bells in the tower let keepers start a night watch over the square."
+
+
+@pytest.mark.parametrize(
+    "kept, part, others, found",
+    [
+        # The first sentence, reworded, is the new rule's: five phrases only it shares.
+        (BELL_KEPT, BELL_PART, (), True),
+        # The kept rule holds that sentence about as well (six phrases to the
+        # part's eight, four of them the part's alone): a hint.
+        (f"One old bell lets keepers begin a watch at dusk. {BELL_KEPT}",
+         "Some bells let keepers start a night watch at dusk.", (), None),
+        # Another old rule near it holds the part's phrases as well: its source.
+        (BELL_KEPT, BELL_PART, ("Some bells in the tower let keepers start a night watch.",), False),
+        (BELL_KEPT, "Some towers let keepers rest.", (), False),  # one phrase shared
+        # Four phrases of the whole, but most of the part is new (4 of 15).
+        (BELL_KEPT, "Keepers start a night watch whenever owls call twice from the roof of the old square tower.", (), False),
+    ],
+)
+def test_reworded_part(kept: str, part: str, others: tuple[str, ...], found: bool | None) -> None:
+    whole = _rule("300.1", BELL_WHOLE)
+    near = [_rule(f"300.{k}", text) for k, text in enumerate(others, 5)]
+    assert splits._reworded_part(whole, splits._phrases(kept), _rule("300.0", part), near) is found
+
+
+def test_a_part_reworded_as_it_was_split_off_is_found() -> None:
+    # Too few of the part's words are the whole's for a split by words (6 of 13).
+    whole, part = _rule("300.1", BELL_WHOLE, 10), _rule("300.1", BELL_PART, 10)
+    changed = Change(ChangeKind.RENUMBERED, whole, _rule("300.1a", BELL_KEPT, 11), ())
+    added = Change(ChangeKind.ADDED, None, part, ())
+    assert not splits._is_part(whole, changed.new, part)  # type: ignore[arg-type]
+    [split] = splits.join_splits([added, changed], _joined)
+    assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, ["300.1", "300.1a"])
+    # Under the kept rule that holds its sentence as well, the part is only a hint.
+    kept = _rule("300.1a", f"One old bell lets keepers begin a watch at dusk. {BELL_KEPT}", 11)
+    hinted = _rule("300.1", "Some bells let keepers start a night watch at dusk.", 10)
+    [added, changed] = splits.join_splits(
+        [Change(ChangeKind.ADDED, None, hinted, ()), Change(ChangeKind.RENUMBERED, whole, kept, ())], _joined
+    )
+    assert (changed.kind, changed.see_also) == (ChangeKind.RENUMBERED, (("split", "300.1"),))
+
+
 # --- splits and merges found from the texts ---------------------------------------------------
 
 GLOW, DRAW = "Relics glow at dusk.", "Keepers draw at dawn."
