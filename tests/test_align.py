@@ -128,6 +128,41 @@ def test_rule_moved_within_its_section_and_edited_is_found_at_a_lower_similarity
     assert dict(ids(align(old, far)))["100.1a"] is None
 
 
+TENDED = [
+    ("100.1.", "Some spells light lanterns in the circle of the keepers."),
+    ("100.2.", "A lantern is both owned and tended by the keeper under whose watch it was lit."),
+    ("100.3.", "A lantern that goes dark leaves the circle and ceases to exist at once."),
+]
+TALLIES = [(f"101.{k}.", f"Counter rule {word} says what a {word} counter on a glyph does at dusk.")
+            for k, word in enumerate(["amber", "birch", "cedar", "dune", "elm", "fern"], 1)]
+
+
+def _moved_block(lanterns: list[tuple[str, str]]) -> tuple[Document, Document]:
+    """Old: 100 (three lantern rules) before 101 (six counter rules). New:
+    the counters first as 100, the lanterns after them as 101, their
+    texts given: the lanterns moved together, off the order the two share."""
+    old = doc([("1", "A"), ("100", "Lanterns"), *TENDED, ("101", "Counters"), *TALLIES])
+    new = doc([("1", "A"), ("100", "Counters"), *[(n.replace("101", "100"), t) for n, t in TALLIES],
+               ("101", "Lanterns"), *[(n.replace("100", "101"), t) for n, t in lanterns]])
+    return old, new
+
+
+def test_a_rule_reworded_between_two_rules_that_moved_with_it_is_paired() -> None:
+    # 0.6 similar: too little for a move across sections, enough between
+    # the two neighbours it kept (a gap of step 4, inside the moved run).
+    reworded = "The keeper who lit a lantern is its owner. The lantern is tended under that keeper's watch."
+    old, new = _moved_block([TENDED[0], ("100.2.", reworded), TENDED[2]])
+    assert dict(ids(align(old, new)))["100.2"] == "101.2"
+    # Below the least similarity of a gap (0.5), it is not.
+    unlike = "The keeper who lit a lantern keeps it until the owls call twice at dawn."
+    old, new = _moved_block([TENDED[0], ("100.2.", unlike), TENDED[2]])
+    assert dict(ids(align(old, new)))["100.2"] is None
+    # Two new rules where one old rule stood: the hole says less, nothing pairs.
+    old, new = _moved_block([TENDED[0], ("100.2.", reworded), ("100.2a", "Owls never tend lanterns."), TENDED[2]])
+    pairs = dict(ids(align(old, new)))
+    assert pairs["100.2"] is None and pairs["100.1"] == "101.1" and pairs["100.3"] == "101.3"
+
+
 def test_a_near_tie_in_a_gap_keeps_the_order_the_documents_share() -> None:
     # Best first, old 100.3 takes new 100.2 (0.95) and leaves old 100.1 to new
     # 100.3 (0.85): crossed. Swapped, both pairs score 0.90: the same total,

@@ -495,6 +495,21 @@ def test_claims_fixed_on_the_blind_evaluation_set(corpora: Path) -> None:
     assert by_new(diff("2015-03-27", "2015-07-17"))["309.7"].tags == ("cosmetic",)
 
 
+def test_pairings_fixed_on_the_fresh_gap_set(corpora: Path) -> None:
+    # 2003-12 -> 2009-02: 506.1's first sentence, reworded, became a rule of
+    # its own (506.1) and the rest 506.1a; 212.6b's once-a-turn part,
+    # reworded, went to 212.6c and its last sentences to 212.6e. Splits, not
+    # one part paired and the other added.
+    gap = diff("2003-12-01", "2009-02-01")
+    for old, parts in (("506.1", ["506.1", "506.1a"]), ("212.6b", ["212.6c", "212.6e"])):
+        (split,) = [c for c in gap.changes if [r.id for r in c.olds] == [old]]
+        assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, parts)
+    # 2015-09 -> 2019-10: the token rules moved from 110.5 to 111 together;
+    # 110.5a, reworded, still stands between 110.5 (111.1) and 110.5b (111.3).
+    token = by_new(diff("2015-09-26", "2019-10-04"))["111.2"]
+    assert [r.id for r in token.olds] == ["110.5a"]
+
+
 # --- issue 14: encodings and damaged characters ------------------------------
 
 _GARBLED = re.compile("[\u00aa\u00d0]")

@@ -579,6 +579,23 @@ def test_a_rewrite_and_a_reference_update_in_one_edit_are_both() -> None:
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("he or she", "they", 4)]
 
 
+def test_a_part_of_a_split_is_read_with_the_change_not_as_an_unchanged_rule() -> None:
+    # 100.3's second sentence went into a rule of its own, 100.4 (a split),
+    # its reference updated from "rule 100.5" to "rule 100.6", the number the
+    # split gave the rule it cites. Read as an unchanged rule, "rule 100.6"
+    # (old 100.6 is now 100.7) would be flagged stale though the release
+    # wrote it.
+    old = ["Draw.", "Pass the bowl.", "A lantern left dark at dawn is out. Keepers light lanterns at dusk (see rule 100.5).",
+           "Rest.", "Dusk falls when the bell rings.", "Costs are paid in embers."]
+    new = ["Draw.", "Pass the bowl.", "A lantern left dark at dawn is out.", "Keepers light lanterns at dusk (see rule 100.6).",
+           "Rest.", "Dusk falls when the bell rings.", "Costs are paid in embers."]
+    result = pair(old, new)
+    assert [(c.kind, [r.id for r in c.news]) for c in result.changes if c.kind is ChangeKind.SPLIT] == [
+        (ChangeKind.SPLIT, ["100.3", "100.4"])
+    ]
+    assert result.stale == ()
+
+
 def test_stale_references_are_listed_in_document_order_changed_rules_or_not() -> None:
     old = ["See rule 100.3.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
     new = ["See rule 100.3 now.", "A new rule.", "Draw.", "Pass.", "Rest.", "Then see rule 100.3."]
@@ -764,6 +781,53 @@ def test_a_part_that_grew_as_it_was_split_off_is_found() -> None:
     added = Change(ChangeKind.ADDED, None, _rule("200.2a", part, 11), ())
     [split] = splits.join_splits([changed, added], _joined)
     assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, ["200.2", "200.2a"])
+
+
+BELL_WHOLE = (
+    "One old bell (the Curfew Bell) lets keepers start a night watch at dusk. A vigil is the watch that"
+    " the bell starts. The vigil ends when the bell rings again at dawn."
+)
+BELL_KEPT = "A vigil is a separate watch started by a bell. The vigil ends at the next dawn bell."
+BELL_PART = "Some bells in the tower let keepers start a night watch over the square."
+
+
+@pytest.mark.parametrize(
+    "kept, part, others, found",
+    [
+        # The first sentence, reworded, is the new rule's: five phrases only it shares.
+        (BELL_KEPT, BELL_PART, (), True),
+        # The kept rule holds that sentence about as well (six phrases to the
+        # part's eight, four of them the part's alone): a hint.
+        (f"One old bell lets keepers begin a watch at dusk. {BELL_KEPT}",
+         "Some bells let keepers start a night watch at dusk.", (), None),
+        # Another old rule near it holds the part's phrases as well: its source.
+        (BELL_KEPT, BELL_PART, ("Some bells in the tower let keepers start a night watch.",), False),
+        (BELL_KEPT, "Some towers let keepers rest.", (), False),  # one phrase shared
+        # Four phrases of the whole, but most of the part is new (4 of 15).
+        (BELL_KEPT, "Keepers start a night watch whenever owls call twice from the roof of the old square tower.", (), False),
+    ],
+)
+def test_reworded_part(kept: str, part: str, others: tuple[str, ...], found: bool | None) -> None:
+    whole = _rule("300.1", BELL_WHOLE)
+    near = [_rule(f"300.{k}", text) for k, text in enumerate(others, 5)]
+    assert splits._reworded_part(whole, splits._phrases(kept), _rule("300.0", part), near) is found
+
+
+def test_a_part_reworded_as_it_was_split_off_is_found() -> None:
+    # Too few of the part's words are the whole's for a split by words (6 of 13).
+    whole, part = _rule("300.1", BELL_WHOLE, 10), _rule("300.1", BELL_PART, 10)
+    changed = Change(ChangeKind.RENUMBERED, whole, _rule("300.1a", BELL_KEPT, 11), ())
+    added = Change(ChangeKind.ADDED, None, part, ())
+    assert not splits._is_part(whole, changed.new, part)  # type: ignore[arg-type]
+    [split] = splits.join_splits([added, changed], _joined)
+    assert (split.kind, [r.id for r in split.news]) == (ChangeKind.SPLIT, ["300.1", "300.1a"])
+    # Under the kept rule that holds its sentence as well, the part is only a hint.
+    kept = _rule("300.1a", f"One old bell lets keepers begin a watch at dusk. {BELL_KEPT}", 11)
+    hinted = _rule("300.1", "Some bells let keepers start a night watch at dusk.", 10)
+    [added, changed] = splits.join_splits(
+        [Change(ChangeKind.ADDED, None, hinted, ()), Change(ChangeKind.RENUMBERED, whole, kept, ())], _joined
+    )
+    assert (changed.kind, changed.see_also) == (ChangeKind.RENUMBERED, (("split", "300.1"),))
 
 
 # --- splits and merges found from the texts ---------------------------------------------------

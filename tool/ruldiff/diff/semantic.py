@@ -190,7 +190,8 @@ def annotate(
             )
         )
     substitutions = found.listed(out)
-    listed = {c.new.id for c in out if c.new}
+    # Every part of a split is listed: its references were read with the change's edits.
+    listed = {r.id for c in out for r in c.news}
     stale_all: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     if new.numbered:  # an excerpt without numbers refers to rules it does not hold
         unlisted = [r for r in new.items if r.id not in listed]

@@ -15,13 +15,33 @@ the kept part or in the other (`_grown_part`: a part that grew as it was
 split off; on every adjacent pair, the six gaps and the ten gap-blind pairs
 it makes one split, 712.9 -> 712.13 + 712.13a in 2023-04 and on the gaps
 that span it, right; splits on the 17-year gap 49/50 -> 54/56 ms of CPU,
-interleaved with the code before, twice).
+interleaved with the code before, twice), or a part reworded as it was split
+off shares more two-word phrases of one sentence of the whole than the kept
+rules do (`_reworded_part`: 506.1 -> 506.1 + 506.1a, 2003-12 -> 2009-02).
+The census of `_reworded_part` (every adjacent MTG and Riftbound pair, the
+six gaps, the gap-blind and gap-fresh pairs: 152 pairs, every split and
+merge it changes read with both texts): 83 changes (134 in all, 41 of them
+on adjacent pairs), 82 right by the texts, 1 not (Riftbound 2026-06:
+390.5.b, whose old text has the next rule's number run into it, took
+390.5.c for a part); two of the 82 are labelled otherwise in the adjacent
+sets (603.12 in 2021-09 and 608.3c in 2022-06: each label's note says part
+of the old text went to the rule the split adds), so `score.py --set
+fresh` and `--set blind` count one false pair each (bench/README.md,
+"Pairing round three"). Cost on the 17-year gap (`bench/claims.py --cpu
+--runs 5`, three runs interleaved with the code before): the splits stage
+37/37/36 -> 66/65/67 ms of CPU, the semantic pass 319/325/320 ->
+353/350/364 ms; most of it the phrases of the old rules that have a
+candidate part (some 200 texts), after the screens of `_left_out` and
+`_may_be_reworded` (without them: 165 ms).
 
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
-brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), carries that
-rule's ID in `Change.see_also` ("see also 103.6a, perhaps split off this
-rule"), counted nowhere. On all adjacent MTG and Riftbound pairs and six
+brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
+`_reworded_part` finds likely, not certain, carries that rule's ID in
+`Change.see_also` ("see also 103.6a, perhaps split off this rule"),
+counted nowhere. The reworded hints on the census above: 17, 15 a part of
+the rule, 2 not (2003-03 and 2003-05: a new rule whose example echoes the
+example of the rule beside it, and the same rule removed again). On all adjacent MTG and Riftbound pairs and six
 gaps: 32 hints (24 on adjacent pairs), every one read: 29 a part of the
 rule, 2 plausible, 1 not (a sibling rule's definition). The stage with
 hints, on the 17-year gap: 46 -> 49 ms of CPU (medians of 7 runs interleaved
@@ -146,6 +166,150 @@ def _grown_part(whole: Rule, kept: Rule, part: Rule, rest: frozenset[str]) -> bo
     return moved
 
 
+REWORDED_PHRASES = 3
+"""Least two-word phrases a sentence of the whole shares with a reworded
+part and not with the kept rule (`_reworded_part`): "a magic subgame",
+"allow player", "play a" ... of "One card allows players to play a Magic
+subgame." -> "Some cards allow players to play a Magic subgame."."""
+REWORDED_SHARE = 0.3
+"""Least share of a reworded part's phrases that are the whole's: most of
+a new rule that echoes three phrases of its neighbour's old text is new."""
+REWORDED_REST = 3
+"""Least words of the whole that the kept rules lack for a reworded part to
+be looked for: a screen (the least on the census is 3, 119.4a of 2021-02,
+whose "(Players can always pay 0 life.)" became a rule of its own)."""
+REWORDED_COVER = 0.35
+"""Least share of a reworded part's words found in the whole: a screen
+before its phrases are read (the least share among the parts found on the
+census, bench/README.md "Pairing round three", is 0.39: new 508.2b of
+2016-09, the old step's trigger sentence rewritten at three times its
+length)."""
+
+_FUNCTION_WORDS = frozenset(
+    "a an the of to in on or and is are be it its that this by for as at with from if any each was were has "
+    "have can may not no do does which who whose s t he she his her their they them than then there these "
+    "those one all".split()
+)
+
+
+_FUNCTION_PAIRS = frozenset((x, y) for x in _FUNCTION_WORDS for y in _FUNCTION_WORDS)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _stem(word: str) -> str:
+    """A word of four letters or more without the one "s" it ends in."""
+    return word[:-1] if len(word) > 3 and word[-1] == "s" and word[-2] != "s" else word
+
+
+@functools.lru_cache(maxsize=4096)
+def _phrases(text: str) -> frozenset[tuple[str, str]]:
+    """The two-word phrases of a text (its `_skeleton` words, a plural's
+    final "s" dropped), those of two function words left out: "play a" and
+    "magic subgame" are phrases, "of the" is not."""
+    # Built in C but for the stems, which a cache looks up (a map, zip and
+    # a set difference). Measured before the screens of `_may_be_reworded`
+    # and `_left_out`, the splits stage of the 17-year gap took 165 ms of CPU
+    # with a loop in Python over the words, 114 ms built in C.
+    words = list(map(_stem, _skeleton(text).split()))
+    return frozenset(zip(words, words[1:])) - _FUNCTION_PAIRS
+
+
+def _may_be_reworded(whole: Rule, part: Rule, found: Sequence[Rule]) -> bool:
+    """Whether `part`, not among the parts `found` and of the same kind,
+    shares enough phrases with `whole` to be a reworded part: of its words a
+    share `REWORDED_COVER` in `whole` (a screen: most neighbours stop
+    here, before any phrase is read), of its phrases `REWORDED_PHRASES` and
+    a share `REWORDED_SHARE`. What the kept rules hold is asked only of the
+    parts that pass (`_reworded_part`)."""
+    if part.kind is not whole.kind or any(part is p for p in found):
+        return False
+    if _cover(_words(part), _words(whole)) < REWORDED_COVER:
+        return False
+    part_p = _phrases(part.full_text)
+    mine = len(part_p & _phrases(whole.full_text))
+    return mine >= REWORDED_PHRASES and mine >= REWORDED_SHARE * len(part_p)
+
+
+def _left_out(whole: Rule, kept: Sequence[Rule]) -> bool:
+    """Whether `REWORDED_REST` words of `whole` or more are in none of the
+    `kept` rules: a piece of it that a reworded part may hold."""
+    rest = _words(whole).difference(*map(_words, kept))
+    return len(rest) >= REWORDED_REST
+
+
+def _phrases_of(rules: Sequence[Rule]) -> frozenset[tuple[str, str]]:
+    return frozenset().union(*(_phrases(r.full_text) for r in rules))
+
+
+def _reworded_part(
+    whole: Rule, kept_p: frozenset[tuple[str, str]], part: Rule, others: Sequence[Rule]
+) -> bool | None:
+    """Whether `part` is a reworded piece of `whole` that the kept rules
+    (their phrases `kept_p`) did not take: True for a part, None for a hint
+    (likely, not certain), False for neither.
+
+    A part: a sentence of `whole` has `REWORDED_PHRASES` two-word phrases or
+    more that `part` has and the kept rules lack, more than it shares with
+    the kept rules; a share (`REWORDED_SHARE`) of `part`'s phrases are
+    `whole`'s; and `part` shares more phrases with `whole` than with any rule
+    of `others` (the rules on `whole`'s side of the changes near it): its text
+    came from `whole`, not from a neighbour. Old 506.1 (2003-12 -> 2009-02),
+    "One card (Shahrazad) allows players to play a Magic subgame. A
+    "subgame" is ...", became 506.1a, "A "subgame" is a completely separate
+    Magic game ...", and a new 506.1, "Some cards allow players to play a
+    Magic subgame.": no sentence stands word for word, and the new 506.1
+    holds too few of the old rule's words for `SPLIT_GAIN`.
+
+    A hint: the same, but the sentence shares more phrases with the part
+    than with the kept rules only when the phrases the kept rules share with
+    the part are counted too. The kept rules hold the sentence about as well
+    as the part: a sentence cut in two (one ability's two triggers, one to
+    each new rule), or an example reworded in place that a new rule's
+    example echoes (2002-10 -> 2003-03: 500.2's "A player controls one
+    creature that "attacks if able" and another ..." against the new 500.5's
+    "... that "blocks if able" and another ...")."""
+    if not _may_be_reworded(whole, part, ()):
+        return False
+    part_p, whole_p = _phrases(part.full_text), _phrases(whole.full_text)
+    mine = len(part_p & whole_p)
+    if len(whole_p & part_p - kept_p) < REWORDED_PHRASES:
+        return False
+    found: bool | None = False
+    for sentence in SENTENCE_END_OR_TEXT.split(whole.full_text):
+        said = _phrases(sentence)
+        ours = said & part_p
+        only, theirs = len(ours - kept_p), len(said & kept_p)
+        if only >= REWORDED_PHRASES and len(ours) > theirs:
+            found = True if only > theirs else None
+            if found:
+                break
+    if found is False or any(len(part_p & _phrases(r.full_text)) >= mine for r in others if r is not whole):
+        return False
+    return found
+
+
+def _reworded_parts(
+    whole: Rule, kept: list[Rule], candidates: Sequence[Rule | None], others: Sequence[Rule]
+) -> tuple[list[Rule], list[Rule]]:
+    """The `candidates` that are reworded parts of `whole` beside the `kept`
+    rules, and those that are likely parts (hints), in their order. A whole
+    nearly all of whose words the kept rules hold (most rules edited in
+    place beside a new one) has no piece left to reword (`_left_out`)."""
+    if not candidates or not _left_out(whole, kept):
+        return [], []
+    left = [r for r in candidates if r is not None and _may_be_reworded(whole, r, kept)]
+    if not left:
+        return [], []
+    kept_p = _phrases_of(kept)
+    parts: list[Rule] = []
+    hints: list[Rule] = []
+    for r in left:
+        found = _reworded_part(whole, kept_p, r, others)
+        if found is not False:
+            (parts if found else hints).append(r)
+    return parts, hints
+
+
 def _may_be_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     """Whether `part` holds enough of `whole`'s words (`VERBATIM_COVER`,
     the least a part or a hint asks for) to be looked at further."""
@@ -224,9 +388,18 @@ def join_splits(
         if grown_merge := [r for r in merge if r is not None and all(r is not m for m in may_merge)]:
             rest = _words(c.new) - _words(c.old)
             old_parts += [r for r in grown_merge if _grown_part(c.new, c.old, r, rest)]
+        # A part reworded as it was split off shares phrases, not sentences,
+        # with the whole (`_reworded_part`); the likely ones are hints.
+        found, likely = _reworded_parts(c.old, [c.new, *new_parts], split, [r for j in near for r in out[j].olds])
+        new_parts += found
+        reworded = [("split", r) for r in likely]
+        found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, [r for j in near for r in out[j].news])
+        old_parts += found
+        reworded += [("merged", r) for r in likely]
         if not new_parts and not old_parts:
             hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
             hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
+            hints += [(k, r.id) for k, r in reworded if (k, r.id) not in hints]
             if hints:
                 out[i] = replace(c, see_also=tuple(hints))
             i += 1
