@@ -112,3 +112,18 @@ def test_a_reference_whose_middle_division_was_renumbered_is_a_cross_reference(t
     report = _diff(tmp_path, old, new)
     assert {c["new"]: c["tags"] for c in report["changes"]}["II.1.1"] == ["cross-reference"]
     assert report["stale_references"] == []
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("as Section 2 of Article II says", ["II.2"]),
+    ("as Section 2 of this Article II says", ["II.2"]),
+    ("as Section 2 of the Article II says", ["II.2"]),
+    # "Subsection" is no "Section": only the article is cited.
+    ("as Subsection 2 of Article II says", ["II"]),
+    # In a document of two levels, a third number after them names no unit: the section is cited.
+    ("under Article II, Section 2, Clause 3", ["II.2"]),
+])
+def test_a_unit_cited_with_its_division_in_a_document_of_two_levels(text: str, read: list[str]) -> None:
+    syntax = citation_syntax(["I", "I.1", "I.2", "II", "II.1", "II.2"], ["article", "section"])
+    assert syntax is not None
+    assert [cited(m) for m in syntax.finditer(text)] == read

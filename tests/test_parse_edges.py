@@ -568,3 +568,54 @@ def test_a_section_with_only_a_title_and_its_own_items_holds_no_section_after_it
     assert [(r.id, r.parent) for r in doc.rules] == [
         ("§ 1", None), ("§ 2", None), ("§ 2(a)", "§ 2"), ("§ 2(b)", "§ 2"), ("§ 3", None), ("§ 4", None)]
     assert {r.kind.value for r in doc.rules if "(" not in r.id} == {"heading"}
+
+
+@pytest.mark.parametrize("wrapped", [2, 3, 4, 6])
+def test_a_first_heading_wrapped_over_any_number_of_lines_starts_the_rules(wrapped: int) -> None:
+    # § 1 runs over `wrapped` lines. However long, it is the first heading, and the document's
+    # headings are read alike: before, one wrapped over four lines was left in the front matter,
+    # and every § of the document became a rule.
+    words = "A berth is let by the year and the holder keeps it clean and the warden keeps the list".split()
+    lines = [" ".join(words[k::wrapped]) for k in range(wrapped)]
+    text = ("Harbour Code\n\n§ 1. Berths. " + "\n".join(lines) + ".\n\n§ 2. Permits required.\n\n"
+            "(a) A permit is needed to launch.\n\n§ 3. Fees. Each holder pays a fee by March and\nkeeps the receipt.\n")
+    doc = parse(decode(text.encode(), "t.txt"))
+    assert [(r.id, r.kind.value) for r in doc.rules] == [
+        ("§ 1", "heading"), ("§ 2", "heading"), ("§ 2(a)", "rule"), ("§ 3", "heading")]
+    assert doc.intro == ""
+
+
+_TITLED = ("The Moorings Regulations\n\n{0}\n1. These are the Moorings Regulations.\n\n{1}\n2. Berths are let.\n\n"
+           "{2}\n3. Fees are paid.\n\n4. Breach is an offence.\n")
+
+
+@pytest.mark.parametrize(("titles", "read"), [
+    # Three short lines above numbers are the units' titles; two are not enough: the end of the unit before.
+    (("Citation", "Berths", "Fees"), ["Citation", "Berths", "Fees", ""]),
+    (("Citation", "Berths", ""), ["", "", "", ""]),
+    # A title has ten words at most: an eleventh makes a line of text, and two titles are left.
+    (("Citation", "Berths", "Fees of the harbour paid by the members each year"),
+     ["Citation", "Berths", "Fees of the harbour paid by the members each year", ""]),
+    (("Citation", "Berths", "Fees of the harbour paid by the members each calendar year"), ["", "", "", ""]),
+])
+def test_titles_above_numbers_take_three_units_and_ten_words_at_most(titles: tuple[str, ...], read: list[str]) -> None:
+    text = _TITLED.format(*titles).replace("\n\n\n", "\n\n")
+    doc = parse(decode(text.encode(), "t.txt"))
+    assert [r.title for r in doc.rules] == read
+    assert doc.rules[2].text == "Fees are paid."  # a title is never the end of the unit above
+    if not any(read):
+        assert doc.rules[1].text == f"Berths are let.\n{titles[2]}".rstrip()
+
+
+@pytest.mark.parametrize(("office", "closing"), [
+    ("Minister for Harbours", True),
+    # A line of a closing block has sixteen words at most; one of seventeen is text, and the block with it.
+    ("Minister of State for Harbours Moorings Slipways Piers Jetties Quays Docks Wharves Locks Weirs and Beaches", True),
+    ("Minister of State for Harbours Moorings Slipways Piers Jetties Quays Docks Wharves Locks Weirs Canals and Beaches", False),
+])
+def test_a_closing_block_has_short_lines(office: str, closing: bool) -> None:
+    text = ("The Moorings Regulations\n\n1. These are the Moorings Regulations.\n\n2. Berths are let.\n\n"
+            f"3. The 1998 Regulations are revoked.\n\nA. Byrne\n{office}\n1st May 2026\n")
+    doc = parse(decode(text.encode(), "t.txt"))
+    signed = f"A. Byrne {office} 1st May 2026"
+    assert doc.rules[-1].text == ("The 1998 Regulations are revoked." if closing else f"The 1998 Regulations are revoked.\n{signed}")

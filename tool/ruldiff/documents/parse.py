@@ -309,8 +309,9 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
         # that lists only numbered headings ends there.
         if m is None:
             # The last line of a wrapped heading item ("§ 1. Berths. A berth is let by the" /
-            # "year."): read from the paragraph's first line, a few lines up after a blank one.
-            k = next((k for k in range(j - 1, max(-1, j - 1 - WRAPPED_HEADING_LINES), -1) if not lines[k].strip()), None)
+            # "year."): read from the paragraph's first line, after the blank line above it, however
+            # many lines it runs over (each line is passed once: the walk goes on above it or stops).
+            k = next((k for k in range(j - 1, -1, -1) if not lines[k].strip()), None)
             if k is not None and k + 1 < j:
                 m = _match(profile.heading, lines[k + 1].strip()) or _match(profile.section, lines[k + 1].strip())
                 j = k + 1 if m is not None else j
@@ -322,11 +323,6 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
             continue
         break
     return start
-
-
-WRAPPED_HEADING_LINES = 3
-"""Most lines a numbered item read as a heading runs over, hard-wrapped,
-for the front matter to end above it (`_body_start`)."""
 
 
 def _numbered_after(heading: str, below: str | None) -> bool:
