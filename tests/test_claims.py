@@ -58,6 +58,31 @@ def test_a_rewrite_with_several_forms_is_one_family_with_its_count() -> None:
     assert ("he or she has", "they have") in forms and ("he or she controls", "they control") in forms
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    # "the chair and the clerk" is one item: its "and" makes no second list, and the item the
+    # clause gained is the warden, not the registrar the word diff aligned it with.
+    ("Members are the chair and the clerk, the treasurer, and the registrar.",
+     "Members are the chair and the clerk, the treasurer, the registrar, and the warden."),
+    ("The board: the chair, the secretary, and the registrar and the clerk.",
+     "The board: the chair, the secretary, the registrar, and the warden and the clerk."),
+    # words that start or end with "or" are no alternatives
+    ("Members are the orderly, the organist, the chair, and the clerk.",
+     "Members are the orderly, the organist, the chair, the clerk, and the warden."),
+    ("Members are the editor, the auditor, the chair, and the clerk.",
+     "Members are the editor, the auditor, the chair, the clerk, and the warden."),
+])
+def test_an_item_holding_and_is_one_item_of_its_list(old: str, new: str) -> None:
+    (change,) = pair([old], [new]).changes
+    assert (change.items_added, change.items_removed) == (("the warden",), ())
+    assert change.tags == ("list-item",)
+
+
+def test_items_dropped_from_a_list_followed_by_and_in_its_clause_are_named() -> None:
+    (change,) = pair(["The tide marks are {W}, {U}, {X}, {Y}, and {Z} and more."],
+                     ["The tide marks are {W}, {U}, and {X} and more."]).changes
+    assert (change.items_added, change.items_removed) == ((), ("{Y}", "{Z}"))
+
+
 def test_a_rewrite_found_only_with_its_agreeing_verbs_is_still_listed() -> None:
     old = ["The keeper shuffles, then he or she draws a glyph.", "If he or she has no glyph, the keeper loses.",
            "A keeper who passes waits until he or she draws."]
