@@ -14,13 +14,14 @@ from helpers import doc, layout
 
 from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
-from ruldiff.diff.references import References
+from ruldiff.diff.references import References, Targets
+from ruldiff.diff.runs import runs
 from ruldiff.documents.citations import citation_syntax, cited
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import profile_from_mapping
 from ruldiff.editorial.check import check_document
 from ruldiff.documents.read import decode
-from ruldiff.model import Comparison, Document
+from ruldiff.model import Comparison, Document, Edit, Op
 from ruldiff.outputs.jsonout import to_json
 from ruldiff.outputs.schema import schema
 
@@ -361,6 +362,20 @@ def test_a_dangling_rule_number_put_right_in_the_comprehensive_rules_layout() ->
     for cite, tags in [("rule 100.2", ("cross-reference",)), ("rules 100.2", ("substantive",))]:
         new_rules = [*BASE_RULES, ("100.3.", f"Every other keeper waits. See {cite}.")]
         assert getattr(by_new(compare(doc(old_rules), doc(new_rules)))["100.3"], "tags") == tags
+
+
+def test_a_reference_edited_in_two_runs_is_read_whole_from_the_old_text() -> None:
+    """"§ 5(b)(3)" -> "§ 4(a)(4)", cut by the word diff into `5(b` -> `4(a`
+    and `3` -> `4`: the old reference named § 5(b)(3), a rule (now § 4(c)(4)),
+    so this is a retarget. Read with the other run's new text around it, the
+    first run would seem to repair a dangling § 5(b)(4)."""
+    old_ids = ["§ 4", "§ 4(a)", "§ 4(a)(1)", "§ 5", "§ 5(b)", "§ 5(b)(1)", "§ 5(b)(2)", "§ 5(b)(3)"]
+    new_ids = ["§ 4", "§ 4(a)", "§ 4(a)(1)", "§ 4(a)(4)", "§ 4(c)", "§ 4(c)(4)"]
+    edits = [Edit(Op.EQUAL, "Fees are paid as under § "), Edit(Op.DELETE, "5(b"), Edit(Op.INSERT, "4(a"),
+             Edit(Op.EQUAL, ")("), Edit(Op.DELETE, "3"), Edit(Op.INSERT, "4"), Edit(Op.EQUAL, ") each year.")]
+    targets = Targets(frozenset(old_ids), frozenset(new_ids), "Harbour Code")
+    found = runs(edits, {"§ 5(b)(3)": "§ 4(c)(4)"}, citation_syntax(old_ids + new_ids), targets)
+    assert [(r.deleted, r.inserted, r.plain) for r in found] == [("5(b", "4(a", ""), ("3", "4", "")]
 
 
 BASE_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "The active keeper draws a glyph."),

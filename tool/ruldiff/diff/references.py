@@ -397,7 +397,7 @@ _NUMERALS = re.compile(r"\d+|(?<![A-Za-z])(?:[A-Za-z]|[IVXLCDM]+)(?![A-Za-z])")
 
 def repairs_references(
     deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
-    syntax: re.Pattern[str] | None, targets: Targets,
+    syntax: re.Pattern[str] | None, targets: Targets, kept: tuple[int, int] | None = None,
 ) -> bool:
     """Whether a run only puts right references that named no rule: each
     reference to this document whose number the run changes either named a
@@ -408,6 +408,14 @@ def repairs_references(
     document and now names another is retargeted (a substantive edit), and
     a reference to another document (`other_document`) is never this
     document's to put right.
+
+    `before` and `after` are the new text around the run, and the old text
+    only as far as no other run edited it: `kept`, how far that is on each
+    side (None: all of `before` and `after`). A reference the run touches
+    must lie within it, so that what it named before is read from the old
+    text ("§ 5(b)(3)" -> "§ 4(a)(4)" edited in two runs, `5(b` -> `4(a` and
+    `3` -> `4`, names § 5(b)(3) before, never the § 5(b)(4) that the first
+    run with the second's new text around it would read).
 
     >>> t = Targets(frozenset({"3.1", "3.4"}), frozenset({"3.1", "3.4"}), "Club Rules")
     >>> m = {"3.1": "3.1", "3.4": "3.4"}
@@ -436,6 +444,10 @@ def repairs_references(
     now = _touched(new, start, start + len(inserted), syntax)
     if not was or len(was) != len(now) or _masked(old, was) != _masked(new, now):
         return False  # the run changed more than the numbers of references
+    if kept is not None:
+        low, high = start - kept[0], start + len(deleted) + kept[1]
+        if any(at < low or at + len(printed) > high for at, _, printed, _ in was):
+            return False  # another run edited the reference too: what it named before is not in `old`
     repaired = False
     for (at, target, printed, _), (at_now, fixed, fixed_printed, _) in zip(was, now):
         if target == fixed:

@@ -102,10 +102,14 @@ def runs(
         return []
     new_text = "".join(pieces)
     runs: list[Run] = []
-    for d, i, start, end in found:
+    for k, (d, i, start, end) in enumerate(found):
         before = new_text[max(0, start - _CONTEXT) : start]
         after = new_text[end : end + _CONTEXT]
-        runs.append(Run(d, i, before, after, _plain(d, i, before, after, id_map, syntax, targets), norm(d), norm(i), start))
+        # The text no other run edited on each side: where the old text
+        # reads as the new one does around this run.
+        kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k + 1 < len(found) else len(new_text)) - end)
+        plain = _plain(d, i, before, after, id_map, syntax, targets, kept)
+        runs.append(Run(d, i, before, after, plain, norm(d), norm(i), start))
     return runs
 
 
@@ -118,7 +122,7 @@ _LOST = re.compile("[?\ufffd]")  # a character lost in a conversion
 
 def _plain(
     deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
-    syntax: re.Pattern[str] | None = None, targets: Targets | None = None,
+    syntax: re.Pattern[str] | None = None, targets: Targets | None = None, kept: tuple[int, int] | None = None,
 ) -> str:
     """``cosmetic`` or ``cross-reference`` when a run is only that, else
     ``""``; ``cosmetic cross-reference`` for a reference updated with a
@@ -152,6 +156,6 @@ def _plain(
         if mapped not in (inserted.strip(), deleted.strip()) and is_cosmetic(mapped, inserted):
             return "cosmetic cross-reference"
         return "cross-reference"
-    if targets is not None and repairs_references(deleted, inserted, before, after, id_map, syntax, targets):
+    if targets is not None and repairs_references(deleted, inserted, before, after, id_map, syntax, targets, kept):
         return "cross-reference"  # a reference left dangling by an earlier release, put right
     return ""
