@@ -14,13 +14,14 @@ from helpers import doc, layout
 
 from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
-from ruldiff.diff.references import References
+from ruldiff.diff.references import References, Targets
+from ruldiff.diff.runs import runs
 from ruldiff.documents.citations import citation_syntax, cited
 from ruldiff.documents.parse import parse
 from ruldiff.documents.profiles import profile_from_mapping
 from ruldiff.editorial.check import check_document
 from ruldiff.documents.read import decode
-from ruldiff.model import Comparison, Document
+from ruldiff.model import Comparison, Document, Edit, Op
 from ruldiff.outputs.jsonout import to_json
 from ruldiff.outputs.schema import schema
 
@@ -285,6 +286,100 @@ def test_outline_sub_items_map_through_the_renumbering(log: str, tags: object, s
     c = compare(old, new)
     assert getattr(by_new(c).get("2.1"), "tags", None) == tags
     assert c.stale == stale
+
+
+# --- a dangling reference put right (issue #26: the generator's xref-fix) --------------
+
+RIVER = """Harbour Rowing Club Rules
+
+1. Membership
+1.1 Any person who can swim fifty metres may apply.
+1.2 An application is made in writing to the Secretary.
+1.3 A member may resign by written notice, as set out in {cite}.
+2. Boats
+{boats}
+"""
+RIVER_BOATS = ["2.1 A boat is booked through the boatman.", "2.2 A damaged boat is reported at once to the boatman.",
+         "2.3 Boats are rinsed with fresh water after each outing."]
+
+
+@pytest.mark.parametrize("old_cite, new_cite, tags, stale", [
+    # 2.5 named no rule of the old rules: put right, only a reference changed
+    ("2.5", "2.2", ("cross-reference",), ()),
+    # 2.1 named a rule: now another one, a substantive edit
+    ("2.1", "2.2", ("substantive",), ()),
+    # still dangling: no rule 2.4 in the new rules either
+    ("2.5", "2.4", ("stale-reference", "substantive"), (("1.3", ("2.4",), ("",)),)),
+    # another act's section is never this document's to put right
+    ("2.5 of the Licensing Act", "2.2 of the Licensing Act", ("substantive",), ()),
+    # more changed than the number, in the same edit: a word, or a number that is no reference
+    ("2.5 by post", "2.2 in person", ("substantive",), ()),
+    ("2.5 within 7 days", "2.2 within 9 days", ("substantive",), ()),
+])
+def test_a_reference_that_named_no_rule_put_right_is_a_cross_reference(
+    old_cite: str, new_cite: str, tags: tuple[str, ...], stale: object,
+) -> None:
+    """A reference left at a number the old rules do not hold (an earlier
+    release renumbered it away), given a number the new rules hold: the
+    edit only repairs a reference. No renumbering in this release explains
+    it, so only the old number's naming nothing tells it from a retarget."""
+    c = compare(read(RIVER.format(cite=old_cite, boats="\n".join(RIVER_BOATS))),
+                read(RIVER.format(cite=new_cite, boats="\n".join(RIVER_BOATS))))
+    assert getattr(by_new(c)["1.3"], "tags") == tags
+    assert c.stale == stale
+
+
+def test_a_dangling_reference_put_right_beside_a_renumbering() -> None:
+    """A rule inserted at 2.1 shifts the boats' rules; the reference left
+    dangling at 2.7 is put right to the new 2.3 in the same release, and
+    one that followed the renumbering in the same edit is an update."""
+    old = read(RIVER.format(cite="2.7 and 2.2", boats="\n".join(RIVER_BOATS)))
+    boats = ["2.1 Oars are kept in the rack.", *(f"2.{k + 2}{b[3:]}" for k, b in enumerate(RIVER_BOATS))]
+    new = read(RIVER.format(cite="2.3 and 2.3", boats="\n".join(boats)))
+    c = compare(old, new)
+    assert [(r.old, r.new) for r in c.renumbering] == [("2.1-2.3", "2.2-2.4")]
+    assert getattr(by_new(c)["1.3"], "tags") == ("cross-reference",)
+    # The same repair to the old number of a renumbered rule: 2.2 named a rule, now 2.3.
+    retargeted = compare(read(RIVER.format(cite="2.2", boats="\n".join(RIVER_BOATS))),
+                         read(RIVER.format(cite="2.4", boats="\n".join(boats))))
+    assert getattr(by_new(retargeted)["1.3"], "tags") == ("substantive",)
+
+
+def test_a_dangling_section_of_an_article_put_right(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Sections numbered again in each article, cited after their article:
+    "Article II, Section 7" named no section (article II has five)."""
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(_bylaws("restarting", BYLAW_SECTIONS, cite="5", see="4").replace("Section 4 for", "Section 7 for"),
+                   encoding="utf-8")
+    new.write_text(_bylaws("restarting", BYLAW_SECTIONS, cite="5", see="4"), encoding="utf-8")
+    out = json.loads(CliRunner().invoke(main, [str(old), str(new), "-f", "json"]).output)
+    assert [(c["new"], c["tags"]) for c in out["changes"]] == [("III.2", ["cross-reference"])]
+
+
+def test_a_dangling_rule_number_put_right_in_the_comprehensive_rules_layout() -> None:
+    """The built-in syntax (``rule 100.9``): the old rules end at 100.3."""
+    old_rules = [*BASE_RULES, ("100.3.", "Every other keeper waits. See rule 100.9.")]
+    for cite, tags in [("rule 100.2", ("cross-reference",)), ("rules 100.2", ("substantive",))]:
+        new_rules = [*BASE_RULES, ("100.3.", f"Every other keeper waits. See {cite}.")]
+        assert getattr(by_new(compare(doc(old_rules), doc(new_rules)))["100.3"], "tags") == tags
+
+
+def test_a_reference_edited_in_two_runs_is_read_whole_from_the_old_text() -> None:
+    """"§ 5(b)(3)" -> "§ 4(a)(4)", cut by the word diff into `5(b` -> `4(a`
+    and `3` -> `4`: the old reference named § 5(b)(3), a rule (now § 4(c)(4)),
+    so this is a retarget. Read with the other run's new text around it, the
+    first run would seem to repair a dangling § 5(b)(4)."""
+    old_ids = ["§ 4", "§ 4(a)", "§ 4(a)(1)", "§ 5", "§ 5(b)", "§ 5(b)(1)", "§ 5(b)(2)", "§ 5(b)(3)"]
+    new_ids = ["§ 4", "§ 4(a)", "§ 4(a)(1)", "§ 4(a)(4)", "§ 4(c)", "§ 4(c)(4)"]
+    edits = [Edit(Op.EQUAL, "Fees are paid as under § "), Edit(Op.DELETE, "5(b"), Edit(Op.INSERT, "4(a"),
+             Edit(Op.EQUAL, ")("), Edit(Op.DELETE, "3"), Edit(Op.INSERT, "4"), Edit(Op.EQUAL, ") each year.")]
+    targets = Targets(frozenset(old_ids), frozenset(new_ids), "Harbour Code")
+    found = runs(edits, {"§ 5(b)(3)": "§ 4(c)(4)"}, citation_syntax(old_ids + new_ids), targets)
+    assert [(r.deleted, r.inserted, r.plain) for r in found] == [("5(b", "4(a", ""), ("3", "4", "")]
+
+
+BASE_RULES = [("1", "Basics"), ("100", "General"), ("100.1.", "The active keeper draws a glyph."),
+              ("100.2.", "The active keeper chooses the order of triggered effects.")]
 
 
 # --- possibly stale references in added rules ----------------------------------------

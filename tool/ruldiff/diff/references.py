@@ -9,6 +9,9 @@
 - `is_reference_update(deleted, inserted, before, id_map)`,
   `updates_references(deleted, inserted, before, after, id_map, syntax)` ->
   whether an edit run only gives references the new numbers of their rules.
+- `repairs_references(deleted, inserted, before, after, id_map, syntax, targets)`
+  -> whether an edit run only puts right references that named no rule
+  (`Targets`: the two documents' rule IDs).
 - `map_numbers(text, id_map)` -> a text with each rule number replaced by its
   new number.
 - `References`: what tells a stale reference, in a change (`of_change`) or
@@ -18,7 +21,9 @@
 
 Claims: a run is a ``cross-reference`` when its two sides differ only in
 rule numbers, each old number replaced by the new number of the same rule
-(903.13 -> 903.11 when old 903.13 became new 903.11); a reference is
+(903.13 -> 903.11 when old 903.13 became new 903.11), or a number the old
+document does not hold (a reference an earlier release left dangling) by
+one the new document holds (`repairs_references`); a reference is
 ``stale`` when it points nowhere, or when the release left it at the number
 of a rule it renumbered. A reference names this document only when its
 number is of a form the document is numbered in (the reference syntax) and
@@ -39,6 +44,20 @@ to a renumbered rule's old number that reach the words test, the test keeps
 that one, and every one of 20 others drawn at random cites the number for
 what it holds now. A sentence without words of its own ("See rule 103.3a.")
 read as its whole rule found nothing more.
+
+A dangling reference put right (`repairs_references`, issue #26's
+xref-fix): over every adjacent MTG and Riftbound pair and the 17-year gap,
+7 changes newly ``cross-reference`` (6 repairs, one of them in both an
+adjacent pair and the gap), 7 of 7 right: each old number is in no rule of
+its release (nor anywhere else in its text), and the new one is the rule the
+sentence means ("(See rule 102.6.)" on loops -> 102.4b, the loop rule). On
+the generator (bench/README.md, "Dangling references put right") every
+planted repair of a number that named nothing is found, and no output
+changes but those tags. Cost on the 17-year gap (`bench/claims.py --cpu
+--runs 5`, interleaved with the code before twice, machine at load ~9):
+run building 51, 49 -> 53, 53 ms; the semantic pass 345, 336 -> 338, 338
+ms (within the noise). Of 1,898 runs asked, 368 keep their count of words
+and 31 reach the reference syntax.
 
 A kept reference is not flagged stale when its sentence speaks of what the
 number holds now (`References.meant_now`, the hint's test turned round,
@@ -82,8 +101,8 @@ from ..documents.citations import cited, cited_numbers
 from ..model import Change, ChangeKind, Op, Renumbering, Rule, RuleKind
 
 __all__ = [
-    "SEGMENT", "References", "is_reference_update", "map_numbers", "other_document", "own_references",
-    "reference_spans", "references", "renumbering", "split_last", "updates_references",
+    "SEGMENT", "References", "Targets", "is_reference_update", "map_numbers", "other_document", "own_references",
+    "reference_spans", "references", "renumbering", "repairs_references", "split_last", "updates_references",
 ]
 
 
@@ -358,6 +377,116 @@ def updates_references(
     if not pieces:
         return False
     return "".join(pieces) + old[copied:] == before + inserted + after != old
+
+
+class Targets(NamedTuple):
+    """What tells a dangling reference put right (`repairs_references`): the
+    rule IDs of the old and the new document, and the new one's title (for
+    `other_document`)."""
+
+    old: frozenset[str]
+    new: frozenset[str]
+    title: str
+
+
+_REPAIR_REACH = 300  # characters each side of a run read for the references it touches
+# What a rule number's pieces are made of: digits, a letter alone (the "b" of
+# "4(b)", the "s" of "704.5s"), a Roman numeral ("II" of "Article II").
+_NUMERALS = re.compile(r"\d+|(?<![A-Za-z])(?:[A-Za-z]|[IVXLCDM]+)(?![A-Za-z])")
+
+
+def repairs_references(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str] | None, targets: Targets, kept: tuple[int, int] | None = None,
+) -> bool:
+    """Whether a run only puts right references that named no rule: each
+    reference to this document whose number the run changes either named a
+    number the old document does not hold (a reference left dangling by an
+    earlier release) and now names a rule of the new document, or follows
+    the renumbering, at least one the former; and the run changes nothing
+    but those numbers. A reference whose old number named a rule of the old
+    document and now names another is retargeted (a substantive edit), and
+    a reference to another document (`other_document`) is never this
+    document's to put right.
+
+    `before` and `after` are the new text around the run, and the old text
+    only as far as no other run edited it: `kept`, how far that is on each
+    side (None: all of `before` and `after`). A reference the run touches
+    must lie within it, so that what it named before is read from the old
+    text ("§ 5(b)(3)" -> "§ 4(a)(4)" edited in two runs, `5(b` -> `4(a` and
+    `3` -> `4`, names § 5(b)(3) before, never the § 5(b)(4) that the first
+    run with the second's new text around it would read).
+
+    >>> t = Targets(frozenset({"3.1", "3.4"}), frozenset({"3.1", "3.4"}), "Club Rules")
+    >>> m = {"3.1": "3.1", "3.4": "3.4"}
+    >>> repairs_references("3.9", "3.4", "as in section ", ", the chair decides.", m, None, t)
+    True
+    >>> repairs_references("3.1", "3.4", "as in section ", ", the chair decides.", m, None, t)  # retargeted
+    False
+    >>> repairs_references("3.9", "3.4", "as in section ", " of the Licensing Rules.", m, None, t)
+    False
+    >>> repairs_references("3.9 and 3.1", "3.4 and 3.1", "sections ", ".", m, None, t)
+    True
+    """
+    # More than numbers changed, word for word: most runs end here (a space
+    # is never a number's), the pattern read only on the words that differ.
+    if deleted.count(" ") != inserted.count(" "):
+        return False
+    words, now_words = deleted.split(), inserted.split()
+    if not words or len(words) != len(now_words) or any(
+        w != v and _NUMERALS.sub("", w) != _NUMERALS.sub("", v) for w, v in zip(words, now_words)
+    ):
+        return False
+    before, after = before[-_REPAIR_REACH:], after[:_REPAIR_REACH]
+    start = len(before)
+    old, new = before + deleted + after, before + inserted + after
+    was = _touched(old, start, start + len(deleted), syntax)
+    now = _touched(new, start, start + len(inserted), syntax)
+    if not was or len(was) != len(now) or _masked(old, was) != _masked(new, now):
+        return False  # the run changed more than the numbers of references
+    if kept is not None:
+        low, high = start - kept[0], start + len(deleted) + kept[1]
+        if any(at < low or at + len(printed) > high for at, _, printed, _ in was):
+            return False  # another run edited the reference too: what it named before is not in `old`
+    repaired = False
+    for (at, target, printed, _), (at_now, fixed, fixed_printed, _) in zip(was, now):
+        if target == fixed:
+            continue
+        if target in targets.old:
+            if id_map.get(target) != fixed:
+                return False  # retargeted, or an update that is not the renumbering's
+        elif fixed in targets.new:
+            repaired = True
+        else:
+            return False  # still naming nothing
+        if other_document(old, at, printed, targets.title) or other_document(new, at_now, fixed_printed, targets.title):
+            return False
+    return repaired
+
+
+_Cited = tuple[int, str, str, list[tuple[int, int]]]  # where, target, as printed, the spans of its numbers
+
+
+def _touched(text: str, start: int, end: int, syntax: re.Pattern[str] | None) -> list[_Cited]:
+    """The references of `text` whose numbers text[start:end] overlaps (an
+    empty stretch: whose number holds its place or ends there)."""
+    if syntax is None:
+        found: list[_Cited] = [(at, target, printed, [(at + len(printed) - len(target), at + len(printed))])
+                               for at, target, printed in reference_spans(text)]
+    else:
+        found = [(m.start(), cited(m), m.group(0), cited_numbers(m)) for m in syntax.finditer(text)]
+    if start == end:
+        return [f for f in found if any(a <= start <= b for a, b in f[3])]
+    return [f for f in found if any(a < end and start < b for a, b in f[3])]
+
+
+def _masked(text: str, cited: list[_Cited]) -> str:
+    """The text with the numbers of the references `cited` blanked out."""
+    pieces, copied = [], 0
+    for a, b in sorted(span for f in cited for span in f[3]):
+        pieces += [text[copied:a], "\0"]
+        copied = b
+    return "".join(pieces) + text[copied:]
 
 
 _RANGE_START = re.compile(r"[-–—]\s*$|\b(?:through|to)\s+$")

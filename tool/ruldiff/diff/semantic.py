@@ -24,7 +24,9 @@ A run is explained, in this order, as
    rewording; a misspelling corrected is cosmetic (cosmetic.py);
 2. ``cross-reference``: the two sides differ only in rule numbers, each old
    number replaced by the new number of the same rule (903.13 -> 903.11 when
-   old 903.13 became new 903.11; references.py);
+   old 903.13 became new 903.11), or a number that named no rule of the old
+   document by one that names a rule of the new (a reference an earlier
+   release left dangling, put right; references.py);
 3. ``substitution``: the run is one of the replacements made across the
    document, possibly together with reference updates and the verb
    agreement it forces; or a verb agreeing, later in its sentence, with a
@@ -54,7 +56,7 @@ from collections.abc import Sequence
 from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
 from .lists import entangled, joined, list_items, without
 from .moves import containers, moved, parents
-from .references import References, map_numbers
+from .references import References, Targets, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
 from .text import LETTER, norm
@@ -88,7 +90,10 @@ def annotate(
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
     )
 
-    edit_runs = {n: runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
+    # An excerpt without numbers holds no rule a reference could name: none is put right there.
+    targets = Targets(frozenset(r.id for r in old.rules), frozenset(new_ids), new.title) \
+        if old.numbered and new.numbered else None
+    edit_runs = {n: runs(c.edits, id_map, new.references, targets) for n, c in enumerate(changes) if c.old and c.new}
     found = rewrites(changes, edit_runs, id_map, old, new)
     respelled = respellings(edit_runs, old)
     corrected = corrections(edit_runs, old, new)
