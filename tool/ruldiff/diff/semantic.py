@@ -111,6 +111,7 @@ def annotate(
         if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
             tags.add("substantive")
         by_run = found.used(n)
+        restated = found.restated.get(n, ())
         news_used: list[str] = []
         punctuation: list[Run] = []
         reworded: list[tuple[int, int]] = []
@@ -132,6 +133,13 @@ def annotate(
                 tags.add("cosmetic")
             elif corrected and word_of(run) in corrected:
                 tags.add("cosmetic")  # a misspelling corrected
+            elif k in restated:
+                # one edit restated in its own place (a rule, its subrules,
+                # its glossary entry), with the references it updates
+                tags.add("substantive")
+                if norm(map_numbers(run.deleted, id_map)) != run.old:
+                    tags.add("cross-reference")
+                reworded.append((run.at, run.at + len(run.inserted)))
             elif k in by_run:
                 tags.add("substitution")
                 news_used.extend(found.tally(run, by_run[k], rule_id, id_map))
