@@ -1328,6 +1328,18 @@ def test_the_same_rename_in_two_sibling_subrules_or_a_second_rule_is_a_rewrite()
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("skyward", "starward", 7)]
 
 
+@pytest.mark.parametrize(("cited", "found"), [("700.1", False), ("100.2", True)])
+def test_entries_pointing_to_an_entry_that_cites_the_keyword_rule_are_its_place(cited: str, found: bool) -> None:
+    # "Reefdiving: A kind of tidediving. See Diving." in three entries; "Diving", unchanged, cites rule `cited`.
+    def quest(name: str) -> Document:
+        kinds = [(k, f"A kind of {name}. See Diving.") for k in ("Reefdiving", "Shoaldiving", "Kelpdiving")]
+        return doc([(k, t.replace("{}", name)) for k, t in SKYWARD],
+                   glossary=[("Diving", f"A keeper dives. See rule {cited}.")] + kinds)
+
+    result = compare(quest("tidediving"), quest("wavediving"))
+    assert [(s.old, s.new) for s in result.substitutions] == ([("tidediving", "wavediving")] if found else [])
+
+
 QUEST = [("1", "Basics"), ("100", "General"), ("100.1.", "Keepers draw at dawn."),
          ("104", "{}"), ("104.1.", "A keeper who holds five glyphs wins."), ("104.2.", "A keeper with no glyph loses."),
          ("105", "Sleep"), ("105.1.", "Keepers sleep at night.")]

@@ -64,7 +64,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -1088,6 +1088,8 @@ class _Outline:
     def __init__(self, doc: Document) -> None:
         self.by_id = {r.id: r for r in doc.items}
         self.syntax = doc.references
+        self.glossary = doc.glossary
+        self._cited: list[tuple[str, set[str]]] | None = None  # each entry's term and references, once asked
 
     def ancestors(self, rule: Rule) -> list[str]:
         """The IDs of the items enclosing `rule`, nearest first."""
@@ -1117,31 +1119,42 @@ class _Outline:
         """The rules a glossary entry refers to."""
         return {target for target, _printed in references(entry.full_text, self.syntax)}
 
+    def citing(self, place: Callable[[str], bool]) -> list[str]:
+        """The terms of the glossary entries, changed or not, that refer to
+        a rule `place` holds ("Typecycling", which cites 702.29, for the
+        entries that only say "See Typecycling.")."""
+        if self._cited is None:
+            self._cited = [(_term(g), self.cites(g)) for g in self.glossary]
+        return [term for term, cited in self._cited if any(map(place, cited))]
+
 
 def _one_place(rules: Sequence[Rule], outline: _Outline) -> bool:
     """Whether `rules` are all one place: one rule (the *root*), its own
     subrules, the headings it sits under, and glossary entries that cite
-    one of them (or the rules up to the root's heading), or cite by its
-    term a glossary entry that does; with no numbered rule, one glossary
-    entry and the entries that cite it by its term. Two sibling subrules,
-    or a heading and two rules under it, are two places: neither restates
-    the other.
+    one of them (or the rules up to the root's heading), or point by its
+    term to a glossary entry (changed or not) that does ("See Relic.");
+    with no numbered rule, one glossary entry and the entries that point to
+    it. Two sibling subrules, or a heading and two rules under it, are two
+    places: neither restates the other.
 
     >>> doc = Document("d", "T", None, "p", (Rule("7", RuleKind.HEADING, "Relics"),
     ...     Rule("7.1", RuleKind.RULE, "A.", parent="7"), Rule("7.1a", RuleKind.RULE, "B.", parent="7.1"),
     ...     Rule("7.1b", RuleKind.RULE, "C.", parent="7.1"), Rule("7.2", RuleKind.RULE, "D.", parent="7")),
-    ...     (Rule("glossary:Relic", RuleKind.GLOSSARY, "See rule 7, Relics."), Rule("glossary:Urn", RuleKind.GLOSSARY, "See Relic.")))
+    ...     (Rule("glossary:Relic", RuleKind.GLOSSARY, "See rule 7, Relics."), Rule("glossary:Urn", RuleKind.GLOSSARY, "See Relic."),
+    ...     Rule("glossary:Vase", RuleKind.GLOSSARY, "A relic. See rule 9.")))
     >>> o = _Outline(doc)
     >>> r = {x.id: x for x in doc.items}
     >>> _one_place([r["7.1"], r["7.1a"], r["7.1b"], r["7"]], o), _one_place([r["7.1a"], r["7.1b"]], o), _one_place([r["7"], r["7.1"], r["7.2"]], o)
     (True, False, False)
     >>> _one_place([r["7.1a"], r["glossary:Relic"], r["glossary:Urn"]], o), _one_place([r["7.2"], r["glossary:Urn"]], o)
-    (True, False)
+    (True, True)
+    >>> _one_place([r["7.2"], r["glossary:Vase"]], o), _one_place([r["glossary:Relic"], r["glossary:Urn"]], o), _one_place([r["glossary:Urn"], r["glossary:Vase"]], o)
+    (False, True, False)
     """
     numbered = [r for r in rules if r.kind is not RuleKind.GLOSSARY]
     glossary = [r for r in rules if r.kind is RuleKind.GLOSSARY]
     if not numbered:  # the root is the entry every other one cites by its term
-        return any(all(h is g or phrase_in(_term(g), norm(h.full_text)) for h in glossary) for g in glossary)
+        return any(all(h is g or _cites_term(h, _term(g)) for h in glossary) for g in glossary)
     ancestors = {r.id: outline.ancestors(r) for r in numbered}
     root = next((
         r for r in numbered
@@ -1163,19 +1176,37 @@ def _one_place(rules: Sequence[Rule], outline: _Outline) -> bool:
         rule = outline.by_id.get(target)
         return rule is not None and root.kind is RuleKind.RULE and root.id in outline.ancestors(rule)
 
-    terms: list[str] = []  # the terms of the entries attached so far
+    terms: list[str] = []  # the terms of the entries that cite the place
     left = list(glossary)
+    looked = False  # whether the entries citing the place that the family left alone were looked for
     while left:
         attached = [
             g for g in left
-            if any(in_place(t) for t in outline.cites(g)) or any(phrase_in(t, norm(g.full_text)) for t in terms)
+            if any(in_place(t) for t in outline.cites(g)) or any(_cites_term(g, t) for t in terms)
         ]
         if not attached:
-            return False
+            if looked:
+                return False
+            looked = True
+            terms.extend(outline.citing(in_place))
+            continue
         for g in attached:
             left.remove(g)
             terms.append(_term(g))
     return True
+
+
+def _cites_term(entry: Rule, term: str) -> bool:
+    """Whether a glossary entry points to another by its term ("See
+    Typecycling.", "See also Typecycling.").
+
+    >>> _cites_term(Rule("glossary:Urncycling", RuleKind.GLOSSARY, "See Relic cycling."), "relic cycling")
+    True
+    >>> _cites_term(Rule("glossary:Urn", RuleKind.GLOSSARY, "A relic cycling urn."), "relic cycling")
+    False
+    """
+    text = norm(entry.full_text)
+    return phrase_in(f"see {term}", text) or phrase_in(f"see also {term}", text)
 
 
 def _term(entry: Rule) -> str:
