@@ -1383,6 +1383,37 @@ def test_a_list_item_removed_in_several_rules_is_a_list_item_not_a_substitution(
     assert [c.items_removed for c in result.changes if c.new] == [("seal mark",)] * 3
 
 
+# "warden" -> "steward" across the document; rule 100.4 keeps its list in order, so the renamed item moves.
+WARDENS = ["The warden opens the vault at dawn.", "No warden may hold a glyph.", "Each warden hums at dusk.",
+           "The offices are {}."]
+
+
+def _wardens(offices: str, name: str) -> list[str]:
+    return [t.replace("{}", offices).replace("warden", name) for t in WARDENS]
+
+
+def test_a_list_item_a_rewrite_renamed_is_the_rewrite_not_an_item_added_and_removed() -> None:
+    old = _wardens("keeper, scribe, warden, and herald", "warden")
+    new = _wardens("herald, keeper, scribe, and steward", "steward")
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("warden", "steward", 4, ("100.1", "100.2", "100.3", "100.4"))]
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == ((), (), ("substitution",))
+    # An item added beside the renamed one is still named.
+    result = pair(_wardens("herald, keeper, scribe, and warden", "warden"),
+                  _wardens("herald, keeper, scribe, steward, and bard", "steward"))
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == (("bard",), (), ("list-item", "substitution"))
+
+
+def test_an_item_removed_beside_an_unrelated_item_added_is_no_rename() -> None:
+    result = pair(_wardens("herald, keeper, scribe, and warden", "warden"),
+                  _wardens("bard, herald, keeper, and scribe", "steward"))
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == (("bard",), ("warden",), ("list-item",))
+
+
 def test_a_deletion_beside_a_word_and_a_replacement_by_that_word_are_two_rewrites() -> None:
     # "keeper's turn" -> "keeper" (a deletion) and "warden" -> "keeper" share only the kept word.
     old = ["The keeper's turn ends at dusk.", "Each keeper's turn has a glow.", "A keeper's turn may pass.",
