@@ -74,7 +74,7 @@ STAGES: dict[str, list[tuple[Any, str]]] = {
     "splits": [(pipeline, "join_splits"), (pipeline, "force_splits")],
     "substitutions": [
         (semantic, "rewrites"), (substitutions.Rewrites, "used"), (substitutions.Rewrites, "tally"),
-        (substitutions.Rewrites, "listed"), (semantic, "agreement_run"),
+        (substitutions.Rewrites, "listed"), (substitutions.Rewrites, "renames"), (semantic, "agreement_run"),
     ],
     "lists": [(semantic, "list_items"), (semantic, "entangled"), (semantic, "without"), (semantic, "joined")],
     "cosmetic": [

@@ -1356,6 +1356,87 @@ def test_a_rule_and_its_subrule_changed_the_same_way_count_once() -> None:
     assert [(s.old, s.new) for s in compare(old, new).substitutions] == [("is restricted", "is defined")]
 
 
+# A keyword's rule, two subrules and its glossary entry, which cites the rule.
+SKYWARD = [("1", "Basics"), ("100", "General"), ("100.1.", "Keepers draw at dawn."), ("100.2.", "Wardens rest at dusk."),
+           ("7", "Abilities"), ("700", "Keywords"), ("700.1.", "{}"),
+           ("700.1a", "{} is a static ability. A glyph with {} can't be held by wardens."),
+           ("700.1b", "Two instances of {} on one glyph are redundant; the keeper ignores one."),
+           ("700.2.", "Lanterns"), ("700.2a", "A lantern glows while its keeper waits.")]
+SKYWARD_GLOSSARY = [("Lantern", "A glyph that glows. See rule 700.2."),
+                    ("Wardenproof", "A glyph wardens cannot hold, such as one with {}. See rule 700.1, “{}.”")]
+
+
+def _skyward(name: str, rules: list[tuple[str, str]] = SKYWARD) -> Document:
+    return doc([(k, t.replace("{}", name)) for k, t in rules],
+               glossary=[(k, t.replace("{}", name)) for k, t in SKYWARD_GLOSSARY])
+
+
+def test_a_keyword_renamed_in_its_rule_subrules_and_glossary_entry_is_one_edit() -> None:
+    result = compare(_skyward("skyward"), _skyward("starward"))
+    assert result.substitutions == ()
+    changed = {(c.new.id, c.tags) for c in result.changes if c.new}
+    assert changed == {("700.1", ("substantive",)), ("700.1a", ("substantive",)), ("700.1b", ("substantive",)),
+                       ("glossary:Wardenproof", ("substantive",))}
+
+
+def test_the_same_rename_in_two_sibling_subrules_or_a_second_rule_is_a_rewrite() -> None:
+    # The keyword's own rule unchanged: its two subrules are two places.
+    siblings = [(k, "Skyward keyword" if k == "700.1." else t) for k, t in SKYWARD]
+    result = compare(_skyward("skyward", siblings), _skyward("starward", siblings))
+    assert [(s.old, s.new) for s in result.substitutions] == [("skyward", "starward")]
+    assert {c.new.id for c in result.changes if c.new and "substitution" in c.tags} == {
+        "700.1a", "700.1b", "glossary:Wardenproof"}
+    # A rule of another section that names the keyword too: a second place.
+    elsewhere = [(k, "Keepers draw at dawn, and {} glyphs wait." if k == "100.1." else t) for k, t in SKYWARD]
+    result = compare(_skyward("skyward", elsewhere), _skyward("starward", elsewhere))
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("skyward", "starward", 7)]
+
+
+@pytest.mark.parametrize(("cited", "found"), [("700.1", False), ("100.2", True)])
+def test_entries_pointing_to_an_entry_that_cites_the_keyword_rule_are_its_place(cited: str, found: bool) -> None:
+    # "Reefdiving: A kind of tidediving. See Diving." in three entries; "Diving", unchanged, cites rule `cited`.
+    def quest(name: str) -> Document:
+        kinds = [(k, f"A kind of {name}. See Diving.") for k in ("Reefdiving", "Shoaldiving", "Kelpdiving")]
+        return doc([(k, t.replace("{}", name)) for k, t in SKYWARD],
+                   glossary=[("Diving", f"A keeper dives. See rule {cited}.")] + kinds)
+
+    result = compare(quest("tidediving"), quest("wavediving"))
+    assert [(s.old, s.new) for s in result.substitutions] == ([("tidediving", "wavediving")] if found else [])
+
+
+QUEST = [("1", "Basics"), ("100", "General"), ("100.1.", "Keepers draw at dawn."),
+         ("104", "{}"), ("104.1.", "A keeper who holds five glyphs wins."), ("104.2.", "A keeper with no glyph loses."),
+         ("105", "Sleep"), ("105.1.", "Keepers sleep at night.")]
+QUEST_GLOSSARY = [("Concede", "To leave the quest and lose it. See rule 104, “{}.”"),
+                  ("Lose", "Ways to lose are many. See rule 104, “{},” and rule 105.2."),
+                  ("Win", "Ways to win are few. See rule 104, “{}.”")]
+
+
+def _quest(title: str, sleep: list[tuple[str, str]], reference: str = "105.2") -> Document:
+    gloss = [(k, t.replace("{}", title).replace("105.2", reference)) for k, t in QUEST_GLOSSARY]
+    return doc([(k, t.replace("{}", title)) for k, t in QUEST] + sleep, glossary=gloss)
+
+
+def test_a_heading_renamed_and_the_glossary_entries_citing_it_are_one_edit() -> None:
+    # Rule 105.2 becomes 105.3: the reference beside the cited title follows it.
+    old = _quest("Ending the Quest", [("105.2.", "Sleepers lose their turn.")])
+    new = _quest("Closing the Quest", [("105.2.", "Dreamers wake at noon."), ("105.3.", "Sleepers lose their turn.")],
+                 "105.3")
+    result = compare(old, new)
+    assert result.substitutions == ()
+    tags = {c.new.id: c.tags for c in result.changes if c.new and c.kind is ChangeKind.CHANGED}
+    assert tags == {"104": ("substantive",), "glossary:Concede": ("substantive",),
+                    "glossary:Lose": ("cross-reference", "substantive"), "glossary:Win": ("substantive",)}
+
+
+def test_a_heading_renamed_and_cited_by_a_rule_elsewhere_is_a_rewrite() -> None:
+    cited = [("105.2.", "A sleeper's quest ends as rule 104, “{}”, says.")]
+    old = _quest("Ending the Quest", [(k, t.replace("{}", "Ending the Quest")) for k, t in cited])
+    new = _quest("Closing the Quest", [(k, t.replace("{}", "Closing the Quest")) for k, t in cited])
+    assert [(s.old, s.new, s.count) for s in compare(old, new).substitutions] == [
+        ("Ending", "Closing", 5)]
+
+
 def test_a_list_item_removed_in_several_rules_is_a_list_item_not_a_substitution() -> None:
     old = ["A relic shows its name, cost, seal mark, rules text, and glow.",
            "Copies keep the glow, seal mark, rules text, and title of what they copy.",
@@ -1364,6 +1445,37 @@ def test_a_list_item_removed_in_several_rules_is_a_list_item_not_a_substitution(
     result = pair(old, new)
     assert result.substitutions == ()
     assert [c.items_removed for c in result.changes if c.new] == [("seal mark",)] * 3
+
+
+# "warden" -> "steward" across the document; rule 100.4 keeps its list in order, so the renamed item moves.
+WARDENS = ["The warden opens the vault at dawn.", "No warden may hold a glyph.", "Each warden hums at dusk.",
+           "The offices are {}."]
+
+
+def _wardens(offices: str, name: str) -> list[str]:
+    return [t.replace("{}", offices).replace("warden", name) for t in WARDENS]
+
+
+def test_a_list_item_a_rewrite_renamed_is_the_rewrite_not_an_item_added_and_removed() -> None:
+    old = _wardens("keeper, scribe, warden, and herald", "warden")
+    new = _wardens("herald, keeper, scribe, and steward", "steward")
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("warden", "steward", 4, ("100.1", "100.2", "100.3", "100.4"))]
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == ((), (), ("substitution",))
+    # An item added beside the renamed one is still named.
+    result = pair(_wardens("herald, keeper, scribe, and warden", "warden"),
+                  _wardens("herald, keeper, scribe, steward, and bard", "steward"))
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == (("bard",), (), ("list-item", "substitution"))
+
+
+def test_an_item_removed_beside_an_unrelated_item_added_is_no_rename() -> None:
+    result = pair(_wardens("herald, keeper, scribe, and warden", "warden"),
+                  _wardens("bard, herald, keeper, and scribe", "steward"))
+    offices = by_new(result)["100.4"]
+    assert (offices.items_added, offices.items_removed, offices.tags) == (("bard",), ("warden",), ("list-item",))
 
 
 def test_a_deletion_beside_a_word_and_a_replacement_by_that_word_are_two_rewrites() -> None:

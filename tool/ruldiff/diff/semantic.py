@@ -35,7 +35,9 @@ A run is explained, in this order, as
    (``..., cohort, constellation, ...``), the "and" before the last item
    moving with them (lists.py: never a fragment or a function word), alone
    or with the runs of its clause when the word diff cut one list edit
-   apart (`lists.joined`);
+   apart (`lists.joined`); an item removed and another added that a
+   substitution renames ("tribal" -> "kindred", the list kept in order) are
+   that substitution, not items (`Rewrites.renames`);
 5. otherwise ``substantive``.
 
 A change's tags are the kinds of its runs; one that is all mechanical (no
@@ -116,6 +118,7 @@ def annotate(
         if c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED):
             tags.add("substantive")
         by_run = found.used(n)
+        restated = found.restated.get(n, ())
         news_used: list[str] = []
         punctuation: list[Run] = []
         reworded: list[tuple[int, int]] = []
@@ -137,6 +140,13 @@ def annotate(
                 tags.add("cosmetic")
             elif corrected and word_of(run) in corrected:
                 tags.add("cosmetic")  # a misspelling corrected
+            elif k in restated:
+                # one edit restated in its own place (a rule, its subrules,
+                # its glossary entry), with the references it updates
+                tags.add("substantive")
+                if norm(map_numbers(run.deleted, id_map)) != run.old:
+                    tags.add("cross-reference")
+                reworded.append((run.at, run.at + len(run.inserted)))
             elif k in by_run:
                 tags.add("substitution")
                 news_used.extend(found.tally(run, by_run[k], rule_id, id_map))
@@ -173,12 +183,21 @@ def annotate(
             moved_items = Counter(added) & Counter(removed)
             items_added = _unique(without(tuple(added), moved_items))
             items_removed = _unique(without(tuple(removed), moved_items))
+            # An item a substitution renamed ("tribal" -> "kindred") is no
+            # item added or removed: the substitution says it.
+            renamed = found.renames(items_removed, items_added, rule_id) if items_added and items_removed else {}
+            if renamed:
+                tags.add("substitution")
+                items_added = tuple(a for a in items_added if a not in renamed.values())
+                items_removed = tuple(r for r in items_removed if r not in renamed)
         else:  # most changes: nothing can have moved, no Counter built (annotate's
             # own loop and `without` 68 -> 41 ms of CPU on the 17-year gap)
             items_added, items_removed = _unique(added), _unique(removed)
+            renamed = {}
         if "list-item" in tags and not (items_added or items_removed):
             tags.discard("list-item")
-            tags.add("substantive")
+            if not renamed:
+                tags.add("substantive")
         if separators_only:
             tags.add("list-item" if "list-item" in tags else "substantive")
         stale, should_be = refs.of_change(c) if new.numbered else ((), ())

@@ -42,6 +42,23 @@ the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
 17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
 with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
 round four").
+
+A family made in one place only (`_without_one_place`, #27): a rule, its
+own subrules, the heading they sit under and the glossary entries that cite
+them (or cite, by its term, an entry that does), changed the same way, are
+one edit, tagged ``substantive``, not a rewrite. It drops 4 families on the
+six gap pairs #27 tuned on ("Landcycling" -> "Typecycling" in 502.18c, its
+entry and the five pointers to it; "is the creature's" -> "is its" in 208.1
+and the Power and Toughness entries citing 208; "Winning and Losing" ->
+"Ending the Game", heading 104 and its citations; "Totem" -> "Umbra" in
+702.89, 702.89a and the keyword's entry) and 4 on the adjacent pairs
+(2006-05, 2010-04: "from the zone it's in" in 601.2, 601.2a and Cast;
+2011-05; 2024-06), nothing else; with the pointers to a keyword's entry,
+"Landcycling" on two more gap pairs (502.18d and the pointers to the
+Typecycling entry): 10 of 10 read right (bench/README.md, "Families
+round three"). Cost: 1.2 ms of CPU on the 17-year gap (median
+of 5, the function timed alone); the substitutions stage 125/129 ->
+130/126 ms interleaved with main (`--cpu --runs 5`, noise).
 """
 
 from __future__ import annotations
@@ -49,14 +66,14 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .align import dice, word_set
 from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM, list_items
-from .references import map_numbers
+from .references import map_numbers, references
 from .runs import Run
 from .text import LETTER, SENTENCE_END, norm, phrase_in, phrase_pattern, word_edges
 from ..model import Change, Document, Rule, RuleKind, Substitution
@@ -205,7 +222,9 @@ def _shared_ends(a: list[str], b: list[str]) -> tuple[int, int, int]:
 #    families. A family is reported once, with its total count and its forms.
 #
 # Evidence counts each text once: a rule and its subrule or glossary entry
-# changed the same way are one edit (`_restated`), and so is a quotation
+# changed the same way are one edit (`_restated`; and a whole family made in
+# one place, a rule, its subrules, its heading and the glossary entries
+# citing them: `_without_one_place`), and so is a quotation
 # (a card's text) quoted in two rules (`_sentence_of`); a run that adds or
 # removes list items is a list item (lists.py), never a candidate.
 #
@@ -665,9 +684,10 @@ def _restated(rules: Sequence[Rule]) -> bool:
     entry, or one the other's subrule ("is [-restricted-]{+defined+}" in
     303.4 and 303.4a, 2009-10 -> 2026-01, is one edit); a heading is
     restated by no rule under it ("end phase" -> "ending phase" in 512 and
-    512.1, 2009-07, is a rename). A third rule is
-    evidence enough: "totem" -> "umbra" in 702.89, 702.89a and the glossary
-    is a rename (the holdout set).
+    512.1, 2009-07, is a rename). A candidate in more rules is weighed
+    here; its family, once built, is dropped if all its rules are one place
+    (`_one_place`: "totem" -> "umbra" in 702.89, 702.89a and the keyword's
+    glossary entry is one edit).
 
     >>> r = [Rule("1.1", RuleKind.RULE, "", parent="1"), Rule("1.1a", RuleKind.RULE, "", parent="1.1"), Rule("1.2", RuleKind.RULE, "", parent="1")]
     >>> _restated(r[:2]), _restated(r[1:]), _restated([Rule("1", RuleKind.HEADING, ""), r[0]])
@@ -937,6 +957,9 @@ class Rewrites:
     """The family of each phrase (`_families`)."""
     families: dict[int, _Family]
     """What is counted of each family as the runs are tagged (`tally`)."""
+    restated: dict[int, set[int]]
+    """Per change: the runs a family made in one place explains
+    (`_without_one_place`): one edit, not a substitution."""
 
     def used(self, n: int) -> dict[int, list[tuple[str, str]]]:
         """The runs of change `n` a substitution explains (by their place
@@ -968,6 +991,53 @@ class Rewrites:
             fam.counts[core] += 1  # a longer form of the phrase: listed with it
             fam.counts[used[0]] -= 1
         return news_used
+
+    def renames(self, removed: Sequence[str], added: Sequence[str], rule_id: str) -> dict[str, str]:
+        """The items of a list a family renamed (removed item -> added item,
+        "tribal" -> "kindred"), each counted in its family, in rule
+        `rule_id`: no item added or removed, the substitution says it.
+
+        An item is renamed when one of the two is a phrase of a family (an
+        old phrase, or a new one) and the other is, or stands in, a phrase
+        of the same family on its side ("in play" -> "battlefield", beside
+        "in play" -> "on the battlefield").
+
+        Precision: on every adjacent pair and the six gap pairs #27 tuned
+        on, 8 items in 7 changes (2009-07 400.1: "in play" -> "battlefield"
+        and "removed from the game" -> "exile"; "tribal" -> "kindred" in
+        205.2a and 300.1 of 2024-06, of 2023-04 -> 2025-02 and of the
+        17-year gap), all read right (bench/README.md, "Families round
+        three"). Cost: 0.5 ms of CPU on the 17-year gap (median of 5, timed
+        alone)."""
+        olds: dict[int, list[str]] = defaultdict(list)
+        news: dict[int, list[str]] = defaultdict(list)
+        for (d, i), f in zip(self.subs, self.family_of):
+            if f in self.families and i:  # a family listed, and no deletion
+                olds[f].append(d)
+                news[f].append(i)
+
+        def renaming(r: str, a: str) -> int | None:
+            for f in olds:
+                if (r in olds[f] and any(phrase_in(a, i) for i in news[f])) or (
+                    a in news[f] and any(phrase_in(r, d) for d in olds[f])
+                ):
+                    return f
+            return None
+
+        out: dict[str, str] = {}
+        free = list(added)
+        for r in removed:
+            for a in free:
+                family = renaming(norm(r), norm(a))
+                if family is not None:
+                    fam = self.families[family]
+                    fam.counts[(norm(r), norm(a))] += 1
+                    if rule_id not in fam.rules:
+                        fam.rules.append(rule_id)
+                    out[r] = a
+                    free.remove(a)
+                    break
+        return out
 
     def listed(self, changes: Sequence[Change]) -> tuple[Substitution, ...]:
         """One `Substitution` per family, its phrases as the `changes` write them."""
@@ -1006,5 +1076,188 @@ def rewrites(
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
     family_of = _families(subs)
-    families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of)}
-    return Rewrites(subs, index, found, family_of, families)
+    restated, one_place = _without_one_place(found, index, family_of, changes, runs, id_map, new) if found else ({}, set())
+    families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of) if f not in one_place}
+    return Rewrites(subs, index, found, family_of, families, restated)
+
+
+def _without_one_place(
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]],
+    index: dict[tuple[str, str], int],
+    family_of: Sequence[int],
+    changes: Sequence[Change],
+    runs: dict[int, list[Run]],
+    id_map: dict[str, str],
+    new: Document,
+) -> tuple[dict[int, set[int]], set[int]]:
+    """`found` less the families made in one place only (`_one_place`): a
+    rule, its subrules, the heading they sit under and the glossary entries
+    that cite them, changed the same way, are one edit, not a rewrite made
+    across the document. A run such a family explained is explained by the
+    other phrases it holds, if they are enough (`_explains`); else it is
+    returned (per change, the runs' places): one edit, whose reference
+    updates are still told. Returned too: the families dropped.
+
+    Its precision and cost: see the module's docstring."""
+    where: dict[int, set[int]] = defaultdict(set)  # family -> the changes it explains runs of
+    for n, entries in found.items():
+        for _k, used, _d, _i in entries:
+            for phrase in used:
+                where[family_of[index[phrase]]].add(n)
+    outline = _Outline(new)
+    dropped = {
+        f for f, ns in where.items()
+        if _one_place([changes[n].new for n in sorted(ns)], outline)  # type: ignore[misc]
+    }
+    restated: dict[int, set[int]] = defaultdict(set)
+    if not dropped:
+        return restated, dropped
+    for n in list(found):
+        kept = []
+        for k, used, d, i in found[n]:
+            left = [p for p in used if family_of[index[p]] not in dropped]
+            if len(left) == len(used) or (left and _explains(*_in_context(runs[n][k]), left, id_map)):
+                kept.append((k, left, d, i))
+            else:
+                restated[n].add(k)
+        if kept:
+            found[n] = kept
+        else:
+            del found[n]
+    return restated, dropped
+
+
+_HEADINGS = (RuleKind.HEADING, RuleKind.SECTION)
+
+
+class _Outline:
+    """The outline of a document, as `_one_place` reads it: each item by
+    its ID, and the references of its glossary entries."""
+
+    def __init__(self, doc: Document) -> None:
+        self.by_id = {r.id: r for r in doc.items}
+        self.syntax = doc.references
+        self.glossary = doc.glossary
+        self._cited: list[tuple[str, set[str]]] | None = None  # each entry's term and references, once asked
+
+    def ancestors(self, rule: Rule) -> list[str]:
+        """The IDs of the items enclosing `rule`, nearest first."""
+        out: list[str] = []
+        parent = rule.parent
+        while parent is not None and parent not in out:
+            out.append(parent)
+            above = self.by_id.get(parent)
+            parent = above.parent if above is not None else None
+        return out
+
+    def up_to_heading(self, rule: Rule) -> list[str]:
+        """`rule` and the items enclosing it up to the nearest heading:
+        what a passage that restates the rule cites ("See rule 208, \"Power
+        and Defense\"" for 208.1)."""
+        out = [rule.id]
+        if rule.kind in _HEADINGS:
+            return out
+        for parent in self.ancestors(rule):
+            out.append(parent)
+            above = self.by_id.get(parent)
+            if above is None or above.kind in _HEADINGS:
+                break
+        return out
+
+    def cites(self, entry: Rule) -> set[str]:
+        """The rules a glossary entry refers to."""
+        return {target for target, _printed in references(entry.full_text, self.syntax)}
+
+    def citing(self, place: Callable[[str], bool]) -> list[str]:
+        """The terms of the glossary entries, changed or not, that refer to
+        a rule `place` holds ("Typecycling", which cites 702.29, for the
+        entries that only say "See Typecycling.")."""
+        if self._cited is None:
+            self._cited = [(_term(g), self.cites(g)) for g in self.glossary]
+        return [term for term, cited in self._cited if any(map(place, cited))]
+
+
+def _one_place(rules: Sequence[Rule], outline: _Outline) -> bool:
+    """Whether `rules` are all one place: one rule (the *root*), its own
+    subrules, the headings it sits under, and glossary entries that cite
+    one of them (or the rules up to the root's heading), or point by its
+    term to a glossary entry (changed or not) that does ("See Relic.");
+    with no numbered rule, one glossary entry and the entries that point to
+    it. Two sibling subrules, or a heading and two rules under it, are two
+    places: neither restates the other.
+
+    >>> doc = Document("d", "T", None, "p", (Rule("7", RuleKind.HEADING, "Relics"),
+    ...     Rule("7.1", RuleKind.RULE, "A.", parent="7"), Rule("7.1a", RuleKind.RULE, "B.", parent="7.1"),
+    ...     Rule("7.1b", RuleKind.RULE, "C.", parent="7.1"), Rule("7.2", RuleKind.RULE, "D.", parent="7")),
+    ...     (Rule("glossary:Relic", RuleKind.GLOSSARY, "See rule 7, Relics."), Rule("glossary:Urn", RuleKind.GLOSSARY, "See Relic."),
+    ...     Rule("glossary:Vase", RuleKind.GLOSSARY, "A relic. See rule 9.")))
+    >>> o = _Outline(doc)
+    >>> r = {x.id: x for x in doc.items}
+    >>> _one_place([r["7.1"], r["7.1a"], r["7.1b"], r["7"]], o), _one_place([r["7.1a"], r["7.1b"]], o), _one_place([r["7"], r["7.1"], r["7.2"]], o)
+    (True, False, False)
+    >>> _one_place([r["7.1a"], r["glossary:Relic"], r["glossary:Urn"]], o), _one_place([r["7.2"], r["glossary:Urn"]], o)
+    (True, True)
+    >>> _one_place([r["7.2"], r["glossary:Vase"]], o), _one_place([r["glossary:Relic"], r["glossary:Urn"]], o), _one_place([r["glossary:Urn"], r["glossary:Vase"]], o)
+    (False, True, False)
+    """
+    numbered = [r for r in rules if r.kind is not RuleKind.GLOSSARY]
+    glossary = [r for r in rules if r.kind is RuleKind.GLOSSARY]
+    if not numbered:  # the root is the entry every other one cites by its term
+        return any(all(h is g or _cites_term(h, _term(g)) for h in glossary) for g in glossary)
+    ancestors = {r.id: outline.ancestors(r) for r in numbered}
+    root = next((
+        r for r in numbered
+        if all(
+            q is r or (r.kind is RuleKind.RULE and r.id in ancestors[q.id])  # its subrule
+            or (q.kind in _HEADINGS and q.id in ancestors[r.id])  # a heading it sits under
+            for q in numbered
+        )
+    ), None)
+    if root is None:
+        return False
+    # What a glossary entry of the place may cite: the root up to its heading,
+    # the numbered rules of the place, and the root's subrules.
+    place = {*outline.up_to_heading(root), *(q.id for q in numbered)}
+
+    def in_place(target: str) -> bool:
+        if target in place:
+            return True
+        rule = outline.by_id.get(target)
+        return rule is not None and root.kind is RuleKind.RULE and root.id in outline.ancestors(rule)
+
+    terms: list[str] = []  # the terms of the entries that cite the place
+    left = list(glossary)
+    looked = False  # whether the entries citing the place that the family left alone were looked for
+    while left:
+        attached = [
+            g for g in left
+            if any(in_place(t) for t in outline.cites(g)) or any(_cites_term(g, t) for t in terms)
+        ]
+        if not attached:
+            if looked:
+                return False
+            looked = True
+            terms.extend(outline.citing(in_place))
+            continue
+        for g in attached:
+            left.remove(g)
+            terms.append(_term(g))
+    return True
+
+
+def _cites_term(entry: Rule, term: str) -> bool:
+    """Whether a glossary entry points to another by its term ("See
+    Typecycling.", "See also Typecycling.").
+
+    >>> _cites_term(Rule("glossary:Urncycling", RuleKind.GLOSSARY, "See Relic cycling."), "relic cycling")
+    True
+    >>> _cites_term(Rule("glossary:Urn", RuleKind.GLOSSARY, "A relic cycling urn."), "relic cycling")
+    False
+    """
+    text = norm(entry.full_text)
+    return phrase_in(f"see {term}", text) or phrase_in(f"see also {term}", text)
+
+
+def _term(entry: Rule) -> str:
+    """The term a glossary entry defines, as `norm` writes it."""
+    return norm(entry.id.removeprefix("glossary:").split("#", 1)[0])
