@@ -200,3 +200,24 @@ def test_a_number_after_a_line_that_ends_in_no_citing_word_is_a_unit(line: str) 
     lines = ["1.1 Boats are moored at the quay.", "1.2 The fee is paid each spring", line, "1.3 Gates are shut.",
              "1.4 Fees double in May."]
     assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.3", "1.4"]
+
+
+@pytest.mark.parametrize("line", ['1.2 Members said "pay." Fees are due per', "1.2 Members said (pay.) Fees are due per",
+                                  "1.2 Dues are set under Sec."])
+def test_a_short_numbered_line_that_ends_a_sentence_then_cites_leads_into_the_next_number(line: str) -> None:
+    """A numbered line short enough for a heading is running text when a
+    sentence ends in it, after its closing quote or bracket too, or when it
+    ends with ``Sec.``: the number at the start of the next line is the
+    reference it leads into, not a unit of its own."""
+    lines = ["1.1 Boats are moored at the quay.", line, "1.3 of these rules.", "1.4 Gates are shut at dusk.",
+             "1.5 Fees double in May."]
+    assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.4", "1.5"]
+
+
+@pytest.mark.parametrize("line", ["1.2 Club and ground rules", "1.2 Fees of 2.5 percent and rules"])
+def test_a_short_numbered_line_that_ends_no_sentence_is_a_heading_even_ending_in_a_citing_word(line: str) -> None:
+    """``rules`` may lead into a number, but a short numbered line with no
+    sentence's end in it (a full stop inside a figure ends none) is a
+    heading: the number on the next line is a unit."""
+    lines = ["1.1 Boats are moored at the quay.", line, "1.3 Members keep them.", "1.4 Gates are shut at dusk."]
+    assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.3", "1.4"]
