@@ -57,7 +57,7 @@ from .moves import containers, moved, parents
 from .references import References, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
-from .text import LETTER, norm
+from .text import LETTER, DocumentText, norm
 from ..model import Change, ChangeKind, Document, Substitution, make_change
 
 __all__ = ["annotate"]
@@ -89,9 +89,11 @@ def annotate(
     )
 
     edit_runs = {n: runs(c.edits, id_map, new.references) for n, c in enumerate(changes) if c.old and c.new}
-    found = rewrites(changes, edit_runs, id_map, old, new)
+    # The documents' text to count phrases and words in, built when first read (text.py).
+    old_text, new_text = DocumentText(old), DocumentText(new)
+    found = rewrites(changes, edit_runs, id_map, old_text, new_text)
     respelled = respellings(edit_runs, old)
-    corrected = corrections(edit_runs, old, new)
+    corrected = corrections(edit_runs, old_text, new_text)
     renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
     old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
     old_under, new_under = (parents(old), parents(new)) if renumbered else ({}, {})

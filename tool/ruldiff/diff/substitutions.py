@@ -30,7 +30,7 @@ shared machine: 170/170 ms before, 177/180 ms after; the semantic pass
 rules, and 3 more families on the 17-year gap, all read right) adds about
 10%: 206/202 -> 234/220 ms (interleaved, `--cpu --runs 3`, twice), most of
 it the new families counted and tagged. The documents' normalised text
-built without splitting the rules already normal (`_normalised`), and
+built without splitting the rules already normal (`text.DocumentText`), and
 `classify._damaged`'s ASCII test: 200/197 -> 190/173 ms of CPU on the
 17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
 3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
@@ -58,8 +58,8 @@ from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM, list_items
 from .references import map_numbers
 from .runs import Run
-from .text import LETTER, SENTENCE_END, norm, phrase_in, phrase_pattern, word_edges
-from ..model import Change, Document, Rule, RuleKind, Substitution
+from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_in, phrase_pattern, word_edges
+from ..model import Change, Rule, RuleKind, Substitution
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
 
@@ -405,7 +405,7 @@ def _deleted_phrase(d: str) -> bool:
 
 
 def _find_substitutions(
-    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: DocumentText, new: DocumentText
 ) -> list[tuple[str, str]]:
     """The accepted phrases (old, new), most frequent first (steps 1-3)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
@@ -423,7 +423,6 @@ def _find_substitutions(
                     one_sided.add((d, i))
     if not seen:
         return []
-    old_text = new_text = ""  # the whole documents, normalised: built when first needed
 
     # A run that adds or removes list items is a list item, never a
     # substitution ("[-expansion symbol, -]rules" in three rules, 2013 ->
@@ -461,8 +460,7 @@ def _find_substitutions(
         if not _two_distinct(contexts(cand), cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts(cand), cand[1])):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
-        if not old_text:
-            old_text, new_text = _normalised(old), _normalised(new)
+        old_text, new_text = old.text, new.text  # the whole documents, normalised: built when first needed
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it: what the new document
         # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
@@ -521,21 +519,6 @@ def _find_substitutions(
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
-
-
-def _normalised(doc: Document) -> str:
-    """The text of every rule of a document, normalised (`norm`), one rule a
-    line: what a phrase is counted in. A rule whose only white space is one
-    space between words (every other white space character is unprintable)
-    is not split and joined again: it is lower-cased with the others, in one
-    call (the 6,141 rules of the 17-year gap 20.7 -> 13.5 ms of CPU; the
-    same text for every document of the corpora).
-
-    >>> _normalised(Document("d", "T", None, "p", (Rule("1", RuleKind.RULE, "Draw  a Card."), Rule("2", RuleKind.RULE, "Pass."))))
-    'draw a card.\\npass.'
-    """
-    texts = [r.full_text for r in doc.items]
-    return "\n".join([t if t.isprintable() and "  " not in t and t.strip(" ") == t else norm(t) for t in texts]).lower()
 
 
 def _shape(candidate: tuple[str, str]) -> tuple[int, int]:
@@ -975,12 +958,12 @@ class Rewrites:
 
 
 def rewrites(
-    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: DocumentText, new: DocumentText
 ) -> Rewrites:
     """The substitutions of a comparison (steps 1-4 of the essay above
     `_AGREE`): the phrases accepted, the runs each explains, and their
     families. `runs`: the edit runs of each change, by its place in
-    `changes`."""
+    `changes`; `old` and `new`: the documents' texts a phrase is counted in."""
     subs = _find_substitutions(changes, runs, id_map, old, new)
     # Most runs hold no substitution's old phrase: one search for any of them
     # (never empty: without substitutions it matches nothing) spares trying
