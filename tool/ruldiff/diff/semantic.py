@@ -162,7 +162,7 @@ def annotate(
                 reworded.append((run.at, run.at + len(run.inserted)))
         # A comma, quote or bracket dropped or added right beside a rewording
         # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
-        if any(not goes_with(p, reworded) for p in punctuation):
+        if punctuation and any(not goes_with(p, reworded) for p in punctuation):
             tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
@@ -204,6 +204,6 @@ def annotate(
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
+    return tuple(dict.fromkeys(items)) if items else ()
 
 

@@ -952,7 +952,8 @@ class Rewrites:
     def used(self, n: int) -> dict[int, list[tuple[str, str]]]:
         """The runs of change `n` a substitution explains (by their place
         in the change), with the phrases used."""
-        return {k: used for k, used, _d, _i in self.found.get(n, ())}
+        found = self.found.get(n)
+        return {k: used for k, used, _d, _i in found} if found else {}
 
     def tally(self, run: Run, used: list[tuple[str, str]], rule_id: str, id_map: dict[str, str]) -> list[str]:
         """Count a run the phrases `used` explain in their family (and a
