@@ -41,7 +41,12 @@ tried against rewrites of their shape, `is_cosmetic`'s ASCII screen and
 the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
 17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
 with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
-round four").
+round four"). Issue #25's sixth round (a run that rewrites a sentence
+left before its forms are built, `_more_words`; the documents' text
+shared with corrections): 139/138/136 -> 129/130/112 ms of CPU on the
+17-year gap, 58/56/55 -> 57/57/49 on the 2018 pair (`--cpu --runs 5`,
+three rounds interleaved with 579ef92, load ~10; bench/README.md, "Issue
+#25, sixth round").
 """
 
 from __future__ import annotations
