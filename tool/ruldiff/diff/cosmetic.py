@@ -22,7 +22,11 @@ Precision, on the blind set (426 changes; docs/trust.md): ``cosmetic`` 94.3%
 as drawn, 100% now (33 of 33; the tag, whether runs.py or this module made
 it). Cost on the 17-year gap (`bench/claims.py`, "cosmetic"): 8 ms (9 ms of
 CPU) of the semantic pass's 329 ms (327 ms of CPU); with `corrections`,
-9 -> 13 ms of CPU (`--cpu --runs 3`; see `corrections`).
+9 -> 13 ms of CPU (`--cpu --runs 3`; see `corrections`). With the texts
+`corrections` counts in shared with substitutions (`text.DocumentText`):
+13/14/14 -> 12/12/12 ms of CPU on the 17-year gap, 11/11/11 -> 4/3/4 on
+the 2018 pair (`--cpu --runs 5`, three rounds interleaved with the code
+before, load ~7).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from .runs import Run
-from .text import word_edges
+from .text import DocumentText, word_edges
 from ..model import Document
 
 __all__ = ["corrections", "goes_with", "marks_at_edges", "marks_only", "respellings", "symbol_of", "word_of"]
@@ -174,7 +178,7 @@ def word_of(run: Run) -> tuple[str, str] | None:
     return None
 
 
-def corrections(runs: dict[int, list[Run]], old: Document, new: Document) -> set[tuple[str, str]]:
+def corrections(runs: dict[int, list[Run]], old: DocumentText, new: DocumentText) -> set[tuple[str, str]]:
     """Misspellings the release corrected ("recieved" -> "received"): a
     one-word run whose two words, four letters or more, are one letter apart
     (one added or dropped inside, one replaced, or two neighbours swapped),
@@ -194,9 +198,10 @@ def corrections(runs: dict[int, list[Run]], old: Document, new: Document) -> set
     already). Recall on the generator's planted typos is low by design of
     its documents (the corrected word seldom stands elsewhere in them):
     bench/README.md, "Misspellings corrected". Cost on the 17-year gap: 3 ms
-    of CPU (two candidates, both rejected by the new document as it is,
-    before the text is put in lower case); none where no one-word run is
-    one letter from its replacement."""
+    of CPU before the texts were shared (two candidates, both rejected by
+    the new document); now ~0, the documents' texts being those
+    substitutions built already (on the 2018 pair, 7 ms of CPU less);
+    none where no one-word run is one letter from its replacement."""
     candidates: set[tuple[str, str]] = set()
     for rs in runs.values():
         for run in rs:
@@ -205,18 +210,15 @@ def corrections(runs: dict[int, list[Run]], old: Document, new: Document) -> set
     if not candidates:
         return set()  # most releases
     # The new document first: a word it still holds is no misspelling (most
-    # candidates: "these" -> "those", found as they are, before the text is
-    # put in lower case, 3 ms on the 17-year gap); the old one read only if
-    # a candidate is left.
-    new_text = "\n".join(r.full_text for r in new.items)
-    candidates = {(a, b) for a, b in candidates if not _count(a, new_text, 1)}
-    if not candidates:
-        return set()
-    new_text = new_text.lower()
+    # candidates: "these" -> "those"); the old one read only if a candidate
+    # is left. Both are the texts substitutions count phrases in, shared
+    # (`DocumentText`: lower-cased, white space collapsed, which moves no
+    # word's edges).
+    new_text = new.text
     candidates = {(a, b) for a, b in candidates if not _count(a, new_text, 1) and _count(b, new_text, 2) == 2}
     if not candidates:
         return set()
-    old_text = "\n".join(r.full_text for r in old.items).lower()
+    old_text = old.text
     return {(a, b) for a, b in candidates if _count(a, old_text, 2) == 1 and _count(b, old_text, 1)}
 
 

@@ -61,7 +61,7 @@ from .moves import containers, moved, parents
 from .references import References, Targets, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
-from .text import LETTER, norm
+from .text import LETTER, DocumentText, norm
 from ..model import Change, ChangeKind, Document, Substitution, make_change
 
 __all__ = ["annotate"]
@@ -96,9 +96,11 @@ def annotate(
     targets = Targets(frozenset(r.id for r in old.rules), frozenset(new_ids), new.title) \
         if old.numbered and new.numbered else None
     edit_runs = {n: runs(c.edits, id_map, new.references, targets) for n, c in enumerate(changes) if c.old and c.new}
-    found = rewrites(changes, edit_runs, id_map, old, new)
+    # The documents' text to count phrases and words in, built when first read (text.py).
+    old_text, new_text = DocumentText(old), DocumentText(new)
+    found = rewrites(changes, edit_runs, id_map, old_text, new_text)
     respelled = respellings(edit_runs, old)
-    corrected = corrections(edit_runs, old, new)
+    corrected = corrections(edit_runs, old_text, new_text)
     renumbered = any(c.kind is ChangeKind.RENUMBERED for c in changes)
     old_in, new_in = (containers(old), containers(new)) if renumbered else ({}, {})
     old_under, new_under = (parents(old), parents(new)) if renumbered else ({}, {})
@@ -175,7 +177,7 @@ def annotate(
                 reworded.append((run.at, run.at + len(run.inserted)))
         # A comma, quote or bracket dropped or added right beside a rewording
         # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
-        if any(not goes_with(p, reworded) for p in punctuation):
+        if punctuation and any(not goes_with(p, reworded) for p in punctuation):
             tags.add("cosmetic")
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
@@ -227,6 +229,6 @@ def annotate(
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
+    return tuple(dict.fromkeys(items)) if items else ()
 
 

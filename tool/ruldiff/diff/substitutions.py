@@ -30,7 +30,7 @@ shared machine: 170/170 ms before, 177/180 ms after; the semantic pass
 rules, and 3 more families on the 17-year gap, all read right) adds about
 10%: 206/202 -> 234/220 ms (interleaved, `--cpu --runs 3`, twice), most of
 it the new families counted and tagged. The documents' normalised text
-built without splitting the rules already normal (`_normalised`), and
+built without splitting the rules already normal (`text.DocumentText`), and
 `classify._damaged`'s ASCII test: 200/197 -> 190/173 ms of CPU on the
 17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
 3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
@@ -41,7 +41,12 @@ tried against rewrites of their shape, `is_cosmetic`'s ASCII screen and
 the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
 17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
 with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
-round four").
+round four"). Issue #25's sixth round (a run that rewrites a sentence
+left before its forms are built, `_more_words`; the documents' text
+shared with corrections): 139/138/136 -> 129/130/112 ms of CPU on the
+17-year gap, 58/56/55 -> 57/57/49 on the 2018 pair (`--cpu --runs 5`,
+three rounds interleaved with 579ef92, load ~10; bench/README.md, "Issue
+#25, sixth round").
 
 A family made in one place only (`_without_one_place`, #27): a rule, its
 own subrules, the heading they sit under and the glossary entries that cite
@@ -75,7 +80,7 @@ from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM, list_items
 from .references import map_numbers, references
 from .runs import Run
-from .text import LETTER, SENTENCE_END, norm, phrase_in, phrase_pattern, word_edges
+from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_in, phrase_pattern, word_edges
 from ..model import Change, Document, Rule, RuleKind, Substitution
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
@@ -343,6 +348,8 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     d0 = _apply(run.deleted, (), id_map)
     a, b = d0.split(), run.new.split()
     start, end_a, end_b = _shared_ends(a, b)
+    if _more_words(a[start:end_a]) or _more_words(b[start:end_b]):
+        return []  # a sentence rewritten: no phrase (of the 1,898 runs read on the 17-year gap, 501)
     d_marked, i_marked = " ".join(a[start:end_a]), " ".join(b[start:end_b])
     d, i = _without_shared_marks(d_marked, i_marked)
     if d == i:
@@ -375,6 +382,32 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     if not i and len(forms) == 1 and _deleted_phrase(d):
         out.append((d, "", True))  # a phrase deleted between two marks ("hand.[- The phrase-] \"Cycling")
     return out
+
+
+def _more_words(words: list[str]) -> bool:
+    """Whether the changed words of one side of a run are more than any
+    candidate can hold: more than `SUB_MAX_WORDS` with a letter or digit,
+    and one more, which `_without_agreement` may set aside. Every form of
+    the run (with its neighbour word too) has as many such words, and so
+    has its clean phrase, which `_clean_phrase` would reject: a run that
+    rewrites a sentence is left after this test, not after all of them
+    (`_candidates` on the 17-year gap, `_clean_phrase` included, caches
+    cold: 42/42/43 -> 36/36/36 ms of CPU, medians of 7 in three rounds
+    interleaved with the code before; 1,823 -> 1,796 M instructions a
+    semantic pass).
+
+    >>> _more_words("you may draw a card , then".split()), _more_words("you may draw a card and then discard".split())
+    (False, True)
+    """
+    if len(words) <= SUB_MAX_WORDS + 1:
+        return False  # most runs
+    count = 0
+    for w in words:
+        if _WORD_CHAR.search(w):
+            count += 1
+            if count > SUB_MAX_WORDS + 1:
+                return True
+    return False
 
 
 _QUOTE_FOLD = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -424,7 +457,7 @@ def _deleted_phrase(d: str) -> bool:
 
 
 def _find_substitutions(
-    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: DocumentText, new: DocumentText
 ) -> list[tuple[str, str]]:
     """The accepted phrases (old, new), most frequent first (steps 1-3)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
@@ -442,7 +475,6 @@ def _find_substitutions(
                     one_sided.add((d, i))
     if not seen:
         return []
-    old_text = new_text = ""  # the whole documents, normalised: built when first needed
 
     # A run that adds or removes list items is a list item, never a
     # substitution ("[-expansion symbol, -]rules" in three rules, 2013 ->
@@ -480,8 +512,7 @@ def _find_substitutions(
         if not _two_distinct(contexts(cand), cand[1]) and not (rules >= CONTEXT_RULES and _bare(contexts(cand), cand[1])):
             continue  # one sentence copied into several places (a rule and its glossary entry): one edit
         d, i = cand
-        if not old_text:
-            old_text, new_text = _normalised(old), _normalised(new)
+        old_text, new_text = old.text, new.text  # the whole documents, normalised: built when first needed
         # The release may keep the old phrase where it still means what it
         # says, but not more often than it replaced it: what the new document
         # still has. A rewrite made in many rules (`KEPT_RULES`) may keep it
@@ -540,21 +571,6 @@ def _find_substitutions(
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
-
-
-def _normalised(doc: Document) -> str:
-    """The text of every rule of a document, normalised (`norm`), one rule a
-    line: what a phrase is counted in. A rule whose only white space is one
-    space between words (every other white space character is unprintable)
-    is not split and joined again: it is lower-cased with the others, in one
-    call (the 6,141 rules of the 17-year gap 20.7 -> 13.5 ms of CPU; the
-    same text for every document of the corpora).
-
-    >>> _normalised(Document("d", "T", None, "p", (Rule("1", RuleKind.RULE, "Draw  a Card."), Rule("2", RuleKind.RULE, "Pass."))))
-    'draw a card.\\npass.'
-    """
-    texts = [r.full_text for r in doc.items]
-    return "\n".join([t if t.isprintable() and "  " not in t and t.strip(" ") == t else norm(t) for t in texts]).lower()
 
 
 def _shape(candidate: tuple[str, str]) -> tuple[int, int]:
@@ -964,7 +980,8 @@ class Rewrites:
     def used(self, n: int) -> dict[int, list[tuple[str, str]]]:
         """The runs of change `n` a substitution explains (by their place
         in the change), with the phrases used."""
-        return {k: used for k, used, _d, _i in self.found.get(n, ())}
+        found = self.found.get(n)
+        return {k: used for k, used, _d, _i in found} if found else {}
 
     def tally(self, run: Run, used: list[tuple[str, str]], rule_id: str, id_map: dict[str, str]) -> list[str]:
         """Count a run the phrases `used` explain in their family (and a
@@ -1045,12 +1062,12 @@ class Rewrites:
 
 
 def rewrites(
-    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: Document, new: Document
+    changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: DocumentText, new: DocumentText
 ) -> Rewrites:
     """The substitutions of a comparison (steps 1-4 of the essay above
     `_AGREE`): the phrases accepted, the runs each explains, and their
     families. `runs`: the edit runs of each change, by its place in
-    `changes`."""
+    `changes`; `old` and `new`: the documents' texts a phrase is counted in."""
     subs = _find_substitutions(changes, runs, id_map, old, new)
     # Most runs hold no substitution's old phrase: one search for any of them
     # (never empty: without substitutions it matches nothing) spares trying
@@ -1076,7 +1093,7 @@ def rewrites(
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
     family_of = _families(subs)
-    restated, one_place = _without_one_place(found, index, family_of, changes, runs, id_map, new) if found else ({}, set())
+    restated, one_place = _without_one_place(found, index, family_of, changes, runs, id_map, new.document) if found else ({}, set())
     families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of) if f not in one_place}
     return Rewrites(subs, index, found, family_of, families, restated)
 
