@@ -390,3 +390,22 @@ def test_a_year_long_jump_links_to_no_lineage_and_unlabelled_years_show_no_label
     html = (site / "index.html").read_text(encoding="utf-8")
     labels = re.findall(r'<text class="axis" x="[\d.]+%" y="\d+" text-anchor="middle">([^<]*)</text>', html)
     assert labels == [str(y) for y in range(2011, 2026, 2)]
+
+
+def test_a_history_collects_reference_cycles_as_a_long_run_must(tmp_path: Path) -> None:
+    """A single comparison runs with the cycle collector almost idle
+    (`GC_THRESHOLD`); a history compares release after release in one
+    process and collects every `SERIES_GC_THRESHOLD` allocations, or the
+    cycles each step leaves pile up (bench/history.py: 270 -> 306 MB on the
+    MTG archive)."""
+    import gc
+
+    from ruldiff.cli import GC_THRESHOLD, SERIES_GC_THRESHOLD
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(GC_THRESHOLD, 50, 100)
+        build_sample(tmp_path)
+        assert gc.get_threshold()[0] == SERIES_GC_THRESHOLD < GC_THRESHOLD
+    finally:
+        gc.set_threshold(*before)

@@ -18,7 +18,7 @@ Reading inputs (files, standard input, sizes) is documents/load.py's.
 
 import gc
 
-__all__ = ["GC_THRESHOLD", "run"]
+__all__ = ["GC_THRESHOLD", "SERIES_GC_THRESHOLD", "run", "series_collector"]
 
 GC_THRESHOLD = 1_000_000
 """Allocations between two collections of the youngest generation (Python's
@@ -30,6 +30,19 @@ At 100,000 the 17-year gap's run still crossed it once, a collection that
 walked every object of the run and freed none: 22.5 ms of CPU (its HTML run
 1.04 -> 1.02 s of CPU, medians of 5 interleaved; peak memory the same); the
 adjacent and 2018 pairs cross neither."""
+
+SERIES_GC_THRESHOLD = 100_000
+"""The same for a run over a series (`history`, `trace`), which compares
+release after release in one process: the reference cycles each comparison
+leaves wait for a collection, and at `GC_THRESHOLD` they piled up, the cold
+history of the 126 MTG releases peaking at 306 MB (-j2; 424 MB -j1) against
+270 MB (370 MB) at this one (bench/history.py --rounds 1, session 6)."""
+
+
+def series_collector() -> None:
+    """Collect the youngest generation every `SERIES_GC_THRESHOLD`
+    allocations: called by the commands that run over a series."""
+    gc.set_threshold(SERIES_GC_THRESHOLD, 50, 100)
 
 
 def run() -> None:

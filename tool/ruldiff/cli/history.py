@@ -13,6 +13,7 @@ from ..errors import RuldiffError
 from ..series.history import SiteWriter, build
 from ..series.releases import Series, collect
 from ..series.store import Store
+from . import series_collector
 from .options import config_option, follow_links_option, max_size_option, series_cache, series_jobs_option, series_workers
 from .output import Progress, inputs, write_atomic
 
@@ -60,6 +61,7 @@ def command(
       ruldiff history releases/ -o site --strict --base-url https://example.org/rules/
       ruldiff history                            as ruldiff.yaml says
     """
+    series_collector()
     workers = series_workers(jobs)
     settings = read_project_config(config)
     files = files or settings.releases

@@ -12,6 +12,7 @@ from ..errors import RuldiffError
 from ..series.releases import Series, collect
 from ..series.store import Store
 from ..series.trace import TRACE_FORMATS, render_trace, trace
+from . import series_collector
 from .options import config_option, follow_links_option, format_option, max_size_option, no_pager_option, series_cache, series_jobs_option, series_workers
 from .output import Progress, deliver, inputs, output_target
 
@@ -50,6 +51,7 @@ def command(
       ruldiff trace 903.11 releases/ --in 2016-01-16
       ruldiff trace glossary:Suspend releases/ -f html -o suspend.html
     """
+    series_collector()
     workers = series_workers(jobs)
     settings = read_project_config(config)
     files = files or settings.releases
