@@ -31,8 +31,13 @@ fresh` and `--set blind` count one false pair each (bench/README.md,
 --runs 5`, three runs interleaved with the code before): the splits stage
 37/37/36 -> 66/65/67 ms of CPU, the semantic pass 319/325/320 ->
 353/350/364 ms; most of it the phrases of the old rules that have a
-candidate part (some 200 texts), after the screens of `_left_out` and
-`_may_be_reworded` (without them: 165 ms).
+candidate part (some 200 texts) and of those parts, after the word screens
+of `_reworded_parts` (without them: 165 ms). With each screen run once per
+candidate, the kept rules' and the neighbours' phrases built only for a
+candidate that passes those before, and the function pairs dropped from a
+part's and the kept rules' phrases only (`_pairs`): 68/68/68 -> 63/63/63
+ms, 63/63 -> 58/57 with the garbage collector off (interleaved with
+1e6f69b; issue #25).
 
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
