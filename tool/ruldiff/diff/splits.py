@@ -31,8 +31,13 @@ fresh` and `--set blind` count one false pair each (bench/README.md,
 --runs 5`, three runs interleaved with the code before): the splits stage
 37/37/36 -> 66/65/67 ms of CPU, the semantic pass 319/325/320 ->
 353/350/364 ms; most of it the phrases of the old rules that have a
-candidate part (some 200 texts), after the screens of `_left_out` and
-`_may_be_reworded` (without them: 165 ms).
+candidate part (some 200 texts) and of those parts, after the word screens
+of `_reworded_parts` (without them: 165 ms). With each screen run once per
+candidate, the kept rules' and the neighbours' phrases built only for a
+candidate that passes those before, and the function pairs dropped from a
+part's and the kept rules' phrases only (`_pairs`): 68/68/68 -> 63/63/63
+ms, 63/63 -> 58/57 with the garbage collector off (interleaved with
+1e6f69b; issue #25).
 
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
@@ -63,8 +68,9 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from .align import dice, text_words
 from .classify import _skeleton
@@ -202,63 +208,42 @@ def _stem(word: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _phrases(text: str) -> frozenset[tuple[str, str]]:
+def _pairs(text: str) -> frozenset[tuple[str, str]]:
     """The two-word phrases of a text (its `_skeleton` words, a plural's
-    final "s" dropped), those of two function words left out: "play a" and
-    "magic subgame" are phrases, "of the" is not."""
-    # Built in C but for the stems, which a cache looks up (a map, zip and
-    # a set difference). Measured before the screens of `_may_be_reworded`
-    # and `_left_out`, the splits stage of the 17-year gap took 165 ms of CPU
-    # with a loop in Python over the words, 114 ms built in C.
-    words = list(map(_stem, _skeleton(text).split()))
-    return frozenset(zip(words, words[1:])) - _FUNCTION_PAIRS
+    final "s" dropped), those of two function words included: what a part's
+    phrases (`_phrases`) are matched against, which need not drop them."""
+    # Built in C but for the stems, which a cache looks up. Measured before
+    # the screens of `_reworded_parts`, the splits stage of the 17-year gap
+    # took 165 ms of CPU with a loop in Python over the words, 114 ms built
+    # in C.
+    return frozenset(pairwise(map(_stem, _skeleton(text).split())))
 
 
-def _may_be_reworded(whole: Rule, part: Rule, found: Sequence[Rule]) -> bool:
-    """Whether `part`, not among the parts `found` and of the same kind,
-    shares enough phrases with `whole` to be a reworded part: of its words a
-    share `REWORDED_COVER` in `whole` (a screen: most neighbours stop
-    here, before any phrase is read), of its phrases `REWORDED_PHRASES` and
-    a share `REWORDED_SHARE`. What the kept rules hold is asked only of the
-    parts that pass (`_reworded_part`)."""
-    if part.kind is not whole.kind or any(part is p for p in found):
-        return False
-    if _cover(_words(part), _words(whole)) < REWORDED_COVER:
-        return False
-    part_p = _phrases(part.full_text)
-    mine = len(part_p & _phrases(whole.full_text))
-    return mine >= REWORDED_PHRASES and mine >= REWORDED_SHARE * len(part_p)
-
-
-def _left_out(whole: Rule, kept: Sequence[Rule]) -> bool:
-    """Whether `REWORDED_REST` words of `whole` or more are in none of the
-    `kept` rules: a piece of it that a reworded part may hold."""
-    rest = _words(whole).difference(*map(_words, kept))
-    return len(rest) >= REWORDED_REST
-
-
-def _phrases_of(rules: Sequence[Rule]) -> frozenset[tuple[str, str]]:
-    return frozenset().union(*(_phrases(r.full_text) for r in rules))
+def _phrases(text: str) -> frozenset[tuple[str, str]]:
+    """The two-word phrases of a text, those of two function words left out:
+    "play a" and "magic subgame" are phrases, "of the" is not."""
+    return _pairs(text) - _FUNCTION_PAIRS
 
 
 def _reworded_part(
-    whole: Rule, kept_p: frozenset[tuple[str, str]], part: Rule, others: Sequence[Rule]
+    whole: Rule, part_p: frozenset[tuple[str, str]], kept_p: frozenset[tuple[str, str]], mine: int,
+    others: Iterable[Rule],
 ) -> bool | None:
-    """Whether `part` is a reworded piece of `whole` that the kept rules
-    (their phrases `kept_p`) did not take: True for a part, None for a hint
-    (likely, not certain), False for neither.
+    """Whether a part (its phrases `part_p`, `mine` of them `whole`'s) is a
+    reworded piece of `whole` that the kept rules (their phrases `kept_p`)
+    did not take: True for a part, None for a hint (likely, not certain),
+    False for neither.
 
     A part: a sentence of `whole` has `REWORDED_PHRASES` two-word phrases or
-    more that `part` has and the kept rules lack, more than it shares with
-    the kept rules; a share (`REWORDED_SHARE`) of `part`'s phrases are
-    `whole`'s; and `part` shares more phrases with `whole` than with any rule
-    of `others` (the rules on `whole`'s side of the changes near it): its text
-    came from `whole`, not from a neighbour. Old 506.1 (2003-12 -> 2009-02),
-    "One card (Shahrazad) allows players to play a Magic subgame. A
-    "subgame" is ...", became 506.1a, "A "subgame" is a completely separate
-    Magic game ...", and a new 506.1, "Some cards allow players to play a
-    Magic subgame.": no sentence stands word for word, and the new 506.1
-    holds too few of the old rule's words for `SPLIT_GAIN`.
+    more that the part has and the kept rules lack, more than it shares with
+    the kept rules; and the part shares more phrases with `whole` than with
+    any rule of `others` (the rules on `whole`'s side of the changes near
+    it): its text came from `whole`, not from a neighbour. Old 506.1
+    (2003-12 -> 2009-02), "One card (Shahrazad) allows players to play a
+    Magic subgame. A "subgame" is ...", became 506.1a, "A "subgame" is a
+    completely separate Magic game ...", and a new 506.1, "Some cards allow
+    players to play a Magic subgame.": no sentence stands word for word, and
+    the new 506.1 holds too few of the old rule's words for `SPLIT_GAIN`.
 
     A hint: the same, but the sentence shares more phrases with the part
     than with the kept rules only when the phrases the kept rules share with
@@ -268,43 +253,61 @@ def _reworded_part(
     example echoes (2002-10 -> 2003-03: 500.2's "A player controls one
     creature that "attacks if able" and another ..." against the new 500.5's
     "... that "blocks if able" and another ...")."""
-    if not _may_be_reworded(whole, part, ()):
-        return False
-    part_p, whole_p = _phrases(part.full_text), _phrases(whole.full_text)
-    mine = len(part_p & whole_p)
-    if len(whole_p & part_p - kept_p) < REWORDED_PHRASES:
-        return False
+    # A sentence's phrases, and the part's, hold no function pairs: those
+    # of the whole and of `others` need not drop theirs.
     found: bool | None = False
     for sentence in SENTENCE_END_OR_TEXT.split(whole.full_text):
-        said = _phrases(sentence)
+        said = _pairs(sentence)
         ours = said & part_p
         only, theirs = len(ours - kept_p), len(said & kept_p)
         if only >= REWORDED_PHRASES and len(ours) > theirs:
             found = True if only > theirs else None
             if found:
                 break
-    if found is False or any(len(part_p & _phrases(r.full_text)) >= mine for r in others if r is not whole):
+    if found is False or any(len(part_p & _pairs(r.full_text)) >= mine for r in others if r is not whole):
         return False
     return found
 
 
 def _reworded_parts(
-    whole: Rule, kept: list[Rule], candidates: Sequence[Rule | None], others: Sequence[Rule]
+    whole: Rule, kept: list[Rule], candidates: Sequence[Rule | None], others: Callable[[], Iterable[Rule]]
 ) -> tuple[list[Rule], list[Rule]]:
     """The `candidates` that are reworded parts of `whole` beside the `kept`
-    rules, and those that are likely parts (hints), in their order. A whole
-    nearly all of whose words the kept rules hold (most rules edited in
-    place beside a new one) has no piece left to reword (`_left_out`)."""
-    if not candidates or not _left_out(whole, kept):
+    rules, and those that are likely parts (hints), in their order
+    (`_reworded_part`; `others()` gives the rules on `whole`'s side of the
+    changes near it).
+
+    Screened from the cheapest up: a whole nearly all of whose words the
+    kept rules hold (most rules edited in place beside a new one) has no
+    piece left to reword (`REWORDED_REST`); a candidate of another kind, or
+    a kept rule, or one a share `REWORDED_COVER` of whose words are not in
+    `whole`, is no part (most neighbours stop here, before any phrase is
+    read); nor is one that shares fewer than `REWORDED_PHRASES` of its
+    phrases, or than a share `REWORDED_SHARE`, with `whole`, or fewer than
+    `REWORDED_PHRASES` that the kept rules lack. The kept rules' phrases are
+    read only once a candidate passes the screens before."""
+    if not candidates or len(_words(whole).difference(*map(_words, kept))) < REWORDED_REST:
         return [], []
-    left = [r for r in candidates if r is not None and _may_be_reworded(whole, r, kept)]
-    if not left:
-        return [], []
-    kept_p = _phrases_of(kept)
+    whole_w = _words(whole)
+    left = [
+        r for r in candidates
+        if r is not None and r.kind is whole.kind and all(r is not k for k in kept)
+        and _cover(_words(r), whole_w) >= REWORDED_COVER
+    ]
     parts: list[Rule] = []
     hints: list[Rule] = []
+    kept_p: frozenset[tuple[str, str]] | None = None
     for r in left:
-        found = _reworded_part(whole, kept_p, r, others)
+        part_p = _phrases(r.full_text)
+        shared = part_p & _pairs(whole.full_text)
+        mine = len(shared)
+        if mine < REWORDED_PHRASES or mine < REWORDED_SHARE * len(part_p):
+            continue
+        if kept_p is None:
+            kept_p = frozenset().union(*(_pairs(k.full_text) for k in kept)) - _FUNCTION_PAIRS
+        if len(shared - kept_p) < REWORDED_PHRASES:
+            continue
+        found = _reworded_part(whole, part_p, kept_p, mine, others())
         if found is not False:
             (parts if found else hints).append(r)
     return parts, hints
@@ -390,10 +393,10 @@ def join_splits(
             old_parts += [r for r in grown_merge if _grown_part(c.new, c.old, r, rest)]
         # A part reworded as it was split off shares phrases, not sentences,
         # with the whole (`_reworded_part`); the likely ones are hints.
-        found, likely = _reworded_parts(c.old, [c.new, *new_parts], split, [r for j in near for r in out[j].olds])
+        found, likely = _reworded_parts(c.old, [c.new, *new_parts], split, lambda: (r for j in near for r in out[j].olds))
         new_parts += found
         reworded = [("split", r) for r in likely]
-        found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, [r for j in near for r in out[j].news])
+        found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
         old_parts += found
         reworded += [("merged", r) for r in likely]
         if not new_parts and not old_parts:
