@@ -15,7 +15,7 @@ from .classify import classify
 from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
 from .references import renumbering
 from .semantic import annotate
-from .splits import force_splits, join_splits
+from .splits import force_splits, forget_phrases, join_splits
 from .worddiff import diff_words
 
 __all__ = ["compare"]
@@ -61,8 +61,10 @@ def compare(old: Document, new: Document, *, plan: Plan | None = None) -> Compar
         )
     # The word sets the alignment kept for splits.py (`align.text_words`) are
     # not read again: dropped here, their ~16 MB on the 17-year gap (a fifth
-    # of the peak of its HTML run) serve the semantic pass and the output.
+    # of the peak of its HTML run) serve the semantic pass and the output;
+    # so are the phrases splits.py read reworded parts by.
     text_words.cache_clear()
+    forget_phrases()
     counts = Counter(c.kind for c in listed)
     counts[ChangeKind.UNCHANGED] = unchanged
     annotated, substitutions, stale = annotate(listed, old, new)

@@ -77,7 +77,7 @@ from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
 
-__all__ = ["force_splits", "join_splits"]
+__all__ = ["forget_phrases", "force_splits", "join_splits"]
 
 
 SPLIT_COVER = 0.7
@@ -217,6 +217,14 @@ def _pairs(text: str) -> frozenset[tuple[str, str]]:
     # took 165 ms of CPU with a loop in Python over the words, 114 ms built
     # in C.
     return frozenset(pairwise(map(_stem, _skeleton(text).split())))
+
+
+def forget_phrases() -> None:
+    """Drop the phrases `_pairs` kept (up to 4,096 texts' sets, read only
+    while splits are looked for): the comparison's later stages and its
+    output never read them (`pipeline.compare` calls this once splits are
+    settled)."""
+    _pairs.cache_clear()
 
 
 def _phrases(text: str) -> frozenset[tuple[str, str]]:
