@@ -808,10 +808,60 @@ BELL_PART = "Some bells in the tower let keepers start a night watch over the sq
     ],
 )
 def test_reworded_part(kept: str, part: str, others: tuple[str, ...], found: bool | None) -> None:
-    whole = _rule("300.1", BELL_WHOLE)
+    assert _reworded(BELL_WHOLE, kept, part, others) is found
+
+
+def _reworded(whole: str, kept: str, part: str, others: tuple[str, ...] = ()) -> bool | None:
+    """Whether `part` is a reworded part of `whole` beside `kept` (True), a
+    likely one (None, a hint) or neither (False); `others`, the old rules near."""
     near = [_rule(f"300.{k}", text) for k, text in enumerate(others, 5)]
-    parts, hints = splits._reworded_parts(whole, [_rule("300.1a", kept)], [_rule("300.0", part)], lambda: near)
-    assert (True if parts else None if hints else False) is found
+    parts, hints = splits._reworded_parts(
+        _rule("300.1", whole), [_rule("300.1a", kept)], [_rule("300.0", part)], lambda: near
+    )
+    return True if parts else None if hints else False
+
+
+LANTERN_WHOLE = "Old lanterns let guards open the river gate at dusk. The gate shuts at dawn."
+LANTERN_KEPT = "The gate shuts at dawn."
+
+
+@pytest.mark.parametrize(
+    ("part", "found"), [("Some lanterns let guards open doors.", True), ("Some lanterns let guards pass.", False)]
+)
+def test_a_reworded_part_shares_three_phrases_of_the_whole(part: str, found: bool) -> None:
+    """"lanterns let", "let guards", "guards open": three phrases of the
+    whole that the kept rule lacks make a part; two do not."""
+    assert _reworded(LANTERN_WHOLE, LANTERN_KEPT, part) is found
+
+
+@pytest.mark.parametrize(("side", "found"), [("", True), ("side ", False)])
+def test_a_reworded_part_has_three_tenths_of_its_phrases_from_the_whole(side: str, found: bool) -> None:
+    """3 phrases of the whole among the part's 10 are three tenths: a part.
+    3 of 11 are less: most of the new rule is new."""
+    part = f"Some lanterns let guards open {side}doors near the old river tonight."
+    assert _reworded(LANTERN_WHOLE, LANTERN_KEPT, part) is found
+
+
+@pytest.mark.parametrize(("more", "found"), [("", True), (" Lanterns or not.", False)])
+def test_a_reworded_part_is_looked_for_when_the_kept_rule_lacks_three_words(more: str, found: bool) -> None:
+    """The kept rule rewords the whole but for "lanterns", "let" and
+    "guards": three words left, a part that rewords them is found. With
+    "lanterns" kept too, two are left: none is looked for."""
+    kept = f"The old gate is open from dusk until dawn; at the river it shuts.{more}"
+    whole, part = "Old lanterns let guards open the river gate at dusk.", "Some lanterns let guards open doors."
+    assert _reworded(whole, kept, part) is found
+
+
+@pytest.mark.parametrize(("words", "found"), [(20, True), (21, False)])
+def test_a_reworded_part_has_seven_twentieths_of_its_words_in_the_whole(words: int, found: bool) -> None:
+    """7 words of the whole among the part's 20 are 0.35 of them: a part,
+    its 6 phrases of the whole among 19 enough. 7 of 21 are less, though 6
+    phrases of 20 would be enough: the part is screened out."""
+    part = (
+        "Some bright lanterns let guards open the river gate while seven keen herons circle slowly above quiet"
+        " marsh reeds near pale stones"
+    )
+    assert _reworded(LANTERN_WHOLE, LANTERN_KEPT, " ".join(part.split()[:words]) + ".") is found
 
 
 def test_a_part_reworded_as_it_was_split_off_is_found() -> None:
