@@ -14,7 +14,7 @@ from helpers import doc, layout
 
 from ruldiff.cli.main import main
 from ruldiff.diff.pipeline import compare
-from ruldiff.diff.references import References, Targets
+from ruldiff.diff.references import References, Targets, repairs_references
 from ruldiff.diff.runs import runs
 from ruldiff.documents.citations import citation_syntax, cited
 from ruldiff.documents.parse import parse
@@ -735,3 +735,20 @@ def test_a_kept_reference_is_stale_unless_its_number_still_holds_most_of_the_sam
     c = compare(doc(base + [("100.2.", held), ("100.3.", cite)]),
                 doc(base + [("100.2.", holds), ("100.3.", held), ("100.4.", cite)]))
     assert c.stale == ((("100.4", ("rule 100.2",), ("100.3",)),) if stale else ())
+
+
+@pytest.mark.parametrize("old_number, new_number, ids, lead", [
+    ("100.2c", "100.2b", ["100.2a", "100.2b"], "see rule "),  # a lower-case letter
+    ("4(C)", "4(B)", ["4", "4(A)", "4(B)"], "as in section "),  # a capital letter alone
+    ("VII", "IV", ["I", "II", "III", "IV", "IV.1"], "as in Article "),  # Roman numerals
+    ("IX", "II", ["I", "II", "III", "IV", "IV.1"], "as in Article "),
+])
+def test_a_dangling_number_of_letters_or_roman_numerals_put_right_is_a_repair(
+    old_number: str, new_number: str, ids: list[str], lead: str,
+) -> None:
+    """The pieces of a rule number are digits, a letter alone or a Roman
+    numeral: a reference whose number changed in those only, from one that
+    named nothing to one that names a rule, is a repair (`cross-reference`)."""
+    targets = Targets(frozenset(ids), frozenset(ids), "Club Rules")
+    syntax = None if "." in ids[0] else citation_syntax(ids)
+    assert repairs_references(old_number, new_number, lead, ", the chair decides.", {i: i for i in ids}, syntax, targets)
