@@ -50,7 +50,7 @@ def test_sample_markdown_anchors_exist_whole_and_shortened(sample: list[Path]) -
             assert md == whole
         elif limit >= 3000:
             assert size(md) <= limit
-            assert "Shortened to fit" in md and "The whole changelog: ruldiff " in md
+            assert "Shortened to fit" in md and "The whole changelog: `ruldiff " in md
     # Nothing fits in 100 bytes: an error naming the smallest limit, whose text says what it left out.
     with pytest.raises(LimitTooSmall) as too_small:
         render(comparison, "md", max_chars=100)
@@ -143,14 +143,29 @@ def test_a_long_gap_capped_lists_every_changed_id_and_writes_no_empty_quote() ->
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "text"])
-def test_every_format_says_what_it_left_out_and_how_to_get_the_whole(sample: list[Path], fmt: str) -> None:
-    comparison = compare(load(str(sample[0])), load(str(sample[-1])))
+def test_every_format_says_what_it_left_out_and_how_to_get_the_whole(
+    sample: list[Path], tmp_path: Path, fmt: str
+) -> None:
+    # Underscores, a space and a quote: Markdown would read `_` as emphasis
+    # and a shell would split the space; the command must come out as typed.
+    folder = tmp_path / "rules_dir"
+    folder.mkdir()
+    old, new = folder / "old_v1.txt", folder / "new v2's.txt"
+    old.write_bytes(sample[0].read_bytes())
+    new.write_bytes(sample[-1].read_bytes())
+    comparison = compare(load(str(old)), load(str(new)))
     whole = render(comparison, fmt)
     short = render(comparison, fmt, max_chars=size(whole) - 1)
     assert size(short) < size(whole)
     assert "Shortened to fit" in short and "left out:" in short
     flag = "" if fmt == "text" else f" -f {fmt}"
-    assert f"The whole changelog: ruldiff {sample[0]} {sample[-1]}{flag}" in short
+    command = f"ruldiff {old} '{folder}/new v2'\"'\"'s.txt'{flag}"
+    shown = {
+        "text": command,
+        "md": f"`{command}`",
+        "html": "<code>" + command.replace("'", "&#39;").replace('"', "&#34;") + "</code>",
+    }[fmt]
+    assert f"The whole changelog: {shown}" in short
 
 
 def test_ids_are_listed_once_every_entry_is_left_out(sample: list[Path]) -> None:

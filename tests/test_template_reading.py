@@ -383,7 +383,8 @@ def test_a_shortened_markdown_page_names_sections_terms_and_files_as_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A title with asterisks, a glossary term with angle brackets or an
     underscore, a file name with angle brackets: escaped, so that GitHub
-    shows them as written (not in italics, not swallowed as a tag)."""
+    shows them as written (not in italics, not swallowed as a tag); the
+    command that writes the whole page is a code span, as typed."""
     section = [("1", "Play *and* Duels"), ("100", "General")]
     old = section + [("100.1.", "Each keeper draws a glyph at dawn."), ("100.2.", "A keeper may pass.")]
     new = section + [("100.1.", "Each keeper takes a glyph at dawn."), ("100.2.", "A keeper may pass now.")]
@@ -399,8 +400,9 @@ def test_a_shortened_markdown_page_names_sections_terms_and_files_as_written(
                          if "Glossary:** changed" in (md := run("v<1>.txt", "v<2>.txt", "-f", "md", "--style", style,
                                                                 "--max-chars", str(n))))
         assert "<major>" not in md, style
+        flag = " --style bulletin" if style == "bulletin" else ""
         note = md.split("> [!NOTE]\n", 1)[1]
-        assert note.startswith(f"> Shortened to fit {limit} bytes") and "ruldiff 'v&lt;1&gt;.txt' 'v&lt;2&gt;.txt' -f md" in note
+        assert note.startswith(f"> Shortened to fit {limit} bytes") and f"`ruldiff 'v<1>.txt' 'v<2>.txt' -f md{flag}`" in note
         listed = md.split("## Listed by ID only\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
         assert listed == ["- **1\\. Play \\*and\\* Duels:** changed 100.1, 100.2",
                           "- **Glossary:** changed Glyph &lt;major&gt;, Ember\\_Pool"], style

@@ -22,7 +22,7 @@ end (the template shows the context's ``omitted`` note):
 5. only then, the IDs themselves, from the end back.
 
 Every format says at its end what it left out and the command that writes
-the whole (the context's ``omitted``: ``note``, and ``listed``, the IDs of
+the whole (the context's ``omitted``: ``note``, ``command``, and ``listed``, the IDs of
 the changes whose entries were left out, ``{"heading", "kinds": [{"kind",
 "labels"}]}`` per section, the glossary and the mechanical changes). The
 text is always a whole rendering of the template, so no cut falls in the
@@ -167,7 +167,7 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
-def _note(limit: int, left: dict[str, Any], whole: str) -> str:
+def _note(limit: int, left: dict[str, Any]) -> str:
     parts = []
     if left["renumbered"]:
         parts.append(_plural(left["renumbered"], "rule renumbered with its text unchanged",
@@ -180,7 +180,7 @@ def _note(limit: int, left: dict[str, Any], whole: str) -> str:
         parts.append(f"the entries of {_plural(left['changes'], 'change')} from {left['from']} on (listed by ID)")
     if left["unlisted"]:
         parts.append(f"even the IDs of {_plural(left['unlisted'], 'change')} from {left['unlisted_from']} on")
-    return f"Shortened to fit {limit:,} bytes; left out: {'; '.join(parts)}. The whole changelog: {whole}"
+    return f"Shortened to fit {limit:,} bytes; left out: {'; '.join(parts)}."
 
 
 def _heading(section: dict[str, Any]) -> str:
@@ -257,7 +257,8 @@ def _variant(
             groups = [(h, [c for c in changes if id(c) not in gone]) for h, changes in groups]
     _relink(out, _anchors_of(_all_changes(out)))
     out["omitted"] = {
-        **left, "max_chars": limit, "listed": _listing(groups), "note": _note(limit, left, whole),
+        **left, "max_chars": limit, "listed": _listing(groups), "note": _note(limit, left),
+        "command": whole,
     }
     return out
 

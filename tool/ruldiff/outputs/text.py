@@ -135,7 +135,7 @@ def _omitted_lines(omitted: dict[str, Any], paint: Callable[..., str]) -> list[s
         for g in omitted["listed"]:
             kinds = "; ".join(f"{k['kind']} {', '.join(k['labels'])}" for k in g["kinds"])
             lines.append(f"  {g['heading']}: {kinds}")
-    return lines + ["", paint(omitted["note"], "yellow")]
+    return lines + ["", paint(f"{omitted['note']} The whole changelog: {omitted['command']}", "yellow")]
 
 
 def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, Any]], list[str]]]:
