@@ -117,12 +117,14 @@ def render(
     return shorten(context, draw, max_chars, whole_command(context, fmt, style))[0]
 
 
-def whole_command(context: dict[str, Any], fmt: str, style: str = "changelog") -> str:
+def whole_command(context: dict[str, Any], fmt: str, style: str) -> str:
     """The command that writes what ``--max-chars`` shortened, whole: the
     same files, format and style, quoted for a POSIX shell.
 
-    >>> whole_command({"old": {"path": "a.txt"}, "new": {"path": "my b.txt"}}, "md")
+    >>> whole_command({"old": {"path": "a.txt"}, "new": {"path": "my b.txt"}}, "md", "changelog")
     "ruldiff a.txt 'my b.txt' -f md"
+    >>> whole_command({"old": {"path": "a.txt"}, "new": {"path": "b.txt"}}, "text", "bulletin")
+    'ruldiff a.txt b.txt --style bulletin'
     """
     from shlex import quote
 
