@@ -149,3 +149,16 @@ def test_a_section_label_is_cut_past_36_characters() -> None:
     for title, shown in (("T" * 33, "1  " + "T" * 33), ("T" * 34, "1  " + "T" * 32 + "…")):
         old, new = doc([("1", title), ("100.1.", "Draw.")]), doc([("1", title), ("100.1.", "Draw two.")])
         assert render_stat(compare(old, new)).splitlines()[1] == f" {shown}  | 1 ~"
+
+
+@pytest.mark.parametrize(("args", "names_files"), [([], True), (["--stat"], False), (["--max-chars", "3000"], True)])
+def test_a_colour_sequence_in_a_file_name_is_escaped_when_ruldiff_does_not_paint(
+    sample: list[Path], tmp_path: Path, args: list[str], names_files: bool
+) -> None:
+    # The same bytes as ruldiff's own red: spared only where ruldiff paints,
+    # so text written to a file or a pipe never carries a raw ESC.
+    old = tmp_path / "old\x1b[31mred.txt"
+    old.write_bytes(sample[0].read_bytes())
+    out = run(str(old), str(sample[-1]), *args).output
+    assert "\x1b" not in out
+    assert ("old\\x1b[31mred.txt" in out) is names_files

@@ -96,7 +96,7 @@ def render_stat(comparison: Comparison, *, color: bool = False) -> str:
         shown = [f"{r.old} -> {r.new}" for r in runs[:SHOWN]]
         noun = "run" if len(runs) == 1 else "runs"
         out.append(f" renumbering: {len(runs)} {noun}: " + "; ".join(shown) + _more(len(runs)))
-    return printable("\n".join(out) + "\n", keep="\t\n", spare=(*_COLOR.values(), _RESET))
+    return printable("\n".join(out) + "\n", keep="\t\n", spare=(*_COLOR.values(), _RESET) * color)
 
 
 def _name(doc: Document) -> str:

@@ -209,7 +209,7 @@ def _text_writers(color: bool) -> tuple[Callable[..., str], Callable[[dict[str, 
 
 def change_text(change: dict[str, Any], *, color: bool = False) -> str:
     """One change of the context (`build_context`) as the terminal text shows it."""
-    return printable("\n".join(_text_writers(color)[1](change)) + "\n", keep="\t\n", spare=COLOURS)
+    return printable("\n".join(_text_writers(color)[1](change)) + "\n", keep="\t\n", spare=COLOURS * color)
 
 
 def render_text(context: dict[str, Any], *, color: bool = False) -> str:
@@ -280,4 +280,6 @@ def render_text(context: dict[str, Any], *, color: bool = False) -> str:
                 out.extend(change_block(c))
     if context["omitted"]:
         out.extend(_omitted_lines(context["omitted"], paint))
-    return printable("\n".join(out) + "\n", keep="\t\n", spare=COLOURS)
+    # Colour sequences are spared only when ruldiff paints: without colour, an
+    # ESC that came in with a file name or a rule's text is always escaped.
+    return printable("\n".join(out) + "\n", keep="\t\n", spare=COLOURS * color)
