@@ -153,9 +153,18 @@ def test_a_rule_reworded_between_two_rules_that_moved_with_it_is_paired() -> Non
     reworded = "The keeper who lit a lantern is its owner. The lantern is tended under that keeper's watch."
     old, new = _moved_block([TENDED[0], ("100.2.", reworded), TENDED[2]])
     assert dict(ids(align(old, new)))["100.2"] == "101.2"
-    # Below the least similarity of a gap (0.5), it is not.
+    # Below the least similarity of a gap (0.5), 0.4, it still keeps its
+    # place: the same last number (.2) under the heading it moved with
+    # (100 -> 101), like a rule reworded under its own number (0.3).
     unlike = "The keeper who lit a lantern keeps it until the owls call twice at dawn."
     old, new = _moved_block([TENDED[0], ("100.2.", unlike), TENDED[2]])
+    assert dict(ids(align(old, new)))["100.2"] == "101.2"
+    # Not under a heading that is not its own ...
+    old, new = _moved_block([TENDED[0], ("100.2.", unlike), TENDED[2]])
+    new = doc([(r.id, "Owls" if r.id == "101" else r.full_text) for r in new.rules])
+    assert dict(ids(align(old, new)))["100.2"] is None
+    # ... nor below what a rule reworded under its own number keeps (0.15).
+    old, new = _moved_block([TENDED[0], ("100.2.", "Owls nest in the old tower and call twice at dawn."), TENDED[2]])
     assert dict(ids(align(old, new)))["100.2"] is None
     # Two new rules where one old rule stood: the hole says less, nothing pairs.
     old, new = _moved_block([TENDED[0], ("100.2.", reworded), ("100.2a", "Owls never tend lanterns."), TENDED[2]])
