@@ -59,6 +59,12 @@ part tests, some 60 distinct changes, a third of them rules made on the
 pattern of another (Equip and Empower, Deflect and Hunt). Cost on the
 17-year gap: some 28 ms of CPU (3,816 changes, 1,979 of them unpaired).
 
+A sentence lifted into a new parent (`_lifted_part`): an added rule that
+took the old rule's number, over the kept rest, holding every content word
+the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
+201.2 -> 201.2 + 201.2a in 2016-08 and on the four gaps that span it),
+right; cost nothing measurable (a test of two IDs per neighbour).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -190,6 +196,28 @@ def _grown_part(whole: Rule, kept: Rule, part: Rule, rest: frozenset[str]) -> bo
             return False
         moved = moved or len(words.split()) >= SPLIT_MIN_WORDS
     return moved
+
+
+def _lifted_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` took `whole`'s number and `kept` now stands under it,
+    and `part` holds every content word of `whole` that `kept` lacks (a
+    plural's "s" aside), two of them or more: a sentence lifted out of the
+    rule into a new parent, the rest kept as its first child (2014-09 ->
+    2016-09: old 201.2 "Two objects have the same name if the English
+    versions of their names are identical." -> 201.2 "A card's name is
+    always considered to be the English version of its name ..." + 201.2a
+    "Two objects have the same name if their names are identical.": the
+    parent shares too few of the old rule's words for the tests above).
+    The merge is the same seen backwards: a parent and its child made one
+    rule under the parent's number."""
+    if part.id != whole.id or kept.parent != part.id or part.kind is not kept.kind:
+        return False
+    rest = {_stem(w) for w in _content(_words(whole) - _words(kept))}
+    return len(rest) >= LIFTED_WORDS and rest <= {_stem(w) for w in _words(part)}
+
+
+LIFTED_WORDS = 2
+"""Least content words a lifted part must bring (`_lifted_part`)."""
 
 
 REWORDED_PHRASES = 3
@@ -526,6 +554,11 @@ def join_splits(
         if grown_merge := [r for r in merge if r is not None and all(r is not m for m in may_merge)]:
             rest = _words(c.new) - _words(c.old)
             old_parts += [r for r in grown_merge if _grown_part(c.new, c.old, r, rest)]
+        # A sentence lifted into a new parent that took the rule's number.
+        new_parts += [r for r in split if r is not None and all(r is not p for p in new_parts)
+                      and _lifted_part(c.old, c.new, r)]
+        old_parts += [r for r in merge if r is not None and all(r is not p for p in old_parts)
+                      and _lifted_part(c.new, c.old, r)]
         # A part reworded as it was split off shares phrases, not sentences,
         # with the whole (`_reworded_part`); the likely ones are hints.
         found, likely = _reworded_parts(c.old, [c.new, *new_parts], split, lambda: (r for j in near for r in out[j].olds))
