@@ -2194,23 +2194,21 @@ LIFTED_WHOLE = "Two lanterns glow alike if the amber versions of their wicks are
 LIFTED_KEPT = "Two lanterns glow alike if their wicks are identical."
 
 
-@pytest.mark.parametrize(
-    "parent_text, kept_parent, found",
-    [
-        # The lost words ("amber versions") went into the new rule that took
-        # the number and now heads the rest: a split.
-        ("A lantern's wick is always read as the amber version of its wick.", "200.2", True),
-        # The new parent does not hold them: no part.
-        ("A lantern's wick is always read as printed.", "200.2", False),
-        # The rest is not under the new rule: nothing ties them.
-        ("A lantern's wick is always read as the amber version of its wick.", "200", False),
-    ],
-)
-def test_a_sentence_lifted_into_a_new_parent_that_took_the_number_is_a_split(
-    parent_text: str, kept_parent: str, found: bool
-) -> None:
+def _lifted(parent_text: str, kept_parent: str) -> list[str]:
+    """The kinds of the changes when old 200.2 became a new 200.2 and a
+    200.2a under `kept_parent`."""
     added = Change(ChangeKind.ADDED, None, Rule("200.2", RuleKind.RULE, parent_text, parent="200", line=10), ())
     kept = Rule("200.2a", RuleKind.RULE, LIFTED_KEPT, parent=kept_parent, line=11)
     changed = Change(ChangeKind.RENUMBERED, _rule("200.2", LIFTED_WHOLE, 10), kept, ())
-    out = splits.join_splits([added, changed], _joined)
-    assert _kinds(out) == (["split"] if found else ["added", "renumbered"])
+    return _kinds(splits.join_splits([added, changed], _joined))
+
+
+def test_a_sentence_lifted_into_a_new_parent_that_took_the_number_is_a_split() -> None:
+    holds = "A lantern's wick is always read as the amber version of its wick."
+    # The lost words ("amber versions") went into the new rule that took
+    # the number and now heads the rest: a split.
+    assert _lifted(holds, "200.2") == ["split"]
+    # The new parent does not hold them: no part.
+    assert _lifted("A lantern's wick is always read as printed.", "200.2") == ["added", "renumbered"]
+    # The rest is not under the new rule: nothing ties them.
+    assert _lifted(holds, "200") == ["added", "renumbered"]
