@@ -580,7 +580,8 @@ def join_splits(
         else:
             whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
         parts.sort(key=lambda r: r.line)
-        main = max(parts, key=lambda r: (_share(whole, r), r.id == whole.id))
+        # A part far away is never the pair: the change stands where the whole did.
+        main = max((r for r in parts if far is None or r is not far[1]), key=lambda r: (_share(whole, r), r.id == whole.id))
         more = tuple(r for r in parts if r is not main)
         joined = "\n".join(r.full_text for r in parts)
         if kind is ChangeKind.SPLIT:
