@@ -43,7 +43,9 @@ A part far from its whole (`_far_parts`): an added (removed) rule anywhere
 in the document that is a part by the tests above, `FAR_MIN` similar to the
 whole, holding `FAR_REST` content words or more of the whole that its
 partner lacks, the only such rule of the whole and of no other whole; for
-a split, the partner keeps the whole's number. Census (every adjacent MTG
+a split, the partner keeps the whole's number, and is the change's pair
+(never the far part: the change stands where the whole did, and no
+renumbering "701.36a -> 111.10f" is listed). Census (every adjacent MTG
 and Riftbound pair, the six gaps, the gap-blind, gap-fresh and gap-final
 pairs: 159 pairs, every change read with both texts): 20 changes made (9
 distinct), all right (2020-08 -> 2024-11 701.36a -> 701.36a + 111.10f, the
