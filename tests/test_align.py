@@ -153,9 +153,19 @@ def test_a_rule_reworded_between_two_rules_that_moved_with_it_is_paired() -> Non
     reworded = "The keeper who lit a lantern is its owner. The lantern is tended under that keeper's watch."
     old, new = _moved_block([TENDED[0], ("100.2.", reworded), TENDED[2]])
     assert dict(ids(align(old, new)))["100.2"] == "101.2"
-    # Below the least similarity of a gap (0.5), it is not.
+    # Below the least similarity of a gap (0.5), 0.4, it still keeps its
+    # place: the same last number (.2) under the heading it moved with
+    # (100 -> 101), like a rule reworded under its own number (0.3).
     unlike = "The keeper who lit a lantern keeps it until the owls call twice at dawn."
     old, new = _moved_block([TENDED[0], ("100.2.", unlike), TENDED[2]])
+    assert dict(ids(align(old, new)))["100.2"] == "101.2"
+    # Not under a heading that is not its own (the new 101 is the old 102) ...
+    old, new = _moved_block([TENDED[0], ("100.2.", unlike), TENDED[2]])
+    new = doc([(r.id, "Owls" if r.id == "101" else r.full_text) for r in new.rules])
+    old = doc([*((r.id, r.full_text) for r in old.rules), ("102", "Owls")])
+    assert dict(ids(align(old, new)))["100.2"] is None
+    # ... nor below what a rule reworded under its own number keeps (0.15).
+    old, new = _moved_block([TENDED[0], ("100.2.", "Owls nest in the old tower and call twice at dawn."), TENDED[2]])
     assert dict(ids(align(old, new)))["100.2"] is None
     # Two new rules where one old rule stood: the hole says less, nothing pairs.
     old, new = _moved_block([TENDED[0], ("100.2.", reworded), ("100.2a", "Owls never tend lanterns."), TENDED[2]])
@@ -1420,3 +1430,33 @@ def test_a_step_is_paired_by_a_first_sentence_of_three_words_or_more(sentence: s
 )
 def test_a_short_title_reads_the_same_without_articles_or_plurals(old: str, new: str) -> None:
     assert _title_key(word_set(old)) == _title_key(word_set(new))
+
+
+LORE = [("100.1", "Lanterns glow amber while a keeper tends them."), ("100.2", "A lantern left untended gutters out at dusk.")]
+
+
+def test_a_parent_renamed_as_it_moved_pairs_by_its_children() -> None:
+    # No word in common, another number: but its two children are paired
+    # with the two children of the new heading, and no other's.
+    old = doc([("1", "Game"), ("100", "Lantern Lore"), *LORE, ("200", "Owls"), ("200.1", "Owls hoot.")])
+    new = doc([("1", "Game"), ("100", "Wicks"), ("100.1", "Wicks burn down."), ("101", "Keeping the Lights"),
+               *[(n.replace("100", "101"), t) for n, t in LORE], ("200", "Owls"), ("200.1", "Owls hoot.")])
+    assert dict(ids(align(old, new)))["100"] == "101"
+    # A title turned into the sentence that heads the same children: the same.
+    old = doc([("1", "Game"), ("100", "Lore"), ("100.1", "Lantern Keeping"), ("100.1a", LORE[0][1]),
+               ("100.1b", LORE[1][1]), ("200", "Owls"), ("200.1", "Owls hoot.")])
+    new = doc([("1", "Game"), ("100", "Lore"), ("100.1", "Owls nest in towers."),
+               ("100.2", "Keepers light lanterns at dusk and tend them."), ("100.2a", LORE[0][1]),
+               ("100.2b", LORE[1][1]), ("200", "Owls"), ("200.1", "Owls hoot.")])
+    assert dict(ids(align(old, new)))["100.1"] == "100.2"
+
+
+def test_a_parent_whose_children_went_apart_is_removed_and_added() -> None:
+    # One child under each of two new headings: no parent holds most of them.
+    old = doc([("1", "Game"), ("100", "Lantern Lore"), *LORE, ("200", "Owls"), ("200.1", "Owls hoot.")])
+    new = doc([("1", "Game"), ("100", "Wicks"), ("100.1", "Wicks burn down."), ("101", "Keeping the Lights"),
+               ("101.1", LORE[0][1]), ("101.2", "Dusk falls."), ("102", "Dusk"), ("102.1", LORE[1][1]),
+               ("102.2", "Owls wake."), ("200", "Owls"), ("200.1", "Owls hoot.")])
+    pairs = dict(ids(align(old, new)))
+    assert pairs["100.1"] == "101.1" and pairs["100.2"] == "102.1"
+    assert pairs["100"] is None

@@ -510,6 +510,29 @@ def test_pairings_fixed_on_the_fresh_gap_set(corpora: Path) -> None:
     assert [r.id for r in token.olds] == ["110.5a"]
 
 
+def test_pairings_fixed_on_the_final_gap_set(corpora: Path) -> None:
+    def parts(result: Comparison, old: str) -> tuple[str, list[str], list[str]]:
+        (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]
+        return change.kind.value, [r.id for r in change.olds], [r.id for r in change.news]
+
+    # 2003-05 -> 2005-08: "503. Copying Spells and Abilities" -> "503. Copying
+    # Objects" over the same rules (the parent of the same children).
+    assert parts(diff("2003-05-26", "2005-08-01"), "503") == ("changed", ["503"], ["503"])
+    # 2016-08 -> 2016-09: the English-version clause lifted into a new 201.2
+    # over the rest, now 201.2a (a sentence lifted into a new parent).
+    assert parts(diff("2016-07-22", "2016-08-26"), "201.2") == ("split", ["201.2"], ["201.2", "201.2a"])
+    # 2021-04 -> 2021-06: the Clue token's definition moved into the list of
+    # predefined tokens, 701.36a now pointing to 111.10f (a part far away).
+    assert parts(diff("2021-04-19", "2021-06-09"), "701.36a") == ("split", ["701.36a"], ["111.10f", "701.36a"])
+    # 2022-11 -> 2023-04: the meld section folded into the double-faced cards'.
+    assert parts(diff("2022-11-18", "2023-04-14"), "713.12") == ("merged", ["712.15", "713.12"], ["712.19"])
+    # Riftbound 2025-10 -> 2026-06: 340.2, reworded, keeps its place as its
+    # section moved to 344 (the same place in a hole).
+    rift = real_comparison(str(corpora_dir() / "riftbound" / "2025-10-01.txt"),
+                           str(corpora_dir() / "riftbound" / "2026-06-18.txt"))
+    assert parts(rift, "340.2") == ("renumbered", ["340.2"], ["344.2"])
+
+
 # --- issue 14: encodings and damaged characters ------------------------------
 
 _GARBLED = re.compile("[\u00aa\u00d0]")

@@ -924,7 +924,8 @@ def test_of_two_parts_holding_as_much_the_one_keeping_the_number_is_the_pair() -
 
 
 def test_parts_are_looked_for_three_changes_away_at_most() -> None:
-    changed, added = _split_pair()
+    # A part only half as similar to the whole as a far part must be (FAR_MIN).
+    changed, added = _split_pair(second="Keepers draw a glyph from the bowl at dawn.")
     filler = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Filler rule number {k} here."), ()) for k in range(3)]
     assert _kinds(splits.join_splits([changed, *filler[:2], added], _joined)) == ["split", "added", "added"]
     assert _kinds(splits.join_splits([changed, *filler, added], _joined)) == ["changed"] + ["added"] * 4
@@ -2143,3 +2144,71 @@ def test_a_rule_moved_under_a_renumbered_rule_whose_old_number_was_removed_is_mo
     out = json.loads(same_under_every_hash_seed(["-m", "ruldiff", str(old), str(new), "-f", "json"]))
     moved = {c["new"]: c["moved"] for c in out["changes"] if c["kind"] == "renumbered"}
     assert moved["309.4a"] == {"old": "309.1", "new": "309.4"}
+
+
+EMBER_WHOLE = "Kindling means make a colorless Ember lantern token with 'Tend this lantern: draw a glyph.'"
+EMBER_PART = "An Ember token is a colorless Ember lantern token with 'Tend this lantern: draw a glyph.'"
+FILLER = [Change(ChangeKind.ADDED, None, _rule(f"150.{k}", f"Owl rule {word} says how owls roost at dusk.", 20 + k), ())
+          for k, word in enumerate(["amber", "birch", "cedar", "dune", "elm"], 1)]
+
+
+@pytest.mark.parametrize(
+    "kept_id, part, found",
+    [
+        # The definition moved out into a list of its kind, five changes
+        # away, the old rule now pointing to it: a split.
+        ("300.1a", EMBER_PART, True),
+        # The old rule's number went with the part left there: no split so far away.
+        ("300.2a", EMBER_PART, False),
+        # A rule made on the same pattern, for another token: too little of the whole.
+        ("300.1a", "A Spark token is a red Spark token with 'Flare: deal one damage.'", False),
+    ],
+)
+def test_a_part_far_from_its_whole_is_found_when_it_holds_what_the_kept_rule_lost(
+    kept_id: str, part: str, found: bool
+) -> None:
+    added = Change(ChangeKind.ADDED, None, _rule("100.4c", part, 5), ())
+    kept = _rule(kept_id, "Kindling means make an Ember token. See rule 100.4c.", 40)
+    changed = Change(ChangeKind.CHANGED, _rule("300.1a", EMBER_WHOLE, 40), kept, ())
+    out = splits.join_splits([added, *FILLER, changed], _joined)
+    got = [c for c in out if c.old is not None and c.old.id == "300.1a"]
+    assert [(c.kind, [r.id for r in c.news]) for c in got] == (
+        [(ChangeKind.SPLIT, ["100.4c", kept_id])] if found else [(ChangeKind.CHANGED, [kept_id])])
+    assert len(out) == (6 if found else 7)
+
+
+def test_two_rules_folded_into_one_far_from_each_other_are_a_merge() -> None:
+    # Two sections' rules made one: the new rule holds both, each brings it
+    # words the other lacks.
+    whole = ("Melded lanterns and other paired lanterns can't be dimmed. If an effect tries to dim a paired"
+             " lantern, nothing happens. Each face of a melded lantern keeps its own glow.")
+    kept = _rule("400.5", "Paired lanterns can't be dimmed. If an effect tries to dim a paired lantern, nothing happens.", 50)
+    part = _rule("410.6", "Melded lanterns can't be dimmed. Each face of a melded lantern keeps its own glow.", 60)
+    changes = [Change(ChangeKind.RENUMBERED, kept, _rule("401.6", whole, 50), ()), *FILLER,
+               Change(ChangeKind.REMOVED, part, None, ())]
+    [merge] = [c for c in splits.join_splits(changes, _joined) if c.kind is ChangeKind.MERGED]
+    assert [r.id for r in merge.olds] == ["400.5", "410.6"]
+
+
+LIFTED_WHOLE = "Two lanterns glow alike if the amber versions of their wicks are identical."
+LIFTED_KEPT = "Two lanterns glow alike if their wicks are identical."
+
+
+def _lifted(parent_text: str, kept_parent: str) -> list[str]:
+    """The kinds of the changes when old 200.2 became a new 200.2 and a
+    200.2a under `kept_parent`."""
+    added = Change(ChangeKind.ADDED, None, Rule("200.2", RuleKind.RULE, parent_text, parent="200", line=10), ())
+    kept = Rule("200.2a", RuleKind.RULE, LIFTED_KEPT, parent=kept_parent, line=11)
+    changed = Change(ChangeKind.RENUMBERED, _rule("200.2", LIFTED_WHOLE, 10), kept, ())
+    return _kinds(splits.join_splits([added, changed], _joined))
+
+
+def test_a_sentence_lifted_into_a_new_parent_that_took_the_number_is_a_split() -> None:
+    holds = "A lantern's wick is always read as the amber version of its wick."
+    # The lost words ("amber versions") went into the new rule that took
+    # the number and now heads the rest: a split.
+    assert _lifted(holds, "200.2") == ["split"]
+    # The new parent does not hold them: no part.
+    assert _lifted("A lantern's wick is always read as printed.", "200.2") == ["added", "renumbered"]
+    # The rest is not under the new rule: nothing ties them.
+    assert _lifted(holds, "200") == ["added", "renumbered"]

@@ -39,6 +39,34 @@ part's and the kept rules' phrases only (`_pairs`): 68/68/68 -> 63/63/63
 ms, 63/63 -> 58/57 with the garbage collector off (interleaved with
 1e6f69b; issue #25).
 
+A part far from its whole (`_far_parts`): an added (removed) rule anywhere
+in the document that is a part by the tests above, `FAR_MIN` similar to the
+whole, holding `FAR_REST` content words or more of the whole that its
+partner lacks, the only such rule of the whole and of no other whole; for
+a split, the partner keeps the whole's number, and is the change's pair
+(never the far part: the change stands where the whole did, and no
+renumbering "701.36a -> 111.10f" is listed). Census (every adjacent MTG
+and Riftbound pair, the six gaps, the gap-blind, gap-fresh and gap-final
+pairs: 159 pairs, every change read with both texts): 20 changes made (9
+distinct), all right (2020-08 -> 2024-11 701.36a -> 701.36a + 111.10f, the
+Clue token's definition moved into the list of predefined tokens; 2022-11
+-> 2023-04 712.15 + 713.12 -> 712.19 and 712.4 + 713.4 -> 712.8, the meld
+section folded into the double-faced cards'; 2003-05 -> 2003-07 217.5b ->
+217.5b + 415.5; 2008-05 -> 2008-07 217.7d -> 217.7d + 407.3; the 17-year
+gap 901.7a -> 901.7a + 701.31b; 2005-10 -> 2009-10 404.3 + 410.8 -> 603.4).
+Without the number test for splits, 26 changes, 4 wrong (a part kept
+elsewhere under a pair that was itself wrong, 608.3b -> 608.3a, and a rule
+of the same pattern for another keyword, 702.102d -> 702.140b); without the
+part tests, some 60 distinct changes, a third of them rules made on the
+pattern of another (Equip and Empower, Deflect and Hunt). Cost on the
+17-year gap: some 28 ms of CPU (3,816 changes, 1,979 of them unpaired).
+
+A sentence lifted into a new parent (`_lifted_part`): an added rule that
+took the old rule's number, over the kept rest, holding every content word
+the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
+201.2 -> 201.2 + 201.2a in 2016-08 and on the four gaps that span it),
+right; cost nothing measurable (a test of two IDs per neighbour).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -70,7 +98,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from .align import dice, text_words
 from .classify import _skeleton
@@ -170,6 +198,28 @@ def _grown_part(whole: Rule, kept: Rule, part: Rule, rest: frozenset[str]) -> bo
             return False
         moved = moved or len(words.split()) >= SPLIT_MIN_WORDS
     return moved
+
+
+def _lifted_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` took `whole`'s number and `kept` now stands under it,
+    and `part` holds every content word of `whole` that `kept` lacks (a
+    plural's "s" aside), two of them or more: a sentence lifted out of the
+    rule into a new parent, the rest kept as its first child (2014-09 ->
+    2016-09: old 201.2 "Two objects have the same name if the English
+    versions of their names are identical." -> 201.2 "A card's name is
+    always considered to be the English version of its name ..." + 201.2a
+    "Two objects have the same name if their names are identical.": the
+    parent shares too few of the old rule's words for the tests above).
+    The merge is the same seen backwards: a parent and its child made one
+    rule under the parent's number."""
+    if part.id != whole.id or kept.parent != part.id or part.kind is not kept.kind:
+        return False
+    rest = {_stem(w) for w in _content(_words(whole) - _words(kept))}
+    return len(rest) >= LIFTED_WORDS and rest <= {_stem(w) for w in _words(part)}
+
+
+LIFTED_WORDS = 2
+"""Least content words a lifted part must bring (`_lifted_part`)."""
 
 
 REWORDED_PHRASES = 3
@@ -351,6 +401,99 @@ def _share(whole: Rule, part: Rule) -> int:
     return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
 
 
+FAR_MIN = 0.7
+"""Least similarity of a part found far from its whole (`_far_parts`): as
+much as the alignment asks of a rule moved across the document
+(align.MOVED_MIN), which would have paired the two had the whole been free."""
+
+
+FAR_SIZE = FAR_MIN / (2 - FAR_MIN)
+"""Least ratio of the smaller word set to the larger of two texts
+`FAR_MIN` similar (Dice): a screen before their words are compared."""
+
+
+FAR_REST = 3
+"""Least content words of the whole that its partner lacks, and that a
+part far from it holds (`_far_parts`): a part that brings the whole fewer
+is not looked at (the least among the parts found, 2022-11 -> 2023-04
+712.15 + 713.12 -> 712.19, brings 4)."""
+
+
+FAR_COMMON = 100
+"""A word that more unpaired rules hold ("player", "card") says nothing of
+where a part went: `_far_parts` does not count it (each is some thousand
+lookups on the 17-year gap)."""
+
+
+def _content(words: frozenset[str]) -> frozenset[str]:
+    return words - _FUNCTION_WORDS
+
+
+def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tuple[bool, Rule]]:
+    """Parts of a split or merge that stand anywhere in the document: for the
+    index of a paired change, (True, an added rule: a split) or (False, a
+    removed rule: a merge) that is `FAR_MIN` similar to the whole, holds a content
+    word of the whole that its partner lacks, while the partner holds one
+    the part lacks (each brings the whole something), and is the only such
+    rule of the whole and has no other such whole. A definition moved out
+    into a list of its kind, the old rule now pointing to it (2020-08 ->
+    2024-11: old 701.36a "Investigate means create a colorless Clue
+    artifact token with ..." -> 701.36a "... Create a Clue token. See rule
+    111.10f." + 111.10f "A Clue token is a colorless Clue artifact token
+    with ...", 0.85 similar), or two sections' rules folded into one (711.10
+    + 712.10 -> 712.16 "Melded permanents and other double-faced permanents
+    can't be turned face down ..."): far from each other in the changes, so
+    beyond `SPLIT_WINDOW`. Candidates share a content word of the whole that
+    its partner lacks, looked up in an index of the unpaired rules' words."""
+    # The words each paired change's whole holds and its partner lacks
+    # (most changes: fewer than `FAR_REST`, and nothing is looked up).
+    wanted: list[tuple[int, bool, Rule, Rule, frozenset[str]]] = []
+    for i, c in enumerate(changes):
+        if c.old is None or c.new is None or c.old.kind is not RuleKind.RULE or c.more or c.how is MatchHow.OVERRIDE:
+            continue
+        if c.old.id in fixed or c.new.id in fixed:
+            continue
+        old_w, new_w = _words(c.old), _words(c.new)
+        if c.old.id == c.new.id:  # a rule split far away keeps its number with the part left there
+            if len(rest := _content(old_w - new_w)) >= FAR_REST:
+                wanted.append((i, True, c.old, c.new, rest))
+        if len(rest := _content(new_w - old_w)) >= FAR_REST:
+            wanted.append((i, False, c.new, c.old, rest))
+    if not wanted:
+        return {}
+    # The unpaired rules by those words, added and removed apart.
+    looked_up = frozenset().union(*(rest for *_, rest in wanted))
+    by_word: dict[tuple[bool, str], list[int]] = {}
+    rules: list[Rule] = []
+    for c in changes:
+        rule = c.new if c.kind is ChangeKind.ADDED else c.old if c.kind is ChangeKind.REMOVED else None
+        if rule is None or rule.kind is not RuleKind.RULE or rule.id in fixed:
+            continue
+        for w in looked_up.intersection(_words(rule)):
+            by_word.setdefault((c.kind is ChangeKind.ADDED, w), []).append(len(rules))
+        rules.append(rule)
+    found: dict[int, list[tuple[bool, Rule]]] = {}
+    wholes: Counter[int] = Counter()
+    for i, split, whole, kept, rest in wanted:
+        whole_w, kept_w = _words(whole), _words(kept)
+        least, most = FAR_SIZE * len(whole_w), len(whole_w) / FAR_SIZE
+        # Counted by position in `rules`: most rules hold one or two of
+        # those words, and are never compared.
+        held = Counter(chain.from_iterable(
+            found_in for w in rest if len(found_in := by_word.get((split, w), ())) <= FAR_COMMON))
+        for k, n in held.items():
+            if n < FAR_REST:
+                continue
+            r = rules[k]
+            part_w = _words(r)
+            if not least <= len(part_w) <= most or dice(whole_w, part_w) < FAR_MIN:
+                continue
+            if _content((whole_w & kept_w) - part_w) and _is_part(whole, kept, r):
+                found.setdefault(i, []).append((split, r))
+                wholes[id(r)] += 1
+    return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
@@ -368,6 +511,7 @@ def join_splits(
     editor's overrides name), are left as they are.
     """
     out = list(changes)
+    far_parts = {id(changes[i]): part for i, part in _far_parts(changes, fixed).items()}
     i = 0
     while i < len(out):
         c = out[i]
@@ -381,6 +525,17 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
         merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
+        far = far_parts.get(id(c))
+        at = -1  # where the far part's change stands
+        if far is not None:
+            # A part far away: its change, if no split or merge took it yet.
+            at = next((j for j, x in enumerate(out) if (x.new if far[0] else x.old) is far[1]
+                       and x.kind is (ChangeKind.ADDED if far[0] else ChangeKind.REMOVED)), -1)
+            if at < 0 or at in near:
+                far, at = None, -1
+            else:
+                near.append(at)
+                (split if far[0] else merge).append(far[1])
         if not split and not merge:
             i += 1
             continue  # no rule near it without a partner: no part, no hint
@@ -390,6 +545,8 @@ def join_splits(
         may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
         new_parts = [r for r in may_split if _is_part(c.old, c.new, r)]
         old_parts = [r for r in may_merge if _is_part(c.new, c.old, r)]
+        if far is not None and all(far[1] is not r for r in (*new_parts, *old_parts)):
+            (new_parts if far[0] else old_parts).append(far[1])
         # A part that grew as it was split off holds too little of the whole
         # for the screen above; it must hold every word of the whole that
         # its partner lacks (`rest`), read once per change.
@@ -399,6 +556,11 @@ def join_splits(
         if grown_merge := [r for r in merge if r is not None and all(r is not m for m in may_merge)]:
             rest = _words(c.new) - _words(c.old)
             old_parts += [r for r in grown_merge if _grown_part(c.new, c.old, r, rest)]
+        # A sentence lifted into a new parent that took the rule's number.
+        new_parts += [r for r in split if r is not None and all(r is not p for p in new_parts)
+                      and _lifted_part(c.old, c.new, r)]
+        old_parts += [r for r in merge if r is not None and all(r is not p for p in old_parts)
+                      and _lifted_part(c.new, c.old, r)]
         # A part reworded as it was split off shares phrases, not sentences,
         # with the whole (`_reworded_part`); the likely ones are hints.
         found, likely = _reworded_parts(c.old, [c.new, *new_parts], split, lambda: (r for j in near for r in out[j].olds))
@@ -420,7 +582,8 @@ def join_splits(
         else:
             whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
         parts.sort(key=lambda r: r.line)
-        main = max(parts, key=lambda r: (_share(whole, r), r.id == whole.id))
+        # A part far away is never the pair: the change stands where the whole did.
+        main = max((r for r in parts if far is None or r is not far[1]), key=lambda r: (_share(whole, r), r.id == whole.id))
         more = tuple(r for r in parts if r is not main)
         joined = "\n".join(r.full_text for r in parts)
         if kind is ChangeKind.SPLIT:
@@ -428,8 +591,10 @@ def join_splits(
         else:
             change = Change(kind, main, whole, diff(joined, whole.full_text), how=c.how, more=more)
         taken = [j for j in near if (out[j].new if new_parts else out[j].old) in parts]
-        # The change stands where the first of its parts stood.
-        first = min(i, *taken)
+        # The change stands where the first of its parts near it stood.
+        first = min([i, *(j for j in taken if j != at)])
+        if 0 <= at < first:
+            first -= 1  # the far part stood before it
         for k in sorted((i, *taken), reverse=True):
             del out[k]  # in place: the list is not copied for each split or merge
         out.insert(first, change)
