@@ -277,3 +277,29 @@ def test_the_two_engines_are_called_with_the_same_knobs() -> None:
     full = worddiff.diff_match_patch()
     full.Diff_Timeout = 0  # no deadline: no half-match
     assert full.diff_main(HALF_X, HALF_Y, False) != worddiff._python_diff(HALF_X, HALF_Y)
+
+
+# --- diff_all: the word diffs shared with a second process ------------------
+
+
+def invented_pairs(n: int) -> list[tuple[str, str]]:
+    words = "draw card shell pool tide keeper ember glyph turn phase player lantern".split()
+    pick = random.Random(7).choice
+    old = [" ".join(pick(words) for _ in range(30)) + "." for _ in range(n)]
+    return [(text, text.replace(pick(words), pick(words), 1) + " Then " + pick(words) + ".") for text in old]
+
+
+def test_diff_all_gives_each_pairs_diff_words_with_a_worker_or_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = invented_pairs(60)
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    shared = worddiff.diff_all(pairs, workers=2)
+    assert shared == {pair: diff_words(*pair) for pair in pairs} == worddiff.diff_all(pairs, workers=1)
+    assert all(type(e) is Edit and type(e.op) is Op for edits in shared.values() for e in edits)
+
+
+def test_diff_all_diffs_a_failed_workers_share_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The worker ends with status 1 before writing anything (marshal fails in it).
+    pairs = invented_pairs(30)
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    monkeypatch.setattr(worddiff.marshal, "dumps", lambda data: 1 / 0)
+    assert worddiff.diff_all(pairs, workers=2) == {pair: diff_words(*pair) for pair in pairs}

@@ -168,8 +168,8 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Accepted and ignored, for the scripts that pass it: a comparison runs in one "
-    "process, which measured as fast as using more cores or faster.",
+    help="Processes for the word diffs of a long comparison (default: 2 where the machine "
+    "has a second core; 1: one process). The output is the same.",
 )
 @click.option(
     "--templates",
@@ -218,7 +218,7 @@ def diff_command(
     """
     if hide_reviewed and reviewed is None:
         raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
-    del jobs  # accepted and ignored: one process measured as fast as more
+    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     cache = cache_dir()
     layout = [
         name for name, given in (
@@ -244,7 +244,7 @@ def diff_command(
     warn_profiles(old_doc, new_doc)
     warn_swapped(old_doc, new_doc)
     plan, unmet = editor.plan(old_doc, new_doc) if editor is not None else (None, [])
-    comparison = compare(old_doc, new_doc, plan=plan)
+    comparison = compare(old_doc, new_doc, plan=plan, workers=workers)
     shown_comparison, annotations, unused = (
         editor.apply(comparison, hide_reviewed) if editor is not None else (comparison, None, [])
     )
