@@ -9,6 +9,7 @@ from helpers import same_under_every_hash_seed
 
 from ruldiff.model import Edit, Op
 from ruldiff.diff import worddiff
+from ruldiff.documents import forked
 from ruldiff.diff.worddiff import diff_words, tokenize
 
 
@@ -301,5 +302,5 @@ def test_diff_all_diffs_a_failed_workers_share_itself(monkeypatch: pytest.Monkey
     # The worker ends with status 1 before writing anything (marshal fails in it).
     pairs = invented_pairs(30)
     monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
-    monkeypatch.setattr(worddiff.marshal, "dumps", lambda data: 1 / 0)
+    monkeypatch.setattr(forked.marshal, "dumps", lambda data: 1 / 0)
     assert worddiff.diff_all(pairs, workers=2) == {pair: diff_words(*pair) for pair in pairs}

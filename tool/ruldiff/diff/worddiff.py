@@ -45,17 +45,15 @@ diffs by sentences a seventh.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import marshal
 import os
 import re
-import signal
 from collections import defaultdict
 from collections.abc import Collection, Iterator
 
 from diff_match_patch import diff_match_patch
 
+from ..documents.forked import Forked
 from ..errors import ConfigError
 from ..model import Edit, Op, make_edits
 
@@ -249,92 +247,33 @@ def diff_all(pairs: Collection[tuple[str, str]], workers: int = 1) -> dict[tuple
     """`diff_words` of each (old, new) pair: pair -> edits.
 
     With ``workers`` > 1, at least `PARALLEL_MIN` pairs and ``os.fork``, a
-    forked process diffs every other pair (alternate pairs balance long and
-    short rules) while this one diffs the rest: it already holds the texts,
-    so only its edits travel back, marshalled through a pipe. Each pair's
-    edits depend on its two texts alone, so the result is the same with or
-    without the worker; a worker that fails (killed, out of memory) leaves
-    its share to this process, and one still running when this process
-    stops (an error, a signal) is killed and reaped.
+    forked process (`Forked`) diffs every other pair (alternate pairs
+    balance long and short rules) while this one diffs the rest: it already
+    holds the texts, so only its edits travel back. Each pair's edits depend
+    on its two texts alone, so the result is the same with or without the
+    worker; a worker that fails leaves its share to this process, and one
+    still running when this process stops (an error, a signal) is killed.
 
     >>> diff_all([("a b", "a c")], workers=2) == {("a b", "a c"): diff_words("a b", "a c")}
     True
     """
     every = list(pairs)
-    if workers < 2 or len(every) < PARALLEL_MIN or not hasattr(os, "fork"):
+    if workers < 2 or len(every) < PARALLEL_MIN:
         return {pair: diff_words(*pair) for pair in every}
     mine, theirs = every[0::2], every[1::2]
-    child = _fork(theirs)
-    out = {}
+    worker = Forked.start(lambda: [[(e.op.value, e.text) for e in diff_words(*pair)] for pair in theirs])
     try:
         out = {pair: diff_words(*pair) for pair in mine}
-        shared = _collect(*child) if child is not None else None
-        child = None
+        shared = worker.result() if worker is not None else None
     finally:
-        if child is not None:  # an exception here: the worker is no longer wanted
-            _abandon(*child)
+        if worker is not None:
+            worker.stop()  # an exception here: the worker is no longer wanted
     if shared is None or len(shared) != len(theirs):
         out.update((pair, diff_words(*pair)) for pair in theirs)
     else:
         op = {o.value: o for o in Op}
         out.update(zip(theirs, [make_edits([(op[o], t) for o, t in edits]) for edits in shared]))
     return out
-
-
-def _fork(pairs: list[tuple[str, str]]) -> tuple[int, int] | None:
-    """Fork a worker that diffs `pairs` and writes their edits, marshalled as
-    ``(op, text)`` lists, to a pipe: (its pid, the pipe's end to read), or
-    None when no process or pipe could be made. The worker ends with
-    ``os._exit``: it runs none of this process's clean-up (atexit handlers,
-    buffered output), and a signal ends it at once."""
-    try:
-        reader, writer = os.pipe()
-    except OSError:
-        return None
-    try:
-        pid = os.fork()
-    except OSError:  # out of processes or memory: this process diffs them all
-        os.close(reader)
-        os.close(writer)
-        return None
-    if pid == 0:  # pragma: no cover - the worker; its output is tested
-        status = 1
-        try:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.close(reader)
-            data = marshal.dumps([[(e.op.value, e.text) for e in diff_words(*pair)] for pair in pairs])
-            with open(writer, "wb") as stream:
-                stream.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(writer)
-    return pid, reader
-
-
-def _collect(pid: int, reader: int) -> list[list[tuple[str, str]]] | None:
-    """What the worker `pid` wrote to `reader`, once it has ended; None if it failed."""
-    with open(reader, "rb") as stream:
-        data = stream.read()
-    _, status = os.waitpid(pid, 0)
-    if status != 0:
-        return None
-    try:
-        share: list[list[tuple[str, str]]] = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return None
-    return share
-
-
-def _abandon(pid: int, reader: int) -> None:
-    """Stop a worker whose share is no longer wanted, and reap it."""
-    with contextlib.suppress(OSError):
-        os.close(reader)
-    with contextlib.suppress(OSError):
-        os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
 
 
 def _encode(text: str, vocabulary: defaultdict[str, str], encoded: dict[str, str]) -> list[str]:
