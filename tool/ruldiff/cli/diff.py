@@ -21,7 +21,7 @@ from ..errors import RuldiffError
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
-from .read import read_documents, warn_profiles, warn_swapped
+from .read import read_pair, warn_profiles, warn_swapped
 
 if TYPE_CHECKING:
     from ..editorial.annotate import Editorial
@@ -240,7 +240,7 @@ def diff_command(
     read += [p for p in (notes, overrides, reviewed) if p is not None]
     target = output_target(output, read) if output is not None else None
     # An error in OLD is reported first; the decoded texts are not kept past the warnings.
-    old_doc, new_doc = (one.document for one in read_documents((old, new), profile, max_size))
+    old_doc, new_doc = read_pair(old, new, profile, max_size, ahead=workers > 1)
     warn_profiles(old_doc, new_doc)
     warn_swapped(old_doc, new_doc)
     plan, unmet = editor.plan(old_doc, new_doc) if editor is not None else (None, [])
