@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from helpers import layout
 
 from ruldiff.cli.main import main
+from ruldiff.cli import read
 from ruldiff.cli.read import read_pair
 from ruldiff.documents import forked
 from ruldiff.errors import RuldiffError
@@ -25,6 +26,11 @@ GAME = layout(
      ("100.2", "Take turns."), ("100.2a", "The youngest player goes first.")],
     [("Turn", "The time in which one player acts."), ("Player", "Someone who plays.")],
 )
+
+
+@pytest.fixture(autouse=True)
+def helper_for_any_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(read, "AHEAD_MIN", 0)  # the documents here are small
 
 
 @pytest.fixture
@@ -77,3 +83,9 @@ def test_a_failed_helper_leaves_the_reading_to_this_process(game: tuple[str, str
     expected = read_pair(*game, None, MAX_SIZE, ahead=False)
     monkeypatch.setattr(forked.marshal, "dumps", lambda data: 1 / 0)  # the helper ends with status 1
     assert read_pair(*game, None, MAX_SIZE, ahead=True) == expected
+
+
+def test_a_small_old_document_is_read_here(game: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(read, "AHEAD_MIN", 10**6)
+    monkeypatch.setattr(read.Forked, "start", lambda call: pytest.fail("a helper was started"))
+    assert read_pair(*game, None, MAX_SIZE, ahead=True) == read_pair(*game, None, MAX_SIZE, ahead=False)

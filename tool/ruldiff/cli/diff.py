@@ -168,8 +168,8 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Processes for the word diffs of a long comparison (default: 2 where the machine "
-    "has a second core; 1: one process). The output is the same.",
+    help="Processes for a comparison: OLD read while NEW is, the word diffs of a long one "
+    "shared (default: 2 where the machine has a second core; 1: one process). The output is the same.",
 )
 @click.option(
     "--templates",
