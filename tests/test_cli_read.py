@@ -89,3 +89,9 @@ def test_a_small_old_document_is_read_here(game: tuple[str, str], monkeypatch: p
     monkeypatch.setattr(read, "AHEAD_MIN", 10**6)
     monkeypatch.setattr(read.Forked, "start", lambda call: pytest.fail("a helper was started"))
     assert read_pair(*game, None, MAX_SIZE, ahead=True) == read_pair(*game, None, MAX_SIZE, ahead=False)
+
+
+@pytest.mark.parametrize("fmt", ["html", "md", "json"])
+def test_each_format_is_the_same_with_the_helper(game: tuple[str, str], fmt: str) -> None:
+    one, two = (CliRunner().invoke(main, [*game, "-f", fmt, "-j", j]) for j in ("1", "2"))
+    assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
