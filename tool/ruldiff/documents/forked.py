@@ -13,9 +13,14 @@ process reads the new one (load.read_ahead), and half of the word diffs
 (worddiff.diff_all). Here, below both, as the lowest layer they share.
 The child runs nothing of this process's clean-up (it ends with
 ``os._exit``: no atexit handler, no buffered output flushed twice), and
-SIGINT or SIGTERM end it at once; the caller falls back to doing the work
-itself whenever `result` is None, so a failed child changes nothing but
-the time.
+SIGINT or SIGTERM end it at once: they are held while the process forks,
+until the child has taken back their default action, so that the
+command's handlers (which raise to clean up) never run in the child. The
+caller falls back to doing the work itself whenever `result` is None, so a
+failed child changes nothing but the time. Unlike a series' workers
+(series/forks.py) the child does not ask to die with its parent: it lives
+~20-150 ms, and if its parent is killed outright its write to the pipe
+fails and it ends then.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Forked"]
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 class Forked:
@@ -47,17 +54,21 @@ class Forked:
             reader, writer = os.pipe()
         except OSError:
             return None
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
             pid = os.fork()
         except OSError:  # out of processes or memory: the caller does the work
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             os.close(reader)
             os.close(writer)
             return None
         if pid == 0:  # pragma: no cover - the child; what it sends is tested
             status = 1
             try:
-                signal.signal(signal.SIGINT, signal.SIG_DFL)
-                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                for signum in _STOP_SIGNALS:
+                    if callable(signal.getsignal(signum)):  # not where the parent ignores it
+                        signal.signal(signum, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 os.close(reader)
                 data = marshal.dumps(call())
                 with open(writer, "wb") as stream:
@@ -65,6 +76,7 @@ class Forked:
                 status = 0
             finally:
                 os._exit(status)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(writer)
         return cls(pid, reader)
 
