@@ -95,3 +95,16 @@ def test_a_small_old_document_is_read_here(game: tuple[str, str], monkeypatch: p
 def test_each_format_is_the_same_with_the_helper(game: tuple[str, str], fmt: str) -> None:
     one, two = (CliRunner().invoke(main, [*game, "-f", fmt, "-j", j]) for j in ("1", "2"))
     assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
+
+
+def test_a_second_process_only_where_a_core_sat_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruldiff.cli import options
+
+    monkeypatch.setattr(options.os, "cpu_count", lambda: 2)
+    for load, workers in ((0.3, 2), (1.2, 2), (1.6, 1), (4.0, 1)):
+        monkeypatch.setattr(options.os, "getloadavg", lambda load=load: (load, load, load))
+        assert options.diff_workers(None) == workers, load
+    assert options.diff_workers(3) == 3 and options.diff_workers(1) == 1  # -j decides
+    monkeypatch.setattr(options.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(options.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert options.diff_workers(None) == 1

@@ -19,7 +19,7 @@ from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
 from ..outputs.render import FORMATS, STYLES, render, template_name
-from .options import cache_dir, color_option, format_option, max_size_option
+from .options import cache_dir, color_option, diff_workers, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
 from .read import read_pair, warn_profiles, warn_swapped
 
@@ -169,7 +169,8 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     default=None,
     metavar="N",
     help="Processes for a comparison: OLD read while NEW is, the word diffs of a long one "
-    "shared (default: 2 where the machine has a second core; 1: one process). The output is the same.",
+    "shared (default: 2 where a second core sat idle over the last minute; 1: one process). "
+    "The output is the same.",
 )
 @click.option(
     "--templates",
@@ -218,7 +219,7 @@ def diff_command(
     """
     if hide_reviewed and reviewed is None:
         raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
-    workers = jobs if jobs is not None else min(2, os.cpu_count() or 1)
+    workers = diff_workers(jobs)
     cache = cache_dir()
     layout = [
         name for name, given in (
