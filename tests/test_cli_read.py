@@ -101,7 +101,7 @@ def test_a_second_process_only_where_a_core_sat_idle(monkeypatch: pytest.MonkeyP
     from ruldiff.cli import options
 
     monkeypatch.setattr(options.os, "cpu_count", lambda: 2)
-    for load, workers in ((0.3, 2), (1.2, 2), (1.6, 1), (4.0, 1)):
+    for load, workers in ((0.3, 2), (1.9, 2), (2.0, 1), (4.0, 1)):
         monkeypatch.setattr(options.os, "getloadavg", lambda load=load: (load, load, load))
         assert options.diff_workers(None) == workers, load
     assert options.diff_workers(3) == 3 and options.diff_workers(1) == 1  # -j decides

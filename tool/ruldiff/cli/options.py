@@ -88,15 +88,18 @@ def color_option(what: str) -> Callable[[Any], Any]:
 
 def diff_workers(jobs: int | None) -> int:
     """The processes of one comparison: ``-j``, else two where the machine
-    has a second core that the last minute left idle (a load average below
-    the cores less one half: the comparison's own process is one), else one.
+    has a second core that the last minute left idle (a 1-minute load
+    average below the number of cores: a run of the bench alone, one
+    command after another, holds it at ~1.2-1.9 on two cores), else one.
 
     A second process (OLD's reading, half the word diffs) shortens the run
     only on an idle core: where other work holds it, the helper's CPU
-    competes with this process instead. Interleaved at load ~4.6 on two
-    cores (HTML, 10 rounds), two processes against one: adjacent pair
-    0.333 against 0.290 s, 2018 pair 0.562 against 0.504 s, 17-year gap
-    1.530 against 1.477 s."""
+    competes with this process instead. Interleaved at load ~4-4.6 on two
+    cores (HTML, 8-10 rounds), two processes against one: adjacent pair
+    0.333 against 0.290 s and 0.276 against 0.215 s, 2018 pair 0.562
+    against 0.504 s, 17-year gap 1.530 against 1.477 s and 1.215 against
+    1.116 s; at load 2.4-3 (bench/four_runs.sh) two processes took the
+    gap from 0.935 to 0.882 s, fd45db9 beside them as before."""
     if jobs is not None:
         return jobs
     cores = os.cpu_count() or 1
@@ -104,7 +107,7 @@ def diff_workers(jobs: int | None) -> int:
         load = os.getloadavg()[0]
     except (OSError, AttributeError):  # no load average (Windows): no fork there either
         load = 0.0
-    return 2 if cores >= 2 and load < cores - 0.5 else 1
+    return 2 if cores >= 2 and load < cores else 1
 
 
 def series_workers(jobs: int | None) -> int:
