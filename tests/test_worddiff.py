@@ -304,3 +304,19 @@ def test_diff_all_diffs_a_failed_workers_share_itself(monkeypatch: pytest.Monkey
     monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
     monkeypatch.setattr(forked.marshal, "dumps", lambda data: 1 / 0)
     assert worddiff.diff_all(pairs, workers=2) == {pair: diff_words(*pair) for pair in pairs}
+
+
+def test_a_comparison_is_the_same_with_its_word_diffs_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    from helpers import layout
+
+    from ruldiff import compare, decode, parse
+
+    pairs = invented_pairs(40)
+    head = [("1", "Basics"), ("100", "General")]
+    old_rules = head + [(f"100.{n}", a) for n, (a, _) in enumerate(pairs, 1)]
+    new_rules = head + [(f"100.{n}", b) for n, (_, b) in enumerate(pairs, 1)]
+    old, new = (parse(decode(layout(r).encode(), name)) for r, name in ((old_rules, "old.txt"), (new_rules, "new.txt")))
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    shared = compare(old, new, workers=2)
+    assert shared == compare(old, new)
+    assert sum(1 for c in shared.changes if c.kind.value == "changed") >= worddiff.PARALLEL_MIN  # the worker had pairs
