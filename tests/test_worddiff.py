@@ -9,6 +9,7 @@ from helpers import same_under_every_hash_seed
 
 from ruldiff.model import Edit, Op
 from ruldiff.diff import worddiff
+from ruldiff.documents import forked
 from ruldiff.diff.worddiff import diff_words, tokenize
 
 
@@ -277,3 +278,45 @@ def test_the_two_engines_are_called_with_the_same_knobs() -> None:
     full = worddiff.diff_match_patch()
     full.Diff_Timeout = 0  # no deadline: no half-match
     assert full.diff_main(HALF_X, HALF_Y, False) != worddiff._python_diff(HALF_X, HALF_Y)
+
+
+# --- diff_all: the word diffs shared with a second process ------------------
+
+
+def invented_pairs(n: int) -> list[tuple[str, str]]:
+    words = "draw card shell pool tide keeper ember glyph turn phase player lantern".split()
+    pick = random.Random(7).choice
+    old = [" ".join(pick(words) for _ in range(30)) + "." for _ in range(n)]
+    return [(text, text.replace(pick(words), pick(words), 1) + " Then " + pick(words) + ".") for text in old]
+
+
+def test_diff_all_gives_each_pairs_diff_words_with_a_worker_or_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = invented_pairs(60)
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    shared = worddiff.diff_all(pairs, workers=2)
+    assert shared == {pair: diff_words(*pair) for pair in pairs} == worddiff.diff_all(pairs, workers=1)
+    assert all(type(e) is Edit and type(e.op) is Op for edits in shared.values() for e in edits)
+
+
+def test_diff_all_diffs_a_failed_workers_share_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The worker ends with status 1 before writing anything (marshal fails in it).
+    pairs = invented_pairs(30)
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    monkeypatch.setattr(forked.marshal, "dumps", lambda data: 1 / 0)
+    assert worddiff.diff_all(pairs, workers=2) == {pair: diff_words(*pair) for pair in pairs}
+
+
+def test_a_comparison_is_the_same_with_its_word_diffs_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    from helpers import layout
+
+    from ruldiff import compare, decode, parse
+
+    pairs = invented_pairs(40)
+    head = [("1", "Basics"), ("100", "General")]
+    old_rules = head + [(f"100.{n}", a) for n, (a, _) in enumerate(pairs, 1)]
+    new_rules = head + [(f"100.{n}", b) for n, (_, b) in enumerate(pairs, 1)]
+    old, new = (parse(decode(layout(r).encode(), name)) for r, name in ((old_rules, "old.txt"), (new_rules, "new.txt")))
+    monkeypatch.setattr(worddiff, "PARALLEL_MIN", 10)
+    shared = compare(old, new, workers=2)
+    assert shared == compare(old, new)
+    assert sum(1 for c in shared.changes if c.kind.value == "changed") >= worddiff.PARALLEL_MIN  # the worker had pairs

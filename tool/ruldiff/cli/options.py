@@ -2,7 +2,7 @@
 
 - `max_size_option`, `no_pager_option`, `config_option`, `series_jobs_option`, `follow_links_option`;
   `format_option(choices, help)` and `color_option(what)`, worded per command.
-- `series_workers(jobs)`, `cache_dir()`, `series_cache()`: the defaults
+- `diff_workers(jobs)`, `series_workers(jobs)`, `cache_dir()`, `series_cache()`: the defaults
   behind ``-j`` and the caches.
 
 A size the layers below refuse (a `RuldiffError`) becomes
@@ -22,7 +22,7 @@ from ..documents.load import MAX_SIZE, parse_size
 from ..errors import RuldiffError
 
 __all__ = [
-    "cache_dir", "color_option", "config_option", "follow_links_option", "format_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
+    "cache_dir", "color_option", "diff_workers", "config_option", "follow_links_option", "format_option", "max_size_option", "no_pager_option", "series_cache", "series_jobs_option",
     "series_workers",
 ]
 
@@ -84,6 +84,30 @@ def color_option(what: str) -> Callable[[Any], Any]:
         show_default=True,
         help=f"Colour {what}: 'auto' colours only a terminal, and never with NO_COLOR set.",
     )
+
+
+def diff_workers(jobs: int | None) -> int:
+    """The processes of one comparison: ``-j``, else two where the machine
+    has a second core that the last minute left idle (a 1-minute load
+    average below the number of cores: a run of the bench alone, one
+    command after another, holds it at ~1.2-1.9 on two cores), else one.
+
+    A second process (OLD's reading, half the word diffs) shortens the run
+    only on an idle core: where other work holds it, the helper's CPU
+    competes with this process instead. Interleaved at load ~4-4.6 on two
+    cores (HTML, 8-10 rounds), two processes against one: adjacent pair
+    0.333 against 0.290 s and 0.276 against 0.215 s, 2018 pair 0.562
+    against 0.504 s, 17-year gap 1.530 against 1.477 s and 1.215 against
+    1.116 s; at load 2.4-3 (bench/four_runs.sh) two processes took the
+    gap from 0.935 to 0.882 s, fd45db9 beside them as before."""
+    if jobs is not None:
+        return jobs
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (OSError, AttributeError):  # no load average (Windows): no fork there either
+        load = 0.0
+    return 2 if cores >= 2 and load < cores else 1
 
 
 def series_workers(jobs: int | None) -> int:

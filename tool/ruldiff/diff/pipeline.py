@@ -1,8 +1,10 @@
 """The pipeline from two parsed documents to a comparison.
 
-- `compare(old, new, plan=None)` -> `Comparison`: align, diff
+- `compare(old, new, plan=None, workers=1)` -> `Comparison`: align, diff
   words, classify, then the semantic pass; `plan` holds an editor's
-  overrides (overrides.py), applied before the alignment.
+  overrides (overrides.py), applied before the alignment; `workers` > 1
+  lets the word diffs of a long comparison share a second process
+  (`worddiff.diff_all`: the same result, sooner on a second core).
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
 from .references import renumbering
 from .semantic import annotate
 from .splits import force_splits, forget_phrases, join_splits
-from .worddiff import diff_words
+from .worddiff import diff_all, diff_words
 
 __all__ = ["compare"]
 
 
-def compare(old: Document, new: Document, *, plan: Plan | None = None) -> Comparison:
+def compare(old: Document, new: Document, *, plan: Plan | None = None, workers: int = 1) -> Comparison:
     """Compare two parsed documents: align, diff words, classify, then read the
     changes across the document (splits and merges, renumbering map,
     references, substitutions, lists; see semantic.py).
@@ -43,7 +45,7 @@ def compare(old: Document, new: Document, *, plan: Plan | None = None) -> Compar
         else:
             pairs.append(p)
     texts = {(p.old.full_text, p.new.full_text) for p in pairs if p.old and p.new and p.old.full_text != p.new.full_text}
-    edits = {pair: diff_words(*pair) for pair in texts}
+    edits = diff_all(texts, workers)
     classified = []
     for p in pairs:
         c = classify(p, edits.get((p.old.full_text, p.new.full_text)) if p.old and p.new else None, numbered=numbered)

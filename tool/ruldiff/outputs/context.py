@@ -169,8 +169,13 @@ def _change_context(
     value = _VALUE
     edits = [{"op": value[e.op], "text": e.text} for e in c.edits]
     own = [new_anchors[r.id] for r in news] + [old_anchors[r.id] for r in olds]
-    own = list(dict.fromkeys(own))
+    if len(own) > 1:
+        own = list(dict.fromkeys(own))
     shown = cut_edits(edits) if text_changed else edits
+    # Most changes have no stale reference, hint, link or list item: their
+    # lists are made empty without a call (3,797 changes on the 17-year gap).
+    stale, should_be = c.stale, c.stale_should_be
+    possibly, see_also = c.possibly_stale, c.see_also
     return {
         "id": rule.id,
         "kind": value[c.kind],
@@ -189,23 +194,23 @@ def _change_context(
         "edits": edits,
         "shown": shown,
         "cut": len(shown) != len(edits),
-        "stale": list(c.stale),
-        "stale_should_be": [h or None for h in c.stale_should_be],
-        "stale_shown": _stale_shown(c.stale, c.stale_should_be),
-        "stale_links": _stale_links(c.stale, c.stale_should_be, old_anchors, new_anchors),
+        "stale": list(stale),
+        "stale_should_be": [h or None for h in should_be] if should_be else [],
+        "stale_shown": _stale_shown(stale, should_be) if stale else [],
+        "stale_links": _stale_links(stale, should_be, old_anchors, new_anchors) if stale else [],
         "possibly_stale": [
             {"reference": p, "target": t, "held": h, "now": n, "now_anchor": new_anchors.get(n),
              "shown": f"{t} held “{h}” before; now {n}"}
-            for p, t, h, n in c.possibly_stale
-        ],
+            for p, t, h, n in possibly
+        ] if possibly else [],
         "items_added": list(c.items_added),
         "items_removed": list(c.items_removed),
         "moved": list(c.moved) if c.moved else None,
-        "links": [{"id": t, "anchor": new_anchors[t]} for t in refs],
+        "links": [{"id": t, "anchor": new_anchors[t]} for t in refs] if refs else [],
         "see_also": [
             {"kind": k, "id": i, "anchor": (new_anchors if k == "split" else old_anchors).get(i), "why": _SEE_ALSO[k]}
-            for k, i in c.see_also
-        ],
+            for k, i in see_also
+        ] if see_also else [],
         "old_line": c.old.line if c.old else None,
         "new_line": c.new.line if c.new else None,
         "note": None,
