@@ -100,11 +100,13 @@ def test_each_format_is_the_same_with_the_helper(game: tuple[str, str], fmt: str
 def test_a_second_process_only_where_a_core_sat_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruldiff.cli import options
 
-    monkeypatch.setattr(options.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0, 1})
     for load, workers in ((0.3, 2), (1.9, 2), (2.0, 1), (4.0, 1)):
         monkeypatch.setattr(options.os, "getloadavg", lambda load=load: (load, load, load))
         assert options.diff_workers(None) == workers, load
     assert options.diff_workers(3) == 3 and options.diff_workers(1) == 1  # -j decides
-    monkeypatch.setattr(options.os, "cpu_count", lambda: 1)
     monkeypatch.setattr(options.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    assert options.diff_workers(None) == 1
+    # One core allowed (a container, `taskset -c 0`) on a machine of many: one process.
+    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(options.os, "cpu_count", lambda: 8)
+    assert options.diff_workers(None) == 1 and options.series_workers(None) == 1

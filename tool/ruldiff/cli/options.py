@@ -102,7 +102,7 @@ def diff_workers(jobs: int | None) -> int:
     gap from 0.935 to 0.882 s, fd45db9 beside them as before."""
     if jobs is not None:
         return jobs
-    cores = os.cpu_count() or 1
+    cores = _cores()
     try:
         load = os.getloadavg()[0]
     except (OSError, AttributeError):  # no load average (Windows): no fork there either
@@ -112,7 +112,15 @@ def diff_workers(jobs: int | None) -> int:
 
 def series_workers(jobs: int | None) -> int:
     """The processes of a history or a trace: ``-j``, else two (one on a one-core machine)."""
-    return jobs if jobs is not None else min(2, os.cpu_count() or 1)
+    return jobs if jobs is not None else min(2, _cores())
+
+
+def _cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow
+    fewer than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def cache_dir() -> Path | None:
