@@ -463,15 +463,20 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         return {}
     # The unpaired rules by those words, added and removed apart.
     looked_up = frozenset().union(*(rest for *_, rest in wanted))
-    by_word: dict[tuple[bool, str], list[int]] = {}
+    by_word: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})  # removed rules', added rules'
     rules: list[Rule] = []
     for c in changes:
-        rule = c.new if c.kind is ChangeKind.ADDED else c.old if c.kind is ChangeKind.REMOVED else None
+        added = c.kind is ChangeKind.ADDED
+        rule = c.new if added else c.old if c.kind is ChangeKind.REMOVED else None
         if rule is None or rule.kind is not RuleKind.RULE or rule.id in fixed:
             continue
-        for w in looked_up.intersection(_words(rule)):
-            by_word.setdefault((c.kind is ChangeKind.ADDED, w), []).append(len(rules))
+        k, side = len(rules), by_word[added]
         rules.append(rule)
+        for w in looked_up.intersection(_words(rule)):
+            if w in side:
+                side[w].append(k)
+            else:
+                side[w] = [k]
     found: dict[int, list[tuple[bool, Rule]]] = {}
     wholes: Counter[int] = Counter()
     for i, split, whole, kept, rest in wanted:
@@ -480,7 +485,7 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         # Counted by position in `rules`: most rules hold one or two of
         # those words, and are never compared.
         held = Counter(chain.from_iterable(
-            found_in for w in rest if len(found_in := by_word.get((split, w), ())) <= FAR_COMMON))
+            found_in for w in rest if len(found_in := by_word[split].get(w, ())) <= FAR_COMMON))
         for k, n in held.items():
             if n < FAR_REST:
                 continue
