@@ -1918,7 +1918,7 @@ def test_a_reference_is_no_list_item(text: str, item: bool) -> None:
         # A list already closed by its "and"/"or" takes no item after it: a second predicate.
         ("It plays a spell, ability, or land,", "", " or takes a move,", " then rests.", None),
         ("It plays a spell, ability, and land,", "", " and takes a move,", " then rests.", None),
-        ("It plays a spell, ability, or land, a rune,", "", " or takes a move,", " then rests.", (("takes a move",), ())),
+        ("It plays a spell, ability, or land, a rune,", "", " or a move,", " then rests.", (("a move",), ())),
         # The last item after an "or" (quotes around it or not), whatever clause follows the list.
         ("If a card is a “spell,” “plane”", "", ", “or scheme,”", " it means the card rests.", (("scheme",), ())),
         ("If a card is a “spell,” “plane”", "", ", ora “scheme,”", " it means the card rests.", None),
