@@ -2143,3 +2143,35 @@ def test_a_rule_moved_under_a_renumbered_rule_whose_old_number_was_removed_is_mo
     out = json.loads(same_under_every_hash_seed(["-m", "ruldiff", str(old), str(new), "-f", "json"]))
     moved = {c["new"]: c["moved"] for c in out["changes"] if c["kind"] == "renumbered"}
     assert moved["309.4a"] == {"old": "309.1", "new": "309.4"}
+
+
+# --- issue #27, gap pairs: what a family's variant is ----------------------------------------
+
+
+def test_a_variant_never_spans_a_sentence_end() -> None:
+    # "relic vault. The relic vault" is the rewrite twice, not a form of it.
+    old = ["Put it in the relic vault. The relic vault is closed.", "The relic vault glows.", "Each relic vault hums.",
+           "A relic vault rests."]
+    new = ["Put it in the ember. The ember is closed.", "The ember glows.", "Each ember hums.", "A ember rests."]
+    assert [(s.old, s.new, s.count, s.variants) for s in pair(old, new).substitutions] == [("relic vault", "ember", 5, ())]
+
+
+def test_a_variant_never_catches_the_first_word_of_a_bracket() -> None:
+    old = ["You may wake (such as a relic) now.", "Keepers wake a glyph.", "Each warden wakes a rune.", "Wake a sigil."]
+    new = ["You may stir such as a relic now.", "Keepers stir a glyph.", "Each warden stirs a rune.", "Stir a sigil."]
+    assert [(s.old, s.new, s.variants) for s in pair(old, new).substitutions] == [("wake", "stir", ())]
+
+
+def test_a_verb_that_agrees_beside_the_phrase_is_no_variant_but_a_possessive_is() -> None:
+    # "resolve" -> "resolves" agrees with a subject changed elsewhere: the
+    # run is the family's rewrite, counted in it, with no form of its own.
+    old = ["Keepers, at the end of each long turn, resolve ward effects.", "Ward effects end.",
+           "Each of the ward effects glows.", "Two ward effects rest."]
+    new = ["The keeper, at the end of each long turn, resolves ward actions.", "Ward actions end.",
+           "Each of the ward actions glows.", "Two ward actions rest."]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count, s.variants) for s in result.substitutions] == [("effects", "actions", 4, ())]
+    assert "substitution" in by_new(result)["100.1"].tags
+    old = ["A ward effect's glow ends.", "Ward effects end.", "A ward effect glows.", "One ward effect rests."]
+    new = ["A ward action's glow ends.", "Ward actions end.", "A ward action glows.", "One ward action rests."]
+    assert [s.variants for s in pair(old, new).substitutions] == [(("effect's", "action's", 1),)]
