@@ -129,7 +129,7 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
     (['doubles', 'sets'], False, False)
     """
     core = text.strip(_ITEM_ENDS)
-    if _QUOTE_MARK.search(text) is None:  # most pieces: no quotation to keep whole, and the split in C
+    if '"' not in text and "“" not in text and "”" not in text:  # most pieces: no quotation to keep whole, and the split in C
         parts = _LIST_SEPARATOR.split(core)
         starts = _LIST_SEPARATOR.match(core) is not None and core != ""
         ends = False
@@ -149,7 +149,6 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
 
 
 _QUOTED = re.compile(r'"[^"]*"')
-_QUOTE_MARK = re.compile('["“”]')
 
 
 def _separators(folded: str) -> list[tuple[int, int]]:

@@ -76,11 +76,11 @@ inflections ("his or her" -> "that player's", `_one_word`). On gap-final:
 substitution variants 93.8% (61/65) -> 100% (21/21 judged, 4 more read
 right), ``substantive`` 96.8% -> 98.9%, ``substitution`` 100% (9/9 ->
 10/10); every other set unchanged or better; the whole archive read
-(bench/README.md). Cost: the substitutions stage 113/116/111/116 ->
-117/120/115/112 ms of CPU on the 17-year gap as the rules came in, and
-116 against 118 at the end (`--cpu --runs 3`, interleaved, load ~4): within
-the noise, after each family's cores were computed once (`_families`) and
-the marks looked for with `in` first (`_whole_clause`).
+(bench/README.md). Cost: the rules alone about 3 ms of CPU on the 17-year
+gap; with `_alike`'s length bound before a matcher, each phrase's core
+computed once (`_families`) and the marks looked for with `in` first
+(`_whole_clause`), the substitutions stage 113/116/116 against main's
+117/115/113 ms (`--cpu --runs 5`, three rounds interleaved): the noise.
 """
 
 from __future__ import annotations
@@ -342,7 +342,8 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
         return None  # a phrase ending inside a quotation, or a stray mark
     if not (_whole_clause(cd) and _whole_clause(ci)):
         return None  # two sentences' pieces glued, or a bracket's text caught with the phrase
-    if _list_length(cd) != _list_length(ci) and _list_length(cd) > 1 and _list_length(ci) > 1:
+    items = _list_length(cd)
+    if items > 1 and _list_length(ci) not in (1, items):
         return None  # a list on both sides, grown or shrunk: an item added or removed, a list edit
     return cd, ci
 
@@ -681,10 +682,12 @@ def _one_word(a: str, b: str) -> bool:
     >>> _one_word("his", "he"), _one_word("player’s", "player"), _one_word("her", "he"), _one_word("players", "player")
     (True, True, False, False)
     """
-    for x, y in ((a, b), (b, a)):
-        if _CASES.get(x) == y or (x[-2:] in ("'s", "’s") and x[:-2] == y):
-            return True
-    return False
+    if _CASES.get(a) == b or _CASES.get(b) == a:
+        return True
+    return (a.endswith(_POSSESSIVE) and a[:-2] == b) or (b.endswith(_POSSESSIVE) and b[:-2] == a)
+
+
+_POSSESSIVE = ("'s", "’s")
 
 
 def _two_distinct(sentences: set[str], phrase: str = "") -> bool:
@@ -971,7 +974,13 @@ def _alike(a: str, b: str, least: float) -> bool:
     Its two upper bounds first (difflib's own: the lengths alone, then the
     characters as multisets): most pairs of phrases are told unlike by
     them, without the matching blocks (`_alike` on the 17-year gap 4.9 ->
-    1.4 ms of CPU, `_families` with it 6.5 -> 2.8)."""
+    1.4 ms of CPU, `_families` with it 6.5 -> 2.8). The first is computed
+    before a matcher is built: `_families`, which weighs more pairs since
+    its weak ties wait for its forms (#27), 2.9 -> 2.5 ms (median of 9,
+    timed alone, caches cold)."""
+    length = len(a) + len(b)
+    if length and 2.0 * min(len(a), len(b)) / length < least:
+        return False  # real_quick_ratio, as difflib computes it, without building a matcher (most pairs)
     from difflib import SequenceMatcher  # only when there is a family to build
 
     m = SequenceMatcher(None, a, b, autojunk=False)
