@@ -345,3 +345,39 @@ def test_an_item_renamed_to_the_name_of_the_item_before_it_is_a_rewording() -> N
     """"Elm, [-Fir-]{+Elm+}, Oak": one item for another where it stood, the
     run's shared start ("Elm, ") measured to the character."""
     assert _items("The kinds are Ash, Birch, ", "Elm, Fir, ", "Elm, Elm, ", "Oak, or Pine.") is None
+
+
+# --- issue #27, gap pairs: "and/or", predicates, quoted items --------------------------------
+
+
+def test_and_or_is_one_separator() -> None:
+    """"X, Y, or Z" -> "X and/or Y" drops Z; "and/or" is no piece "/or Y"."""
+    assert _items("A keeper targets a relic", ", warden, or vault", " and/or warden", ". Then it rests.") == ((), ("vault",))
+    assert _items("Sparks hit relics", " and/or", ", wardens, and", " keepers.") == (("wardens",), ())
+
+
+@pytest.mark.parametrize(
+    ("before", "deleted", "inserted", "after", "items"),
+    [
+        # a verb with its object, joined to a list of predicates, is no item
+        ("It leaves if it glows, rests, stops being a relic", "", ", or becomes an ember", ". Then it hums.", None),
+        ("A keeper may draw a glyph, pass,", "", " take a special turn,", " or rest.", None),
+        # a gerund names an act: an item
+        ("Range limits glyphs, sparks, drawing,", " and making choices", ", making choices, and winning the game", ".",
+         (("winning the game",), ())),
+        # a name with an article inside is still an item
+        ("The kinds are Ash, Elm", "", ", Lord of the Vale,", " and Oak.", (("Lord of the Vale",), ())),
+    ],
+)
+def test_a_predicate_is_no_item_and_a_gerund_is(before: str, deleted: str, inserted: str, after: str, items: object) -> None:
+    assert _items(before, deleted, inserted, after) == items
+
+
+def test_a_quoted_item_is_one_item_whatever_it_holds() -> None:
+    """"Choose one or more —" is no two items "Choose one" and "more —"."""
+    result = _items('It is modal if it says "Choose one —," "Choose two —,"', "", ' "Choose one or more —,"',
+                    ' or "A keeper chooses one —."')
+    assert result is None or not any("more" in i and "Choose" not in i for i in result[0])
+    assert result is None or "Choose one" not in result[0]
+    # the separators that close each quotation are the list's own
+    assert _items("The words are “Ash,” “Elm,”", "", " “Yew,”", " and “Oak.”") == (("Yew",), ())

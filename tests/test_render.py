@@ -574,18 +574,17 @@ def test_a_substitution_family_lists_its_forms_and_counts_in_markdown_and_html()
     def rules(texts: list[str]) -> Document:
         return doc([("1", "Basics"), ("100", "General")] + [(f"100.{i}.", t) for i, t in enumerate(texts, 1)])
 
-    old = ["The keeper shuffles, then he or she draws a glyph.", "If he or she has no glyph, the keeper loses.",
-           "A keeper who passes waits until he or she draws."]
-    new = ["The keeper shuffles, then they draw a glyph.", "If they have no glyph, the keeper loses.",
-           "A keeper who passes waits until they draw."]
+    # the possessive is a form of its own (a verb that only agrees is not: #27)
+    old = ["The keeper takes the relic.", "A relic's glow fades.", "Each relic's hum stops.", "The relic rests.",
+           "A keeper's relic sings."]
+    new = [t.replace("relic", "ember") for t in old]
     result = compare(rules(old), rules(new))
     md = render(result, "md").splitlines()
-    assert ("- **Substitution:** “he or she” → “they”, 3 times in 3 rules "
-            "(with “he or she draws” → “they draw” 2; “he or she has” → “they have” 1)") in md
+    assert "- **Substitution:** “relic” → “ember”, 5 times in 5 rules (with “relic's” → “ember's” 2)" in md
     assert '- <a id="new-100.1"></a><a id="old-100.1"></a>**100.1** changed · substitution' in md  # its tags
     html = render(result, "html")
-    assert "<summary>3 rules</summary>" in html and "<summary>2 other forms</summary>" in html
-    assert "<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic (3)</h2></summary>" in html
+    assert "<summary>5 rules</summary>" in html and "<summary>1 other form</summary>" in html
+    assert "<summary><h2>Mechanical changes: cross-references, substitutions, cosmetic (5)</h2></summary>" in html
 
 
 def test_html_escapes_every_value_a_template_prints(tmp_path: Path) -> None:
@@ -713,10 +712,8 @@ def test_a_substitution_with_one_other_form_says_form_not_forms() -> None:
     def rules(texts: list[str]) -> Document:
         return doc([("1", "Basics"), ("100", "General")] + [(f"100.{i}.", t) for i, t in enumerate(texts, 1)])
 
-    old = ["The keeper shuffles, then he or she draws a glyph.", "A keeper who passes waits until he or she draws.",
-           "The glyph goes where he or she can see it."]
-    new = ["The keeper shuffles, then they draw a glyph.", "A keeper who passes waits until they draw.",
-           "The glyph goes where they can see it."]
+    old = ["The keeper takes the relic.", "A relic's glow fades.", "The relic rests."]
+    new = [t.replace("relic", "ember") for t in old]
     html = render(compare(rules(old), rules(new)), "html")
     assert "1 other forms" not in html and "1 rules<" not in html
     assert re.search(r"<summary>1 other form</summary>", html), re.findall(r"<summary>[^<]*</summary>", html)

@@ -347,9 +347,9 @@ def test_a_markdown_entry_without_tags_list_or_links_ends_on_its_kind(tmp_path: 
 
 
 @pytest.mark.parametrize(("rewrite", "html", "md"), [
-    ({"he or she draws": "they draw", "he or she": "they"},
-     ["“he or she” → “they”: 3 times in", "3 rules", "1 other form", "“he or she draws” → “they draw” (2)"],
-     "- **Substitution:** “he or she” → “they”, 3 times in 3 rules (with “he or she draws” → “they draw” 2)"),
+    ({"keeper": "warden"},
+     ["“keeper” → “warden”: 3 times in", "3 rules", "1 other form", "“keeper's” → “warden's” (1)"],
+     "- **Substitution:** “keeper” → “warden”, 3 times in 3 rules (with “keeper's” → “warden's” 1)"),
     ({" The phrase": ""},
      ["“The phrase” deleted: 4 times in", "4 rules"],
      "- **Substitution:** “The phrase” deleted, 4 times in 4 rules"),
@@ -358,7 +358,7 @@ def test_a_substitution_reads_old_to_new_or_deleted_with_its_counts_and_other_fo
         tmp_path: Path, rewrite: dict[str, str], html: list[str], md: str) -> None:
     texts = ['The keeper shuffles, then he or she draws a glyph. The phrase "Ember" means pay.',
              'A keeper who passes waits until he or she draws. The phrase "Hush" means silence.',
-             'The glyph goes where he or she can see it. The phrase "Glimmer" means shine.',
+             'The keeper\'s glyph goes where he or she can see it. The phrase "Glimmer" means shine.',
              'Wardens keep the vault. The phrase "Tidecall" means draw a glyph.']
     changed = []
     for t in texts:

@@ -19,7 +19,10 @@ Arkhos-]{+The Abyss, Alara, Amonkhet, Arkhos+}"), is read item by item
 (`_replaced_items`): the items its clause gained and lost. A clause is
 never an item: a piece that opens with "if", "when", "however",
 "including"…, an aside between commas before a clause, a word of a title
-cited with its rule.
+cited with its rule. Nor is a verb with its object ("becomes a battle",
+"take a special action": `_predicate`; a gerund, "winning the game", is an
+item); "and/or" is one separator; and a quoted item is one item, whatever
+separators it holds ("“Choose one or more —,”": `_separators`).
 
 Precision, on the blind set (426 changes; docs/trust.md): ``list-item``
 93.8% as drawn, 100% now (16 of 16, recall 100%); list items named 97.6% as
@@ -33,6 +36,14 @@ runs read item by item, 22 of them lists), of a semantic pass of about 460
 -> 480 ms on a loaded machine. The item pointers looked for only where
 their literal stands (`_without_pointers`): 38 -> 28 ms of CPU (stage
 `list_items`, min of 5 runs on a loaded machine, issue #25 item 3).
+
+The predicate, "and/or" and quoted-item rules (#27, families round four;
+bench/README.md): on gap-final, list items in drawn changes 91.7% (11/12)
+-> 100% (12/12), ``list-item`` 50% (1/2) -> 100% (2/2), list items
+printed 98.8% (251/254) -> 100% (250/250); on the whole archive 12 changes
+differ, all read right (8 wrong items gone, 7 right ones named). Cost: the
+stage "lists" 35/36 -> 35/35 ms of CPU on the 17-year gap (`--cpu --runs
+3`, interleaved): a quotation is looked for only where a quote mark is.
 """
 
 from __future__ import annotations
@@ -72,7 +83,7 @@ NOT_AN_ITEM = frozenset(
 # ((?<!\s)): tried from every space of a long run, they took time quadratic
 # in its length (100,000 spaces in a changed rule: 33 s); the match found is
 # the same, since whatever a later start reaches, the first one does.
-_LIST_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and|or)\b)?|\b(?:and|or|and/or)\b)\s*")
+_LIST_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or)\b)?|\b(?:and/or|and|or)\b)\s*")
 _CLOSED = re.compile(r",\s*(?:and|or)\s[^,]*,\s*$")  # "…, or land," before the edit
 _OXFORD_AND_OR = re.compile(r",[\s\"“”]*(?:and|or)\b")
 _ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
@@ -118,13 +129,53 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
     (['doubles', 'sets'], False, False)
     """
     core = text.strip(_ITEM_ENDS)
-    parts = _LIST_SEPARATOR.split(core)
-    starts = _LIST_SEPARATOR.match(core) is not None and core != ""
-    ends = False
-    for m in _LIST_SEPARATOR.finditer(core):
-        ends = m.end() == len(core) and m.end() > m.start()
+    if '"' not in text and "“" not in text and "”" not in text:  # most pieces: no quotation to keep whole, and the split in C
+        parts = _LIST_SEPARATOR.split(core)
+        starts = _LIST_SEPARATOR.match(core) is not None and core != ""
+        ends = False
+        for m in _LIST_SEPARATOR.finditer(core):
+            ends = m.end() == len(core) and m.end() > m.start()
+    else:
+        # The quotation marks around an item are read before they are
+        # stripped: "“Choose one or more —,”" is one quoted item.
+        lead = len(text) - len(text.lstrip(_ITEM_ENDS))
+        end = lead + len(core)
+        cuts = [(max(a, lead) - lead, min(b, end) - lead) for a, b in _separators(_fold(text)) if b > lead and a < end]
+        parts = _cut(core, cuts)
+        starts = bool(cuts) and cuts[0][0] == 0 and core != ""
+        ends = bool(cuts) and cuts[-1][1] == len(core) and cuts[-1][1] > cuts[-1][0]
     items = [p.strip(_ITEM_ENDS) for p in parts]
     return [p for p in items if p], starts, ends
+
+
+_QUOTED = re.compile(r'"[^"]*"')
+
+
+def _separators(folded: str) -> list[tuple[int, int]]:
+    """Where the separators of a list are in a text (`_fold`ed), less those
+    inside a quotation: a quoted item is one item, whatever it holds
+    ("“Choose one or more —”" is no two items).
+
+    >>> _separators('Ash, "one or more", Elm'), _separators('"Ash," "one or more," or "Elm"')
+    ([(3, 5), (18, 20)], [(4, 5), (19, 20), (21, 25)])
+    """
+    cuts = [m.span() for m in _LIST_SEPARATOR.finditer(folded)]
+    if '"' not in folded or not cuts:
+        return cuts  # most texts: no quotation
+    quoted = [m.span() for m in _QUOTED.finditer(folded)]
+    # A separator that closes a quotation ("“Ash,” “Elm,” and “Oak”"), or
+    # opens it ("“or scheme”"), is the list's own.
+    return [(a, b) for a, b in cuts if not any(q + 1 < a and b < e - 1 for q, e in quoted)]
+
+
+def _cut(text: str, cuts: list[tuple[int, int]]) -> list[str]:
+    """`text` cut at the separators `cuts` (as `re.split` cuts it)."""
+    out, at = [], 0
+    for a, b in cuts:
+        out.append(text[at:a])
+        at = b
+    out.append(text[at:])
+    return out
 
 
 def _is_item(text: str) -> bool:
@@ -142,10 +193,16 @@ def _is_item(text: str) -> bool:
     (True, False, False, False)
     >>> _is_item("however"), _is_item("if a player won"), _is_item("/"), _is_item("{C/W}")
     (False, False, False, True)
+
+    Nor is a verb with its object (`_predicate`).
+
+    >>> _is_item("becomes a battle"), _is_item("a battle"), _is_item("winning the game")
+    (False, True, True)
     """
     words = text.split()
     return (
         0 < len(words) <= 4
+        and not _predicate(words)
         and not _REFERENCE_ITEM.fullmatch(text)
         and any(w.lower() not in NOT_AN_ITEM for w in words)
         and not any(w.replace("’", "'") in _CLAUSE_WORDS for w in words)
@@ -154,6 +211,25 @@ def _is_item(text: str) -> bool:
     )
 
 
+def _predicate(words: list[str]) -> bool:
+    """Whether the words of a piece are a verb with its object: a first
+    word followed by an article ("becomes a battle", "take a special
+    action") or by "being" ("stops being a creature"). A list of predicates
+    tells what something does, not items; a gerund names an act, and is an
+    item ("attacking, making choices, and winning the game").
+
+    >>> _predicate("stops being a creature".split()), _predicate("Lord of the Rings".split()), _predicate("winning the game".split())
+    (True, False, False)
+    """
+    if len(words) < 2 or words[1].lower() not in _AFTER_A_VERB:
+        return False
+    first = words[0].lower()
+    return first not in NOT_AN_ITEM and not first.endswith("ing")
+
+
+# Words that follow a verb, never the first word of a name: "becomes a
+# battle", "takes the turn", "stops being a creature".
+_AFTER_A_VERB = frozenset("a an the being".split())
 # Words that open a clause or an aside, never an item.
 _CLAUSE_OPENERS = frozenset(
     "if when whenever unless until while although though because however including excluding whether "
@@ -434,7 +510,12 @@ def _clause(text: str, folded: str, start: int, edit_end: int) -> tuple[list[str
     end = m.start() if m else len(folded)  # a clause longer than the window: its last piece, cut, is kept text
     items, keys = [], []
     clause = folded[start:end]
-    for piece, key in zip(_LIST_SEPARATOR.split(text[start:end]), _LIST_SEPARATOR.split(clause)):
+    if '"' in clause:  # a quoted item is kept whole (`_separators`)
+        cuts = _separators(clause)
+        pieces = zip(_cut(text[start:end], cuts), _cut(clause, cuts))
+    else:  # most clauses: split in C
+        pieces = zip(_LIST_SEPARATOR.split(text[start:end]), _LIST_SEPARATOR.split(clause))
+    for piece, key in pieces:
         if key.strip(_ITEM_ENDS):
             items.append(piece.strip(_ITEM_ENDS))
             keys.append(_key(key.strip(_ITEM_ENDS)))
