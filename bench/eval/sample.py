@@ -103,7 +103,8 @@ def _years_after(a: str, files: list[str], years: int) -> str | None:
 
 def draw_gap_pairs(corpora: Path, rng: random.Random, exclude: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """One MTG pair 1 to 5 years apart from each of `GAP_STRATA` runs of
-    releases (a gap length drawn first, then a start; none of `exclude`),
+    releases (a gap length drawn first, then a start; none of `exclude`; a
+    run with none left gives none),
     then `LONG_GAP` and the first Riftbound core rules against the latest."""
     files = sorted(p.name for p in (corpora / "mtg").glob("*.txt"))
     pairs = []
@@ -119,6 +120,9 @@ def draw_gap_pairs(corpora: Path, rng: random.Random, exclude: set[str] = frozen
             ]
             if fit:
                 options[years] = fit
+        if not options:  # every pair of this run is in an earlier set: the set is a pair shorter
+            print(f"no gap pair left among releases {starts[0]} .. {starts[-1]}", file=sys.stderr)
+            continue
         a, b = rng.choice(options[rng.choice(sorted(options))])
         pairs.append(f"mtg/{a} mtg/{b}")
     core = sorted(p.name for p in (corpora / "riftbound").glob("*.txt"))
