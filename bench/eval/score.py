@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -114,7 +114,8 @@ def main() -> None:
         " years apart, every claim printed judged; tuned on since the pairing round of #27), 'gap-fresh' (gap"
         " pairs drawn after that round, labelled by one reader), 'gap-final' (gap pairs none of the other gap"
         " sets hold, drawn in session 6 and kept untouched until its end), 'gap-s7' (gap pairs none of the"
-        " other gap sets hold, drawn in session 7 and kept from that session's helpers)",
+        " other gap sets hold, drawn in session 7 and kept from that session's helpers), 'gap-s8' (nine gap"
+        " pairs none of the other gap sets hold, drawn at the end of session 7, after its changes)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
