@@ -89,13 +89,18 @@ counted under worddiff): 42 ms (42 ms of CPU) of the semantic pass's 329 ms
 (327 ms of CPU). With `_verbatim_part` reading `kept` only once a sentence
 stands in `whole`, and the changes with no unpaired rule near them passed
 over: 56 -> 44 ms of CPU (`bench/claims.py`'s stage, min of 5 runs on a
-loaded machine; issue #25 item 3).
+loaded machine; issue #25 item 3). Session 7 of issue #25 (`_far_parts`
+indexing an added rule by the splits' words only and a removed one by the
+merges', `_may_be_part` asked once per neighbour, a rule's words read
+without `full_text`): 84/84 -> 82/81 ms of CPU (`--cpu --runs 5`, two
+rounds interleaved with b6dea1a); with `classify._skeleton`'s ASCII path,
+which the verbatim and reworded tests read, 81/81 -> 71/72 ms.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import chain, pairwise
@@ -135,8 +140,10 @@ evasion ability." is a part, "See rule 702." is not."""
 
 def _words(rule: Rule) -> frozenset[str]:
     # Cached: join_splits looks at each rule from both of its neighbours, and
-    # the alignment read most of these rules' words already.
-    return text_words(rule.full_text)
+    # the alignment read most of these rules' words already. Most rules have
+    # no example and no title: their text is read without `full_text`'s two
+    # calls (some 19,000 look-ups on the 17-year gap).
+    return text_words(rule.text if not rule.examples and not rule.title else rule.full_text)
 
 
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
@@ -455,28 +462,28 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
             continue
         old_w, new_w = _words(c.old), _words(c.new)
         if c.old.id == c.new.id:  # a rule split far away keeps its number with the part left there
-            if len(rest := _content(old_w - new_w)) >= FAR_REST:
+            if len(rest := old_w.difference(new_w, _FUNCTION_WORDS)) >= FAR_REST:
                 wanted.append((i, True, c.old, c.new, rest))
-        if len(rest := _content(new_w - old_w)) >= FAR_REST:
+        if len(rest := new_w.difference(old_w, _FUNCTION_WORDS)) >= FAR_REST:
             wanted.append((i, False, c.new, c.old, rest))
     if not wanted:
         return {}
-    # The unpaired rules by those words, added and removed apart.
-    looked_up = frozenset().union(*(rest for *_, rest in wanted))
-    by_word: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})  # removed rules', added rules'
+    # The unpaired rules by those words, added and removed apart: an added
+    # rule by the words of the splits' wholes only, a removed one by those
+    # of the merges' (on the 17-year gap the added rules' entries 21,654 ->
+    # some 7,000 of them).
+    looked_up = tuple(frozenset().union(*(rest for _, split, *_, rest in wanted if split is side)) for side in (False, True))
+    by_word: tuple[defaultdict[str, list[int]], defaultdict[str, list[int]]] = (defaultdict(list), defaultdict(list))
     rules: list[Rule] = []
     for c in changes:
         added = c.kind is ChangeKind.ADDED
         rule = c.new if added else c.old if c.kind is ChangeKind.REMOVED else None
         if rule is None or rule.kind is not RuleKind.RULE or rule.id in fixed:
             continue
-        k, side = len(rules), by_word[added]
+        k, side = len(rules), by_word[added]  # removed rules', added rules'
         rules.append(rule)
-        for w in looked_up.intersection(_words(rule)):
-            if w in side:
-                side[w].append(k)
-            else:
-                side[w] = [k]
+        for w in looked_up[added].intersection(_words(rule)):
+            side[w].append(k)
     found: dict[int, list[tuple[bool, Rule]]] = {}
     wholes: Counter[int] = Counter()
     for i, split, whole, kept, rest in wanted:
@@ -486,9 +493,7 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         # those words, and are never compared.
         held = Counter(chain.from_iterable(
             found_in for w in rest if len(found_in := by_word[split].get(w, ())) <= FAR_COMMON))
-        for k, n in held.items():
-            if n < FAR_REST:
-                continue
+        for k in [k for k, n in held.items() if n >= FAR_REST]:
             r = rules[k]
             part_w = _words(r)
             if not least <= len(part_w) <= most or dice(whole_w, part_w) < FAR_MIN:
@@ -523,6 +528,12 @@ def join_splits(
         if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more or c.how is MatchHow.OVERRIDE:
             i += 1
             continue
+        if id(c) not in far_parts and not any(
+            x.kind is ChangeKind.ADDED or x.kind is ChangeKind.REMOVED
+            for x in out[max(i - SPLIT_WINDOW, 0):i + SPLIT_WINDOW + 1]
+        ):
+            i += 1
+            continue  # no rule near it without a partner, none far: no part, no hint (most changes)
         near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
         if fixed:
             near = [j for j in near if not any(r.id in fixed for r in (*out[j].olds, *out[j].news))]
@@ -548,8 +559,8 @@ def join_splits(
         # part, or the hint of one: ruled out once, cheaply.
         may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
         may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
-        new_parts = [r for r in may_split if _is_part(c.old, c.new, r)]
-        old_parts = [r for r in may_merge if _is_part(c.new, c.old, r)]
+        new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)]
+        old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)]
         if far is not None and all(far[1] is not r for r in (*new_parts, *old_parts)):
             (new_parts if far[0] else old_parts).append(far[1])
         # A part that grew as it was split off holds too little of the whole
