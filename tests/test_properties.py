@@ -205,3 +205,18 @@ def test_the_output_does_not_depend_on_processes_or_hash_seed(
     runs = {(jobs, seed): run_ruldiff(old, new, jobs, seed) for jobs, seed in [("1", "0"), ("2", "1"), ("1", "12345")]}
     assert len(set(runs.values())) == 1, runs
     assert json.loads(next(iter(runs.values())))["format"] == "ruldiff"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("abXx09 -+<>=%_.,;:'()/\t\n"), max_size=40)
+       | st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+def test_the_skeleton_cuts_an_ascii_text_into_the_words_its_pattern_finds(text: str) -> None:
+    # classify._skeleton's fast path (#25): an ASCII text with no sign or
+    # comparison `_ASCII_SIGN` finds is cut by a byte translation; it must
+    # give the words `_WORD` gives, or fall back to it.
+    from ruldiff.diff import classify
+
+    lowered = text.lower()
+    pattern = " ".join(classify._WORD.findall(lowered))
+    if not classify._ASCII_SIGN.search(lowered):
+        assert " ".join(lowered.encode("ascii").translate(classify._ASCII_ALNUM).decode("ascii").split()) == pattern
