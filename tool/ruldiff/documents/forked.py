@@ -6,7 +6,9 @@
   ended; None if it failed (an exception, killed, a result `marshal`
   cannot write);
 - `forked.stop()`: kill and reap a process whose result is no longer
-  wanted (a no-op once `result` was read).
+  wanted (a no-op once `result` was read);
+- `fork_held(in_child)` -> `os.fork` with SIGINT and SIGTERM held across
+  it (every child ruldiff makes starts here).
 
 What a comparison runs on a second core: the old document read while this
 process reads the new one (load.read_ahead), and half of the word diffs
@@ -14,8 +16,9 @@ process reads the new one (load.read_ahead), and half of the word diffs
 The child runs nothing of this process's clean-up (it ends with
 ``os._exit``: no atexit handler, no buffered output flushed twice), and
 SIGINT or SIGTERM end it at once: they are held while the process forks,
-until the child has taken back their default action, so that the
-command's handlers (which raise to clean up) never run in the child. The
+until the child has taken back their default action (`fork_held`, which a
+series' workers start with too), so that the command's handlers (which
+raise to clean up) never run in the child. The
 caller falls back to doing the work itself whenever `result` is None, so a
 failed child changes nothing but the time. Unlike a series' workers
 (series/forks.py) the child does not ask to die with its parent: it lives
@@ -32,9 +35,34 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Forked"]
+__all__ = ["Forked", "fork_held"]
 
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def fork_held(in_child: Callable[[], None] | None = None) -> int:
+    """`os.fork`, with SIGINT and SIGTERM held while the process forks and
+    until the child has taken back their default action (where the parent
+    had a handler of its own) and run `in_child`: a signal in between would
+    run the parent's handler in the child, which would then clean up as if
+    it were the command. Raises OSError as `os.fork` does. Both kinds of
+    child ruldiff makes start here: a `Forked` call, and a series' worker
+    (series/forks.py, which also binds the child to its parent)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            try:
+                for signum in _STOP_SIGNALS:
+                    if callable(signal.getsignal(signum)):  # not where the parent ignores it
+                        signal.signal(signum, signal.SIG_DFL)
+                if in_child is not None:
+                    in_child()
+            except BaseException:  # never go on running the parent's code
+                os._exit(1)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pid
 
 
 class Forked:
@@ -54,21 +82,15 @@ class Forked:
             reader, writer = os.pipe()
         except OSError:
             return None
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
-            pid = os.fork()
+            pid = fork_held()
         except OSError:  # out of processes or memory: the caller does the work
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             os.close(reader)
             os.close(writer)
             return None
         if pid == 0:  # pragma: no cover - the child; what it sends is tested
             status = 1
             try:
-                for signum in _STOP_SIGNALS:
-                    if callable(signal.getsignal(signum)):  # not where the parent ignores it
-                        signal.signal(signum, signal.SIG_DFL)
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 os.close(reader)
                 data = marshal.dumps(call())
                 with open(writer, "wb") as stream:
@@ -76,7 +98,6 @@ class Forked:
                 status = 0
             finally:
                 os._exit(status)
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(writer)
         return cls(pid, reader)
 

@@ -26,38 +26,24 @@ import os
 import signal
 import sys
 
+from ..documents.forked import fork_held
+
 __all__ = ["fork"]
 
 _PR_SET_PDEATHSIG = 1
 """``prctl`` option: the signal the kernel sends this process when its parent
 dies (linux/prctl.h)."""
 
-_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
 
 def fork() -> int:
     """`os.fork`, the child set to die with its parent (see the module's
-    docstring). Raises OSError as `os.fork` does.
-
-    SIGINT and SIGTERM are held while the process forks and until the child
-    has taken back their default action: a signal in between would run the
-    parent's handler in the child, which would then clean up as if it were
-    the command."""
+    docstring). Raises OSError as `os.fork` does. SIGINT and SIGTERM are held
+    across the fork as for every child ruldiff makes (`forked.fork_held`)."""
     parent = os.getpid()
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
-    try:
-        pid = os.fork()
-        if pid == 0:
-            _bind_to(parent)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    return pid
+    return fork_held(lambda: _bind_to(parent))
 
 
 def _bind_to(parent: int) -> None:
-    for signum in _STOP_SIGNALS:
-        if callable(signal.getsignal(signum)):  # not where the parent ignores it
-            signal.signal(signum, signal.SIG_DFL)
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before the request was made
         os._exit(1)
