@@ -444,6 +444,32 @@ def test_a_phrase_is_found_alone_before_the_phrase_with_its_neighbour_word() -> 
     ]
 
 
+# A phrase deleted beside its neighbour word, with a word inserted on the
+# other side of it ("to{+ any+} seal{- rune or keeper-}"): issue #27.
+CUT = ["The lamp deals 1 spark to {}.", "A warden sends a glyph to {} at dusk.",
+       "Each bell points to {} twice.", "Shuffle, then look to {} below the bowl."]
+
+
+def test_a_phrase_cut_short_takes_the_run_beyond_its_neighbour_word() -> None:
+    old, new = [t.format("seal rune or keeper") for t in CUT], [t.format("any seal") for t in CUT]
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("seal rune or keeper", "any seal", 4)]
+    # With no run beyond the neighbour word, the phrase is as before.
+    bare = [t.format("seal") for t in CUT]
+    assert [(s.old, s.new, s.count) for s in pair(old, bare).substitutions] == [("seal rune or keeper", "seal", 4)]
+
+
+def test_a_phrase_cut_short_in_most_of_its_runs_only_is_not_named() -> None:
+    # Three runs insert "any" before "seal", one "the": no one phrase is right.
+    old = [t.format("seal rune or keeper") for t in CUT]
+    new = [t.format("any seal") for t in CUT[:3]] + [CUT[3].format("the seal")]
+    result = pair(old, new)
+    assert result.substitutions == ()
+    assert all("substitution" in c.tags for c in result.changes)  # the runs are tagged as before
+    # One run in four inserts a word: the phrase is right for most, and named as before.
+    new = [t.format("seal") for t in CUT[:3]] + [CUT[3].format("any seal")]
+    assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("seal rune or keeper", "seal", 4)]
+
+
 # How often a release may keep the old phrase: less often than it replaced it
 # in fewer than five rules, twice as often in five or more.
 DISTINCT = [
