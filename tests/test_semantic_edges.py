@@ -2304,3 +2304,19 @@ def test_a_pronoun_s_possessive_form_is_its_family_s_and_another_phrase_is_not()
     ]
     assert by_new(result)["100.7"].tags == ("substitution",)
     assert by_new(result)["100.8"].tags == ("substantive",)
+
+
+def test_a_phrase_too_long_once_named_whole_is_not_named_at_all() -> None:
+    # "to{+ one two three four five six+} seal{- rune or keeper-}": whole, the
+    # new side would pass SUB_MAX_WORDS, so no phrase is right: nothing is said
+    # (before, the family was named by two empty phrases).
+    from ruldiff.diff.runs import Run
+    from ruldiff.diff.substitutions import _cut_names, _cut_short
+
+    inserted = " one two three four five six"
+    runs = [Run("", inserted, "to", " seal.", old="", new=inserted.strip(), at=2),
+            Run(" rune or keeper", "", "to" + inserted + " seal", ".", old="rune or keeper", new="",
+                at=2 + len(inserted) + len(" seal"))]
+    phrase = ("seal rune or keeper", "seal")
+    assert _cut_short(runs, 1, phrase) == ("", "")
+    assert _cut_names({0: [(1, [phrase], "", "")]}, {0: runs}) == {phrase: None}

@@ -1413,7 +1413,8 @@ def _cut_names(
     out: dict[tuple[str, str], tuple[str, str] | None] = {}
     for s, whole in names.items():
         if len(whole) == 1 and s not in whole:
-            out[s] = next(iter(whole))
+            named = next(iter(whole))
+            out[s] = named if all(named) else None  # ("", ""): too long to name whole, so not named
         elif len(whole) > 1 and whole[s] * 2 <= whole.total():
             out[s] = None
     return out
