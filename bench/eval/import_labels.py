@@ -83,7 +83,8 @@ def main() -> None:
 def _verdict(v: dict) -> dict:  # type: ignore[type-arg]
     """A reader's verdict: ok (null when unsure), unsure only when set, and the reason."""
     unsure = bool(v.get("unsure"))
-    return {"ok": None if unsure else bool(v["ok"]), **({"unsure": True} if unsure else {}), "why": v.get("why", "")}
+    return {"ok": None if unsure else bool(v["ok"]), **({"unsure": True} if unsure else {}),
+            **({"fragment": True} if v.get("fragment") else {}), "why": v.get("why", "")}
 
 
 def write_verdicts(path: Path, verdicts: dict) -> None:  # type: ignore[type-arg]

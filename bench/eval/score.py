@@ -124,6 +124,7 @@ def main() -> None:
     labels = json.loads(labels_file.read_text(encoding="utf-8"))["changes"]
     verdicts = json.loads(verdict_file.read_text(encoding="utf-8")) if verdict_file.exists() else {}
     sub_ok = {(v["pair"], v["claim"]): v["ok"] for v in verdicts.get("substitutions", [])}
+    fragment = {(v["pair"], v["claim"]) for v in verdicts.get("substitutions", []) if v.get("fragment")}
     stale_ok = {(v["pair"], v["rule"], v["reference"]): v["ok"] for v in verdicts.get("stale", [])}
     variant_ok = {(v["pair"], v["claim"], v["variant"]): v["ok"] for v in verdicts.get("variants", [])}
     item_ok = {(v["pair"], v["rule"], v["sign"], v["item"]): v["ok"] for v in verdicts.get("items", [])}
@@ -189,6 +190,8 @@ def main() -> None:
             if (n, key) in sub_ok:
                 if sub_ok[(n, key)] is not None:  # None: the reader was unsure
                     summary.add("substitutions", True, sub_ok[(n, key)])
+                    summary.add("substitutions whole (not a fragment)", True,
+                                bool(sub_ok[(n, key)]) and (n, key) not in fragment)
                 if sub_ok[(n, key)] is False:
                     errors.append(f"pair {n}: substitution {s.old!r} -> {s.new!r} judged false")
             else:
@@ -236,6 +239,8 @@ def main() -> None:
         print(tags.row(t, f"tag {t}"))
     for name in ("list items", "substitutions", "stale references", "stale references (drawn changes)"):
         print(summary.row(name))
+    if fragment:  # readers marked right-but-fragmentary lines (RUBRIC.md) in this set
+        print(summary.row("substitutions whole (not a fragment)", recall=False))
     for name in ("substitution variants", "list items printed"):  # judged where printed: no recall
         if name in summary.tp or name in summary.fp:
             print(summary.row(name, recall=False))
