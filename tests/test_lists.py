@@ -381,3 +381,33 @@ def test_a_quoted_item_is_one_item_whatever_it_holds() -> None:
     assert result is None or "Choose one" not in result[0]
     # the separators that close each quotation are the list's own
     assert _items("The words are “Ash,” “Elm,”", "", " “Yew,”", " and “Oak.”") == (("Yew",), ())
+
+
+@pytest.mark.parametrize(
+    "before, deleted, inserted, after, items",
+    [
+        # The word diff takes the old last item into the run: " and maps" -> ", maps and games".
+        ("The club lends books, films", " and maps", ", maps and games", " to members.", (("games",), ())),
+        ("It means any book, film", " or map", ", map or game", " that the club lends.", (("game",), ())),
+        ("The club lends books, films", " and maps", ", maps, and games", " to members.", (("games",), ())),
+    ],
+)
+def test_an_item_appended_after_the_final_and_is_named_whatever_the_sentence_goes_on_with(
+    before: str, deleted: str, inserted: str, after: str, items: object
+) -> None:
+    assert _items(before, deleted, inserted, after) == items
+
+
+@pytest.mark.parametrize(
+    "before, deleted, inserted, after",
+    [
+        # Two alternatives that become a clause: no list on the old side.
+        ("He may draw", " and discard", ", shuffle and then discard", " a card."),
+        # One item grown into three: the old side has no list to append to.
+        ("Allow the card", " or token", ", spell, or permanent", " to be chosen."),
+    ],
+)
+def test_words_after_the_final_and_are_no_item_where_the_old_side_is_no_list(
+    before: str, deleted: str, inserted: str, after: str
+) -> None:
+    assert _items(before, deleted, inserted, after) in (None, ((), ()))

@@ -110,6 +110,9 @@ def _without_pointers(text: str) -> str:
 
 
 _FINAL_SEPARATOR = re.compile(r"\s*,?\s*(?:and|or)\s")
+# A side whose last separator is an "and" or "or" ends with its list's last
+# item. (No clause mark is left to exclude: `_NOT_IN_ITEM` turned such sides away.)
+_LAST_AFTER_AND_OR = re.compile(r"\s(?:and|or)\s[^,]*$")
 # What ends the clause a list sits in.
 _LIST_INTRO = re.compile(r"(?:\b(?:are|include|includes|including)|:)$")
 _CLAUSE_END = re.compile(r"[;:.!?()\n]")
@@ -284,6 +287,10 @@ def _list_side(text: str, before: str, after: str) -> list[str] | None:
         # item, whatever the sentence goes on with ("a planeswalker{+, or a
         # battle+} can be attacked").
         or (len(items) == 1 and _FINAL_SEPARATOR.match(text) is not None)
+        # So is the last of several, put after a kept item, when the "and"
+        # or "or" before it is the side's last separator ("films[- and
+        # maps-]{+, maps and games+} to members" appends "games").
+        or (len(items) > 1 and starts and _LAST_AFTER_AND_OR.search(text) is not None)
     )
     if not (left and right) or not all(_is_item(i) for i in items):
         return None
