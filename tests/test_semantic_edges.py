@@ -2342,3 +2342,15 @@ def test_a_glossary_entry_merged_into_the_entry_of_its_base_word_is_a_merge(term
     assert _kinds(out) == (["merged"] if merged else ["changed", "removed"])
     if merged:
         assert [r.id for r in out[0].olds] == ["glossary:Kindle", f"glossary:{term}"]
+
+
+def test_an_article_that_agrees_with_a_renamed_noun_is_part_of_the_rename() -> None:
+    # "Ember" -> "Urn" in five rules, twice after "an" ("an Ember" -> "a
+    # Urn" is what the rename forces, no edit of its own): every rule is
+    # the rename alone.
+    old = ["An Ember glows.", "Keepers guard an Ember at dusk.", "The Ember rests in the vault.",
+           "Wardens watch the Ember closely.", "Each Ember fades by dawn."]
+    new = [t.replace("An Ember", "A Urn").replace("an Ember", "a Urn").replace("Ember", "Urn") for t in old]
+    result = compare(doc([(f"100.{k}.", t) for k, t in enumerate(old, 1)]),
+                     doc([(f"100.{k}.", t) for k, t in enumerate(new, 1)]))
+    assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 6)}
