@@ -1460,3 +1460,44 @@ def test_a_parent_whose_children_went_apart_is_removed_and_added() -> None:
     pairs = dict(ids(align(old, new)))
     assert pairs["100.1"] == "101.1" and pairs["100.2"] == "102.1"
     assert pairs["100"] is None
+
+
+def test_a_title_rule_made_a_heading_over_the_same_children_pairs_by_them() -> None:
+    # Old 200.7, a rule that titles its subrules, became heading 307 over
+    # the same subrules renumbered: another kind, another place, but the
+    # parent of the same children.
+    old = doc([("2", "Cards"), ("200", "Kinds"), ("200.6", "Owls"), ("200.6a", "Owls hoot."),
+               ("200.7", "Lantern Lore"), ("200.7a", LORE[0][1]), ("200.7b", LORE[1][1])])
+    new = doc([("2", "Cards"), ("200", "Kinds"), ("200.6", "Owls"), ("200.6a", "Owls hoot."),
+               ("3", "Kinds of Light"), ("307", "Lantern Lore"), ("307.1", LORE[0][1]), ("307.2", LORE[1][1])])
+    kinds = {r.id: r.kind for r in (*old.rules, *new.rules)}
+    assert kinds["200.7"] is not kinds["307"]
+    assert dict(ids(align(old, new)))["200.7"] == "307"
+
+
+POINTED = "A wager in which each keeper is led by a lantern warden. See rule 903."
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # the same headword with a qualifier, its definition rewritten whole
+    ((("Ember", FIVE[0]),), (("Ember (Obsolete)", "A word that once meant burning."),),
+     {"glossary:Ember": "glossary:Ember (Obsolete)"}),
+    ((("Ember (Obsolete)", FIVE[0]),), (("Ember", "A word that once meant burning."),),
+     {"glossary:Ember (Obsolete)": "glossary:Ember"}),
+    # two such entries on one side: neither is taken
+    ((("Ember", FIVE[0]),), (("Ember (Obsolete)", "Once burning."), ("Ember (Variant)", "Also burning.")), {}),
+    # renamed, the old headword kept to point at the new one, whose
+    # definition is the old one's (0.67 similar): the old entry pairs with it
+    ((("Wager", POINTED),),
+     (("Wager (Obsolete)", "An older name for the Vigil variant."),
+      ("Vigil", POINTED.replace("warden", "keeper").replace("Wager", "Vigil") + " Also a keeper's title.")),
+     {"glossary:Wager": "glossary:Vigil"}),
+    # the pointer names a new term whose definition is another's: the same headword
+    ((("Wager", POINTED),),
+     (("Wager (Obsolete)", "An older name for the Vigil variant."), ("Vigil", "Owls hoot at dusk.")),
+     {"glossary:Wager": "glossary:Wager (Obsolete)"}),
+])
+def test_a_glossary_term_that_gained_or_lost_a_qualifier_is_the_same_entry_unless_it_points_elsewhere(
+    old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, str]
+) -> None:
+    assert {k: v[0] for k, v in glossary_pairs(old, new).items()} == expected

@@ -535,6 +535,24 @@ def test_pairings_fixed_on_the_final_gap_set(corpora: Path) -> None:
     assert parts(rift, "340.2") == ("renumbered", ["340.2"], ["344.2"])
 
 
+def test_pairings_fixed_on_the_s8_gap_set(corpora: Path) -> None:
+    def parts(result: Comparison, old: str) -> tuple[str, list[str], list[str]]:
+        (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]
+        return change.kind.value, [r.id for r in change.olds], [r.id for r in change.news]
+
+    # 2008-10 -> 2010-10: the title rule 212.7 made the heading 307 over the
+    # same subrules; the glossary's "Suspended" merged into "Suspend".
+    gap = diff("2008-10-01", "2010-10-01")
+    assert parts(gap, "212.7") == ("renumbered", ["212.7"], ["307"])
+    assert parts(gap, "glossary:Suspended") == (
+        "merged", ["glossary:Suspend", "glossary:Suspended"], ["glossary:Suspend"])
+    # 2012-07 -> 2013-07: the headword kept, now "(Obsolete)", its text rewritten.
+    assert parts(diff("2012-07-01", "2013-07-11"), "glossary:Unblockable")[2] == ["glossary:Unblockable (Obsolete)"]
+    # 2010-10 -> 2013-11 (gap-s7): "EDH" renamed "Commander", the old
+    # headword kept as a pointer to it.
+    assert parts(diff("2010-10-01", "2013-11-01"), "glossary:EDH")[2] == ["glossary:Commander"]
+
+
 # --- issue 14: encodings and damaged characters ------------------------------
 
 _GARBLED = re.compile("[\u00aa\u00d0]")

@@ -2320,3 +2320,37 @@ def test_a_phrase_too_long_once_named_whole_is_not_named_at_all() -> None:
     phrase = ("seal rune or keeper", "seal")
     assert _cut_short(runs, 1, phrase) == ("", "")
     assert _cut_names({0: [(1, [phrase], "", "")]}, {0: runs}) == {phrase: None}
+
+
+KINDLE_OLD = ("Kindle is a keyword that stands for three abilities. The first works while the lantern with kindle"
+              " is in a keeper's hand. The others work in the warden's vault.")
+KINDLED = "A lantern is \"kindled\" if it's in the warden's vault, has kindle, and has a wick counter on it."
+KINDLE_NEW = ("A keyword ability that lets a lantern burn later. See rule 702.5. A lantern is \"kindled\" if it's"
+              " in the quiet vault, has kindle, and has a wick counter on it.")
+
+
+@pytest.mark.parametrize("term, merged", [("Kindled", True), ("Kindling", False), ("Lanterns", False)])
+def test_a_glossary_entry_merged_into_the_entry_of_its_base_word_is_a_merge(term: str, merged: bool) -> None:
+    # "Kindled" became a sentence of "Kindle" (a word of it reworded): a
+    # merge. The same entry under another headword ("Kindling", "kindl" +
+    # four letters; an alphabetical neighbour) is an entry removed: the
+    # glossary's neighbours are no parts of one text.
+    entry = Change(ChangeKind.CHANGED, _rule("glossary:Kindle", KINDLE_OLD, 10, RuleKind.GLOSSARY),
+                   _rule("glossary:Kindle", KINDLE_NEW, 10, RuleKind.GLOSSARY), ())
+    part = Change(ChangeKind.REMOVED, _rule(f"glossary:{term}", KINDLED, 11, RuleKind.GLOSSARY), None, ())
+    out = splits.join_splits([entry, part], _joined)
+    assert _kinds(out) == (["merged"] if merged else ["changed", "removed"])
+    if merged:
+        assert [r.id for r in out[0].olds] == ["glossary:Kindle", f"glossary:{term}"]
+
+
+def test_an_article_that_agrees_with_a_renamed_noun_is_part_of_the_rename() -> None:
+    # "Ember" -> "Urn" in five rules, twice after "an" ("an Ember" -> "a
+    # Urn" is what the rename forces, no edit of its own): every rule is
+    # the rename alone.
+    old = ["An Ember glows.", "Keepers guard an Ember at dusk.", "The Ember rests in the vault.",
+           "Wardens watch the Ember closely.", "Each Ember fades by dawn."]
+    new = [t.replace("An Ember", "A Urn").replace("an Ember", "a Urn").replace("Ember", "Urn") for t in old]
+    result = compare(doc([(f"100.{k}.", t) for k, t in enumerate(old, 1)]),
+                     doc([(f"100.{k}.", t) for k, t in enumerate(new, 1)]))
+    assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 6)}

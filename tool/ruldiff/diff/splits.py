@@ -67,6 +67,16 @@ the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
 201.2 -> 201.2 + 201.2a in 2016-08 and on the four gaps that span it),
 right; cost nothing measurable (a test of two IDs per neighbour).
 
+In the glossary, whose neighbours are alphabetical, not parts of one text,
+only an entry under an inflection of the term is a part (`_inflected`), and
+one that `_reworded_part` finds likely is a part, not a hint: the headword
+says what the phrases left unsure ("Suspended", "A card is "suspended" if
+it's in the removed-from-the-game zone ...", made a sentence of "Suspend"
+as the zone became exile, 2008-10 -> 2010-10). On every adjacent MTG and
+Riftbound pair and the 17-year gap: 1 merge (2009-05 -> 2009-07, the same
+one), right; the splits stage on the 17-year gap 79/77 -> 83/77 ms of CPU
+(`bench/claims.py --cpu --runs 3`, interleaved with the code before: noise).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -504,6 +514,23 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
 
 
+INFLECTION = 3
+"""Most letters an inflection adds to a glossary term ("Suspend" ->
+"Suspended", "Attack" -> "Attacking") for `_inflected`."""
+
+
+def _inflected(entry: Rule, other: Rule) -> bool:
+    """Whether two glossary terms are one an inflection of the other: the
+    shorter, of four letters or more, begins the longer, which adds at most
+    `INFLECTION` letters. An entry merged into its base ("Suspended", "A
+    card is "suspended" if ...", made a sentence of "Suspend", 2008-10 ->
+    2010-10): the glossary's only merges and splits, where the entries near
+    each other are alphabetical neighbours, not parts of one text."""
+    x, y = (r.id.partition(":")[2].casefold() for r in (entry, other))
+    short, long = (x, y) if len(x) <= len(y) else (y, x)
+    return len(short) >= 4 and long.startswith(short) and 0 < len(long) - len(short) <= INFLECTION
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
@@ -525,9 +552,10 @@ def join_splits(
     i = 0
     while i < len(out):
         c = out[i]
-        if c.old is None or c.new is None or c.old.kind is RuleKind.GLOSSARY or c.more or c.how is MatchHow.OVERRIDE:
+        if c.old is None or c.new is None or c.more or c.how is MatchHow.OVERRIDE:
             i += 1
             continue
+        glossary = c.old.kind is RuleKind.GLOSSARY
         if id(c) not in far_parts and not any(
             x.kind is ChangeKind.ADDED or x.kind is ChangeKind.REMOVED
             for x in out[max(i - SPLIT_WINDOW, 0):i + SPLIT_WINDOW + 1]
@@ -541,6 +569,9 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is ChangeKind.ADDED]
         merge = [out[j].old for j in near if out[j].kind is ChangeKind.REMOVED]
+        if glossary:  # only an entry under an inflection of the term (`_inflected`)
+            split = [r for r in split if r is not None and _inflected(c.old, r)]
+            merge = [r for r in merge if r is not None and _inflected(c.new, r)]
         far = far_parts.get(id(c))
         at = -1  # where the far part's change stands
         if far is not None:
@@ -585,6 +616,10 @@ def join_splits(
         found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
         old_parts += found
         reworded += [("merged", r) for r in likely]
+        if glossary:  # the term's inflection says what the phrases left unsure
+            new_parts += [r for k, r in reworded if k == "split" and all(r is not p for p in new_parts)]
+            old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
+            reworded = []
         if not new_parts and not old_parts:
             hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
             hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]

@@ -1005,8 +1005,13 @@ def _explains(run_old: str, run_new: str, used: Sequence[tuple[str, str]], id_ma
         return True
     # A trademark sign dropped or added beside the phrase is typography
     # ("[-Coldsnap(tm)-]{+Time Spiral+}" is the set-name rewrite).
+    # So is the indefinite article before a renamed noun ("an EDH" -> "a
+    # Commander" beside "EDH" -> "Commander"): the new word's sound chose it.
     a, b = _words_of(_TRADEMARK.sub(" ", applied)), _words_of(_TRADEMARK.sub(" ", run_new))
-    return len(a) == len(b) and all(x == y or _agree(x, y) for x, y in zip(a, b))
+    return len(a) == len(b) and all(x == y or _agree(x, y) or {x, y} == _ARTICLES for x, y in zip(a, b))
+
+
+_ARTICLES = {"a", "an"}
 
 
 def _agreeing(longer: tuple[str, str], phrase: tuple[str, str]) -> bool:
