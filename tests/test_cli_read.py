@@ -110,3 +110,43 @@ def test_a_second_process_only_where_a_core_sat_idle(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0})
     monkeypatch.setattr(options.os, "cpu_count", lambda: 8)
     assert options.diff_workers(None) == 1 and options.series_workers(None) == 1
+
+
+def test_the_helper_renders_the_changelog_with_the_template_it_loaded(
+    game: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ruldiff.outputs import templating
+
+    expected = CliRunner().invoke(main, [*game, "-f", "html", "-j", "1"]).stdout
+    # Not rendered here: the helper loaded the template while this process compared.
+    monkeypatch.setattr(templating, "render_template", lambda *args, **kwargs: pytest.fail("rendered here"))
+    two = CliRunner().invoke(main, [*game, "-f", "html", "-j", "2"])
+    assert two.exit_code == 0 and two.stdout == expected
+
+
+@pytest.mark.parametrize("how", ["the helper fails", "a long changelog"])
+def test_otherwise_the_changelog_is_rendered_here(game: tuple[str, str], monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from ruldiff.cli import diff
+    from ruldiff.outputs import templating
+
+    expected = CliRunner().invoke(main, [*game, "-f", "md", "-j", "1"]).stdout
+    if how == "the helper fails":  # only the helper loads a template this way
+        monkeypatch.setattr(diff, "_loaded_template", lambda name, cache: 1 / 0)
+    else:
+        monkeypatch.setattr(diff, "RENDER_AHEAD_MAX", 0)
+    rendered: list[str] = []
+    here = templating.render_template
+    monkeypatch.setattr(templating, "render_template", lambda name, *a, **k: rendered.append(name) or here(name, *a, **k))
+    two = CliRunner().invoke(main, [*game, "-f", "md", "-j", "2"])
+    assert two.exit_code == 0 and two.stdout == expected and rendered == ["changelog.md.j2"]
+
+
+def test_a_helper_serves_one_request_then_ends() -> None:
+    helper = forked.Forked.start(lambda: "read", lambda: str.upper)
+    assert helper is not None and helper.result() == "read"
+    assert helper.ask("render me") == "RENDER ME"
+    assert helper.ask("again") is None  # one request: it has ended
+    idle = forked.Forked.start(lambda: "read", lambda: str.upper)
+    assert idle is not None and idle.result() == "read"
+    idle.stop()  # never asked: stopped and reaped
+    assert idle.ask("late") is None

@@ -7,7 +7,8 @@
   profile did not fit (fit.py: from the text already decoded).
 - `read_pair(old, new, profile, max_size, ahead)` -> the two documents
   of a comparison, as `read_documents` reads them; with `ahead`, OLD read
-  by a forked process while this one reads NEW.
+  by a forked process while this one reads NEW. `read_pair_then` keeps
+  that process, to do more (`then`: load the template, cli/diff.py).
 - `warn_profiles(old, new)`: the two were read with different profiles.
 - `warn_swapped(old, new)`: NEW is dated before OLD.
 """
@@ -15,7 +16,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..documents.fit import misfit_warning
 from ..documents.forked import Forked
@@ -24,7 +26,7 @@ from ..errors import RuldiffError
 from ..model import Document, pack_document, unpack_document
 from .output import warn
 
-__all__ = ["AHEAD_MIN", "read_documents", "read_pair", "warn_profiles", "warn_swapped"]
+__all__ = ["AHEAD_MIN", "read_documents", "read_pair", "read_pair_then", "warn_profiles", "warn_swapped"]
 
 
 def read_documents(paths: Sequence[str], profile: str | None, max_size: int) -> list[Loaded]:
@@ -57,12 +59,30 @@ def read_pair(old: str, new: str, profile: str | None, max_size: int, ahead: boo
     `read_alike` may read again from its text), OLD is read here, as
     without `ahead`: errors and warnings come out the same, OLD's first.
     On an MTG release, reading takes ~15-30 ms of CPU and unpacking ~1-4."""
+    first, second, helper = read_pair_then(old, new, profile, max_size, ahead)
+    assert helper is None
+    return first, second
+
+
+def read_pair_then(
+    old: str,
+    new: str,
+    profile: str | None,
+    max_size: int,
+    ahead: bool = False,
+    then: Callable[[], Callable[[Any], Any]] | None = None,
+) -> tuple[Document, Document, Forked | None]:
+    """`read_pair`, and with `then` the helper that read OLD, still running:
+    once OLD is sent it runs ``then()`` and waits to answer one request
+    (`Forked.ask`) while this process compares. None where OLD was read
+    here; the caller stops the helper (`Forked.stop`) when done with it."""
     helper = None
     if ahead and STDIO not in (old, new) and _size(old) >= AHEAD_MIN:
-        helper = Forked.start(lambda: _read_packed(old, profile, max_size))
+        helper = Forked.start(lambda: _read_packed(old, profile, max_size), then)
     if helper is None:
         first, second = read_documents((old, new), profile, max_size)
-        return first.document, second.document
+        return first.document, second.document, None
+    kept = False
     try:
         try:
             mine = read_document(new, profile, max_size)
@@ -71,19 +91,25 @@ def read_pair(old: str, new: str, profile: str | None, max_size: int, ahead: boo
                 read_document(old, profile, max_size)
             raise
         theirs = helper.result()
+        kept = then is not None and theirs is not None and not theirs[2] and mine.document.numbering is None
     finally:
-        helper.stop()
+        if not kept:
+            helper.stop()
     if theirs is None or theirs[2] or mine.document.numbering is not None:
         loaded = [read_document(old, profile, max_size), mine]
         if profile is None:
             loaded = read_alike(loaded)
         _warn_misfits(loaded, profile)
-        return loaded[0].document, loaded[1].document
+        return loaded[0].document, loaded[1].document, None
     packed, warning, _ = theirs
-    if warning is not None:
-        warn(warning.removeprefix("warning: "))
-    _warn_misfits([mine], profile)
-    return unpack_document(packed), mine.document
+    try:
+        if warning is not None:
+            warn(warning.removeprefix("warning: "))
+        _warn_misfits([mine], profile)
+        return unpack_document(packed), mine.document, helper if kept else None
+    except BaseException:
+        helper.stop()
+        raise
 
 
 def _size(path: str) -> int:
