@@ -172,8 +172,9 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Processes for a comparison: OLD read while NEW is, the word diffs of a long one "
-    "shared (default: 2 where a second core sat idle over the last minute; 1: one process). "
+    help="Processes for a comparison: OLD read while NEW is, then the template loaded while "
+    "they are compared, the word diffs of a long one shared (default: 2 where a second core "
+    "sat idle over the last minute; 1: one process). "
     "The output is the same.",
 )
 @click.option(
