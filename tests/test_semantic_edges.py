@@ -2354,3 +2354,58 @@ def test_an_article_that_agrees_with_a_renamed_noun_is_part_of_the_rename() -> N
     result = compare(doc([(f"100.{k}.", t) for k, t in enumerate(old, 1)]),
                      doc([(f"100.{k}.", t) for k, t in enumerate(new, 1)]))
     assert {c.new.id: c.tags for c in result.changes if c.new} == {f"100.{k}": ("substitution",) for k in range(1, 6)}
+
+
+# --- #27 items 2-3: rewrites the neighbour-word search missed -------------------
+
+def test_a_placeholder_respelled_in_sibling_rules_is_one_substitution() -> None:
+    # "[this keeper]" -> "[a keeper]" in the templates of three sibling rules;
+    # "this keeper" in running text, kept, is another use of the same words.
+    templates = ["A glyph that reads “When [{}] draws, . . .” fires once.",
+                 "A glyph that reads “When [{}] passes, . . .” fires twice.",
+                 "A relic that reads “When [{}] rests, . . .” glows at dusk."]
+    kept = ["Then this keeper draws.", "If this keeper wins, this keeper rests.", "Only this keeper may pass."]
+    result = pair([t.format("this keeper") for t in templates] + kept, [t.format("a keeper") for t in templates] + kept)
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("[this keeper]", "[a keeper]", 3, ("100.1", "100.2", "100.3"))
+    ]
+    assert {by_new(result)[f"100.{k}"].tags for k in (1, 2, 3)} == {("substitution",)}
+    # The same words respelled out of brackets, kept elsewhere: two local edits.
+    loose = ["When this keeper draws, a glyph fires.", "When this keeper passes, a glyph fires twice."]
+    result = pair(loose + kept, [t.replace("this keeper", "a keeper") for t in loose] + kept)
+    assert result.substitutions == ()
+
+
+def test_a_term_renamed_in_the_singular_and_the_plural_is_renamed_in_two_rules() -> None:
+    # "Sealed Relic" in one rule, "Sealed Relics" in another: one rename in
+    # two rules, named in its two numbers; "sealed" alone is kept elsewhere.
+    kept = ["A sealed vault stays shut.", "Sealed glyphs cannot be drawn.", "A keeper may open a sealed door."]
+    old = ["After a Pending Relic becomes a Sealed Relic at dusk, it rests.", "New relics may be added, but Sealed Relics cannot move.", *kept]
+    new = [t.replace("Sealed Relic", "Bound Relic") for t in old]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count, s.rules) for s in result.substitutions] == [
+        ("Sealed Relic / Sealed Relics", "Bound Relic / Bound Relics", 2, ("100.1", "100.2"))
+    ]
+    assert by_new(result)["100.1"].tags == ("substitution",)
+    # The old term still used in the new text: two local edits, not a rename.
+    result = pair(old + ["A Sealed Relic glows."], new + ["A Sealed Relic glows."])
+    assert result.substitutions == ()
+
+
+def test_a_pronoun_form_of_a_possessive_dropped_with_its_word_is_that_rewrite() -> None:
+    # "keeper's turn" -> "keeper" in five rules; "his or her turn" -> "he or
+    # she" is its pronoun form; "his or her turn" -> "the turn" is not.
+    rules = ["The controller of another {} may pass.", "A glyph may control another {} at dusk.",
+             "The warden of another {} may rest.", "A relic names another {} at noon.", "Seers watch another {} closely."]
+    old = [r.format("keeper's turn") for r in rules] + [
+        "A keeper may leave even if his or her turn is controlled by a seer.", "Each keeper ends his or her turn at dusk.",
+        "A keeper may rest when his or her turn is held by a warden."]
+    new = [r.format("keeper") for r in rules] + [
+        "A keeper may leave even if he or she is controlled by a seer.", "Each keeper ends his or her turn at dusk.",
+        "A keeper may rest when the turn is held by a warden."]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [
+        ("keeper's turn / his or her turn", "keeper / he or she", 6)
+    ]
+    assert by_new(result)["100.6"].tags == ("substitution",)
+    assert by_new(result)["100.8"].tags == ("substantive",)
