@@ -104,7 +104,7 @@ def _without_pointers(text: str) -> str:
     >>> _without_pointers("Saga (see rule 714), Class"), _without_pointers("Saga (Class)")
     ('Saga, Class', 'Saga (Class)')
     """
-    if "(rule" in text or "(section" in text or "(see " in text:
+    if "(" in text and ("(rule" in text or "(section" in text or "(see " in text):
         return _ITEM_POINTER.sub("", text)
     return text
 
@@ -130,11 +130,13 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
     """
     core = text.strip(_ITEM_ENDS)
     if '"' not in text and "“" not in text and "”" not in text:  # most pieces: no quotation to keep whole, and the split in C
+        # A separator is never empty: one at the start (end) of the text
+        # leaves an empty first (last) piece, read from the one split
+        # rather than from a match and a search for the last separator.
         parts = _LIST_SEPARATOR.split(core)
-        starts = _LIST_SEPARATOR.match(core) is not None and core != ""
-        ends = False
-        for m in _LIST_SEPARATOR.finditer(core):
-            ends = m.end() == len(core) and m.end() > m.start()
+        starts = ends = False
+        if len(parts) > 1:
+            starts, ends = parts[0] == "", parts[-1] == ""
     else:
         # The quotation marks around an item are read before they are
         # stripped: "“Choose one or more —,”" is one quoted item.
@@ -510,11 +512,11 @@ def _clause(text: str, folded: str, start: int, edit_end: int) -> tuple[list[str
     end = m.start() if m else len(folded)  # a clause longer than the window: its last piece, cut, is kept text
     items, keys = [], []
     clause = folded[start:end]
-    if '"' in clause:  # a quoted item is kept whole (`_separators`)
-        cuts = _separators(clause)
-        pieces = zip(_cut(text[start:end], cuts), _cut(clause, cuts))
-    else:  # most clauses: split in C
-        pieces = zip(_LIST_SEPARATOR.split(text[start:end]), _LIST_SEPARATOR.split(clause))
+    # `_fold` keeps every separator where it was (one character for one, no
+    # word character made or taken): the separators found in the folded
+    # clause cut the text too, the pattern scanned once.
+    cuts = _separators(clause)
+    pieces = zip(_cut(text[start:end], cuts), _cut(clause, cuts))
     for piece, key in pieces:
         if key.strip(_ITEM_ENDS):
             items.append(piece.strip(_ITEM_ENDS))
@@ -610,7 +612,7 @@ def joined(runs: Sequence[Run], skip: Container[int]) -> dict[int, tuple[tuple[s
     """
     # An item gained or lost adds or drops a comma, in one run at least
     # (most changes: none does, and no group is built).
-    if all(run.deleted.count(",") == run.inserted.count(",") for run in runs):
+    if [run.deleted.count(",") for run in runs] == [run.inserted.count(",") for run in runs]:
         return {}
     groups: list[list[int]] = []
     for k, run in enumerate(runs):
