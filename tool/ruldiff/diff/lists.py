@@ -596,8 +596,8 @@ def joined(runs: Sequence[Run], skip: Container[int]) -> dict[int, tuple[tuple[s
     representative{+ and a timekeeper+}"): read alone, one run names the
     wrong item and the other is a rewording, or neither is a list. Runs go
     together when no more than `_LIST_WINDOW` words of one clause stand
-    between them and none is in `skip` (already explained) or white space
-    alone; a group is read together only when one of its runs is no list
+    between them and none is explained already (by its text alone,
+    `Run.plain`, or in `skip`: by a substitution) or white space alone; a group is read together only when one of its runs is no list
     edit of its own (`list_items`, `entangled`), and kept only when the
     whole clause, read item by item, changed by items alone, all gained or
     all lost, and holds one "or" at most (`_one_conjunction`).
@@ -616,7 +616,7 @@ def joined(runs: Sequence[Run], skip: Container[int]) -> dict[int, tuple[tuple[s
         return {}
     groups: list[list[int]] = []
     for k, run in enumerate(runs):
-        if k in skip or not (run.old or run.new):
+        if run.plain or k in skip or not (run.old or run.new):
             continue
         if groups and groups[-1][-1] == k - 1 and _same_clause(runs[k - 1], run):
             groups[-1].append(k)

@@ -70,7 +70,7 @@ __all__ = ["annotate"]
 # Enum members as module constants: one read from its class goes through
 # `EnumType.__getattr__`'s hook (~0.1 µs), and annotate's loop reads them
 # for each of the 3,800 changes of the 17-year gap.
-_ADDED, _REMOVED, _RENUMBERED = ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RENUMBERED
+_ADDED, _REMOVED, _RENUMBERED, _SPLIT = ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RENUMBERED, ChangeKind.SPLIT
 _WHOLE = frozenset((ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED))
 """The kinds of a change whose text is wholly substantive."""
 
@@ -135,8 +135,7 @@ def annotate(
         rule_id = (c.new or c.old).id  # type: ignore[union-attr]
         change_runs = edit_runs.get(n, ())
         # Pieces of one list edit the word diff cut apart, read together.
-        pieces = joined(change_runs, {k for k, r in enumerate(change_runs) if r.plain or k in by_run}) \
-            if len(change_runs) > 1 else {}
+        pieces = joined(change_runs, by_run) if len(change_runs) > 1 else {}
         for k, run in enumerate(change_runs):
             if not run.old and not run.new:
                 continue  # white space only: layout, not text
@@ -213,19 +212,22 @@ def annotate(
         stale, should_be = refs.of_change(c) if new.numbered else ((), ())
         if stale:
             tags.add("stale-reference")
-        if c.text_changed and not tags:
+        if not tags and c.text_changed:
             tags.add("substantive")  # every change with edits says what it is
         out.append(
             make_change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,
                 stale, items_added, items_removed,
-                moved(c, id_map, old_in, new_in, was, old_under, new_under, gone), should_be,
+                # (Only a renumbered rule can have moved, `moved`'s first test.)
+                moved(c, id_map, old_in, new_in, was, old_under, new_under, gone) if c.kind is _RENUMBERED else None,
+                should_be,
                 refs.possibly_stale(c) if new.numbered and c.kind is _ADDED else (), c.see_also,
             )
         )
     substitutions = found.listed(out)
     # Every part of a split is listed: its references were read with the change's edits.
-    listed = {r.id for c in out for r in c.news}
+    # (`Change.news` without its sort, a set's order being none.)
+    listed = {c.new.id for c in out if c.new} | {r.id for c in out if c.kind is _SPLIT for r in c.more}
     stale_all: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     if new.numbered:  # an excerpt without numbers refers to rules it does not hold
         unlisted = [r for r in new.items if r.id not in listed]
