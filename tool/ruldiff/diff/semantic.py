@@ -119,6 +119,8 @@ def annotate(
     # old rule of the same number (removed, its number reused: `gone`).
     was = {**{n: o for o, n in id_map.items() if o not in moves}, **{n: o for o, n in moves.items()}} if renumbered else {}
 
+    # The changes whose new text can hold a stale reference, found in one pass.
+    citing = refs.citing(changes) if new.numbered else set()
     out: list[Change] = []
     for n, c in enumerate(changes):
         tags: set[str] = set()
@@ -209,7 +211,7 @@ def annotate(
                 tags.add("substantive")
         if separators_only:
             tags.add("list-item" if "list-item" in tags else "substantive")
-        stale, should_be = refs.of_change(c) if new.numbered else ((), ())
+        stale, should_be = refs.of_change(c) if n in citing else ((), ())
         if stale:
             tags.add("stale-reference")
         if not tags and c.text_changed:
@@ -221,7 +223,7 @@ def annotate(
                 # (Only a renumbered rule can have moved, `moved`'s first test.)
                 moved(c, id_map, old_in, new_in, was, old_under, new_under, gone) if c.kind is _RENUMBERED else None,
                 should_be,
-                refs.possibly_stale(c) if new.numbered and c.kind is _ADDED else (), c.see_also,
+                refs.possibly_stale(c) if n in citing and c.kind is _ADDED else (), c.see_also,
             )
         )
     substitutions = found.listed(out)
