@@ -24,7 +24,11 @@ at load ~25), 56 -> 50 ms at load ~2.7, of a semantic pass of 330
 (bench/README.md, "Issue #25, third round"). With the edits read in one
 pass and `classify.is_cosmetic` telling two ASCII texts apart by their
 letters before their skeletons (`classify._kept_letters`): 63 -> 50 ms of
-CPU (min of 5 runs, loaded machine; issue #25 item 3).
+CPU (min of 5 runs, loaded machine; issue #25 item 3). Session 8 (the ops
+read as module constants, not through the enum class): 46/46 -> 43/43 ms
+(`bench/claims.py --cpu --runs 5`, two rounds interleaved with c7ed747);
+of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
+8").
 """
 
 from __future__ import annotations

@@ -83,6 +83,12 @@ def annotate(
     Returns the changes (tags, stale references, list items and moves filled
     in), the substitutions, and every rule of the new document (changed or not)
     whose references are stale (`References.of_rules`).
+
+    Cost of its own loop on the 17-year gap ("annotate, other" in
+    `bench/claims.py --cpu --runs 5`, which also carries the wrappers' ~0.3
+    µs a call): 40/40 -> 29/29 ms in session 8 (the kinds read as module
+    constants, `moved` asked of renumbered rules only, `text_changed` read
+    last, `Change.news` not built to list the rules listed).
     """
     moves: dict[str, str] = {}
     for c in changes:

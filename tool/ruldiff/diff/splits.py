@@ -94,7 +94,12 @@ indexing an added rule by the splits' words only and a removed one by the
 merges', `_may_be_part` asked once per neighbour, a rule's words read
 without `full_text`): 84/84 -> 82/81 ms of CPU (`--cpu --runs 5`, two
 rounds interleaved with b6dea1a); with `classify._skeleton`'s ASCII path,
-which the verbatim and reworded tests read, 81/81 -> 71/72 ms.
+which the verbatim and reworded tests read, 81/81 -> 71/72 ms. Session 8
+(`_may_hold` passing over, before any list is built, the changes none of
+whose neighbours any test could take; the kinds read as module
+constants): 72/73 -> 66/66 ms (`--cpu --runs 5`, two rounds interleaved
+with c7ed747); `_far_parts` (~20 ms) and `_reworded_parts` (~17 ms, most
+of it the phrases of the wholes) are what is left.
 """
 
 from __future__ import annotations
