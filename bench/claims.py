@@ -68,7 +68,8 @@ STAGES: dict[str, list[tuple[Any, str]]] = {
     "classify": [(pipeline, "classify")],
     "run building": [(semantic, "runs")],
     "references/stale": [
-        (semantic, "References"), (References, "of_change"), (References, "of_rules"), (References, "possibly_stale"),
+        (semantic, "References"), (References, "citing"), (References, "of_change"), (References, "of_rules"),
+        (References, "possibly_stale"),
         (semantic, "map_numbers"), (pipeline, "renumbering"),
     ],
     "splits": [(pipeline, "join_splits"), (pipeline, "force_splits")],

@@ -752,3 +752,27 @@ def test_a_dangling_number_of_letters_or_roman_numerals_put_right_is_a_repair(
     targets = Targets(frozenset(ids), frozenset(ids), "Club Rules")
     syntax = None if "." in ids[0] else citation_syntax(ids)
     assert repairs_references(old_number, new_number, lead, ", the chair decides.", {i: i for i in ids}, syntax, targets)
+
+
+def test_the_changes_citing_a_moved_or_missing_number_are_found_in_one_pass_text_by_text() -> None:
+    """`References.citing` reads the changes' new texts joined: a reference
+    is found in its own text only, never one cut by the join ("rule" ending
+    one text, a number opening the next), and a text that holds a NUL is
+    read alone."""
+    from ruldiff.model import Change, ChangeKind, Rule, RuleKind
+
+    def changed(rule_id: str, text: str) -> Change:
+        rule = Rule(rule_id, RuleKind.RULE, text)
+        return Change(ChangeKind.CHANGED, rule, rule, ())
+
+    refs = References({"101.1": "101.2", "101.2": "101.3"}, {"101.2", "101.3", "102.1"}, None, "T", {}, {})
+    changes = [
+        changed("102.1", "Follow rule"),  # "rule" + the next text's number is no reference
+        changed("101.2", "104.9 is gone."),  # 104.9 names nothing: this text's, not the one before
+        changed("101.3", "See rule 101.1."),  # renumbered: 101.1 is 101.2 now
+        changed("102.2", "See rule 102.1 and rules 102.1-101.3."),  # all kept
+    ]
+    assert refs.citing(changes) == {1, 2}
+    with_nul = [*changes[:3], changed("102.2", "Ends\0 with rule 104.9.")]
+    assert refs.citing(with_nul) == {1, 2, 3}
+    assert refs.citing([changed("102.2", "rule 102.1")]) == set()

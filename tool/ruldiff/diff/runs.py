@@ -24,7 +24,11 @@ at load ~25), 56 -> 50 ms at load ~2.7, of a semantic pass of 330
 (bench/README.md, "Issue #25, third round"). With the edits read in one
 pass and `classify.is_cosmetic` telling two ASCII texts apart by their
 letters before their skeletons (`classify._kept_letters`): 63 -> 50 ms of
-CPU (min of 5 runs, loaded machine; issue #25 item 3).
+CPU (min of 5 runs, loaded machine; issue #25 item 3). Session 8 (the ops
+read as module constants, not through the enum class): 46/46 -> 43/43 ms
+(`bench/claims.py --cpu --runs 5`, two rounds interleaved with c7ed747);
+of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
+8").
 """
 
 from __future__ import annotations
@@ -43,6 +47,10 @@ __all__ = ["Run", "runs"]
 
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in
 _END = Edit(Op.EQUAL, "")  # closes the last run
+# The ops as module constants: an enum member read from its class goes
+# through `EnumType.__getattr__`'s hook, ~0.1 µs a look-up, two for each of
+# the 17,000 edits of the 17-year gap.
+_EQUAL, _DELETE = Op.EQUAL, Op.DELETE
 
 
 # A named tuple rather than a frozen dataclass: as immutable, and a comparison
@@ -85,14 +93,14 @@ def runs(
     inserted: list[str] = []
     start = 0
     for e in [*edits, _END]:
-        if e.op is Op.EQUAL:
+        if e.op is _EQUAL:
             if deleted or inserted:
                 found.append(("".join(deleted), "".join(inserted), start, position))
                 deleted, inserted = [], []
             pieces.append(e.text)
             position += len(e.text)
             start = position
-        elif e.op is Op.DELETE:
+        elif e.op is _DELETE:
             deleted.append(e.text)
         else:
             inserted.append(e.text)
