@@ -8,10 +8,13 @@ Invented text."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import doc
 
 from ruldiff.diff.pipeline import compare
+from ruldiff.documents.load import load
 
 HEAD = [("1", "Basics"), ("300", "Charges")]
 TAIL = [("300.9", "The warden keeps the lantern until the round is over.")]
@@ -81,3 +84,21 @@ def test_a_new_rule_that_only_echoes_the_lost_text_stays_added(
     kinds = _kinds(old, new)
     assert ("added", [], [added]) in kinds
     assert not any(added in news for k, _, news in kinds if k in ("split", "merged"))
+
+
+@pytest.mark.parametrize(("old", "new", "whole", "parts"), [
+    ("2007-05-01", "2010-06-18", "420.1", ["704.1", "704.1a"]),  # gap-blind: the intro reworded as a new parent
+    ("2009-05-01", "2009-07-11", "314.3", ["514.3", "514.3a"]),  # blind: a sentence reworded as the new parent
+    ("2020-08-07", "2020-09-25", "711.8", ["711.9", "711.9a"]),  # sample: was a see-also hint
+])
+def test_real_splits_under_the_kept_rule(corpora: Path, old: str, new: str, whole: str, parts: list[str]) -> None:
+    result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))
+    (change,) = [c for c in result.changes if whole in [r.id for r in c.olds]]
+    assert (change.kind.value, [r.id for r in change.news]) == ("split", parts)
+
+
+def test_a_new_parent_at_another_level_is_no_part(corpora: Path) -> None:
+    # 2009-07: new 510.1 rewords old 310.1 and 310.2, not old 310.2b (now 510.1b).
+    result = compare(load(str(corpora / "mtg" / "2009-05-01.txt")), load(str(corpora / "mtg" / "2009-07-11.txt")))
+    (change,) = [c for c in result.changes if "310.2b" in [r.id for r in c.olds]]
+    assert [r.id for r in change.news] == ["510.1b"]
