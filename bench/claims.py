@@ -30,12 +30,19 @@ functions is emptied before each run (`fresh`), as in a new process. The last ro
 semantic pass (`annotate` + `join_splits` + `renumbering`) and the whole
 `compare` timed in runs of their own, with no wrapper but theirs: the
 figures to quote for the pass as a whole.
+
+The cycle collector is tuned as the `ruldiff` command tunes it
+(`ruldiff.cli.GC_THRESHOLD`, set before the documents are parsed): with
+Python's default it walks the objects of the parsed documents and of the
+runs hundreds of times, which the command never does (the gap's semantic
+pass 315 -> 296 ms, compare 660 -> 600 ms of CPU; bench/README.md, speed10).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import os
 import statistics
 import sys
@@ -52,6 +59,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT / "tool"))
 
 from ruldiff import compare, decode, parse  # noqa: E402
+try:
+    from ruldiff.cli import GC_THRESHOLD  # noqa: E402
+except ImportError:  # a tree older than the command's tuning: Python's default
+    GC_THRESHOLD = 700
 from ruldiff.diff import cosmetic, pipeline, semantic, substitutions  # noqa: E402
 from ruldiff.diff.references import References  # noqa: E402
 
@@ -173,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair", action="append", choices=list(PAIRS), help="a pair to time (default: all)")
     parser.add_argument("--cpu", action="store_true", help="time the process's CPU time, not wall-clock time")
     args = parser.parse_args(argv)
+    gc.set_threshold(GC_THRESHOLD, 50, 100)  # as the command runs (`ruldiff.cli.run`)
     global CLOCK
     if args.cpu:
         CLOCK = time.process_time

@@ -28,7 +28,9 @@ CPU (min of 5 runs, loaded machine; issue #25 item 3). Session 8 (the ops
 read as module constants, not through the enum class): 46/46 -> 43/43 ms
 (`bench/claims.py --cpu --runs 5`, two rounds interleaved with c7ed747);
 of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
-8").
+8"). Speed10 (`classify._DAMAGE` scanned for in C, the bench's collector
+tuned as the command's): 42/41/42 -> 38/38/38 ms, of which `is_cosmetic`
+some 9 (`--cpu --runs 5`, three rounds interleaved with f5e8160's code).
 """
 
 from __future__ import annotations

@@ -110,6 +110,17 @@ caches cold) 92.6/93.8 -> 96.8/96.1 ms of CPU, most of it the two
 families it now finds there; `bench/claims.py --cpu --runs 3`, two
 rounds interleaved: substitutions 108/106 -> 108/109 ms, the semantic
 pass 335/325 -> 335/327.
+
+Speed10 (issue #25 item 3; bench/README.md, "speed10"), with the bench's
+collector tuned as the command's: substitutions ~103-106 ms of CPU of a
+semantic pass of ~285-295 on the 17-year gap. The documents' text built
+without splitting the rules with examples (text.py): 105/105 -> 103/103
+ms, 46/45 -> 42/42 on the 2018 pair. The candidates in too few rules
+passed over before their runs left are counted, and a run's own `old`
+read where it holds no number to map (`_candidates`): ~2 ms
+(`_find_substitutions` 65.2 -> 64.0, `_candidates` with warm caches 15.2
+-> 14.4 ms, medians of 9; 15 million instructions less of 5,667 for a
+parse and compare of the gap, 7 of 2,347 on the 2018 pair).
 """
 
 from __future__ import annotations
@@ -438,8 +449,10 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     specific last, each with whether the run only inserts or deletes it."""
     if run.before.endswith("{") or run.after.startswith("}"):
         return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
-    d0 = _apply(run.deleted, (), id_map)
-    a, b = d0.split(), run.new.split()
+    # The deleted text with its numbers mapped, normalised: the run's own
+    # `old` where it holds no number to map (most runs).
+    mapped = map_numbers(run.deleted, id_map)
+    a, b = (run.old if mapped == run.deleted else norm(mapped)).split(), run.new.split()
     start, end_a, end_b = _shared_ends(a, b)
     if _more_words(a[start:end_a]) or _more_words(b[start:end_b]):
         return []  # a sentence rewritten: no phrase (of the 1,898 runs read on the 17-year gap, 501)
@@ -625,9 +638,15 @@ def _find_substitutions(
 
     accepted: list[tuple[str, str]] = []
     explained: set[tuple[int, int]] = set()
+    # The rules each candidate stands in, counted once: most stand in one
+    # (1,027 of the 1,271 on the 17-year gap), too few before any run is
+    # explained, and are passed over without their runs left counted.
+    in_rules = {cand: len({n for n, _ in at}) for cand, at in seen.items()}
     # Most rules first; the phrase itself before one with a neighbour word.
-    for cand in sorted(seen, key=lambda p: (-len({n for n, _ in seen[p]}), order[p], p)):
+    for cand in sorted(seen, key=lambda p: (-in_rules[p], order[p], p)):
         least = CONTEXT_RULES if cand in one_sided else 2
+        if in_rules[cand] < least and (cand in one_sided or _other_number(cand) not in seen):
+            continue  # as below, where fewer are left
         left = seen[cand] - explained
         forms = [cand]
         if len({n for n, _ in left}) < least:

