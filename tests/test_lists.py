@@ -411,3 +411,10 @@ def test_words_after_the_final_and_are_no_item_where_the_old_side_is_no_list(
     before: str, deleted: str, inserted: str, after: str
 ) -> None:
     assert _items(before, deleted, inserted, after) in (None, ((), ()))
+
+
+def test_an_item_only_respelled_by_a_broken_character_is_neither_added_nor_removed() -> None:
+    # "Rowan" printed "Rowƒn" (a damaged accent) while "Yew" is added: one item added.
+    assert _items("The trees are Ash, ", "Elm, Rowan", "Elm, Rowƒn, Yew", ", and Fir.") == (("Yew",), ())
+    # A real rename beside it is still read: "Rowan" -> "Larch" adds one and removes one.
+    assert _items("The trees are Ash, ", "Elm, Rowan", "Elm, Larch, Yew", ", and Fir.") == (("Larch", "Yew"), ("Rowan",))

@@ -56,6 +56,7 @@ import re
 from collections import Counter
 from collections.abc import Container, Sequence
 
+from .classify import is_cosmetic
 from .runs import Run
 
 __all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "without"]
@@ -462,6 +463,8 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     kept = Counter(old_keys) & Counter(new_keys)
     added = [new_items[new_keys.index(k)] for k in without(tuple(new_keys), kept)]
     removed = [old_items[old_keys.index(k)] for k in without(tuple(old_keys), kept)]
+    if added and removed:
+        added, removed = _respelled_out(added, removed)
     if not added and not removed:
         return None
     # One item for another where the edit holds no separator is a rewording
@@ -494,6 +497,30 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     if _CITED.search(old_f, clause_start, end_old) or _CITED.search(new_f, clause_start, end_new):
         return None
     return tuple(added), tuple(removed)
+
+
+def _respelled_out(added: list[str], removed: list[str]) -> tuple[list[str], list[str]]:
+    """`added` and `removed` less the items only respelled: an item whose
+    old and new spellings differ in typography or a damaged character
+    alone (`classify.is_cosmetic`: "Dandan" printed "Dandƒn" by a broken
+    encoding) is neither added nor removed. Asked of chunks that both add
+    and remove items, and of spellings a few characters apart.
+
+    >>> _respelled_out(["Dandƒn", "Elf"], ["Dandan", "Orc"])
+    (['Elf'], ['Orc'])
+    """
+    kept_added = list(added)
+    kept_removed = []
+    for r in removed:
+        twin = next((a for a in kept_added if abs(len(a) - len(r)) <= _RESPELL_SLACK and is_cosmetic(r, a)), None)
+        if twin is None:
+            kept_removed.append(r)
+        else:
+            kept_added.remove(twin)
+    return kept_added, kept_removed
+
+
+_RESPELL_SLACK = 3  # characters a respelling may add or drop ("Æ" -> "Ae", "(R)" -> "®")
 
 
 def _shared_head(a: str, b: str) -> int:
