@@ -1501,3 +1501,21 @@ def test_a_glossary_term_that_gained_or_lost_a_qualifier_is_the_same_entry_unles
     old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, str]
 ) -> None:
     assert {k: v[0] for k, v in glossary_pairs(old, new).items()} == expected
+
+
+@pytest.mark.parametrize("new_id", ["300", "305"])
+def test_the_same_words_read_as_a_rule_in_one_release_and_a_heading_in_the_other_are_one_unit(new_id: str) -> None:
+    # "§ 3. Fees. Members pay dues." read as a rule under § 2 in one release
+    # (its line wrapped) and as a section heading in the next: unchanged under
+    # its number, renumbered under another; never removed and added.
+    body = text(words("fee", 12))
+    pairs = far_apart([("300", body)], [(new_id, body, RuleKind.HEADING)])
+    assert ("300", new_id) in ids(pairs)
+    assert ("300", None) not in ids(pairs) and (None, new_id) not in ids(pairs)
+
+
+def test_a_text_found_twice_is_not_paired_across_kinds() -> None:
+    # The same words twice on one side: which is the heading's is not known.
+    body = text(words("fee", 12))
+    pairs = far_apart([("300", body), ("301", body)], [("305", body, RuleKind.HEADING)])
+    assert (None, "305") in ids(pairs)

@@ -24,6 +24,11 @@ from certainties to guesses, and only ever compares rules that are close:
    another number. This catches every renumbered-but-unchanged rule, however
    far it moved. Texts that occur several times ("General", a heading of every
    section) are left to the next steps, where position decides.
+   **6c.** (after 6b) The same text, once on each side among what is left, read as a
+   rule in one release and as a heading in the other (a section whose first
+   line wrapped in one and not in the other): one unit. Found by the
+   generator (seed 2595232162, f0172, where three sections were reported
+   removed and added word for word); on the archive, see bench/README.md.
 3. **The backbone.** Pairs 1-2 sorted by old position; their longest increasing
    subsequence by new position (patience sorting, O(n log n)) is the order the
    two documents share. Pairs off the backbone are moves. Between two
@@ -487,6 +492,11 @@ def _align(
                 sim = _similar(a, i, b, j)
                 if sim >= NUMBER_MIN:
                     link(i, j, MatchHow.NUMBER, sim)
+            elif a.items[i].full_text == b.items[j].full_text:
+                # The same number and the same words, read once as a rule and
+                # once as a heading (a section whose first line wrapped in one
+                # release and not in the other): one unit, whatever its kind.
+                link(i, j, MatchHow.NUMBER, 1.0)
 
     # 5b. Parents of the same children.
     if numbered:
@@ -498,6 +508,18 @@ def _align(
     # 6b. A number reused after a move: the content's new place wins.
     if numbered:
         _follow_content(a, b, how, sims, link)
+    # 6c. The same text, found once on each side among what is left, read as
+    # a rule on one side and a heading on the other (a section whose first
+    # line wrapped in one release and not in the other): one unit. After the
+    # searches by kind, so that a rule goes to a rule of its own kind first.
+    left_a, left_b = a.unpaired(), b.unpaired()
+    text_a = Counter(a.items[i].full_text for i in left_a)
+    text_b = Counter(b.items[j].full_text for j in left_b)
+    once_b = {b.items[j].full_text: j for j in left_b if text_b[b.items[j].full_text] == 1}
+    for i in left_a:
+        j = once_b.get(t := a.items[i].full_text)
+        if j is not None and text_a[t] == 1 and a.items[i].kind is not b.items[j].kind:
+            link(i, j, MatchHow.TEXT, 1.0)
     # 7. Short titles that read the same but for plurals and articles.
     _match_titles(a, b, link)
     # 7b. A step of a procedure moved to another place in it.
