@@ -492,11 +492,6 @@ def _align(
                 sim = _similar(a, i, b, j)
                 if sim >= NUMBER_MIN:
                     link(i, j, MatchHow.NUMBER, sim)
-            elif a.items[i].full_text == b.items[j].full_text:
-                # The same number and the same words, read once as a rule and
-                # once as a heading (a section whose first line wrapped in one
-                # release and not in the other): one unit, whatever its kind.
-                link(i, j, MatchHow.NUMBER, 1.0)
 
     # 5b. Parents of the same children.
     if numbered:
