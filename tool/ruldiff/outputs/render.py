@@ -10,7 +10,8 @@ module, over one template context.
 
 The formats: `jsonout` (the JSON contract), `context` (the template context,
 ``--format context``), `text` (terminal text), `templating` (Markdown and HTML
-through jinja2); `files` holds the cache-file helpers.
+through jinja2); `files` holds the cache-file helpers; `ahead` has a short
+changelog rendered by the helper process that read OLD.
 """
 
 from __future__ import annotations
