@@ -282,6 +282,11 @@ def _module_values(tree: ast.Module) -> list[tuple[str, int, ast.expr]]:
     ``__all__``'s: the order of the names it exports means nothing."""
     out = []
     for stmt in tree.body:
+        cached = _cached_value(stmt)
+        if cached is not None:  # a pattern compiled on first use: named by its function
+            assert isinstance(stmt, ast.FunctionDef)
+            out.append((stmt.name, cached.lineno, cached))
+            continue
         bodies = [stmt] if not isinstance(stmt, ast.ClassDef) else stmt.body
         prefix = stmt.name + "." if isinstance(stmt, ast.ClassDef) else ""
         for s in bodies:
@@ -292,6 +297,20 @@ def _module_values(tree: ast.Module) -> list[tuple[str, int, ast.expr]]:
                 name = "=".join(ast.unparse(t) for t in targets)
                 out.append((prefix + name, s.lineno, s.value))
     return out
+
+
+def _cached_value(stmt: ast.stmt) -> ast.expr | None:
+    """What a module-level ``@functools.cache`` function of no arguments
+    returns, when its body is only that (a docstring aside): a value made on
+    first use (a pattern compiled lazily), mutated as the module-level
+    value it stands for."""
+    if not (isinstance(stmt, ast.FunctionDef) and not stmt.args.args and stmt.decorator_list
+            and all(ast.unparse(d) == "functools.cache" for d in stmt.decorator_list)):
+        return None
+    body = stmt.body[1:] if isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant) else stmt.body
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return body[0].value
+    return None
 
 
 def _regex_calls(value: ast.AST) -> list[ast.Constant]:

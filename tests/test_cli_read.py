@@ -126,14 +126,13 @@ def test_the_helper_renders_the_changelog_with_the_template_it_loaded(
 
 @pytest.mark.parametrize("how", ["the helper fails", "a long changelog"])
 def test_otherwise_the_changelog_is_rendered_here(game: tuple[str, str], monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    from ruldiff.cli import diff
-    from ruldiff.outputs import templating
+    from ruldiff.outputs import ahead, templating
 
     expected = CliRunner().invoke(main, [*game, "-f", "md", "-j", "1"]).stdout
     if how == "the helper fails":  # only the helper loads a template this way
-        monkeypatch.setattr(diff, "_loaded_template", lambda name, cache: 1 / 0)
+        monkeypatch.setattr(ahead, "loaded_template", lambda name, cache: 1 / 0)
     else:
-        monkeypatch.setattr(diff, "RENDER_AHEAD_MAX", 0)
+        monkeypatch.setattr(ahead, "RENDER_AHEAD_MAX", 0)
     rendered: list[str] = []
     here = templating.render_template
     monkeypatch.setattr(templating, "render_template", lambda name, *a, **k: rendered.append(name) or here(name, *a, **k))

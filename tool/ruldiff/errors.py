@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 
@@ -46,7 +47,11 @@ raw, they make a text read in another order than its characters are in
 _CONTROLS = "".join(map(chr, (*range(0x20), 0x7F, *range(0x80, 0xA0))))
 _ESCAPES = {ord(c): f"\\x{ord(c):02x}" for c in _CONTROLS} | {ord(c): f"\\u{ord(c):04x}" for c in BIDI}
 _ESCAPES |= {ord("\n"): "\\n", ord("\t"): "\\t", ord("\r"): "\\r"}
-_UNSAFE = re.compile(f"[{re.escape(_CONTROLS + BIDI)}]")
+
+
+@functools.cache
+def _unsafe() -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(_CONTROLS + BIDI)}]")
 
 
 def printable(text: str, keep: str = "", spare: tuple[str, ...] = ()) -> str:
@@ -62,7 +67,7 @@ def printable(text: str, keep: str = "", spare: tuple[str, ...] = ()) -> str:
     >>> printable("line\\tone\\n", keep="\\t\\n") == "line\\tone\\n"
     True
     """
-    if _UNSAFE.search(text) is None:
+    if _unsafe().search(text) is None:
         return text
     table = {k: v for k, v in _ESCAPES.items() if chr(k) not in keep}
     if not spare:

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..diff.pipeline import compare
-from ..documents.forked import Forked
 from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
 from ..model import Document
+from ..outputs import ahead
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, diff_workers, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
@@ -246,10 +244,10 @@ def diff_command(
     read += [p for p in (notes, overrides, reviewed) if p is not None]
     target = output_target(output, read) if output is not None else None
     # An error in OLD is reported first; the decoded texts are not kept past the warnings.
-    # The helper that reads OLD then loads the built-in template, to render a changelog short enough.
+    # The helper that reads OLD then loads the built-in template, to render a changelog short enough (outputs/ahead.py).
     then = None
     if template is not None and templates is None and max_chars is None and not stat:
-        then = partial(_loaded_template, template, cache)
+        then = ahead.loading(template, cache)
     old_doc, new_doc, helper = read_pair_then(old, new, profile, max_size, ahead=workers > 1, then=then)
     try:
         warn_profiles(old_doc, new_doc)
@@ -274,7 +272,7 @@ def diff_command(
                 templates=templates,
                 color=fmt == "text" and use_color(color, output),
                 cache=cache,
-                prepared=partial(_drawn, helper, template, cache) if helper is not None and template is not None else None,
+                prepared=ahead.drawing(helper, template, cache) if helper is not None and template is not None else None,
                 style=style,
                 template=template,
                 max_chars=max_chars,
@@ -286,39 +284,6 @@ def diff_command(
     finally:
         if helper is not None:
             helper.stop()
-
-
-RENDER_AHEAD_MAX = 1_000
-"""Most changes a changelog may have for the helper that read OLD to render
-it, with the template it loaded while this process compared (jinja2's
-import and the template: ~21 ms of CPU). Its context goes there and its
-text comes back marshalled, ~11 ms of CPU a megabyte both ways, about
-1.1 KB a change: the 2018 pair's 676 changes, 0.8 MB, ~8 ms; the 17-year
-gap's 3,794 changes, 4 MB, would cost more than the import saves."""
-
-
-def _loaded_template(name: str, cache: Path | None) -> Callable[[dict[str, Any]], str]:
-    """In the helper: the built-in template `name` loaded, and what renders it."""
-    from ..outputs.templating import load_template, render_loaded
-
-    loaded = load_template(name, None, cache)
-    return lambda context: render_loaded(loaded, name, context)
-
-
-def _drawn(helper: Forked, name: str, cache: Path | None, context: dict[str, Any]) -> str:
-    """`context` rendered with the built-in template `name`: by `helper`
-    when the changelog is short enough (`RENDER_AHEAD_MAX`), else, or if the
-    helper fails, here (`render_template`, which also raises any error of
-    the template's)."""
-    if context["total_changes"] <= RENDER_AHEAD_MAX:
-        text = helper.ask(context)
-        if isinstance(text, str):
-            return text
-    else:
-        helper.stop()
-    from ..outputs.templating import render_template
-
-    return render_template(name, context, cache=cache)
 
 
 command = diff_command

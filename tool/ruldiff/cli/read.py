@@ -8,7 +8,7 @@
 - `read_pair(old, new, profile, max_size, ahead)` -> the two documents
   of a comparison, as `read_documents` reads them; with `ahead`, OLD read
   by a forked process while this one reads NEW. `read_pair_then` keeps
-  that process, to do more (`then`: load the template, cli/diff.py).
+  that process, to do more (`then`: load the template, outputs/ahead.py).
 - `warn_profiles(old, new)`: the two were read with different profiles.
 - `warn_swapped(old, new)`: NEW is dated before OLD.
 """

@@ -35,13 +35,19 @@ Comprehensive Rules) never get here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 __all__ = ["citation_syntax", "cited", "cited_numbers"]
 
+
 # A numeral of an inferred unit: arabic, upper-case roman, or one capital letter.
-_NUMERAL = re.compile(r"\d+|[IVXLC]+(?![A-Za-z])|[A-Z](?![A-Za-z])")
+@functools.cache
+def _numeral() -> re.Pattern[str]:
+    return re.compile(r"\d+|[IVXLC]+(?![A-Za-z])|[A-Z](?![A-Za-z])")
+
+
 _SUB_ITEM = re.compile(r"\([^()]{1,6}\)")
 _CORE = re.compile(r"^(§ )?([^(]+)")
 _FORM = {"9": r"\d{1,4}", "I": r"[IVXLC]{1,7}(?![A-Za-z])", "A": r"[A-Z](?![A-Za-z])"}
@@ -67,7 +73,7 @@ def _form(core: str) -> str | None:
     ('9-9', 'I.9', '9', None)
     """
     out, end = [], 0
-    for m in _NUMERAL.finditer(core):
+    for m in _numeral().finditer(core):
         between = core[end : m.start()]
         if between not in (("",) if end == 0 else (".", "-")):
             return None

@@ -65,7 +65,11 @@ _ORDINAL = r"(?:st|nd|rd|th)?"
 
 # What joins two dates that share one label: "amended 3 May 2019, 4 June 2021 and 5 July 2023".
 _PUNCTUATION = " \t:-\u2013\u2014,.()"
-_JOINED = re.compile(r"[\s,;&]*(?:(?:and|or)[\s,;]*)?", re.IGNORECASE)
+
+
+@functools.cache
+def _joined() -> re.Pattern[str]:
+    return re.compile(r"[\s,;&]*(?:(?:and|or)[\s,;]*)?", re.IGNORECASE)
 
 
 @functools.cache
@@ -160,7 +164,7 @@ def _labelled_dates(lines: Sequence[str]) -> list[tuple[int, re.Match[str], str 
                 kind = labels[-1].lastgroup
             elif end == 0:
                 kind = above if not before.strip(_PUNCTUATION) else None
-            elif not _JOINED.fullmatch(before):
+            elif not _joined().fullmatch(before):
                 kind = None
             out.append((index, m, kind))
             end = m.end()

@@ -52,6 +52,7 @@ patterns are run on lines of at most `MAX_LENGTH` characters.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -96,8 +97,14 @@ _NUMBERS = re.compile(r"(\d+)")  # a line's split at its numbers: the text betwe
 # A roman numeral alone among non-letters ("iv", "- xii -"): front matter's page numbers.
 _ROMAN = re.compile(r"([^A-Za-z]*)\b([ivxlcdm]{1,7}|[IVXLCDM]{1,7})\b([^A-Za-z]*)")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
 # A page number's shape: "#" with punctuation, a short word before it, "of #" after it.
-_PAGE_NUMBER = re.compile(r"[^A-Za-z#]{0,4}(?:[A-Za-z]{1,4}\.? ?)?#(?: of #)?[^A-Za-z#.]{0,4}")
+@functools.cache
+def _page_number() -> re.Pattern[str]:
+    return re.compile(r"[^A-Za-z#]{0,4}(?:[A-Za-z]{1,4}\.? ?)?#(?: of #)?[^A-Za-z#.]{0,4}")
+
+
 # What may follow a page number on its line: "of 9", punctuation.
 _AFTER_PAGE_NUMBER = re.compile(r"(?: of #)?[^A-Za-z]*")
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
@@ -320,7 +327,7 @@ def _last_page_number(shape: tuple[str, tuple[int, ...]], pages: int) -> bool:
     (True, False)
     """
     text, numbers = shape
-    return bool(numbers) and all(n == pages for n in numbers) and _PAGE_NUMBER.fullmatch(text) is not None
+    return bool(numbers) and all(n == pages for n in numbers) and _page_number().fullmatch(text) is not None
 
 
 def _run(
@@ -423,7 +430,7 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
         if not out or i == len(lines):
             continue
         before, after = out[-1].rstrip(), lines[i].strip()
-        if after[:1].islower() and not _ITEM.match(after):  # the sentence goes on: one line, as if never broken
+        if after[:1].islower() and not _item().match(after):  # the sentence goes on: one line, as if never broken
             if _broken_word(before, after):
                 hyphen = hyphen or hyphen_kept("\n".join(lines))
                 out[-1] = (before if hyphen(before, after) else before[:-1]) + after
@@ -439,9 +446,11 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
     return out, where
 
 
-_ITEM = re.compile(r"(?:[a-z]|[ivxlc]{1,6})\)\s")
-"""A line that starts with an item numbered in lower case (``c) Fees``,
-``iv) by post``): a new item after the page break, not the sentence going on."""
+@functools.cache
+def _item() -> re.Pattern[str]:
+    """A line that starts with an item numbered in lower case (``c) Fees``,
+    ``iv) by post``): a new item after the page break, not the sentence going on."""
+    return re.compile(r"(?:[a-z]|[ivxlc]{1,6})\)\s")
 
 
 def _broken_word(before: str, after: str) -> bool:

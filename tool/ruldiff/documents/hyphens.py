@@ -29,14 +29,20 @@ pays, at the first, for a pass over its words (counted, once).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable
 
 __all__ = ["hyphen_kept"]
 
+
 # A word broken at a line's end: letters, a hyphen, the line break, letters.
-_BREAK = re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t\f]*([^\W\d_]+)")
+@functools.cache
+def _break() -> re.Pattern[str]:
+    return re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t\f]*([^\W\d_]+)")
+
+
 # A word as printed on one line, compounds whole (``type-changing``).
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
@@ -68,7 +74,7 @@ def hyphen_kept(text: str) -> Callable[[str, str], bool]:
         if not read:
             read.append(True)
             words.update(w.casefold() for w in _WORD.findall(text))
-            for m in _BREAK.finditer(text):
+            for m in _break().finditer(text):
                 pieces[m.group(1).casefold()] += 1
                 pieces[m.group(2).casefold()] += 1
         if f"{head}-{tail}" in words:

@@ -683,7 +683,7 @@ def _parse_rules(
     """The rules of lines ``start:end``, and what was read there (`_Tally`).
 
     A line the profile does not read as an item, but that starts like one
-    (``100.1a``, ``(b)``, ``§ 3``: `_LABEL`), and a further paragraph of a
+    (``100.1a``, ``(b)``, ``§ 3``: `_label`), and a further paragraph of a
     rule that already has one, are unread (`model.Coverage`); both are
     counted only on the branches that take them, off the path of the item
     lines."""
@@ -791,10 +791,10 @@ def _parse_rules(
             add_example(s)
         elif wrapped and prev is not None:
             extend(s)
-            if s[0] in _LABEL_FIRST and _LABEL.match(s):
+            if s[0] in _LABEL_FIRST and _label().match(s):
                 unread.append(i)
         else:
-            if (b.items and not b.in_example and b.items[-1][2]) or (s[0] in _LABEL_FIRST and _LABEL.match(s)):
+            if (b.items and not b.in_example and b.items[-1][2]) or (s[0] in _LABEL_FIRST and _label().match(s)):
                 unread.append(i)
             add_paragraph(s)
         if notes:
@@ -810,8 +810,14 @@ _APPENDIX = re.compile(
     r"(?:Appendix|APPENDIX|Annex|ANNEX|Schedule|SCHEDULE)\s+(?P<id>[A-Z])(?:\.|\s*[-–—:])?"
     r"(?:\s+(?P<text>[A-Z\"“‘(][^.!?]*[^.!?\s:])|)$"
 )
+
+
 # "A.1 Forms are white.", an item of appendix A.
-_APPENDIX_ITEM = re.compile(r"(?P<id>[A-Z])\.(?P<n>\d{1,3})\.?\s+(?P<text>\S.*)$")
+@functools.cache
+def _appendix_item() -> re.Pattern[str]:
+    return re.compile(r"(?P<id>[A-Z])\.(?P<n>\d{1,3})\.?\s+(?P<text>\S.*)$")
+
+
 _APPENDIX_FIRST = frozenset("AS" + "ABCDEFGH")
 _SENTENCE_ENDED = (".", "!", "?", ":", ";", ")", '"', "”")
 
@@ -843,7 +849,7 @@ def _appendix(s: str, open_: tuple[str, int] | None, prev: str | None) -> tuple[
         return letter, head.group("text") or "", (letter, 0)
     if open_ is None or (prev is not None and not prev.endswith(_SENTENCE_ENDED) and not _APPENDIX.match(prev)):
         return None
-    item = _APPENDIX_ITEM.match(s)
+    item = _appendix_item().match(s)
     if item is None or item.group("id") != open_[0] or int(item.group("n")) != open_[1] + 1:
         return None
     return f"{open_[0]}.{item.group('n')}", item.group("text"), (open_[0], open_[1] + 1)
@@ -872,9 +878,15 @@ heading lines among them, the indexes of the unread lines, and the numbers
 it repaired (`Coverage.repaired`)."""
 FIRST_UNREAD = 3
 """Unread lines a `Coverage` keeps, to show."""
+
+
 # What starts like a numbered item: 100.1a, 103.1.b.2., 1.2.3, 12., (b), (ii), § 4;
 # not a number in running text ("2 damage").
-_LABEL = re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
+@functools.cache
+def _label() -> re.Pattern[str]:
+    return re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
+
+
 _LABEL_FIRST = frozenset("0123456789(§")
 
 
@@ -1050,7 +1062,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         if unit.line - 1 in above:  # the first unit on its line: 1.—(1) is regulation 1's, not (1)'s
             run_in_title = clean(lines[unit.line - 1])
             above.discard(unit.line - 1)
-        if not run_in_title and unit.style in titled and paragraphs and (run_in := _RUN_IN.match(paragraphs[0])):
+        if not run_in_title and unit.style in titled and paragraphs and (run_in := _run_in().match(paragraphs[0])):
             run_in_title, paragraphs[0] = run_in.group(1) + ".", paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
         if unit.title:
@@ -1179,11 +1191,15 @@ def _closing_block(lines: list[str], last: int) -> int:
 
 # A run-in title: one to six words, the first capitalised, and a period,
 # then a sentence ("Noise. No person shall ...", "Annual fee. Each ...").
-_RUN_IN = re.compile(r"([A-Z][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,5})[^\S\n]*\.[^\S\n]+(?=[A-Z\"“‘(])")
-"""A run-in title: up to six words and a full stop, then the text, the two
-apart by one space or more ("Dues.  Members pay ...": two spaces after a
-full stop are how many people type). A space typed before the full stop
-("Fees . Members pay ...") is a slip: the title is "Fees." all the same."""
+@functools.cache
+def _run_in() -> re.Pattern[str]:
+    """A run-in title: up to six words and a full stop, then the text, the two
+    apart by one space or more ("Dues.  Members pay ...": two spaces after a
+    full stop are how many people type). A space typed before the full stop
+    ("Fees . Members pay ...") is a slip: the title is "Fees." all the same."""
+    return re.compile(r"([A-Z][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,5})[^\S\n]*\.[^\S\n]+(?=[A-Z\"“‘(])")
+
+
 RUN_IN_SHARE = 0.75
 """Share of the units of a numbering style, with text on their number's
 line, that must start with a run-in title for the style to have them."""
@@ -1211,7 +1227,7 @@ def _run_in_titled(units: list[Unit]) -> set[Style]:
     for unit in units:
         if unit.text and not unit.title:
             count = counts.setdefault(unit.style, [0, 0])
-            count[0] += _RUN_IN.match(unit.text) is not None
+            count[0] += _run_in().match(unit.text) is not None
             count[1] += 1
     return {style for style, (hits, total) in counts.items() if hits >= RUN_IN_LEAST and hits >= RUN_IN_SHARE * total}
 
@@ -1305,7 +1321,11 @@ _SENSE = re.compile(r"\d{1,2}\.\s")
 # punctuation (see `_glued_entries`); a doubled space between its words
 # ("Dog  Bowl") is a slip, and "&" may stand anywhere ("AT&T Line").
 _TERM_LINE = re.compile(r"[A-Z][\w'’,/()&-]*(?: +[\w'’,/()&-]+){0,4}")
-_SENTENCE_DONE = re.compile(r"[.!?:;)\"”]$")
+
+
+@functools.cache
+def _sentence_done() -> re.Pattern[str]:
+    return re.compile(r"[.!?:;)\"”]$")
 
 
 def _glued_entries(block: list[tuple[int, str]], wrapped: bool) -> list[list[tuple[int, str]]]:
@@ -1326,7 +1346,7 @@ def _glued_entries(block: list[tuple[int, str]], wrapped: bool) -> list[list[tup
             k + 1 < len(block)
             and len(out[-1]) >= 2
             and _TERM_LINE.fullmatch(line.rstrip())
-            and _SENTENCE_DONE.search(block[k - 1][1].rstrip())
+            and _sentence_done().search(block[k - 1][1].rstrip())
         ):
             out.append([block[k]])
         else:

@@ -79,10 +79,14 @@ _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 _EIGHT_BIT = ("cp1252", "mac-roman")
 # A text whose first character but spaces is "<" may be a web page.
 _TAG_FIRST = re.compile(r"\s*<")
+
+
 # Typographic marks of rules text. Each 8-bit encoding reads the other's as
 # letters or signs (see the module docstring), so the count of these in the
 # two decodings tells which one the file was written in.
-_MARKS = re.compile("[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u2122\u00ae\u00a9]")
+@functools.cache
+def _typographic_marks() -> re.Pattern[str]:
+    return re.compile("[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u2122\u00ae\u00a9]")
 
 
 @functools.cache
@@ -90,7 +94,7 @@ def _not_marks(encoding: str) -> bytes:
     """Every byte that does not read as one of those marks in an 8-bit
     encoding; worked out on first use, so that a UTF-8 file never pays for
     it (nor for importing the two codecs): ~1 ms of the start of a comparison."""
-    return bytes(b for b in range(256) if _MARKS.fullmatch(bytes([b]).decode(encoding, "replace")) is None)
+    return bytes(b for b in range(256) if _typographic_marks().fullmatch(bytes([b]).decode(encoding, "replace")) is None)
 
 
 # Bytes that Mac Roman reads as a mark (… – — “ ” ‘ ’) and Windows-1252 as a
@@ -98,8 +102,14 @@ def _not_marks(encoding: str) -> bytes:
 _AMBIGUOUS = re.compile(rb"[\xc9\xd0-\xd5]")
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + bytes(range(0xC0, 0x100)))
 _UPPER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ" + bytes(range(0xC0, 0xDF)))
+
+
 # A non-ASCII letter with a letter beside it: part of a word ("café").
-_IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
+@functools.cache
+def _in_word() -> re.Pattern[str]:
+    return re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
+
+
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 READS_AS_TEXT = 0.9
 """Least share of the non-ASCII characters of a file that Windows-1252
@@ -487,7 +497,7 @@ def _reads_as_text(text: str) -> bool:
     (True, False)
     """
     odd = len(_NON_ASCII.findall(text))
-    plain = len(_MARKS.findall(text)) + len(_IN_WORD.findall(text))
+    plain = len(_typographic_marks().findall(text)) + len(_in_word().findall(text))
     return odd > 0 and plain >= READS_AS_TEXT * odd
 
 

@@ -10,7 +10,8 @@ module, over one template context.
 
 The formats: `jsonout` (the JSON contract), `context` (the template context,
 ``--format context``), `text` (terminal text), `templating` (Markdown and HTML
-through jinja2); `files` holds the cache-file helpers.
+through jinja2); `files` holds the cache-file helpers; `ahead` has a short
+changelog rendered by the helper process that read OLD.
 """
 
 from __future__ import annotations
@@ -100,14 +101,14 @@ def render(
         from .text import render_text
 
         draw = partial(render_text, color=color)
+    elif prepared is not None and (fmt in TEMPLATE_OF or template is not None):
+        draw = prepared  # templating.py not imported: the helper renders (outputs/ahead.py)
     elif fmt in TEMPLATE_OF or template is not None:
         from .templating import render_template
 
         name = template or template_name(fmt, style)
         assert name is not None
-        draw = prepared if prepared is not None else partial(
-            render_template, name, templates=templates, cache=cache
-        )
+        draw = partial(render_template, name, templates=templates, cache=cache)
     else:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if max_chars is None:
