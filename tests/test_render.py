@@ -449,6 +449,19 @@ def test_edit_filters_wrap_a_lone_edit_by_its_op_and_keep_texts_apart() -> None:
         assert filt([{"op": "=", "text": "a"}, {"op": "?", "text": "b"}]) == "a<ins>b</ins>"
 
 
+def test_edit_filters_write_percent_signs_and_cuts_as_they_are() -> None:
+    # A change is written with one format whose arguments are its texts
+    # (`_write_edits`): a "%" in a text is text, never a conversion.
+    from ruldiff.outputs.templating import edits_html, edits_md
+
+    edits = [{"op": "=", "text": "50%s of "}, {"op": "-", "text": "%d%%"}, {"op": "…", "text": "cut % "},
+             {"op": "+", "text": "100%"}]
+    html = str(edits_html(edits))
+    assert html.startswith("50%s of <del>%d%%</del><span class=\"cut\">") and html.endswith("</span></span><ins>100%</ins>")
+    assert "<span>cut % </span>" in html
+    assert edits_md(edits) == "50%s of <del>%d%%</del>\\[…\\] <ins>100%</ins>"
+
+
 def _hostile_files(tmp_path: Path) -> list[str]:
     """Two documents whose every printed value holds markup ("<xq>", "*m*"):
     the title, the file names, a section's title (one added), the rule numbers (a
