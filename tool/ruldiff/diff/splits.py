@@ -130,7 +130,10 @@ which the verbatim and reworded tests read, 81/81 -> 71/72 ms. Session 8
 whose neighbours any test could take; the kinds read as module
 constants): 72/73 -> 66/66 ms (`--cpu --runs 5`, two rounds interleaved
 with c7ed747); `_far_parts` (~20 ms) and `_reworded_parts` (~17 ms, most
-of it the phrases of the wholes) are what is left.
+of it the phrases of the wholes) are what is left. Speed12 (`_verbatim_part`
+reading a part's sentences and a whole's skeleton once per text,
+`_sentence_words`, `_spaced_skeleton`): -13 M instructions on the gap's
+run, ~1.7 ms (valgrind, `-j 1`; bench/README.md, "speed12").
 """
 
 from __future__ import annotations
