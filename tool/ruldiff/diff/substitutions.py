@@ -145,7 +145,14 @@ __all__ = ["Rewrites", "agreement_run", "rewrites"]
 
 
 SUB_MAX_WORDS = 6
-"""Longest phrase, in words, that a substitution replaces or inserts."""
+"""Longest phrase, in words, that a substitution replaces or inserts in
+fewer than `KEPT_RULES` rules."""
+LONG_MAX_WORDS = 10
+"""Longest phrase, in words, that a substitution made in `KEPT_RULES` rules
+or more replaces: a template's long phrase shortened across the document
+("this ability only any time you could cast" -> "only as" in 13 rules,
+2020-11 -> 2025-02). Made the same way in that many rules, a long phrase is
+no sentence rewritten by chance."""
 CONTEXT_RULES = 3
 """Rules a phrase found only with its neighbour word (one inserted or
 deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
@@ -365,7 +372,7 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     # target." is a rewrite and a period, not a phrase.
     if d[:sd].strip() != i[:si].strip() or d[ed:].strip() != i[ei:].strip():
         return None
-    if len(cd.split()) > SUB_MAX_WORDS or len(ci.split()) > SUB_MAX_WORDS:
+    if len(cd.split()) > LONG_MAX_WORDS or len(ci.split()) > LONG_MAX_WORDS:
         return None
     # A rule number ("110.5a") holds a digit: the test of digits says no to
     # it (its pattern, searched on both sides first, cost a fifth of this
@@ -528,7 +535,7 @@ def _placeholder(run: Run) -> tuple[str, str] | None:
 
 def _more_words(words: list[str]) -> bool:
     """Whether the changed words of one side of a run are more than any
-    candidate can hold: more than `SUB_MAX_WORDS` with a letter or digit,
+    candidate can hold: more than `LONG_MAX_WORDS` with a letter or digit,
     and one more, which `_without_agreement` may set aside. Every form of
     the run (with its neighbour word too) has as many such words, and so
     has its clean phrase, which `_clean_phrase` would reject: a run that
@@ -538,16 +545,16 @@ def _more_words(words: list[str]) -> bool:
     interleaved with the code before; 1,823 -> 1,796 M instructions a
     semantic pass).
 
-    >>> _more_words("you may draw a card , then".split()), _more_words("you may draw a card and then discard".split())
+    >>> _more_words("you may draw a card , then".split()), _more_words("you may draw a card and then discard it at once , if you".split())
     (False, True)
     """
-    if len(words) <= SUB_MAX_WORDS + 1:
+    if len(words) <= LONG_MAX_WORDS + 1:
         return False  # most runs
     count = 0
     for w in words:
         if _WORD_CHAR.search(w):
             count += 1
-            if count > SUB_MAX_WORDS + 1:
+            if count > LONG_MAX_WORDS + 1:
                 return True
     return False
 
@@ -644,7 +651,7 @@ def _find_substitutions(
     in_rules = {cand: len({n for n, _ in at}) for cand, at in seen.items()}
     # Most rules first; the phrase itself before one with a neighbour word.
     for cand in sorted(seen, key=lambda p: (-in_rules[p], order[p], p)):
-        least = CONTEXT_RULES if cand in one_sided else 2
+        least = KEPT_RULES if _long(cand) else CONTEXT_RULES if cand in one_sided else 2
         if in_rules[cand] < least and (cand in one_sided or _other_number(cand) not in seen):
             continue  # as below, where fewer are left
         left = seen[cand] - explained
@@ -747,6 +754,16 @@ def _find_substitutions(
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
+
+
+def _long(candidate: tuple[str, str]) -> bool:
+    """Whether a side of a candidate has more than `SUB_MAX_WORDS` words: a
+    rewrite only if made in `KEPT_RULES` rules or more.
+
+    >>> _long(("this ability only any time you could cast", "only as")), _long(("his or her", "their"))
+    (True, False)
+    """
+    return len(candidate[0].split()) > SUB_MAX_WORDS or len(candidate[1].split()) > SUB_MAX_WORDS
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1655,14 +1672,18 @@ def _without_one_place(
 
     Its precision and cost: see the module's docstring."""
     where: dict[int, set[int]] = defaultdict(set)  # family -> the changes it explains runs of
+    in_body: dict[int, set[int]] = defaultdict(set)  # family -> the changes it explains a run of the body of
     for n, entries in found.items():
-        for _k, used, _d, _i in entries:
+        body = _body_length(changes[n].new)  # type: ignore[arg-type]
+        for k, used, _d, _i in entries:
             for phrase in used:
                 where[family_of[index[phrase]]].add(n)
+                if runs[n][k].at < body:
+                    in_body[family_of[index[phrase]]].add(n)
     outline = _Outline(new)
     dropped = {
         f for f, ns in where.items()
-        if _one_place([changes[n].new for n in sorted(ns)], outline)  # type: ignore[misc]
+        if _one_place(_without_illustrations([changes[n].new for n in sorted(ns)], in_body[f], ns, changes), outline)  # type: ignore[misc]
     }
     restated: dict[int, set[int]] = defaultdict(set)
     if not dropped:
@@ -1680,6 +1701,33 @@ def _without_one_place(
         else:
             del found[n]
     return restated, dropped
+
+
+def _body_length(rule: Rule) -> int:
+    """Where a rule's examples start in its `full_text` (its length when it
+    has none)."""
+    if not rule.examples:
+        return len(rule.full_text)
+    return len(rule.title) + 1 + len(rule.text) if rule.title else len(rule.text)
+
+
+def _without_illustrations(
+    rules: Sequence[Rule], in_body: set[int], ns: set[int], changes: Sequence[Change]
+) -> list[Rule]:
+    """`rules` (the places of a family, the changes `ns`) less the rules the
+    family changed only in their examples when it changed the body of a
+    sibling or of their parent: an example closing a group of subrules
+    illustrates the group ("That's transformed into its results" under
+    119.4c restates 119.4b's step), so it is the rule it restates, not a
+    place of its own. Two rules changed only in their examples are two
+    places, and so are examples under another parent.
+    """
+    parents = {changes[n].new.parent for n in in_body} | {changes[n].new.id for n in in_body}  # type: ignore[union-attr]
+    parents.discard(None)
+    return [
+        r for n, r in zip(sorted(ns), rules)
+        if n in in_body or r.parent not in parents
+    ]
 
 
 _HEADINGS = (RuleKind.HEADING, RuleKind.SECTION)
