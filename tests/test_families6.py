@@ -172,3 +172,9 @@ def test_real_items_added_beside_reworded_sentences_are_named() -> None:
     assert by_new(result)["704.4"].tags == ("cosmetic",)
     battle = by_new(_real("mtg/2020-04-17.txt", "mtg/2024-06-07.txt"))["614.9"]
     assert battle.items_added == ("battle",) and "list-item" in battle.tags
+
+
+def test_a_list_with_an_empty_place_names_nothing() -> None:
+    """"Numeral symbols, , and can …": the symbols were lost in a
+    conversion, not removed from the list."""
+    assert _items("Numeral symbols, ", "X, and Y", ", and", " can also stand for mana.") is None

@@ -366,7 +366,7 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # A list with an empty place on either side lost words in a
         # conversion ("Numeral symbols, , and can …", the symbols printed as
         # images): what it names is damage, not an edit.
-        if items and (_EMPTY_ITEM.search(near_before + side + near_after) or _EMPTY_ITEM.search(near_before + other + near_after)):
+        if items and (_EMPTY_ITEM.search(before[-40:] + side + after[:40]) or _EMPTY_ITEM.search(before[-40:] + other + after[:40])):
             return None
         # A list already closed by its "and"/"or" takes no item after it:
         # "plays a spell, ability, or land,{+ or takes a special action,+}"
