@@ -481,7 +481,10 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     # of its own and its neighbour is not a function word ("that" deleted
     # twice, or "the [-double-faced-]", is no rewrite).
     one_sided = not d or not i
-    if any(w.strip(",.;:") not in NOT_AN_ITEM for w in (d + " " + i).split()):
+    # A long phrase (`LONG_MAX_WORDS`) reads without its neighbour word: a
+    # rewrite of that length needs none to make sense, and its forms with
+    # one would only be more candidates to count.
+    if not _long((d, i)) and any(w.strip(",.;:") not in NOT_AN_ITEM for w in (d + " " + i).split()):
         if before and not (one_sided and before in NOT_AN_ITEM):
             forms.append((f"{before} {d}", f"{before} {i}"))
         if after and not (one_sided and after in NOT_AN_ITEM):
@@ -651,9 +654,11 @@ def _find_substitutions(
     in_rules = {cand: len({n for n, _ in at}) for cand, at in seen.items()}
     # Most rules first; the phrase itself before one with a neighbour word.
     for cand in sorted(seen, key=lambda p: (-in_rules[p], order[p], p)):
-        least = KEPT_RULES if _long(cand) else CONTEXT_RULES if cand in one_sided else 2
+        least = CONTEXT_RULES if cand in one_sided else 2
         if in_rules[cand] < least and (cand in one_sided or _other_number(cand) not in seen):
             continue  # as below, where fewer are left
+        if _long(cand):  # asked of the few candidates in enough rules for a short one
+            least = KEPT_RULES
         left = seen[cand] - explained
         forms = [cand]
         if len({n for n, _ in left}) < least:
