@@ -121,6 +121,20 @@ read where it holds no number to map (`_candidates`): ~2 ms
 (`_find_substitutions` 65.2 -> 64.0, `_candidates` with warm caches 15.2
 -> 14.4 ms, medians of 9; 15 million instructions less of 5,667 for a
 parse and compare of the gap, 7 of 2,347 on the 2018 pair).
+
+Families round six (#27 items 1 and 3; bench/README.md, "Families round
+six"): a phrase of up to `LONG_MAX_WORDS` words is a candidate, accepted in
+`KEPT_RULES` rules or more (`_long`: "this ability only any time you could
+cast" -> "only as", 12-16 rules on the nine pairs that hold it, every line
+read right); and the examples of a rule's sibling or child that restate it
+are that rule (`_without_illustrations`: "transformed" -> "processed" in
+119.4b and the examples closing 119.4c is one place, no family). On gap-s10
+``substantive`` 95.1% -> 97.5%; on gap-s9 ``substitution`` recall 78 ->
+89%; substitution lines 100% on every set (gap-s7 98.8 -> 100, gap-s8
+98.4 -> 100: the wrong ``transformed`` line gone). Cost: ~3-5 ms of CPU
+on the 17-year gap (`rewrites` timed alone, minimum of 11 runs, three
+rounds interleaved with main on a machine at load ~9: 91/93/91 ->
+94/99/95 ms), the ~100 more candidates of the runs of 7 to 11 words.
 """
 
 from __future__ import annotations
