@@ -137,7 +137,8 @@ _LIST_INTRO = re.compile(r"(?:\b(?:are|include|includes|including)|:)$")
 # A determiner before a list governs all its items ("one battle, creature,
 # planeswalker, or player"; "If a conspiracy, phenomenon, plane … card"): the
 # first item stands right after it.
-_DETERMINER = re.compile(r"(?:^|\s)(?:a|an|the|one|another|each|any|every)$", re.IGNORECASE)
+# (Not one after a separator: "red, blue or a{+ green,+} gold" puts no first item.)
+_DETERMINER = re.compile(r"(?:^|\s)(?<!,\s)(?<!\band\s)(?<!\bor\s)(?:a|an|the|one|another|each|any|every)$", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[;:.!?()\n]")
 _UP_TO_CLAUSE_END = re.compile(r".*[;:.!?()\n]", re.DOTALL)  # to the last clause end: one match, from the end
 _SHARED_END = ".;:!?"
@@ -311,7 +312,7 @@ def _list_side(text: str, before: str, after: str, alone: bool = False) -> list[
         # drops one of two alternatives, and "another{+ reads+}, "…" is a
         # verb. And the run must only insert or delete it: "Each
         # [-keeper draws,-]{+rival draws, sings,+} shuffles" rewords a subject.
-        or (alone and ends and text.rstrip(_ITEM_ENDS).endswith(",") and _DETERMINER.search(tail[-9:]) is not None)
+        or (alone and ends and text.rstrip(_ITEM_ENDS).endswith(",") and _DETERMINER.search(tail[-14:]) is not None)
     )
     right = (
         ends
@@ -379,7 +380,13 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # A list with an empty place on either side lost words in a
         # conversion ("Numeral symbols, , and can …", the symbols printed as
         # images): what it names is damage, not an edit.
-        if items and (_EMPTY_ITEM.search(before[-40:] + side + after[:40]) or _EMPTY_ITEM.search(before[-40:] + other + after[:40])):
+        # (The other side read only where the run replaced it: around an
+        # insertion, the text without it may show two separators the word
+        # diff left on either side of the new item.)
+        if items and (
+            _EMPTY_ITEM.search(before[-40:] + side + after[:40])
+            or (other.strip() and _EMPTY_ITEM.search(before[-40:] + other + after[:40]))
+        ):
             return None
         # A list already closed by its "and"/"or" takes no item after it:
         # "plays a spell, ability, or land,{+ or takes a special action,+}"
