@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from .classify import is_cosmetic
 from .references import Targets, is_reference_update, map_numbers, repairs_references, updates_references
-from .text import norm
+from .text import LETTER, norm
 from ..model import Edit, Op
 
 __all__ = ["Run", "runs"]
@@ -130,6 +130,25 @@ _NUMBER_AFTER = re.compile(r"\s{0,3}[\dxX]")  # the number a sign or comparison 
 _LOST = re.compile("[?\ufffd]")  # a character lost in a conversion
 
 
+def _doubled(deleted: str, inserted: str, before: str, after: str) -> bool:
+    """Whether a run only deletes one word printed twice: a typing slip put
+    right (a doubled label, "[-Example:-]Example:"; "the [-the -]card"), as
+    a misspelling corrected is. A word doubled by the new text is no such
+    thing (the readers call "See{+ See+} rule" substantive).
+
+    >>> _doubled("Example:", "", "", "Example: A player"), _doubled("the ", "", "Draw ", "the card")
+    (True, True)
+    >>> _doubled("two ", "", "Draw ", "cards"), _doubled("a b ", "", "", "a b c"), _doubled("", " See", "See", " rule")
+    (False, False, False)
+    """
+    if inserted or not deleted:
+        return False
+    word = deleted.strip()
+    if not word or " " in word or not LETTER.search(word):
+        return False
+    return after.split(None, 1)[:1] == [word] or before.rsplit(None, 1)[-1:] == [word]
+
+
 def _plain(
     deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
     syntax: re.Pattern[str] | None = None, targets: Targets | None = None, kept: tuple[int, int] | None = None,
@@ -144,7 +163,7 @@ def _plain(
     # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
     number = _NUMBER_AFTER.match(after)
     lead = number.group() if number and not _LOST.search(deleted + inserted) else ""
-    if is_cosmetic(deleted + lead, inserted + lead):
+    if is_cosmetic(deleted + lead, inserted + lead) or (not inserted and _doubled(deleted, inserted, before, after)):
         return "cosmetic"
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
     # position of the 600 characters: `\s` is `str.isspace`. With the

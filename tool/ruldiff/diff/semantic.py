@@ -144,9 +144,13 @@ def annotate(
         change_runs = edit_runs.get(n, ())
         # Pieces of one list edit the word diff cut apart, read together.
         pieces = joined(change_runs, by_run) if len(change_runs) > 1 else {}
+        spaced = 0  # runs of white space only
         for k, run in enumerate(change_runs):
-            if not run.old and not run.new:
-                continue  # white space only: layout, not text
+            if (not run.old and not run.new) or (
+                run.plain == "cosmetic" and "".join(run.deleted.split()) == "".join(run.inserted.split())
+            ):
+                spaced += 1
+                continue  # white space only, between marks too ("N[---[-]{+ -- [+}cost]"): layout, not text
             if run.plain == "cosmetic" and (
                 not LETTER.search(run.deleted + run.inserted) or marks_only(run.deleted.strip(), run.inserted.strip())
             ):
@@ -220,8 +224,8 @@ def annotate(
         stale, should_be = refs.of_change(c) if n in citing else ((), ())
         if stale:
             tags.add("stale-reference")
-        if not tags and c.text_changed:
-            tags.add("substantive")  # every change with edits says what it is
+        if not tags and c.text_changed and not (spaced and spaced == len(change_runs)):
+            tags.add("substantive")  # every change with edits says what it is, white space is none
         out.append(
             make_change(
                 c.kind, c.old, c.new, c.edits, tuple(sorted(tags)), c.how, c.more,

@@ -121,6 +121,20 @@ read where it holds no number to map (`_candidates`): ~2 ms
 (`_find_substitutions` 65.2 -> 64.0, `_candidates` with warm caches 15.2
 -> 14.4 ms, medians of 9; 15 million instructions less of 5,667 for a
 parse and compare of the gap, 7 of 2,347 on the 2018 pair).
+
+Families round six (#27 items 1 and 3; bench/README.md, "Families round
+six"): a phrase of up to `LONG_MAX_WORDS` words is a candidate, accepted in
+`KEPT_RULES` rules or more (`_long`: "this ability only any time you could
+cast" -> "only as", 12-16 rules on the nine pairs that hold it, every line
+read right); and the examples of a rule's sibling or child that restate it
+are that rule (`_without_illustrations`: "transformed" -> "processed" in
+119.4b and the examples closing 119.4c is one place, no family). On gap-s10
+``substantive`` 95.1% -> 97.5%; on gap-s9 ``substitution`` recall 78 ->
+89%; substitution lines 100% on every set (gap-s7 98.8 -> 100, gap-s8
+98.4 -> 100: the wrong ``transformed`` line gone). Cost: ~3-5 ms of CPU
+on the 17-year gap (`rewrites` timed alone, minimum of 11 runs, three
+rounds interleaved with main on a machine at load ~9: 91/93/91 ->
+94/99/95 ms), the ~100 more candidates of the runs of 7 to 11 words.
 """
 
 from __future__ import annotations
@@ -145,7 +159,14 @@ __all__ = ["Rewrites", "agreement_run", "rewrites"]
 
 
 SUB_MAX_WORDS = 6
-"""Longest phrase, in words, that a substitution replaces or inserts."""
+"""Longest phrase, in words, that a substitution replaces or inserts in
+fewer than `KEPT_RULES` rules."""
+LONG_MAX_WORDS = 10
+"""Longest phrase, in words, that a substitution made in `KEPT_RULES` rules
+or more replaces: a template's long phrase shortened across the document
+("this ability only any time you could cast" -> "only as" in 13 rules,
+2020-11 -> 2025-02). Made the same way in that many rules, a long phrase is
+no sentence rewritten by chance."""
 CONTEXT_RULES = 3
 """Rules a phrase found only with its neighbour word (one inserted or
 deleted: "enters[- the battlefield-]") must be replaced in: such a phrase is
@@ -365,7 +386,7 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     # target." is a rewrite and a period, not a phrase.
     if d[:sd].strip() != i[:si].strip() or d[ed:].strip() != i[ei:].strip():
         return None
-    if len(cd.split()) > SUB_MAX_WORDS or len(ci.split()) > SUB_MAX_WORDS:
+    if len(cd.split()) > LONG_MAX_WORDS or len(ci.split()) > LONG_MAX_WORDS:
         return None
     # A rule number ("110.5a") holds a digit: the test of digits says no to
     # it (its pattern, searched on both sides first, cost a fifth of this
@@ -506,7 +527,10 @@ def _candidates(run: Run, id_map: dict[str, str]) -> list[tuple[str, str, bool]]
     # of its own and its neighbour is not a function word ("that" deleted
     # twice, or "the [-double-faced-]", is no rewrite).
     one_sided = not d or not i
-    if any(w.strip(",.;:") not in NOT_AN_ITEM for w in (d + " " + i).split()):
+    # A long phrase (`LONG_MAX_WORDS`) reads without its neighbour word: a
+    # rewrite of that length needs none to make sense, and its forms with
+    # one would only be more candidates to count.
+    if not _long((d, i)) and any(w.strip(",.;:") not in NOT_AN_ITEM for w in (d + " " + i).split()):
         if before and not (one_sided and before in NOT_AN_ITEM):
             forms.append((f"{before} {d}", f"{before} {i}"))
         if after and not (one_sided and after in NOT_AN_ITEM):
@@ -560,7 +584,7 @@ def _placeholder(run: Run) -> tuple[str, str] | None:
 
 def _more_words(words: list[str]) -> bool:
     """Whether the changed words of one side of a run are more than any
-    candidate can hold: more than `SUB_MAX_WORDS` with a letter or digit,
+    candidate can hold: more than `LONG_MAX_WORDS` with a letter or digit,
     and one more, which `_without_agreement` may set aside. Every form of
     the run (with its neighbour word too) has as many such words, and so
     has its clean phrase, which `_clean_phrase` would reject: a run that
@@ -570,16 +594,16 @@ def _more_words(words: list[str]) -> bool:
     interleaved with the code before; 1,823 -> 1,796 M instructions a
     semantic pass).
 
-    >>> _more_words("you may draw a card , then".split()), _more_words("you may draw a card and then discard".split())
+    >>> _more_words("you may draw a card , then".split()), _more_words("you may draw a card and then discard it at once , if you".split())
     (False, True)
     """
-    if len(words) <= SUB_MAX_WORDS + 1:
+    if len(words) <= LONG_MAX_WORDS + 1:
         return False  # most runs
     count = 0
     for w in words:
         if _WORD_CHAR.search(w):
             count += 1
-            if count > SUB_MAX_WORDS + 1:
+            if count > LONG_MAX_WORDS + 1:
                 return True
     return False
 
@@ -679,6 +703,8 @@ def _find_substitutions(
         least = CONTEXT_RULES if cand in one_sided else 2
         if in_rules[cand] < least and (cand in one_sided or _other_number(cand) not in seen):
             continue  # as below, where fewer are left
+        if _long(cand):  # asked of the few candidates in enough rules for a short one
+            least = KEPT_RULES
         left = seen[cand] - explained
         forms = [cand]
         if len({n for n, _ in left}) < least:
@@ -779,6 +805,16 @@ def _find_substitutions(
             accepted.append(cand)
             explained |= seen[cand]
     return accepted
+
+
+def _long(candidate: tuple[str, str]) -> bool:
+    """Whether a side of a candidate has more than `SUB_MAX_WORDS` words: a
+    rewrite only if made in `KEPT_RULES` rules or more.
+
+    >>> _long(("this ability only any time you could cast", "only as")), _long(("his or her", "their"))
+    (True, False)
+    """
+    return len(candidate[0].split()) > SUB_MAX_WORDS or len(candidate[1].split()) > SUB_MAX_WORDS
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1687,14 +1723,18 @@ def _without_one_place(
 
     Its precision and cost: see the module's docstring."""
     where: dict[int, set[int]] = defaultdict(set)  # family -> the changes it explains runs of
+    in_body: dict[int, set[int]] = defaultdict(set)  # family -> the changes it explains a run of the body of
     for n, entries in found.items():
-        for _k, used, _d, _i in entries:
+        body = _body_length(changes[n].new)  # type: ignore[arg-type]
+        for k, used, _d, _i in entries:
             for phrase in used:
                 where[family_of[index[phrase]]].add(n)
+                if runs[n][k].at < body:
+                    in_body[family_of[index[phrase]]].add(n)
     outline = _Outline(new)
     dropped = {
         f for f, ns in where.items()
-        if _one_place([changes[n].new for n in sorted(ns)], outline)  # type: ignore[misc]
+        if _one_place(_without_illustrations([changes[n].new for n in sorted(ns)], in_body[f], ns, changes), outline)  # type: ignore[misc]
     }
     restated: dict[int, set[int]] = defaultdict(set)
     if not dropped:
@@ -1712,6 +1752,33 @@ def _without_one_place(
         else:
             del found[n]
     return restated, dropped
+
+
+def _body_length(rule: Rule) -> int:
+    """Where a rule's examples start in its `full_text` (its length when it
+    has none)."""
+    if not rule.examples:
+        return len(rule.full_text)
+    return len(rule.title) + 1 + len(rule.text) if rule.title else len(rule.text)
+
+
+def _without_illustrations(
+    rules: Sequence[Rule], in_body: set[int], ns: set[int], changes: Sequence[Change]
+) -> list[Rule]:
+    """`rules` (the places of a family, the changes `ns`) less the rules the
+    family changed only in their examples when it changed the body of a
+    sibling or of their parent: an example closing a group of subrules
+    illustrates the group ("That's transformed into its results" under
+    119.4c restates 119.4b's step), so it is the rule it restates, not a
+    place of its own. Two rules changed only in their examples are two
+    places, and so are examples under another parent.
+    """
+    parents = {changes[n].new.parent for n in in_body} | {changes[n].new.id for n in in_body}  # type: ignore[union-attr]
+    parents.discard(None)
+    return [
+        r for n, r in zip(sorted(ns), rules)
+        if n in in_body or r.parent not in parents
+    ]
 
 
 _HEADINGS = (RuleKind.HEADING, RuleKind.SECTION)
