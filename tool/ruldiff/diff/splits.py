@@ -559,6 +559,26 @@ def _content(words: frozenset[str]) -> frozenset[str]:
     return words - _FUNCTION_WORDS
 
 
+def _copy(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` is a copy of `whole` beside `kept` (`_copied`), `FAR_MIN`
+    similar to it."""
+    whole_w, part_w = _words(whole), _words(part)
+    return dice(whole_w, part_w) >= FAR_MIN and _copied(whole_w, _words(kept), part_w)
+
+
+def _copied(whole_w: frozenset[str], kept_w: frozenset[str], part_w: frozenset[str]) -> bool:
+    """Whether a rule and its partner are two copies of `whole`, each for
+    one of the things it named together: neither holds a word `whole` lacks,
+    each holds a content word the other lacks, and the two hold every
+    content word of it (its "or" may go: 2008-10 -> 2012-02: old 409.2a "...
+    the spell or ability's controller decides ..." -> 601.3a "... the
+    spell's controller ..." + 602.3a "... the ability's controller ...",
+    casting and activating given a section each)."""
+    if not (part_w <= whole_w and kept_w <= whole_w and _content(whole_w) <= kept_w | part_w):
+        return False
+    return bool(_content(part_w - kept_w)) and bool(_content(kept_w - part_w))  # each a copy of its own
+
+
 def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tuple[bool, Rule]]:
     """Parts of a split or merge that stand anywhere in the document: for the
     index of a paired change, (True, an added rule: a split) or (False, a
@@ -584,11 +604,14 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         if c.old.id in fixed or c.new.id in fixed:
             continue
         old_w, new_w = _words(c.old), _words(c.new)
-        if c.old.id == c.new.id:  # a rule split far away keeps its number with the part left there
-            if len(rest := old_w.difference(new_w, _FUNCTION_WORDS)) >= FAR_REST:
+        # A rule split far away keeps its number with the part left there,
+        # unless the part is a copy (`_copied`), which any number may hold.
+        if rest := old_w.difference(new_w, _FUNCTION_WORDS):
+            if len(rest) >= FAR_REST and c.old.id == c.new.id or old_w >= new_w:
                 wanted.append((i, True, c.old, c.new, rest))
-        if len(rest := new_w.difference(old_w, _FUNCTION_WORDS)) >= FAR_REST:
-            wanted.append((i, False, c.new, c.old, rest))
+        if rest := new_w.difference(old_w, _FUNCTION_WORDS):
+            if len(rest) >= FAR_REST or new_w >= old_w:
+                wanted.append((i, False, c.new, c.old, rest))
     if not wanted:
         return {}
     # The unpaired rules by those words, added and removed apart: an added
@@ -614,14 +637,23 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         least, most = FAR_SIZE * len(whole_w), len(whole_w) / FAR_SIZE
         # Counted by position in `rules`: most rules hold one or two of
         # those words, and are never compared.
-        held = Counter(chain.from_iterable(
-            found_in for w in rest if len(found_in := by_word[split].get(w, ())) <= FAR_COMMON))
-        for k in [k for k, n in held.items() if n >= FAR_REST]:
+        index = by_word[split]
+        if len(rest) >= FAR_REST and (whole.id == kept.id or not split):
+            held = Counter(chain.from_iterable(
+                found_in for w in rest if len(found_in := index.get(w, ())) <= FAR_COMMON))
+            ks = [k for k, n in held.items() if n >= FAR_REST]
+            copy = False
+        else:  # a copy holds every word of `rest`: those of the rarest one's rules
+            ks = list(min((index.get(w, ()) for w in rest), key=len))
+            copy = True
+        for k in ks:
             r = rules[k]
             part_w = _words(r)
             if not least <= len(part_w) <= most or dice(whole_w, part_w) < FAR_MIN:
                 continue
-            if _content((whole_w & kept_w) - part_w) and _is_part(whole, kept, r):
+            if copy and not _copied(whole_w, kept_w, part_w):
+                continue
+            if _content((whole_w & kept_w) - part_w) and (copy or _is_part(whole, kept, r)):
                 found.setdefault(i, []).append((split, r))
                 wholes[id(r)] += 1
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
@@ -705,8 +737,10 @@ def join_splits(
         # part, or the hint of one: ruled out once, cheaply.
         may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
         may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
-        new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)]
-        old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)]
+        new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)
+                     or _copy(c.old, c.new, r)]
+        old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)
+                     or _copy(c.new, c.old, r)]
         if far is not None and all(far[1] is not r for r in (*new_parts, *old_parts)):
             (new_parts if far[0] else old_parts).append(far[1])
         # A part that grew as it was split off holds too little of the whole
