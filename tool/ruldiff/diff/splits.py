@@ -98,6 +98,37 @@ shared term ("double-faced card") stands in a sentence another part took
 (2020-09 713.2c). Cost on the 17-year gap: the splits stage 66/67 ->
 67/67 ms of CPU (`bench/claims.py --cpu --runs 3`, interleaved twice).
 
+A copy (`_copied`, issue #27 item 6): a rule written for two things at
+once ("the spell or ability's controller") made into one rule for each,
+neither holding a word the old rule lacks, each one the other lacks, the
+two every content word of it, the copy `FAR_MIN` similar to it. The copy
+is a part wherever it stands (near, or far: `_far_parts` then asks neither
+`FAR_REST` words nor the whole's number kept), and a copy merged back is a
+merge. Census (170 pairs: every pair of the eval sets and the 17-year
+gap, every change it makes read with both texts): 7 changes, 1 distinct,
+right (old 409.2a -> 601.3a + 602.3a as casting and activating got a
+section each, 2009-05 -> 2009-07 and the six gaps that span it; gap-s9
+labels it so); `bench/identical.py`: 1 output changed, the same split.
+
+A list recast as subrules (`_listed_parts`): once a split (merge) is
+found, the added (removed) children of its parts within `LIST_REACH`
+changes that each open with an item of a list in the whole, word for word
+(`LIST_ITEM_WORDS`), once the ending all those children share (the list's
+predicate, "look back in time") is set aside, and that no kept part
+holds. Census as above: 10 changes, 1 distinct, right (603.6d -> 603.10 +
+603.10a-d, g, 2016-09 -> 2016-11 and the gaps that span it; on the
+17-year gap 603.10d is left added: its item grew a clause as it was
+recast); holdout, gap-blind and gap-s9 label it so. A child whose item the
+old list does not hold (603.10e, 603.10f: new triggers) stays added.
+Cost of both on the 17-year gap: `join_splits` 59.7/60.5/61.6 ->
+62.6/63.6/65.7 ms of CPU (least of 8 runs, three rounds interleaved with
+1ebe047 on a loaded machine), nearly all of it `_far_parts` (17-19 ->
+19-22 ms: 86 changes whose partner only lost words, 2,083 rules that
+hold all those words, a subset test each); `_listed_parts` 0.2 ms (19
+splits asked). Capping a copy's candidates at `FAR_COMMON` saves ~2 ms
+but loses 409.2a on 2008-10 -> 2012-02 ("ability" is in 100 unpaired
+rules or more there).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -604,13 +635,17 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         if c.old.id in fixed or c.new.id in fixed:
             continue
         old_w, new_w = _words(c.old), _words(c.new)
+        if old_w is new_w:
+            continue  # one text (cached once), renumbered: nothing lost, nothing gained
         # A rule split far away keeps its number with the part left there,
-        # unless the part is a copy (`_copied`), which any number may hold.
-        if rest := old_w.difference(new_w, _FUNCTION_WORDS):
-            if len(rest) >= FAR_REST and c.old.id == c.new.id or old_w >= new_w:
+        # unless the part is a copy (`_copied`: the partner holds no word the
+        # whole lacks, and is `FAR_MIN` similar to it), which any number may hold.
+        same, lost = c.old.id == c.new.id, old_w >= new_w
+        if (same or lost) and (rest := old_w.difference(new_w, _FUNCTION_WORDS)):
+            if len(rest) >= FAR_REST and same or lost and dice(old_w, new_w) >= FAR_MIN:
                 wanted.append((i, True, c.old, c.new, rest))
-        if rest := new_w.difference(old_w, _FUNCTION_WORDS):
-            if len(rest) >= FAR_REST or new_w >= old_w:
+        if not lost and (rest := new_w.difference(old_w, _FUNCTION_WORDS)):
+            if len(rest) >= FAR_REST or new_w >= old_w and dice(old_w, new_w) >= FAR_MIN:
                 wanted.append((i, False, c.new, c.old, rest))
     if not wanted:
         return {}
@@ -643,12 +678,15 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
                 found_in for w in rest if len(found_in := index.get(w, ())) <= FAR_COMMON))
             ks = [k for k, n in held.items() if n >= FAR_REST]
             copy = False
-        else:  # a copy holds every word of `rest`: those of the rarest one's rules
-            ks = list(min((index.get(w, ()) for w in rest), key=len))
+        else:  # a copy holds every word of `rest`, and no word `whole` lacks
+            first, *others = sorted((index.get(w, ()) for w in rest), key=len)
+            ks = sorted(set(first).intersection(*others))
             copy = True
         for k in ks:
             r = rules[k]
             part_w = _words(r)
+            if copy and not part_w <= whole_w:
+                continue
             if not least <= len(part_w) <= most or dice(whole_w, part_w) < FAR_MIN:
                 continue
             if copy and not _copied(whole_w, kept_w, part_w):
@@ -657,6 +695,47 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
                 found.setdefault(i, []).append((split, r))
                 wholes[id(r)] += 1
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
+
+
+LIST_ITEM_WORDS = 5
+"""Least words of an item of the whole's list that a listed part
+(`_listed_parts`) must hold word for word."""
+LIST_REACH = 30
+"""Changes after a split's first part looked at for its parts' children
+(`_listed_parts`): a list recast as subrules has one child per item."""
+
+
+def _listed_parts(whole: Rule, kept: Sequence[Rule], children: Sequence[Rule]) -> list[Rule]:
+    """The `children` (rules left over under one of the `kept` parts) that
+    each took an item of a list in `whole`: a child's first sentence, less
+    the ending all the children share, stands word for word in `whole`
+    (`LIST_ITEM_WORDS` words or more) and in none of the kept parts. A list
+    recast as subrules, one per item, each item made a sentence with the
+    list's predicate (2016-08 -> 2017-09: old 603.6d "... Leaves-the-
+    battlefield abilities, abilities that trigger when a permanent phases
+    out, ..., and abilities that trigger when a player planeswalks away
+    from a plane will trigger based on their existence ..." -> 603.10 +
+    603.10a, and 603.10b "Abilities that trigger when a permanent phases
+    out look back in time." ... 603.10g; not 603.10f "Abilities that
+    trigger when a player loses the game look back in time.", new, whose
+    item the old list does not hold)."""
+    if not children:
+        return []
+    firsts = [_skeleton(SENTENCE_END_OR_TEXT.split(r.full_text, 1)[0]).split() for r in children]
+    # The ending all the children share: the list's predicate.
+    shared = 0
+    while all(len(f) > shared for f in firsts) and len({f[-1 - shared] for f in firsts}) == 1:
+        shared += 1
+    if len(children) < 2:
+        shared = 0
+    in_whole = f" {_skeleton(whole.full_text)} "
+    in_kept = " | ".join(_skeleton(k.full_text) for k in kept)
+    out = []
+    for r, words in zip(children, firsts):
+        item = " ".join(words[:len(words) - shared])
+        if len(words) - shared >= LIST_ITEM_WORDS and f" {item} " in in_whole and item not in in_kept:
+            out.append(r)
+    return out
 
 
 INFLECTION = 3
@@ -777,6 +856,19 @@ def join_splits(
                 out[i] = replace(c, see_also=tuple(hints))
             i += 1
             continue
+        # A list recast as subrules: the parts' children that each took an item.
+        for kept, side, parts_of in ((c.new, _ADDED, new_parts), (c.old, _REMOVED, old_parts)):
+            if parts_of:
+                ids = {r.id for r in (kept, *parts_of)}
+                reach = range(max(i - SPLIT_WINDOW, 0), min(i + LIST_REACH + 1, len(out)))
+                kids = [(j, r) for j in reach if out[j].kind is side
+                        and (r := out[j].new if side is _ADDED else out[j].old) is not None and r.parent in ids
+                        and all(r is not p for p in parts_of)]
+                whole_r = c.old if side is _ADDED else c.new
+                listed = _listed_parts(whole_r, (kept, *parts_of), [r for _, r in kids])
+                if listed:
+                    parts_of += listed
+                    near += [j for j, r in kids if any(r is p for p in listed) and j not in near]
         if new_parts:
             whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *new_parts]
         else:
