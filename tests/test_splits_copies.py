@@ -13,7 +13,9 @@ import pytest
 from helpers import doc
 
 from ruldiff.diff.pipeline import compare
+from ruldiff.diff.splits import _renumbered_part
 from ruldiff.documents.load import load
+from ruldiff.model import Rule, RuleKind
 
 
 def _kinds(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[tuple[str, list[str], list[str]]]:
@@ -104,3 +106,32 @@ def test_real_copies_and_lists(corpora: Path, old: str, new: str, whole: str, pa
     result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))
     (change,) = [c for c in result.changes if whole in [r.id for r in c.olds]]
     assert (change.kind.value, [r.id for r in change.news]) == ("split", parts)
+
+
+# A hint, never a claim: an added rule that took the number of a rule whose
+# partner moved on, and may hold the piece of it that stayed (`_renumbered_part`).
+RINGS = Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings," or "Whenever [this keeper] '
+             'is rung," triggers only once each round for that keeper, even if it rings or is rung by several keepers.')
+RUNG = Rule("200.6", RuleKind.RULE, 'A power that reads "Whenever [this keeper] is rung" triggers only once each '
+            'round for that keeper, even if it is rung by several keepers.')
+
+
+@pytest.mark.parametrize(("part", "hint"), [
+    # The "rings" half, under the old number: a likely part.
+    (Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings" triggers only once each round '
+                                  "for that keeper, even if it rings several keepers."), True),
+    # Under another number: nothing says the piece stayed there.
+    (Rule("200.5", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings" triggers only once each round '
+                                  "for that keeper, even if it rings several keepers."), False),
+    # Under the old number but bringing nothing the partner lacks.
+    (Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] is rung" triggers once each round.'), False),
+])
+def test_a_rule_that_took_the_old_number_is_a_hint(part: Rule, hint: bool) -> None:
+    assert _renumbered_part(RINGS, RUNG, part) is hint
+
+
+def test_real_sentence_cut_in_two_is_a_hint(corpora: Path) -> None:
+    # gap-s10: old 410.9a's two triggers, one to new 410.9a and one to 410.9c.
+    result = compare(load(str(corpora / "mtg" / "2005-08-01.txt")), load(str(corpora / "mtg" / "2007-09-07.txt")))
+    (change,) = [c for c in result.changes if "410.9a" in [r.id for r in c.olds]]
+    assert ([r.id for r in change.news], change.see_also) == (["410.9c"], (("split", "410.9a"),))

@@ -173,7 +173,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import chain, pairwise
 
-from .align import dice, text_words
+from .align import NEAR_MOVED_MIN, dice, text_words
 from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
@@ -557,6 +557,29 @@ def _likely_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + HINT_GAIN
 
 
+def _renumbered_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` took `whole`'s number as its partner `kept` moved on,
+    and may be the piece of it that stayed: as similar to `whole` as the
+    alignment asks of a rule moved within its section (`NEAR_MOVED_MIN`,
+    which would have paired the two had `kept` not been closer), three
+    quarters of its words in it (`HINT_COVER`), holding a content word of
+    it that `kept` lacks. A sentence cut in two, each half to one rule
+    (2005-08 -> 2007-09: old 410.9a, "Whenever [this creature] blocks," or
+    "Whenever [this creature] becomes blocked," ..., -> 410.9a for blocks
+    and 410.9c for becoming blocked), which `kept` holds better than the
+    part: a hint (`Change.see_also`), never a claim. Census (170 pairs,
+    as for the copies above): 10 hints, 2 distinct (410.9a and 309.3 of
+    2006-02 -> 2006-05, the same cut), both a part; at `GAP_MIN` (0.5) it
+    also hinted 702.124h -> 702.124k + 702.124h (2022-11 -> 2024-02, 0.51:
+    the new 702.124h defines "Partner" on the same template), wrong."""
+    if part.id != whole.id or kept.id == whole.id or part.kind is not kept.kind:
+        return False
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < HINT_COVER or dice(whole_w, part_w) < NEAR_MOVED_MIN:
+        return False
+    return bool(_content((whole_w & part_w) - _words(kept)))
+
+
 def _share(whole: Rule, part: Rule) -> int:
     """How many of `whole`'s words (with repeats) `part` holds."""
     return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
@@ -849,8 +872,8 @@ def join_splits(
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
         if not new_parts and not old_parts:
-            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
-            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
+            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r) or _renumbered_part(c.old, c.new, r)]
+            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r) or _renumbered_part(c.new, c.old, r)]
             hints += [(k, r.id) for k, r in reworded if (k, r.id) not in hints]
             if hints:
                 out[i] = replace(c, see_also=tuple(hints))
