@@ -98,6 +98,37 @@ shared term ("double-faced card") stands in a sentence another part took
 (2020-09 713.2c). Cost on the 17-year gap: the splits stage 66/67 ->
 67/67 ms of CPU (`bench/claims.py --cpu --runs 3`, interleaved twice).
 
+A copy (`_copied`, issue #27 item 6): a rule written for two things at
+once ("the spell or ability's controller") made into one rule for each,
+neither holding a word the old rule lacks, each one the other lacks, the
+two every content word of it, the copy `FAR_MIN` similar to it. The copy
+is a part wherever it stands (near, or far: `_far_parts` then asks neither
+`FAR_REST` words nor the whole's number kept), and a copy merged back is a
+merge. Census (170 pairs: every pair of the eval sets and the 17-year
+gap, every change it makes read with both texts): 7 changes, 1 distinct,
+right (old 409.2a -> 601.3a + 602.3a as casting and activating got a
+section each, 2009-05 -> 2009-07 and the six gaps that span it; gap-s9
+labels it so); `bench/identical.py`: 1 output changed, the same split.
+
+A list recast as subrules (`_listed_parts`): once a split (merge) is
+found, the added (removed) children of its parts within `LIST_REACH`
+changes that each open with an item of a list in the whole, word for word
+(`LIST_ITEM_WORDS`), once the ending all those children share (the list's
+predicate, "look back in time") is set aside, and that no kept part
+holds. Census as above: 10 changes, 1 distinct, right (603.6d -> 603.10 +
+603.10a-d, g, 2016-09 -> 2016-11 and the gaps that span it; on the
+17-year gap 603.10d is left added: its item grew a clause as it was
+recast); holdout, gap-blind and gap-s9 label it so. A child whose item the
+old list does not hold (603.10e, 603.10f: new triggers) stays added.
+Cost of both on the 17-year gap: `join_splits` 59.7/60.5/61.6 ->
+62.6/63.6/65.7 ms of CPU (least of 8 runs, three rounds interleaved with
+1ebe047 on a loaded machine), nearly all of it `_far_parts` (17-19 ->
+19-22 ms: 86 changes whose partner only lost words, 2,083 rules that
+hold all those words, a subset test each); `_listed_parts` 0.2 ms (19
+splits asked). Capping a copy's candidates at `FAR_COMMON` saves ~2 ms
+but loses 409.2a on 2008-10 -> 2012-02 ("ability" is in 100 unpaired
+rules or more there).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -145,7 +176,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import chain, pairwise
 
-from .align import dice, text_words
+from .align import NEAR_MOVED_MIN, dice, text_words
 from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
@@ -545,6 +576,29 @@ def _likely_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     return dice(whole_w, kept_w | part_w) >= dice(whole_w, kept_w) + HINT_GAIN
 
 
+def _renumbered_part(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` took `whole`'s number as its partner `kept` moved on,
+    and may be the piece of it that stayed: as similar to `whole` as the
+    alignment asks of a rule moved within its section (`NEAR_MOVED_MIN`,
+    which would have paired the two had `kept` not been closer), three
+    quarters of its words in it (`HINT_COVER`), holding a content word of
+    it that `kept` lacks. A sentence cut in two, each half to one rule
+    (2005-08 -> 2007-09: old 410.9a, "Whenever [this creature] blocks," or
+    "Whenever [this creature] becomes blocked," ..., -> 410.9a for blocks
+    and 410.9c for becoming blocked), which `kept` holds better than the
+    part: a hint (`Change.see_also`), never a claim. Census (170 pairs,
+    as for the copies above): 10 hints, 2 distinct (410.9a and 309.3 of
+    2006-02 -> 2006-05, the same cut), both a part; at `GAP_MIN` (0.5) it
+    also hinted 702.124h -> 702.124k + 702.124h (2022-11 -> 2024-02, 0.51:
+    the new 702.124h defines "Partner" on the same template), wrong."""
+    if part.id != whole.id or kept.id == whole.id or part.kind is not kept.kind:
+        return False
+    whole_w, part_w = _words(whole), _words(part)
+    if _cover(part_w, whole_w) < HINT_COVER or dice(whole_w, part_w) < NEAR_MOVED_MIN:
+        return False
+    return bool(_content((whole_w & part_w) - _words(kept)))
+
+
 def _share(whole: Rule, part: Rule) -> int:
     """How many of `whole`'s words (with repeats) `part` holds."""
     return sum((Counter(_skeleton(whole.full_text).split()) & Counter(_skeleton(part.full_text).split())).values())
@@ -578,6 +632,26 @@ def _content(words: frozenset[str]) -> frozenset[str]:
     return words - _FUNCTION_WORDS
 
 
+def _copy(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` is a copy of `whole` beside `kept` (`_copied`), `FAR_MIN`
+    similar to it."""
+    whole_w, part_w = _words(whole), _words(part)
+    return dice(whole_w, part_w) >= FAR_MIN and _copied(whole_w, _words(kept), part_w)
+
+
+def _copied(whole_w: frozenset[str], kept_w: frozenset[str], part_w: frozenset[str]) -> bool:
+    """Whether a rule and its partner are two copies of `whole`, each for
+    one of the things it named together: neither holds a word `whole` lacks,
+    each holds a content word the other lacks, and the two hold every
+    content word of it (its "or" may go: 2008-10 -> 2012-02: old 409.2a "...
+    the spell or ability's controller decides ..." -> 601.3a "... the
+    spell's controller ..." + 602.3a "... the ability's controller ...",
+    casting and activating given a section each)."""
+    if not (part_w <= whole_w and kept_w <= whole_w and _content(whole_w) <= kept_w | part_w):
+        return False
+    return bool(_content(part_w - kept_w)) and bool(_content(kept_w - part_w))  # each a copy of its own
+
+
 def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tuple[bool, Rule]]:
     """Parts of a split or merge that stand anywhere in the document: for the
     index of a paired change, (True, an added rule: a split) or (False, a
@@ -603,11 +677,18 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         if c.old.id in fixed or c.new.id in fixed:
             continue
         old_w, new_w = _words(c.old), _words(c.new)
-        if c.old.id == c.new.id:  # a rule split far away keeps its number with the part left there
-            if len(rest := old_w.difference(new_w, _FUNCTION_WORDS)) >= FAR_REST:
+        if old_w is new_w:
+            continue  # one text (cached once), renumbered: nothing lost, nothing gained
+        # A rule split far away keeps its number with the part left there,
+        # unless the part is a copy (`_copied`: the partner holds no word the
+        # whole lacks, and is `FAR_MIN` similar to it), which any number may hold.
+        same, lost = c.old.id == c.new.id, old_w >= new_w
+        if (same or lost) and (rest := old_w.difference(new_w, _FUNCTION_WORDS)):
+            if len(rest) >= FAR_REST and same or lost and dice(old_w, new_w) >= FAR_MIN:
                 wanted.append((i, True, c.old, c.new, rest))
-        if len(rest := new_w.difference(old_w, _FUNCTION_WORDS)) >= FAR_REST:
-            wanted.append((i, False, c.new, c.old, rest))
+        if not lost and (rest := new_w.difference(old_w, _FUNCTION_WORDS)):
+            if len(rest) >= FAR_REST or new_w >= old_w and dice(old_w, new_w) >= FAR_MIN:
+                wanted.append((i, False, c.new, c.old, rest))
     if not wanted:
         return {}
     # The unpaired rules by those words, added and removed apart: an added
@@ -633,17 +714,70 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         least, most = FAR_SIZE * len(whole_w), len(whole_w) / FAR_SIZE
         # Counted by position in `rules`: most rules hold one or two of
         # those words, and are never compared.
-        held = Counter(chain.from_iterable(
-            found_in for w in rest if len(found_in := by_word[split].get(w, ())) <= FAR_COMMON))
-        for k in [k for k, n in held.items() if n >= FAR_REST]:
+        index = by_word[split]
+        if len(rest) >= FAR_REST and (whole.id == kept.id or not split):
+            held = Counter(chain.from_iterable(
+                found_in for w in rest if len(found_in := index.get(w, ())) <= FAR_COMMON))
+            ks = [k for k, n in held.items() if n >= FAR_REST]
+            copy = False
+        else:  # a copy holds every word of `rest`, and no word `whole` lacks
+            first, *others = sorted((index.get(w, ()) for w in rest), key=len)
+            ks = sorted(set(first).intersection(*others))
+            copy = True
+        for k in ks:
             r = rules[k]
             part_w = _words(r)
+            if copy and not part_w <= whole_w:
+                continue
             if not least <= len(part_w) <= most or dice(whole_w, part_w) < FAR_MIN:
                 continue
-            if _content((whole_w & kept_w) - part_w) and _is_part(whole, kept, r):
+            if copy and not _copied(whole_w, kept_w, part_w):
+                continue
+            if _content((whole_w & kept_w) - part_w) and (copy or _is_part(whole, kept, r)):
                 found.setdefault(i, []).append((split, r))
                 wholes[id(r)] += 1
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
+
+
+LIST_ITEM_WORDS = 5
+"""Least words of an item of the whole's list that a listed part
+(`_listed_parts`) must hold word for word."""
+LIST_REACH = 30
+"""Changes after a split's first part looked at for its parts' children
+(`_listed_parts`): a list recast as subrules has one child per item."""
+
+
+def _listed_parts(whole: Rule, kept: Sequence[Rule], children: Sequence[Rule]) -> list[Rule]:
+    """The `children` (rules left over under one of the `kept` parts) that
+    each took an item of a list in `whole`: a child's first sentence, less
+    the ending all the children share, stands word for word in `whole`
+    (`LIST_ITEM_WORDS` words or more) and in none of the kept parts. A list
+    recast as subrules, one per item, each item made a sentence with the
+    list's predicate (2016-08 -> 2017-09: old 603.6d "... Leaves-the-
+    battlefield abilities, abilities that trigger when a permanent phases
+    out, ..., and abilities that trigger when a player planeswalks away
+    from a plane will trigger based on their existence ..." -> 603.10 +
+    603.10a, and 603.10b "Abilities that trigger when a permanent phases
+    out look back in time." ... 603.10g; not 603.10f "Abilities that
+    trigger when a player loses the game look back in time.", new, whose
+    item the old list does not hold)."""
+    if not children:
+        return []
+    firsts = [_skeleton(SENTENCE_END_OR_TEXT.split(r.full_text, 1)[0]).split() for r in children]
+    # The ending all the children share: the list's predicate.
+    shared = 0
+    while all(len(f) > shared for f in firsts) and len({f[-1 - shared] for f in firsts}) == 1:
+        shared += 1
+    if len(children) < 2:
+        shared = 0
+    in_whole = f" {_skeleton(whole.full_text)} "
+    in_kept = " | ".join(_skeleton(k.full_text) for k in kept)
+    out = []
+    for r, words in zip(children, firsts):
+        item = " ".join(words[:len(words) - shared])
+        if len(words) - shared >= LIST_ITEM_WORDS and f" {item} " in in_whole and item not in in_kept:
+            out.append(r)
+    return out
 
 
 INFLECTION = 3
@@ -724,8 +858,10 @@ def join_splits(
         # part, or the hint of one: ruled out once, cheaply.
         may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
         may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
-        new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)]
-        old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)]
+        new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)
+                     or _copy(c.old, c.new, r)]
+        old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)
+                     or _copy(c.new, c.old, r)]
         if far is not None and all(far[1] is not r for r in (*new_parts, *old_parts)):
             (new_parts if far[0] else old_parts).append(far[1])
         # A part that grew as it was split off holds too little of the whole
@@ -755,13 +891,26 @@ def join_splits(
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
         if not new_parts and not old_parts:
-            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
-            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
+            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r) or _renumbered_part(c.old, c.new, r)]
+            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r) or _renumbered_part(c.new, c.old, r)]
             hints += [(k, r.id) for k, r in reworded if (k, r.id) not in hints]
             if hints:
                 out[i] = replace(c, see_also=tuple(hints))
             i += 1
             continue
+        # A list recast as subrules: the parts' children that each took an item.
+        for kept, side, parts_of in ((c.new, _ADDED, new_parts), (c.old, _REMOVED, old_parts)):
+            if parts_of:
+                ids = {r.id for r in (kept, *parts_of)}
+                reach = range(max(i - SPLIT_WINDOW, 0), min(i + LIST_REACH + 1, len(out)))
+                kids = [(j, r) for j in reach if out[j].kind is side
+                        and (r := out[j].new if side is _ADDED else out[j].old) is not None and r.parent in ids
+                        and all(r is not p for p in parts_of)]
+                whole_r = c.old if side is _ADDED else c.new
+                listed = _listed_parts(whole_r, (kept, *parts_of), [r for _, r in kids])
+                if listed:
+                    parts_of += listed
+                    near += [j for j, r in kids if any(r is p for p in listed) and j not in near]
         if new_parts:
             whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *new_parts]
         else:
