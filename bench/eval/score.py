@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -117,7 +117,9 @@ def main() -> None:
         " other gap sets hold, drawn in session 7 and kept from that session's helpers), 'gap-s8' (nine gap"
         " pairs none of the other gap sets hold, drawn at the end of session 7, after its changes), 'gap-s9' (nine gap pairs none of the other"
         " gap sets hold, drawn at the start of session 8 and kept from that session's helpers), 'gap-s10' (nine"
-        " gap pairs none of the other gap sets hold, drawn and labelled after session 8's changes)",
+        " gap pairs none of the other gap sets hold, drawn and labelled after session 8's changes), 'gap-s11'"
+        " (nine gap pairs none of the other gap sets hold, drawn at the start of session 9 and kept from that"
+        " session's helpers)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
