@@ -178,3 +178,21 @@ def test_a_list_with_an_empty_place_names_nothing() -> None:
     """"Numeral symbols, , and can …": the symbols were lost in a
     conversion, not removed from the list."""
     assert _items("Numeral symbols, ", "X, and Y", ", and", " can also stand for mana.") is None
+
+
+# --- families round seven (#27 items 2 and 7): real cases ---------------------------------------
+
+
+def test_real_a_family_s_noun_in_the_plural_after_a_number_word() -> None:
+    result = _real("mtg/2005-02-01.txt", "mtg/2009-02-01.txt")
+    assert by_new(result)["418.5h"].tags == ("substitution",)
+    [aura] = [s for s in result.substitutions if "the Aura" in s.new]
+    assert "418.5h" in aura.rules
+
+
+def test_real_a_phrase_cut_short_is_one_rewrite_with_its_other_piece() -> None:
+    result = _real("mtg/2017-09-25.txt", "mtg/2020-09-25.txt")
+    assert by_new(result)["801.13b"].tags == ("cosmetic", "substitution")
+    result = _real("mtg/2018-01-19.txt", "mtg/2018-04-27.txt")
+    assert by_new(result)["119.5"].tags == ("substitution",)
+    assert by_new(result)["510.2"].tags == ("substitution",)

@@ -470,6 +470,50 @@ def test_a_phrase_cut_short_in_most_of_its_runs_only_is_not_named() -> None:
     assert [(s.old, s.new, s.count) for s in pair(old, new).substitutions] == [("seal rune or keeper", "seal", 4)]
 
 
+def test_a_phrase_cut_short_is_one_rewrite_with_the_piece_beyond_its_neighbour_word() -> None:
+    # "to{+ any+} seal{- rune or keeper-}": the "any" is the rewrite's too, not an
+    # edit of its own (#27 item 2); a mark added elsewhere in the rule is cosmetic.
+    old, new = [t.format("seal rune or keeper") for t in CUT], [t.format("any seal") for t in CUT]
+    assert [c.tags for c in pair(old, new).changes] == [("substitution",)] * 4
+    old[3] += " Then wait"
+    new[3] += " Then wait."
+    assert by_new(pair(old, new))["100.4"].tags == ("cosmetic", "substitution")
+    # The whole form, seen in two runs or more, explains a run that makes it in one piece.
+    old.append("Name seal rune or keeper")
+    new.append("Name any seal.")
+    result = pair(old, new)
+    assert by_new(result)["100.5"].tags == ("substitution",)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("seal rune or keeper", "any seal", 5)]
+    # A word inserted beside an edit the family does not explain is no piece of it.
+    old.append("The bowl names seal rune or keeper once.")
+    new.append("The bowl names any seal twice.")
+    assert "substantive" in by_new(pair(old, new))["100.6"].tags
+
+
+PLURAL_OLD = ["Tap the lantern at dusk.", "Hide a lantern under the bowl.", "Shuffle the lantern into the vault.",
+              "A keeper may hold a lantern.", "Two lanterns glow in the dark.", "All lanterns hum.",
+              "Old lanterns and broken lanterns are lanterns all the same. Each lantern is a lantern, one lantern."]
+PLURAL_NEW = ["Tap the urn at dusk.", "Hide an urn under the bowl.", "Shuffle the urn into the vault.",
+              "A keeper may hold an urn.", "Two urns glow in the dark.", "All urns hum.", PLURAL_OLD[-1]]
+
+
+def test_a_family_takes_its_noun_in_the_plural_after_a_number_word_only() -> None:
+    # "the lantern" / "a lantern" -> "the urn" / "an urn", one family: "Two
+    # lanterns" -> "Two urns" is the same rewrite (#27 item 7); "All lanterns"
+    # -> "All urns" may name more than the family renamed (lanterns are still
+    # a thing): not taken.
+    result = pair(PLURAL_OLD, PLURAL_NEW)
+    tags = {c.new.id: c.tags for c in result.changes if c.new}
+    assert tags["100.5"] == ("substitution",)
+    assert tags["100.6"] == ("substantive",)
+    [family] = result.substitutions
+    assert family.count == 5 and "100.5" in family.rules and "100.6" not in family.rules
+    # Without a form after "a" (two forms after "the"), a number word is no plural of the family.
+    keep = [0, 2, 4, 6]
+    result = pair([PLURAL_OLD[k] for k in keep] + ["Take the lantern away."], [PLURAL_NEW[k] for k in keep] + ["Take the urn away."])
+    assert by_new(result)["100.3"].tags == ("substantive",)
+
+
 # How often a release may keep the old phrase: less often than it replaced it
 # in fewer than five rules, twice as often in five or more.
 DISTINCT = [

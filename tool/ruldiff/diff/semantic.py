@@ -136,6 +136,7 @@ def annotate(
         if c.kind in _WHOLE:
             tags.add("substantive")
         by_run = found.used(n)
+        cut_pieces = found.pieces.get(n, ())  # the other piece of a phrase cut short
         restated = found.restated.get(n, ())
         news_used: list[str] = []
         punctuation: list[Run] = []
@@ -143,7 +144,7 @@ def annotate(
         rule_id = (c.new or c.old).id  # type: ignore[union-attr]
         change_runs = edit_runs.get(n, ())
         # Pieces of one list edit the word diff cut apart, read together.
-        pieces = joined(change_runs, by_run) if len(change_runs) > 1 else {}
+        pieces = joined(change_runs, by_run.keys() | cut_pieces if cut_pieces else by_run) if len(change_runs) > 1 else {}
         spaced = 0  # runs of white space only
         for k, run in enumerate(change_runs):
             if (not run.old and not run.new) or (
@@ -168,6 +169,8 @@ def annotate(
                 if norm(map_numbers(run.deleted, id_map)) != run.old:
                     tags.add("cross-reference")
                 reworded.append((run.at, run.at + len(run.inserted)))
+            elif k in cut_pieces:
+                tags.add("substitution")  # with the run its family explains: one rewrite cut in two
             elif k in by_run:
                 tags.add("substitution")
                 news_used.extend(found.tally(run, by_run[k], rule_id, id_map))
