@@ -1519,3 +1519,52 @@ def test_a_text_found_twice_is_not_paired_across_kinds() -> None:
     body = text(words("fee", 12))
     pairs = far_apart([("300", body), ("301", body)], [("305", body, RuleKind.HEADING)])
     assert (None, "305") in ids(pairs)
+
+
+
+def renamed_in_rules(old_phrase: str, new_phrase: str, n: int = 3, kept: int = 0,
+                     old_terms: tuple[str, ...] = ("Kindles the Vigil",)) -> set[tuple[str | None, str | None]]:
+    """What `align` pairs when rules 100.1-100.n say `old_phrase` in the old
+    document and `new_phrase` in the new one (rules 200.1-200.kept, edited,
+    say `old_phrase` in both), and the glossary's `old_terms` are removed and
+    "Lights the Watch" added, their definitions sharing no word."""
+    body = "When a lantern {} at dusk, its keeper hoots number {}."
+    kept_rules = [(f"200.{k}", f"Owls see a lantern that {old_phrase} at dawn {k}.") for k in range(1, kept + 1)]
+    edited = [(i, t.replace("dawn", "noon")) for i, t in kept_rules]
+    old = made(*[(f"100.{k}", body.format(old_phrase, k)) for k in range(1, n + 1)], *kept_rules,
+               glossary=tuple((t, f"A wick burning bright under bowl {k}.") for k, t in enumerate(old_terms)))
+    new = made(*[(f"100.{k}", body.format(new_phrase, k)) for k in range(1, n + 1)], *edited,
+               glossary=(("Lights the Watch", "Owls hoot; the flame rises on the tower."),))
+    return {(p.old and p.old.id, p.new and p.new.id) for p in align(old, new)}
+
+
+RENAMED = ("glossary:Kindles the Vigil", "glossary:Lights the Watch")
+
+
+@pytest.mark.parametrize("old_phrase, new_phrase, n, kept, paired", [
+    # the old headword replaced by the new one in three rules paired with
+    # each other, whatever their inflections
+    ("kindles the vigil", "lights the watch", 3, 0, True),
+    ("kindled the vigil", "lighting the watch", 5, 0, True),
+    # two rules are not enough
+    ("kindles the vigil", "lights the watch", 2, 0, False),
+    # the old headword stays in as many rules edited as it left: no rename
+    ("kindles the vigil", "lights the watch", 3, 3, False),
+    ("kindles the vigil", "lights the watch", 4, 3, True),
+    # "rekindles" is another word, not the headword
+    ("rekindles the vigil", "lights the watch", 3, 0, False),
+])
+def test_a_glossary_headword_renamed_across_the_rules_pairs_whatever_its_definition(
+    old_phrase: str, new_phrase: str, n: int, kept: int, paired: bool
+) -> None:
+    pairs = renamed_in_rules(old_phrase, new_phrase, n, kept)
+    assert (RENAMED in pairs) is paired
+    assert ((RENAMED[0], None) in pairs) is not paired
+
+
+def test_a_headword_renamed_in_rules_pairs_only_with_its_one_candidate() -> None:
+    # Two old entries whose headwords both left those rules for the new one
+    # ("Kindles the Vigil" and "Vigil"): which one was renamed is not known.
+    pairs = renamed_in_rules("kindles the vigil", "lights the watch", 4,
+                             old_terms=("Kindles the Vigil", "Vigil"))
+    assert (None, RENAMED[1]) in pairs

@@ -535,6 +535,21 @@ def test_pairings_fixed_on_the_final_gap_set(corpora: Path) -> None:
     assert parts(rift, "340.2") == ("renumbered", ["340.2"], ["344.2"])
 
 
+def test_glossary_headwords_renamed_across_the_rules_pair(corpora: Path) -> None:
+    """A headword renamed in the rules that say it pairs with the new one,
+    its definition rewritten (issue #27, item 6; gap-s11 pair 1)."""
+    def partner(result: Comparison, old: str) -> list[str]:
+        (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]
+        return [r.id for r in change.news]
+
+    gap = diff("2007-09-07", "2010-10-01")
+    assert partner(gap, "glossary:Comes into Play") == ["glossary:Enters the Battlefield"]
+    m10 = diff("2009-05-01", "2009-07-11")
+    for old, new in (("Leaves Play", "Leaves the Battlefield"), ("State-Based Effects", "State-Based Actions"),
+                     ("Removed from the Game", "Exile"), ("Game Action", "Turn-Based Action")):
+        assert partner(m10, f"glossary:{old}") == [f"glossary:{new}"]
+
+
 def test_pairings_fixed_on_the_s8_gap_set(corpora: Path) -> None:
     def parts(result: Comparison, old: str) -> tuple[str, list[str], list[str]]:
         (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]

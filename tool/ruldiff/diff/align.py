@@ -150,6 +150,26 @@ or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`)
 A term that gained or lost a qualifier in brackets ("X" -> "X (Obsolete)")
 is the same headword whatever its definition, unless the new entry points
 to a new term whose definition is the old one's (`_match_qualified_terms`).
+Last, a headword renamed across the rules pairs whatever its definition
+(`_match_terms_renamed_in_rules`): in three or more changed rule pairs the
+old headword (inflected: "comes into play", "come into play") left and the
+new one came in, most of the rules that lost the one and most of those that
+gained the other, each entry the other's only such candidate.
+
+`_match_terms_renamed_in_rules` was measured on every adjacent MTG and
+Riftbound pair, the 17-year gap and the eval sets (`bench/identical.py`,
+every difference read): 8 pairs made, 8 right. 2009-05 -> 2009-07 (M10's
+renames): "Comes into Play" -> "Enters the Battlefield" (0.22 similar),
+"Leaves Play" -> "Leaves the Battlefield", "Removed from the Game" ->
+"Exile", "State-Based Effects" -> "State-Based Actions", "Game Action" ->
+"Turn-Based Action", "Floor Rules" -> "Tournament Rules" (0.11: the rules'
+"DCI Floor Rules" now "Tournament Rules"); the 17-year gap "Nontraditional
+_Magic_ Card" -> "Nontraditional Magic Card"; gap-s11 2007-09 -> 2010-10
+"Comes into Play" -> "Enters the Battlefield". Cost on the 17-year gap,
+where it pairs one entry: some 4 ms of CPU timed alone (the changed rules'
+texts joined and lower-cased, four searches over them); `bench/claims.py
+--cpu --runs 3` interleaved with 8de0ac8, nine rounds on a loaded machine:
+align +1 to +12 ms, median +6 (93-100 -> 100-105 ms).
 
 Step 5b across kinds and `_match_qualified_terms` were measured on every
 adjacent MTG and Riftbound pair and the 17-year gap (`bench/identical.py`,
@@ -180,7 +200,7 @@ import heapq
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, filterfalse, islice
+from itertools import accumulate, chain, filterfalse, islice
 
 from ..model import Document, MatchHow, Pair, Rule, RuleKind
 from .text import SENTENCE_END_OR_TEXT
@@ -365,7 +385,8 @@ def changed_pairs(old: Document, new: Document) -> tuple[int, tuple[Pair, ...]]:
 def _align_documents(old: Document, new: Document, *, keep_same: bool) -> tuple[int, tuple[Pair, ...]]:
     numbered = old.numbered and new.numbered
     same_rules, rules = _align(old.rules, new.rules, by_id=False, numbered=numbered, keep_same=keep_same)
-    same_terms, terms = _align(old.glossary, new.glossary, by_id=True, keep_same=keep_same)
+    renamed = [(p.old.full_text, p.new.full_text) for p in rules if p.old and p.new and p.old.full_text != p.new.full_text]
+    same_terms, terms = _align(old.glossary, new.glossary, by_id=True, keep_same=keep_same, renamed=renamed)
     return same_rules + same_terms, rules + terms
 
 
@@ -431,6 +452,7 @@ def _align(
     by_id: bool,
     numbered: bool = True,
     keep_same: bool,
+    renamed: Sequence[tuple[str, str]] = (),
 ) -> tuple[int, tuple[Pair, ...]]:
     """Pair two lists of items; (number of step-1 pairs, the pairs in reading
     order, those of step 1 only if `keep_same`). Without numbers (`numbered`
@@ -477,6 +499,7 @@ def _align(
         _match_moved(a, b, link, mutual=False)
         _match_qualified_terms(a, b, link)
         _match_renamed_terms(a, b, link)
+        _match_terms_renamed_in_rules(a, b, link, renamed)
         return same, _in_reading_order(a, b, how, sims, keep_same)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
@@ -1224,6 +1247,111 @@ def _match_qualified_terms(a: _Side, b: _Side, link: _Link) -> None:
             link(i, j, MatchHow.MOVED, dice(a.words(i), b.words(j)))
 
 
+def _stems(entry_id: str) -> list[str]:
+    """The words of a glossary entry's headword, lower-cased, each without a
+    final "s"; none for a term that names several ("Trigger, Triggered
+    Ability")."""
+    term = _QUALIFIER.sub("", entry_id.partition(":")[2]).lower()
+    if "," in term or "/" in term:
+        return []
+    return [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(term)]
+
+
+def _headword(stems: list[str]) -> re.Pattern[str]:
+    """A headword's `_stems` as a pattern for lower-cased running text, each
+    word with its inflections ("Comes into Play" finds "come into play",
+    "Enters the Battlefield" "entered the battlefield"): its stem and up to
+    three more letters. It starts with a literal, which `re` looks for at C
+    speed (a leading `\\b` made it some 25 times slower): `_Texts.having`
+    checks the boundary before it."""
+    return re.compile(r"\W+".join(re.escape(w) + r"\w{0,3}" for w in stems) + r"\b")
+
+
+class _Texts:
+    """Some texts joined into one, lower-cased, to be searched at once."""
+
+    _SEP = "\n\x00\n"
+
+    def __init__(self, texts: Sequence[str], keys: Sequence[int]) -> None:
+        self.keys = keys
+        joined = self._SEP.join(texts)
+        self.text = joined.lower()
+        if len(self.text) != len(joined):  # a letter lower-cased to two ("İ")
+            texts = [t.lower() for t in texts]
+        self.starts = list(accumulate(map(len, texts[:-1]), lambda at, n: at + n + len(self._SEP), initial=0))
+
+    def having(self, pattern: re.Pattern[str]) -> set[int]:
+        """The keys of the texts where `pattern` stands as whole words."""
+        text = self.text
+        return {
+            self.keys[bisect.bisect_right(self.starts, m.start()) - 1]
+            for m in pattern.finditer(text)
+            if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_")
+        }
+
+
+def _match_terms_renamed_in_rules(a: _Side, b: _Side, link: _Link, renamed: Sequence[tuple[str, str]]) -> None:
+    """A glossary headword renamed across the document, its definition
+    rewritten ("Comes into Play" -> "Enters the Battlefield", 2007-09 ->
+    2010-10, 0.2 similar): in at least `RENAMED_IN_RULES` rules paired with
+    each other (`renamed`, the changed rule pairs), the old headword left
+    the text and the new one came in; the old headword left more than half
+    the changed rules that said it, and those where the new one replaced it
+    are more than half the rules that lost the one and more than half those
+    that gained the other; the two each the other's only such candidate
+    among the entries left over.
+
+    Each old entry left over is looked for in every changed pair (two
+    searches); each new one first only in the pairs that lost an old
+    headword, then, if it came into enough of them, everywhere: on the
+    17-year gap, where one old entry is left, it costs some 4 ms."""
+    olds, news = a.unpaired(), b.unpaired()
+    if not olds or not news or len(renamed) < RENAMED_IN_RULES:
+        return
+    every = range(len(renamed))
+    old_texts = _Texts([o for o, _ in renamed], every)
+    patterns = {i: _headword(stems) for i in olds if (stems := _stems(a.items[i].id)) and stems[0] in old_texts.text}
+    found_old = {i: here for i, p in patterns.items() if len(here := old_texts.having(p)) >= RENAMED_IN_RULES}
+    if not found_old:
+        return
+    new_texts = _Texts([n for _, n in renamed], every)
+    lost: dict[int, set[int]] = {}
+    for i, here in found_old.items():
+        gone = here - new_texts.having(patterns[i])
+        if len(gone) >= RENAMED_IN_RULES and 2 * len(gone) > len(here):
+            lost[i] = gone
+    if not lost:
+        return
+    some = sorted(set().union(*lost.values()))
+    some_old, some_new = _Texts([renamed[k][0] for k in some], some), _Texts([renamed[k][1] for k in some], some)
+    found: dict[int, list[int]] = {}
+    taken: Counter[int] = Counter()
+    for j in news:
+        stems = _stems(b.items[j].id)
+        if not stems or stems[0] not in some_new.text:
+            continue
+        pattern = _headword(stems)
+        if len(seen := some_new.having(pattern)) < RENAMED_IN_RULES:
+            continue
+        seen -= some_old.having(pattern)
+        came: set[int] | None = None
+        for i, gone in lost.items():
+            if len(gone & seen) < RENAMED_IN_RULES:
+                continue
+            if came is None:
+                came = new_texts.having(pattern) - old_texts.having(pattern)
+            both = len(gone & came)
+            if both >= RENAMED_IN_RULES and 2 * both > len(gone) and 2 * both > len(came):
+                found.setdefault(i, []).append(j)
+                taken[j] += 1
+    for i, js in found.items():
+        if len(js) == 1 and taken[js[0]] == 1:
+            link(i, js[0], MatchHow.MOVED, dice(a.words(i), b.words(js[0])))
+
+
+RENAMED_IN_RULES = 3
+"""Least rules in which a glossary headword renamed was replaced by the
+new one (`_match_terms_renamed_in_rules`)."""
 RENAMED_TERM_MIN = 0.4
 """A renamed glossary term's definitions share this much: the term's own
 words carry most of the evidence."""
