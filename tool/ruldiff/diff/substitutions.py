@@ -481,25 +481,37 @@ _OPENING = "([{\"'“‘"
 _CLOSING = ".,;:!?)]}\"'”’"
 
 
-def _token_shared(rs: Sequence[Run]) -> set[int]:
-    """The runs of one change that share a token (no white space between
-    them) with the next or the one before, both editing words:
-    ``www.a.org/[-d.asp-]{+E.aspx+}?x=[-old-]{+new+}``.
+def _shares_token(rs: Sequence[Run], k: int) -> bool:
+    """Whether run `k` of a change shares a token (no white space between
+    them) with the run before or after it, both editing words:
+    ``www.a.org/[-d.asp-]{+E.aspx+}?x=[-old-]{+new+}``. Asked only of a run
+    with an address in it (`_ADDRESS_MARKS`), so almost never.
 
-    >>> _token_shared([Run("d", "E", "", "?x=old", at=10), Run("old", "new", "", "", at=14),
-    ...                Run("a", "b", "", " c", at=30)])
-    {0, 1}
+    >>> rs = [Run("d", "E", "", "?x=old", at=10), Run("old", "new", "", "", at=14), Run("a", "b", "", " c", at=30)]
+    >>> [_shares_token(rs, k) for k in range(3)]
+    [True, True, False]
     """
-    shared = set()
-    for k in range(len(rs) - 1):
-        gap = rs[k + 1].at - rs[k].at - len(rs[k].inserted)
+    for first in (k - 1, k):
+        if first < 0 or first + 1 >= len(rs):
+            continue
+        one, two = rs[first], rs[first + 1]
+        gap = two.at - one.at - len(one.inserted)
         if (
-            0 <= gap <= len(rs[k].after) and not any(c.isspace() for c in rs[k].after[:gap])
+            0 <= gap <= len(one.after) and not _SPACE.search(one.after, 0, gap)
             # a mark that came with the new address ("<", ">") is no other piece
-            and all(_WORD_CHAR.search(r.deleted + r.inserted) for r in (rs[k], rs[k + 1]))
+            and _WORD_CHAR.search(one.deleted + one.inserted) and _WORD_CHAR.search(two.deleted + two.inserted)
         ):
-            shared |= {k, k + 1}
-    return shared
+            return True
+    return False
+
+
+def _address_marks(run: Run) -> bool:
+    """Whether a run's text holds what an address holds ("/", "@", "www.")."""
+    text = run.deleted + run.inserted
+    return "/" in text or "@" in text or "www." in text
+
+
+_SPACE = re.compile(r"\s")
 
 
 def _cut_address(run: Run, phrase: str, at_start: bool, at_end: bool) -> bool:
@@ -544,7 +556,7 @@ def _candidates(run: Run, id_map: dict[str, str], token_shared: bool = False) ->
     d, i = _without_shared_marks(d_marked, i_marked)
     if d == i:
         return []
-    if token_shared and ("/" in d_marked or "@" in d_marked or "/" in i_marked or "@" in i_marked or "www." in d_marked + i_marked) and any(
+    if token_shared and any(
         _cut_address(run, p, start == 0, end == len(w)) for p, end, w in ((d_marked, end_a, a), (i_marked, end_b, b))
     ):
         return []  # a piece of an address whose other piece changed too
@@ -698,11 +710,10 @@ def _find_substitutions(
     one_sided: set[tuple[str, str]] = set()
     for n, c in enumerate(changes):
         rs = runs.get(n, ())
-        shared = _token_shared(rs) if len(rs) > 1 else ()
         for k, run in enumerate(rs):
             if run.plain:
                 continue
-            candidates = _candidates(run, id_map, k in shared)
+            candidates = _candidates(run, id_map, _address_marks(run) and _shares_token(rs, k))
             for rank, (d, i, inserted_or_deleted) in enumerate(candidates):
                 seen[(d, i)].add((n, k))
                 order[(d, i)] = min(order.get((d, i), rank), rank)
