@@ -2453,3 +2453,15 @@ def test_a_pronoun_form_of_a_possessive_dropped_with_its_word_is_that_rewrite() 
     ]
     assert by_new(result)["100.6"].tags == ("substitution",)
     assert by_new(result)["100.8"].tags == ("substantive",)
+
+
+@pytest.mark.parametrize(
+    "a, b", [("his", "he"), ("him", "he"), ("her", "she"), ("their", "they"), ("them", "they"), ("its", "it"), ("your", "you")]
+)
+def test_each_case_of_a_pronoun_is_one_word_with_its_subject_form(a: str, b: str) -> None:
+    # A family's forms in another case are the same
+    # rewrite (substitutions._one_word), both ways round.
+    from ruldiff.diff.substitutions import _one_word
+
+    assert _one_word(a, b) and _one_word(b, a)
+    assert not _one_word(a, "player")

@@ -320,3 +320,13 @@ def test_a_comparison_is_the_same_with_its_word_diffs_shared(monkeypatch: pytest
     shared = compare(old, new, workers=2)
     assert shared == compare(old, new)
     assert sum(1 for c in shared.changes if c.kind.value == "changed") >= worddiff.PARALLEL_MIN  # the worker had pairs
+
+
+def test_a_run_of_sentences_sharing_too_few_tokens_is_replaced_whole() -> None:
+    # Coded texts, one sign per token: 2 of 5 + 5 distinct tokens shared
+    # (Dice 0.4, `_RUN_MIN_OVERLAP`) still get a word diff; 2 of 6 + 5
+    # (0.36) are replaced whole.
+    from ruldiff.diff.worddiff import _diff_run
+
+    assert _diff_run("abcde", "abxyz", clean=False) == [("=", "ab"), ("-", "cde"), ("+", "xyz")]
+    assert _diff_run("abcdef", "abxyz", clean=False) == [("-", "abcdef"), ("+", "abxyz")]

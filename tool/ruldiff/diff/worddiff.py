@@ -419,6 +419,14 @@ def _diff_run(old: str, new: str, *, clean: bool) -> _Diffs:
 
 
 def _overlap(a: str, b: str) -> float:
+    """The share of two coded texts' distinct tokens they hold in common
+    (Dice): from `_RUN_MIN_OVERLAP` a run of sentences gets a word diff.
+
+    >>> _overlap("abcde", "abxyz"), _diff_run("abcde", "abxyz", clean=False)
+    (0.4, [('=', 'ab'), ('-', 'cde'), ('+', 'xyz')])
+    >>> round(_overlap("abcdef", "abxyz"), 3), _diff_run("abcdef", "abxyz", clean=False)
+    (0.364, [('-', 'abcdef'), ('+', 'abxyz')])
+    """
     sa, sb = set(a), set(b)
     return 2 * len(sa & sb) / (len(sa) + len(sb))
 
