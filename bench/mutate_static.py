@@ -307,7 +307,7 @@ def _cached_value(stmt: ast.stmt) -> ast.expr | None:
     if not (isinstance(stmt, ast.FunctionDef) and not stmt.args.args and stmt.decorator_list
             and all(ast.unparse(d) == "functools.cache" for d in stmt.decorator_list)):
         return None
-    body = stmt.body[1:] if isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant) else stmt.body
+    body = stmt.body[1:] if ast.get_docstring(stmt, clean=False) is not None else stmt.body
     if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
         return body[0].value
     return None

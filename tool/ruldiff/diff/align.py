@@ -385,8 +385,7 @@ def changed_pairs(old: Document, new: Document) -> tuple[int, tuple[Pair, ...]]:
 def _align_documents(old: Document, new: Document, *, keep_same: bool) -> tuple[int, tuple[Pair, ...]]:
     numbered = old.numbered and new.numbered
     same_rules, rules = _align(old.rules, new.rules, by_id=False, numbered=numbered, keep_same=keep_same)
-    renamed = [(p.old.full_text, p.new.full_text) for p in rules if p.old and p.new and p.old.full_text != p.new.full_text]
-    same_terms, terms = _align(old.glossary, new.glossary, by_id=True, keep_same=keep_same, renamed=renamed)
+    same_terms, terms = _align(old.glossary, new.glossary, by_id=True, keep_same=keep_same, rule_pairs=rules)
     return same_rules + same_terms, rules + terms
 
 
@@ -452,7 +451,7 @@ def _align(
     by_id: bool,
     numbered: bool = True,
     keep_same: bool,
-    renamed: Sequence[tuple[str, str]] = (),
+    rule_pairs: Sequence[Pair] = (),
 ) -> tuple[int, tuple[Pair, ...]]:
     """Pair two lists of items; (number of step-1 pairs, the pairs in reading
     order, those of step 1 only if `keep_same`). Without numbers (`numbered`
@@ -499,7 +498,7 @@ def _align(
         _match_moved(a, b, link, mutual=False)
         _match_qualified_terms(a, b, link)
         _match_renamed_terms(a, b, link)
-        _match_terms_renamed_in_rules(a, b, link, renamed)
+        _match_terms_renamed_in_rules(a, b, link, rule_pairs)
         return same, _in_reading_order(a, b, how, sims, keep_same)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
@@ -1290,11 +1289,11 @@ class _Texts:
         }
 
 
-def _match_terms_renamed_in_rules(a: _Side, b: _Side, link: _Link, renamed: Sequence[tuple[str, str]]) -> None:
+def _match_terms_renamed_in_rules(a: _Side, b: _Side, link: _Link, rule_pairs: Sequence[Pair]) -> None:
     """A glossary headword renamed across the document, its definition
     rewritten ("Comes into Play" -> "Enters the Battlefield", 2007-09 ->
     2010-10, 0.2 similar): in at least `RENAMED_IN_RULES` rules paired with
-    each other (`renamed`, the changed rule pairs), the old headword left
+    each other (`rule_pairs`, those whose text changed), the old headword left
     the text and the new one came in; the old headword left more than half
     the changed rules that said it, and those where the new one replaced it
     are more than half the rules that lost the one and more than half those
@@ -1306,7 +1305,10 @@ def _match_terms_renamed_in_rules(a: _Side, b: _Side, link: _Link, renamed: Sequ
     headword, then, if it came into enough of them, everywhere: on the
     17-year gap, where one old entry is left, it costs some 4 ms."""
     olds, news = a.unpaired(), b.unpaired()
-    if not olds or not news or len(renamed) < RENAMED_IN_RULES:
+    if not olds or not news:
+        return  # most comparisons: the texts of the changed rules are not read
+    renamed = [(p.old.full_text, p.new.full_text) for p in rule_pairs if p.old and p.new and p.old.full_text != p.new.full_text]
+    if len(renamed) < RENAMED_IN_RULES:
         return
     every = range(len(renamed))
     old_texts = _Texts([o for o, _ in renamed], every)

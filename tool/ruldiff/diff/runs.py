@@ -163,7 +163,7 @@ def _plain(
     # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
     number = _NUMBER_AFTER.match(after)
     lead = number.group() if number and not _LOST.search(deleted + inserted) else ""
-    if is_cosmetic(deleted + lead, inserted + lead) or (not inserted and _doubled(deleted, inserted, before, after)):
+    if is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after):
         return "cosmetic"
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
     # position of the 600 characters: `\s` is `str.isspace`. With the

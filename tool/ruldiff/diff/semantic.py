@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .classify import same_words
 from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
 from .lists import entangled, joined, list_items, without
 from .moves import containers, moved, parents
@@ -148,7 +149,7 @@ def annotate(
         spaced = 0  # runs of white space only
         for k, run in enumerate(change_runs):
             if (not run.old and not run.new) or (
-                run.plain == "cosmetic" and "".join(run.deleted.split()) == "".join(run.inserted.split())
+                run.plain == "cosmetic" and same_words(run.deleted, run.inserted)
             ):
                 spaced += 1
                 continue  # white space only, between marks too ("N[---[-]{+ -- [+}cost]"): layout, not text

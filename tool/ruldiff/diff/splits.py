@@ -591,7 +591,7 @@ def _renumbered_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     2006-02 -> 2006-05, the same cut), both a part; at `GAP_MIN` (0.5) it
     also hinted 702.124h -> 702.124k + 702.124h (2022-11 -> 2024-02, 0.51:
     the new 702.124h defines "Partner" on the same template), wrong."""
-    if part.id != whole.id or kept.id == whole.id or part.kind is not kept.kind:
+    if part.id != whole.id or kept.id == whole.id:  # (the callers' parts are of the kept rule's kind)
         return False
     whole_w, part_w = _words(whole), _words(part)
     if _cover(part_w, whole_w) < HINT_COVER or dice(whole_w, part_w) < NEAR_MOVED_MIN:
@@ -770,7 +770,7 @@ def _listed_parts(whole: Rule, kept: Sequence[Rule], children: Sequence[Rule]) -
         shared += 1
     if len(children) < 2:
         shared = 0
-    in_whole = f" {_skeleton(whole.full_text)} "
+    in_whole = _spaced_skeleton(whole.full_text)
     in_kept = " | ".join(_skeleton(k.full_text) for k in kept)
     out = []
     for r, words in zip(children, firsts):

@@ -63,12 +63,12 @@ _MONTHS["sept"] = 9
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _ORDINAL = r"(?:st|nd|rd|th)?"
 
-# What joins two dates that share one label: "amended 3 May 2019, 4 June 2021 and 5 July 2023".
 _PUNCTUATION = " \t:-\u2013\u2014,.()"
 
 
 @functools.cache
 def _joined() -> re.Pattern[str]:
+    """What joins two dates that share one label: "amended 3 May 2019, 4 June 2021 and 5 July 2023"."""
     return re.compile(r"[\s,;&]*(?:(?:and|or)[\s,;]*)?", re.IGNORECASE)
 
 

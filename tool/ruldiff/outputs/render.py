@@ -101,14 +101,15 @@ def render(
         from .text import render_text
 
         draw = partial(render_text, color=color)
-    elif prepared is not None and (fmt in TEMPLATE_OF or template is not None):
-        draw = prepared  # templating.py not imported: the helper renders (outputs/ahead.py)
     elif fmt in TEMPLATE_OF or template is not None:
-        from .templating import render_template
+        if prepared is not None:
+            draw = prepared  # rendered elsewhere (the helper, outputs/ahead.py; a history's series)
+        else:
+            from .templating import render_template
 
-        name = template or template_name(fmt, style)
-        assert name is not None
-        draw = partial(render_template, name, templates=templates, cache=cache)
+            name = template or template_name(fmt, style)
+            assert name is not None
+            draw = partial(render_template, name, templates=templates, cache=cache)
     else:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if max_chars is None:
