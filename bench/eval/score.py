@@ -120,7 +120,7 @@ def main() -> None:
         " gap pairs none of the other gap sets hold, drawn and labelled after session 8's changes), 'gap-s11'"
         " (nine gap pairs none of the other gap sets hold, drawn at the start of session 9 and kept from that"
         " session's helpers), 'gap-s12' (nine gap pairs none of the other gap sets hold, drawn in session 9 after its"
-        " first round and kept from its second), 'adj-s13' (twenty adjacent pairs, sixteen MTG pairs no other"
+        " first round and kept from its second), 'adj-s13' (twenty adjacent pairs: the fifteen MTG pairs no other"
         " adjacent set holds and every Riftbound pair, five or two changes each, drawn at the end of session 9)",
     )
     args = parser.parse_args()
