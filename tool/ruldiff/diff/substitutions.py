@@ -1680,11 +1680,42 @@ class Rewrites:
 
     def listed(self, changes: Sequence[Change]) -> tuple[Substitution, ...]:
         """One `Substitution` per family, its phrases as the `changes` write them."""
-        subs, families = self.subs, self.families
+        subs, family_of, families = self.subs, self.family_of, self.families
         if self.cut:  # a phrase cut short named whole, or left out
             subs = [self.cut.get(s) or s for s in subs]
-            families = {f: _Family(named, fam.rules) for f, fam in families.items() if (named := _named_cut(fam.counts, self.cut))}
-        return _as_written(_substitution_list(subs, self.family_of, families), changes)
+            families, into = _one_per_name(
+                {f: _Family(named, list(fam.rules)) for f, fam in families.items() if (named := _named_cut(fam.counts, self.cut))}
+            )
+            family_of = [into.get(f, f) for f in family_of]
+        return _as_written(_substitution_list(subs, family_of, families), changes)
+
+
+def _one_per_name(families: dict[int, _Family]) -> tuple[dict[int, _Family], dict[int, int]]:
+    """Families that name a phrase alike once their phrases cut short are
+    named whole, as one family; and the family each merged one went into.
+
+    Both pieces of one rewrite the word diff cut around a kept word can be
+    found on their own ("the[- Director of-] Parks{+ Administrator+}": the
+    deletion beside "Parks", and the insertion beside it), each a family
+    named by the whole phrase: one rewrite, listed once. Each of its places
+    was counted in both, so a phrase keeps the larger of its two counts.
+    """
+    out: dict[int, _Family] = {}
+    into: dict[int, int] = {}
+    named: dict[tuple[str, str], int] = {}
+    for f, fam in families.items():
+        root = next((named[s] for s in fam.counts if s in named), None)
+        if root is None:
+            out[f] = fam
+            named.update(dict.fromkeys(fam.counts, f))
+            continue
+        kept = out[root]
+        for s, n in fam.counts.items():
+            kept.counts[s] = max(kept.counts[s], n)
+            named.setdefault(s, root)
+        kept.rules.extend(r for r in fam.rules if r not in kept.rules)
+        into[f] = root
+    return out, into
 
 
 def rewrites(
