@@ -60,7 +60,8 @@ def read(text: str) -> list[tuple[str, str]]:
 PLAIN = "\n".join(body(units(), 0)) + "\n"
 
 
-@pytest.mark.parametrize("footer", ["Page {n} of {N}", "- {n} -", "{n}", "[{n}]", "p. {n}", "Page {n}"])
+@pytest.mark.parametrize("footer", ["Page {n} of {N}", "- {n} -", "{n}", "[{n}]", "p. {n}", "Page {n}",
+                                    "Page {n} of {N}                 Supp. No. 4", "p. {n}   Harbour Sailing Club"])
 @pytest.mark.parametrize("formfeed", [False, True])
 def test_headers_and_page_numbers_are_not_read_into_rules(footer: str, formfeed: bool) -> None:
     text = paginate(body(units(), 0), 23, "HARBOUR SAILING CLUB   MARCH 2024", footer, formfeed)

@@ -105,6 +105,8 @@ def _page_number() -> re.Pattern[str]:
     return re.compile(r"[^A-Za-z#]{0,4}(?:[A-Za-z]{1,4}\.? ?)?#(?: of #)?[^A-Za-z#.]{0,4}")
 
 
+# The word that names a page number, right before it ("Page 3", "p. 3").
+_PAGE_WORD = re.compile(r"(?:^|[^A-Za-z])(?:[Pp]age|PAGE|[Pp]g?\.)\s*$")
 # What may follow a page number on its line: "of 9", punctuation.
 _AFTER_PAGE_NUMBER = re.compile(r"(?: of #)?[^A-Za-z]*")
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
@@ -355,17 +357,23 @@ def _run(
 def _numbers_lines(shape: str, run: list[tuple[int, tuple[int, ...]]]) -> bool:
     """Whether a number that counts up through the run is followed by words,
     as the number of a unit is (``702.6.b. Remedies:``, ``702.7.b.
-    Remedies:``) and a page number is not (``Page 3 of 9``, ``Rules - 3``).
+    Remedies:``) and a page number is not (``Page 3 of 9``, ``Rules - 3``)
+    unless the word before it says it counts pages (``Page 3 of 9   Supp.
+    No. 7``, a code's supplement beside its page number).
 
     >>> _numbers_lines("#.#.b. Remedies:", [(0, (702, 6)), (40, (702, 7))])
     True
     >>> _numbers_lines("Page # of #", [(0, (1, 9)), (40, (2, 9))])
     False
+    >>> _numbers_lines("Page # of #    Supp. No. #", [(0, (1, 9, 7)), (40, (2, 9, 7))])
+    False
     """
     counting = [k for k in range(len(run[0][1])) if run[-1][1][k] > run[0][1][k]]
     if not counting:
         return False
-    after = shape.split("#", counting[0] + 1)[-1]
+    *before, after = shape.split("#", counting[0] + 1)
+    if _PAGE_WORD.search(before[-1]):
+        return False  # "Page 3 of 9      Supp. No. 7": the word says what the number counts
     return _AFTER_PAGE_NUMBER.fullmatch(after) is None
 
 
