@@ -157,7 +157,9 @@ Riftbound pair, the 17-year gap (`bench/identical.py`, every difference
 read) and every eval set: 3 pairs made, 3 right, all in 2009-05 -> 2009-07
 ('"As Though"' -> "As Though", "State Triggers" -> "State Trigger",
 "Turn Marker" -> "Turn Markers", each definition rewritten), and gap-s12's
-"State Triggers" (2008-02 -> 2012-02); cost COST_GLOSSARY.
+"State Triggers" (2008-02 -> 2012-02); cost within the noise (a key per entry
+left over: align on the 17-year gap 111/120/117 -> 117/115/116 ms of CPU,
+`bench/claims.py --cpu --runs 3` interleaved with c7e8fa9).
 Last, a headword renamed across the rules pairs whatever its definition
 (`_match_terms_renamed_in_rules`): in three or more changed rule pairs the
 old headword (inflected: "comes into play", "come into play") left and the

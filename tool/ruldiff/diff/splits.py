@@ -606,7 +606,9 @@ def _renumbered_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     2010-04 and the 17-year gap 603.7d -> 603.7d + 603.7e (a delayed
     trigger's source from a spell and from an ability, one rule each); and,
     seen backwards, the 17-year gap's 705.1 + 705.2 -> 705.2 (the two kinds
-    of coin flip made one rule, which took 705.2's number). Cost: COST_SPLIT."""
+    of coin flip made one rule, which took 705.2's number). Cost within the noise:
+    the splits stage on the 17-year gap 71/70/72 -> 71/72/73 ms of CPU
+    (`bench/claims.py --cpu --runs 3`, interleaved with c7e8fa9)."""
     if part.id != whole.id or kept.id == whole.id:  # (the callers' parts are of the kept rule's kind)
         return False
     whole_w, part_w = _words(whole), _words(part)
