@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from helpers import doc
@@ -11,6 +12,7 @@ from helpers import doc
 from ruldiff.diff.align import (
     BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _title_key, _uncross, align, changed_pairs, similarity, word_set,
 )
+from ruldiff.documents.load import load
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
 
 
@@ -1568,3 +1570,29 @@ def test_a_headword_renamed_in_rules_pairs_only_with_its_one_candidate() -> None
     pairs = renamed_in_rules("kindles the vigil", "lights the watch", 4,
                              old_terms=("Kindles the Vigil", "Vigil"))
     assert (None, RENAMED[1]) in pairs
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # the headword made singular, its definition rewritten whole
+    ((("Lantern Wardens", "Lantern wardens are keepers who watch a flame rather than a door, and ring once it dims."),),
+     (("Lantern Warden", "A keeper who watches a flame. See rule 903."),),
+     {"glossary:Lantern Wardens": "glossary:Lantern Warden"}),
+    # and made plural
+    ((("Ember", "A word that once meant burning."),), (("Embers", "Owls hoot at dusk."),),
+     {"glossary:Ember": "glossary:Embers"}),
+    # two entries of that headword left on one side: neither is taken
+    ((("Ember", FIVE[0]),), (("Embers", "Once burning."), ("Embers (Variant)", "Also burning.")), {}),
+    # another word, not its plural ("Owl" -> "Owlet"): no pair
+    ((("Owl", "A bird that hoots at dusk."),), (("Owlet", "A young bird of the lantern hall."),), {}),
+])
+def test_a_glossary_headword_made_plural_or_singular_is_the_same_entry(
+    old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, str]
+) -> None:
+    assert {k: v[0] for k, v in glossary_pairs(old, new).items()} == expected
+
+
+def test_real_glossary_headword_made_singular(corpora: Path) -> None:
+    # gap-s12: "State Triggers" -> "State Trigger", its definition reworded.
+    old = load(str(corpora / "mtg" / "2008-02-01.txt"))
+    new = load(str(corpora / "mtg" / "2012-02-01.txt"))
+    assert ("glossary:State Triggers", "glossary:State Trigger") in ids(align(old, new))

@@ -108,30 +108,48 @@ def test_real_copies_and_lists(corpora: Path, old: str, new: str, whole: str, pa
     assert (change.kind.value, [r.id for r in change.news]) == ("split", parts)
 
 
-# A hint, never a claim: an added rule that took the number of a rule whose
-# partner moved on, and may hold the piece of it that stayed (`_renumbered_part`).
+# A part, not a hint: an added rule that took the number of a rule whose
+# partner moved on, holding the piece of it that stayed (`_renumbered_part`).
 RINGS = Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings," or "Whenever [this keeper] '
              'is rung," triggers only once each round for that keeper, even if it rings or is rung by several keepers.')
 RUNG = Rule("200.6", RuleKind.RULE, 'A power that reads "Whenever [this keeper] is rung" triggers only once each '
             'round for that keeper, even if it is rung by several keepers.')
+RINGS_HALF = ('A power that reads "Whenever [this keeper] rings" triggers only once each round '
+              "for that keeper, even if it rings several keepers.")
 
 
-@pytest.mark.parametrize(("part", "hint"), [
-    # The "rings" half, under the old number: a likely part.
-    (Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings" triggers only once each round '
-                                  "for that keeper, even if it rings several keepers."), True),
+@pytest.mark.parametrize(("part", "taken"), [
+    # The "rings" half, under the old number: the numbering says it stayed.
+    (Rule("200.4", RuleKind.RULE, RINGS_HALF), True),
     # Under another number: nothing says the piece stayed there.
-    (Rule("200.5", RuleKind.RULE, 'A power that reads "Whenever [this keeper] rings" triggers only once each round '
-                                  "for that keeper, even if it rings several keepers."), False),
+    (Rule("200.5", RuleKind.RULE, RINGS_HALF), False),
     # Under the old number but bringing nothing the partner lacks.
     (Rule("200.4", RuleKind.RULE, 'A power that reads "Whenever [this keeper] is rung" triggers once each round.'), False),
 ])
-def test_a_rule_that_took_the_old_number_is_a_hint(part: Rule, hint: bool) -> None:
-    assert _renumbered_part(RINGS, RUNG, part) is hint
+def test_a_rule_that_took_the_old_number_with_the_piece_that_stayed_is_a_part(part: Rule, taken: bool) -> None:
+    assert _renumbered_part(RINGS, RUNG, part) is taken
 
 
-def test_real_sentence_cut_in_two_is_a_hint(corpora: Path) -> None:
+def test_a_sentence_cut_in_two_halves_is_one_split_under_the_old_number() -> None:
+    # The old rule's two triggers: "rings" stays under 200.4, "is rung" goes to
+    # 200.6 (the closer of the two by words, the change's pair); 200.5 is new.
+    head = [("1", "Basics"), ("200", "Keepers")]
+    old = [*head, ("200.4", RINGS.text), ("200.5", "A keeper may rest between rounds.")]
+    new = [*head, ("200.4", RINGS_HALF), ("200.5", "A keeper may rest between rounds."), ("200.6", RUNG.text)]
+    kinds = _kinds(old, new)
+    assert ("split", ["200.4"], ["200.4", "200.6"]) in kinds
+    assert not any(k == "added" for k, _, _ in kinds)
+    # Seen backwards, the two halves folded back into one rule are a merge.
+    assert ("merged", ["200.4", "200.6"], ["200.4"]) in _kinds(new, old)
+
+
+@pytest.mark.parametrize(("old", "new", "whole", "parts"), [
     # gap-s10: old 410.9a's two triggers, one to new 410.9a and one to 410.9c.
-    result = compare(load(str(corpora / "mtg" / "2005-08-01.txt")), load(str(corpora / "mtg" / "2007-09-07.txt")))
-    (change,) = [c for c in result.changes if "410.9a" in [r.id for r in c.olds]]
-    assert ([r.id for r in change.news], change.see_also) == (["410.9c"], (("split", "410.9a"),))
+    ("2005-08-01", "2007-09-07", "410.9a", ["410.9a", "410.9c"]),
+    # gap-s11: old 309.3's blocking half kept as 309.3, the blocked half reworked as 309.4.
+    ("2005-02-01", "2009-02-01", "309.3", ["309.3", "309.4"]),
+])
+def test_real_sentence_cut_in_two_is_a_split(corpora: Path, old: str, new: str, whole: str, parts: list[str]) -> None:
+    result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))
+    (change,) = [c for c in result.changes if whole in [r.id for r in c.olds]]
+    assert (change.kind.value, [r.id for r in change.news], change.see_also) == ("split", parts, ())

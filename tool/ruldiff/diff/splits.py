@@ -129,6 +129,11 @@ splits asked). Capping a copy's candidates at `FAR_COMMON` saves ~2 ms
 but loses 409.2a on 2008-10 -> 2012-02 ("ability" is in 100 unpaired
 rules or more there).
 
+A rule that took the whole's number as its partner moved on
+(`_renumbered_part`: 0.6 alike, three quarters of its words in the whole,
+holding a content word of it the partner lacks) is a part: a hint until
+session 10, now a claim (its census there).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -586,11 +591,24 @@ def _renumbered_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     (2005-08 -> 2007-09: old 410.9a, "Whenever [this creature] blocks," or
     "Whenever [this creature] becomes blocked," ..., -> 410.9a for blocks
     and 410.9c for becoming blocked), which `kept` holds better than the
-    part: a hint (`Change.see_also`), never a claim. Census (170 pairs,
-    as for the copies above): 10 hints, 2 distinct (410.9a and 309.3 of
-    2006-02 -> 2006-05, the same cut), both a part; at `GAP_MIN` (0.5) it
-    also hinted 702.124h -> 702.124k + 702.124h (2022-11 -> 2024-02, 0.51:
-    the new 702.124h defines "Partner" on the same template), wrong."""
+    part. Census (170 pairs, as for the copies above): 10 hints, 2 distinct
+    (410.9a and 309.3 of 2006-02 -> 2006-05, the same cut), both a part; at
+    `GAP_MIN` (0.5) it also hinted 702.124h -> 702.124k + 702.124h (2022-11
+    -> 2024-02, 0.51: the new 702.124h defines "Partner" on the same
+    template), wrong.
+
+    A part, not a hint, since session 10 (issue #27 item 6: the numbering
+    says where the piece stayed, as for `_kin`; gap-s10 and gap-s11 label
+    both cuts a split): on every adjacent MTG and Riftbound pair and the
+    17-year gap (`bench/identical.py` against c7e8fa9, every change read
+    with both texts) 5 changes made, 4 distinct, all right: 2006-02 ->
+    2006-05 309.3 -> 309.3 + 309.4 and 410.9a -> 410.9a + 410.9c; 2010-02 ->
+    2010-04 and the 17-year gap 603.7d -> 603.7d + 603.7e (a delayed
+    trigger's source from a spell and from an ability, one rule each); and,
+    seen backwards, the 17-year gap's 705.1 + 705.2 -> 705.2 (the two kinds
+    of coin flip made one rule, which took 705.2's number). Cost within the noise:
+    the splits stage on the 17-year gap 71/70/72 -> 71/72/73 ms of CPU
+    (`bench/claims.py --cpu --runs 3`, interleaved with c7e8fa9)."""
     if part.id != whole.id or kept.id == whole.id:  # (the callers' parts are of the kept rule's kind)
         return False
     whole_w, part_w = _words(whole), _words(part)
@@ -859,9 +877,9 @@ def join_splits(
         may_split = [r for r in split if r is not None and _may_be_part(c.old, c.new, r)]
         may_merge = [r for r in merge if r is not None and _may_be_part(c.new, c.old, r)]
         new_parts = [r for r in may_split if _verbatim_part(c.old, c.new, r) or _part_of(c.old, c.new, r)
-                     or _copy(c.old, c.new, r)]
+                     or _copy(c.old, c.new, r) or _renumbered_part(c.old, c.new, r)]
         old_parts = [r for r in may_merge if _verbatim_part(c.new, c.old, r) or _part_of(c.new, c.old, r)
-                     or _copy(c.new, c.old, r)]
+                     or _copy(c.new, c.old, r) or _renumbered_part(c.new, c.old, r)]
         if far is not None and all(far[1] is not r for r in (*new_parts, *old_parts)):
             (new_parts if far[0] else old_parts).append(far[1])
         # A part that grew as it was split off holds too little of the whole
@@ -891,8 +909,8 @@ def join_splits(
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
         if not new_parts and not old_parts:
-            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r) or _renumbered_part(c.old, c.new, r)]
-            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r) or _renumbered_part(c.new, c.old, r)]
+            hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
+            hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
             hints += [(k, r.id) for k, r in reworded if (k, r.id) not in hints]
             if hints:
                 out[i] = replace(c, see_also=tuple(hints))
