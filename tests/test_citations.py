@@ -47,10 +47,41 @@ def test_a_reference_left_at_an_old_lettered_number_is_stale(tmp_path) -> None: 
 @pytest.mark.parametrize(("ids", "text", "found"), [
     (["A", "A.1", "B", "B.2"], "see B.2 and A.1, not rule 2.2 or the CLUB.2 form", ["B.2", "A.1"]),
     (["II", "II.1", "II.2"], "see II.2, not rule 2.2", ["II.2"]),
+    (["1", "R1.1", "R1.2", "R4.3(a)"], "see R1.2 and R4.3(a), under R1.1, not rule 1.9 or the ER1.2 form",
+     ["R1.2", "R4.3(a)", "R1.1"]),
+    (["C1", "C1.1", "C2"], "see C2, under C1.1", ["C2", "C1.1"]),
 ])
 def test_a_number_lettered_or_roman_is_cited_in_its_own_form(ids: list[str], text: str, found: list[str]) -> None:
     syntax = citation_syntax(ids)
     assert syntax is not None and [cited(m) for m in syntax.finditer(text)] == found
+
+
+_LETTERED = """Lantern Club Rules
+
+PART 1 - KEEPING
+
+L1.1 Each keeper lights one lantern at dusk.
+L1.2 A lantern that fails is reported to the warden.
+
+PART 2 - WARDENS
+
+L2.1 The warden replaces a lantern reported under L1.2 before midnight.
+L2.2 A keeper who fails twice is heard by the council (see L1.1).
+"""
+
+
+def test_a_number_prefixed_by_a_letter_is_cited_and_its_references_followed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """IDs such as ``L1.2`` (a letter joined to the number): a rule
+    inserted before L1.2 renumbers it; the reference that followed it is a
+    cross-reference update, the one left behind is stale."""
+    new = _LETTERED.replace("L1.2 A lantern", "L1.2 Lanterns are trimmed weekly.\nL1.3 A lantern").replace(
+        "reported under L1.2", "reported under L1.3")
+    out = _diff(tmp_path, _LETTERED, new)
+    assert out["stale_references"] == []
+    tags = {c["new"]: c["tags"] for c in out["changes"] if c["new"]}
+    assert tags["L2.1"] == ["cross-reference"]
+    stale = _diff(tmp_path, _LETTERED, new.replace("reported under L1.3", "reported under L1.2"))
+    assert stale["stale_references"] == [{"rule": "L2.1", "references": ["under L1.2"], "should_be": ["L1.3"]}]
 
 
 _CLUB = """Constitution of the Harbour Club

@@ -66,16 +66,20 @@ _UNITS = (
 
 def _form(core: str) -> str | None:
     """The form of a number without its sub-items: each numeral as the kind
-    it is (``9``, ``I``, ``A``), separators kept; None for a form with words
-    (``Annex II``).
+    it is (``9``, ``I``, ``A``), separators kept, a capital letter joined
+    to the number it prefixes (``R4.7``: ``A9.9``); None for a form with
+    words (``Annex II``).
 
-    >>> _form("7-304"), _form("II.2"), _form("12"), _form("Annex II")
-    ('9-9', 'I.9', '9', None)
+    >>> _form("7-304"), _form("II.2"), _form("12"), _form("Annex II"), _form("R4.7"), _form("C2")
+    ('9-9', 'I.9', '9', None, 'A9.9', 'A9')
     """
     out, end = [], 0
     for m in _numeral().finditer(core):
         between = core[end : m.start()]
-        if between not in (("",) if end == 0 else (".", "-")):
+        prefixed = not between and end == 1 and core[0].isalpha() and m.group().isdigit()
+        if prefixed:  # "R4", "C4": one letter, then the number (no roman numeral)
+            out[0] = "A"
+        elif between not in (("",) if end == 0 else (".", "-")):
             return None
         out.append(between + ("9" if m.group().isdigit() else "I" if len(m.group()) > 1 or m.group() in "IVXLC" else "A"))
         end = m.end()
