@@ -112,7 +112,8 @@ def annotate(
         if old.numbered and new.numbered else None
     edit_runs = {n: runs(c.edits, id_map, new.references, targets) for n, c in enumerate(changes) if c.old and c.new}
     # The documents' text to count phrases and words in, built when first read (text.py).
-    old_text, new_text = DocumentText(old), DocumentText(new)
+    # The two share the lines of the rules they both hold when most are (text.py).
+    old_text, new_text = DocumentText.pair(old, new, share=2 * len(changes) <= len(new.items))
     found = rewrites(changes, edit_runs, id_map, old_text, new_text)
     respelled = respellings(edit_runs, old)
     corrected = corrections(edit_runs, old_text, new_text)
