@@ -20,7 +20,8 @@ from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
 from ..model import Document
 from ..outputs import ahead
-from ..outputs.render import FORMATS, STYLES, render, template_name
+from ..outputs.context import build_context
+from ..outputs.render import FORMATS, STYLES, render, render_context, template_name
 from .options import cache_dir, color_option, diff_workers, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
 from .read import read_pair_then, warn_profiles, warn_swapped
@@ -261,13 +262,20 @@ def diff_command(
             warn(warning)
         if templates is not None and not Path(templates).is_dir():
             raise RuldiffError("templates directory not found", path=templates)
+        changed = bool(comparison.changes)
         if stat:
             from ..outputs.stat import render_stat  # only for --stat: ~1.4 ms of every other start
 
             text = render_stat(shown_comparison, color=use_color(color, output))
+        elif fmt == "json":
+            text = render(shown_comparison, fmt, annotations=annotations)
         else:
-            text = render(
-                shown_comparison,
+            # A page needs only its context: the documents and the comparison
+            # go before it is written, their memory reused by the page.
+            context = build_context(shown_comparison, annotations)
+            del old_doc, new_doc, plan, comparison, shown_comparison
+            text = render_context(
+                context,
                 fmt,
                 templates=templates,
                 color=fmt == "text" and use_color(color, output),
@@ -276,10 +284,10 @@ def diff_command(
                 style=style,
                 template=template,
                 max_chars=max_chars,
-                annotations=annotations,
             )
+            del context
         deliver(text, target, paged=output is None and not no_pager)
-        if exit_code and comparison.changes:
+        if exit_code and changed:
             sys.exit(1)
     finally:
         if helper is not None:

@@ -30,7 +30,9 @@ from ..model import Annotations, Comparison, Document
 # md and html, with jinja2 then; text: the terminal; cap: --max-chars and the
 # bulletin): a plain comparison loads only the one it writes.
 
-__all__ = ["FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command"]
+__all__ = [
+    "FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_context", "render_document", "template_name", "whole_command",
+]
 
 FORMATS = ("text", "md", "html", "json", "context")
 STYLES = ("changelog", "bulletin")
@@ -88,6 +90,27 @@ def render(
         return _dump(to_json(comparison, annotations))
     if context is None:
         context = build_context(comparison, annotations)
+    return render_context(
+        context, fmt, templates=templates, color=color, cache=cache, prepared=prepared, style=style,
+        template=template, max_chars=max_chars,
+    )
+
+
+def render_context(
+    context: dict[str, Any],
+    fmt: str,
+    *,
+    templates: str | Path | None = None,
+    color: bool = False,
+    cache: str | Path | None = None,
+    prepared: Callable[[dict[str, Any]], str] | None = None,
+    style: str = "changelog",
+    template: str | None = None,
+    max_chars: int | None = None,
+) -> str:
+    """`render` from a comparison's `build_context` (any format but ``json``,
+    the options as there): a caller that has built the context may let the
+    comparison go before the page is written (cli/diff.py)."""
     if style == "bulletin":
         from .cap import substantive
 
