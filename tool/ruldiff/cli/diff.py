@@ -2,7 +2,9 @@
 
 The options are wired here to the layers below: the documents read
 (read.py), an editor's files (`read_editorial`), `compare`, then `render`
-or `render_stat`, delivered where ``-o`` says (output.py).
+(JSON), `render_context` (a page, from its context, the documents and the
+comparison let go first) or `render_stat`, delivered where ``-o`` says
+(output.py).
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ module, over one template context.
 - `render(comparison, fmt, templates=None, color=False, style=..., template=...,
   max_chars=...)` -> the output text, in a style (`STYLES`), with a template
   of the user's, shortened to a size (`cap.shorten`).
+- `render_context(context, fmt, ...)` -> the same from a comparison's
+  `build_context` (any format but JSON): the caller may let the comparison
+  go before the page is written (cli/diff.py: 17-year gap's HTML run
+  70 -> 66 MB at its peak).
 - `render_document(doc, fmt)` -> a parsed document as JSON, YAML or text.
 - `FORMATS`: the format names `render` accepts.
 - `template_name(fmt, style)` -> the built-in template of a format and style.
