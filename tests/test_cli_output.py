@@ -507,12 +507,14 @@ def test_a_page_from_its_context_is_the_page_from_the_comparison() -> None:
     from ruldiff.documents.parse import parse
     from ruldiff.documents.read import decode
     from ruldiff.outputs.context import build_context
-    from ruldiff.outputs.render import render, render_context
+    from ruldiff.outputs.render import render
 
     comparison = compare(parse(decode(OLD.encode(), "old.txt")), parse(decode(NEW.encode(), "new.txt")))
     for fmt in ("html", "md", "text", "context"):
-        assert render_context(build_context(comparison), fmt) == render(comparison, fmt)
-    assert render_context(build_context(comparison), "md", style="bulletin") == render(comparison, "md", style="bulletin")
+        assert render(None, fmt, context=build_context(comparison)) == render(comparison, fmt)
+    assert render(None, "md", style="bulletin", context=build_context(comparison)) == render(comparison, "md", style="bulletin")
+    with pytest.raises(ValueError, match="needs the comparison"):
+        render(None, "json", context=build_context(comparison))
 
 
 def test_a_stream_that_takes_part_of_the_text_is_given_the_rest() -> None:

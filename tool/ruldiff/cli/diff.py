@@ -2,9 +2,8 @@
 
 The options are wired here to the layers below: the documents read
 (read.py), an editor's files (`read_editorial`), `compare`, then `render`
-(JSON), `render_context` (a page, from its context, the documents and the
-comparison let go first) or `render_stat`, delivered where ``-o`` says
-(output.py).
+(a page from its context alone, the documents and the comparison let go
+first) or `render_stat`, delivered where ``-o`` says (output.py).
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from ..errors import RuldiffError
 from ..model import Document
 from ..outputs import ahead
 from ..outputs.context import build_context
-from ..outputs.render import FORMATS, STYLES, render, render_context, template_name
+from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, diff_workers, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
 from .read import read_pair_then, warn_profiles, warn_swapped
@@ -276,9 +275,10 @@ def diff_command(
             # go before it is written, their memory reused by the page.
             context = build_context(shown_comparison, annotations)
             del old_doc, new_doc, plan, comparison, shown_comparison
-            text = render_context(
-                context,
+            text = render(
+                None,
                 fmt,
+                context=context,
                 templates=templates,
                 color=fmt == "text" and use_color(color, output),
                 cache=cache,

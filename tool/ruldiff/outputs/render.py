@@ -2,12 +2,10 @@
 module, over one template context.
 
 - `render(comparison, fmt, templates=None, color=False, style=..., template=...,
-  max_chars=...)` -> the output text, in a style (`STYLES`), with a template
-  of the user's, shortened to a size (`cap.shorten`).
-- `render_context(context, fmt, ...)` -> the same from a comparison's
-  `build_context` (any format but JSON): the caller may let the comparison
-  go before the page is written (cli/diff.py: 17-year gap's HTML run
-  70 -> 66 MB at its peak).
+  max_chars=..., context=...)` -> the output text, in a style (`STYLES`), with a template
+  of the user's, shortened to a size (`cap.shorten`); from the comparison's
+  context alone, the comparison let go (cli/diff.py: the 17-year gap's
+  HTML run 70 -> 66 MB at its peak).
 - `render_document(doc, fmt)` -> a parsed document as JSON, YAML or text.
 - `FORMATS`: the format names `render` accepts.
 - `template_name(fmt, style)` -> the built-in template of a format and style.
@@ -35,7 +33,7 @@ from ..model import Annotations, Comparison, Document
 # bulletin): a plain comparison loads only the one it writes.
 
 __all__ = [
-    "FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_context", "render_document", "template_name", "whole_command",
+    "FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command",
 ]
 
 FORMATS = ("text", "md", "html", "json", "context")
@@ -65,7 +63,7 @@ def template_name(fmt: str, style: str = "changelog") -> str | None:
 
 
 def render(
-    comparison: Comparison,
+    comparison: Comparison | None,
     fmt: str,
     *,
     templates: str | Path | None = None,
@@ -89,32 +87,16 @@ def render(
     `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the
     editor's notes and review marks (annotate.py); `context`: the
     comparison's `build_context(comparison, annotations)`, when the caller
-    renders it in several formats (it is never changed here)."""
-    if fmt == "json":
-        return _dump(to_json(comparison, annotations))
-    if context is None:
+    renders it in several formats (it is never changed here), or has let
+    the comparison go (`comparison` None, any format but ``json``: a
+    page's run keeps neither the documents nor the comparison while it is
+    written, cli/diff.py)."""
+    if fmt == "json" or context is None:
+        if comparison is None:
+            raise ValueError(f"rendering {fmt!r} needs the comparison (or, but for json, its context)")
+        if fmt == "json":
+            return _dump(to_json(comparison, annotations))
         context = build_context(comparison, annotations)
-    return render_context(
-        context, fmt, templates=templates, color=color, cache=cache, prepared=prepared, style=style,
-        template=template, max_chars=max_chars,
-    )
-
-
-def render_context(
-    context: dict[str, Any],
-    fmt: str,
-    *,
-    templates: str | Path | None = None,
-    color: bool = False,
-    cache: str | Path | None = None,
-    prepared: Callable[[dict[str, Any]], str] | None = None,
-    style: str = "changelog",
-    template: str | None = None,
-    max_chars: int | None = None,
-) -> str:
-    """`render` from a comparison's `build_context` (any format but ``json``,
-    the options as there): a caller that has built the context may let the
-    comparison go before the page is written (cli/diff.py)."""
     if style == "bulletin":
         from .cap import substantive
 
