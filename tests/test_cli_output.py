@@ -492,6 +492,31 @@ def test_write_atomic_names_the_file_as_shown(tmp_path: Path) -> None:
     assert str(err.value) == f"{missing}: cannot write: directory does not exist"
 
 
+def test_a_text_longer_than_a_slice_is_written_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ruldiff.cli.output as output
+
+    monkeypatch.setattr(output, "_SLICE", 7)  # slices cut inside a line and after a two-byte character
+    text = "Règle 1 → “draw” a card.\n" * 5 + "end"
+    out = tmp_path / "out.html"
+    output.write_atomic(str(out), text)
+    assert out.read_bytes() == text.encode("utf-8") and temp_files(tmp_path) == []
+
+
+def test_a_page_from_its_context_is_the_page_from_the_comparison() -> None:
+    from ruldiff.diff.pipeline import compare
+    from ruldiff.documents.parse import parse
+    from ruldiff.documents.read import decode
+    from ruldiff.outputs.context import build_context
+    from ruldiff.outputs.render import render
+
+    comparison = compare(parse(decode(OLD.encode(), "old.txt")), parse(decode(NEW.encode(), "new.txt")))
+    for fmt in ("html", "md", "text", "context"):
+        assert render(None, fmt, context=build_context(comparison)) == render(comparison, fmt)
+    assert render(None, "md", style="bulletin", context=build_context(comparison)) == render(comparison, "md", style="bulletin")
+    with pytest.raises(ValueError, match="needs the comparison"):
+        render(None, "json", context=build_context(comparison))
+
+
 def test_a_stream_that_takes_part_of_the_text_is_given_the_rest() -> None:
     from ruldiff.cli.output import _write_all
 

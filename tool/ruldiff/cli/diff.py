@@ -2,7 +2,8 @@
 
 The options are wired here to the layers below: the documents read
 (read.py), an editor's files (`read_editorial`), `compare`, then `render`
-or `render_stat`, delivered where ``-o`` says (output.py).
+(a page from its context alone, the documents and the comparison let go
+first) or `render_stat`, delivered where ``-o`` says (output.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError
 from ..model import Document
 from ..outputs import ahead
+from ..outputs.context import build_context
 from ..outputs.render import FORMATS, STYLES, render, template_name
 from .options import cache_dir, color_option, diff_workers, format_option, max_size_option
 from .output import deliver, inputs, output_target, use_color, warn
@@ -261,14 +263,22 @@ def diff_command(
             warn(warning)
         if templates is not None and not Path(templates).is_dir():
             raise RuldiffError("templates directory not found", path=templates)
+        changed = bool(comparison.changes)
         if stat:
             from ..outputs.stat import render_stat  # only for --stat: ~1.4 ms of every other start
 
             text = render_stat(shown_comparison, color=use_color(color, output))
+        elif fmt == "json":
+            text = render(shown_comparison, fmt, annotations=annotations)
         else:
+            # A page needs only its context: the documents and the comparison
+            # go before it is written, their memory reused by the page.
+            context = build_context(shown_comparison, annotations)
+            del old_doc, new_doc, plan, comparison, shown_comparison
             text = render(
-                shown_comparison,
+                None,
                 fmt,
+                context=context,
                 templates=templates,
                 color=fmt == "text" and use_color(color, output),
                 cache=cache,
@@ -276,10 +286,10 @@ def diff_command(
                 style=style,
                 template=template,
                 max_chars=max_chars,
-                annotations=annotations,
             )
+            del context
         deliver(text, target, paged=output is None and not no_pager)
-        if exit_code and comparison.changes:
+        if exit_code and changed:
             sys.exit(1)
     finally:
         if helper is not None:

@@ -212,6 +212,10 @@ def _write_through(target: Target, text: str) -> None:
         raise RuldiffError(f"cannot write: {exc.strerror}", path=target.path) from None
 
 
+_SLICE = 1 << 16
+"""Characters `write_atomic` encodes and writes at a time."""
+
+
 def write_atomic(path: str, text: str, *, mode: int | None = None, shown: str | None = None) -> None:
     """Write a file so that it is either complete or absent: a temporary file
     ``.NAME.<hex>.tmp`` in the same directory, renamed over the target once
@@ -238,7 +242,10 @@ def write_atomic(path: str, text: str, *, mode: int | None = None, shown: str | 
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             if mode is not None:
                 os.fchmod(f.fileno(), mode)
-            f.write(text)
+            # In slices: the text encoded whole would be a second copy of
+            # the page at the run's peak (the 17-year gap's HTML, 2.4 MB).
+            for at in range(0, len(text), _SLICE):
+                f.write(text[at : at + _SLICE])
         os.replace(tmp, target)
     except BaseException as exc:
         tmp.unlink(missing_ok=True)

@@ -2,8 +2,10 @@
 module, over one template context.
 
 - `render(comparison, fmt, templates=None, color=False, style=..., template=...,
-  max_chars=...)` -> the output text, in a style (`STYLES`), with a template
-  of the user's, shortened to a size (`cap.shorten`).
+  max_chars=..., context=...)` -> the output text, in a style (`STYLES`), with a template
+  of the user's, shortened to a size (`cap.shorten`); from the comparison's
+  context alone, the comparison let go (cli/diff.py: the 17-year gap's
+  HTML run 70 -> 66 MB at its peak).
 - `render_document(doc, fmt)` -> a parsed document as JSON, YAML or text.
 - `FORMATS`: the format names `render` accepts.
 - `template_name(fmt, style)` -> the built-in template of a format and style.
@@ -30,7 +32,9 @@ from ..model import Annotations, Comparison, Document
 # md and html, with jinja2 then; text: the terminal; cap: --max-chars and the
 # bulletin): a plain comparison loads only the one it writes.
 
-__all__ = ["FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command"]
+__all__ = [
+    "FORMATS", "STYLES", "TEMPLATE_OF", "render", "render_document", "template_name", "whole_command",
+]
 
 FORMATS = ("text", "md", "html", "json", "context")
 STYLES = ("changelog", "bulletin")
@@ -59,7 +63,7 @@ def template_name(fmt: str, style: str = "changelog") -> str | None:
 
 
 def render(
-    comparison: Comparison,
+    comparison: Comparison | None,
     fmt: str,
     *,
     templates: str | Path | None = None,
@@ -83,10 +87,15 @@ def render(
     `max_chars`: shorten the text to fit (`cap.shorten`); `annotations`: the
     editor's notes and review marks (annotate.py); `context`: the
     comparison's `build_context(comparison, annotations)`, when the caller
-    renders it in several formats (it is never changed here)."""
-    if fmt == "json":
-        return _dump(to_json(comparison, annotations))
-    if context is None:
+    renders it in several formats (it is never changed here), or has let
+    the comparison go (`comparison` None, any format but ``json``: a
+    page's run keeps neither the documents nor the comparison while it is
+    written, cli/diff.py)."""
+    if fmt == "json" or context is None:
+        if comparison is None:
+            raise ValueError(f"rendering {fmt!r} needs the comparison (or, but for json, its context)")
+        if fmt == "json":
+            return _dump(to_json(comparison, annotations))
         context = build_context(comparison, annotations)
     if style == "bulletin":
         from .cap import substantive
