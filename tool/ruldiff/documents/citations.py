@@ -73,7 +73,8 @@ def _form(core: str) -> str | None:
     >>> _form("7-304"), _form("II.2"), _form("12"), _form("Annex II"), _form("R4.7"), _form("C2")
     ('9-9', 'I.9', '9', None, 'A9.9', 'A9')
     """
-    out, end = [], 0
+    out: list[str] = []
+    end = 0
     for m in _numeral().finditer(core):
         between = core[end : m.start()]
         prefixed = not between and end == 1 and core[0].isalpha() and m.group().isdigit()
