@@ -37,6 +37,13 @@ symbols "X, Y") are closed off, and one right one with them ("the
 [-card, spell,-]{+spell+} or permanent", 2009-07). Cost: within the noise of the
 stage "lists" (36/34 -> 36/36 ms, `bench/claims.py --cpu --runs 3`).
 
+A pair grown into a list (#27 item 4, session 10; `_pair_items`): "creature
+or planeswalker" -> "battle, creature, or planeswalker", "neither A nor B"
+-> "not C, A, or B", and a list of three cut to a pair, read as shapes: the
+list side an enumeration with the serial comma, the pair's two items two of
+its items in order, the sentence around them the same (less "neither",
+"either", "both": `recast`, then ``substantive`` too). MEASURES_PAIR
+
 Precision, on the blind set (426 changes; docs/trust.md): ``list-item``
 93.8% as drawn, 100% now (16 of 16, recall 100%); list items named 97.6% as
 drawn (41 of 42), 100% now (43 of 43, recall 100%). On the six gap pairs of
