@@ -37,6 +37,20 @@ symbols "X, Y") are closed off, and one right one with them ("the
 [-card, spell,-]{+spell+} or permanent", 2009-07). Cost: within the noise of the
 stage "lists" (36/34 -> 36/36 ms, `bench/claims.py --cpu --runs 3`).
 
+A pair grown into a list (#27 item 4, session 10; `_pair_items`): "creature
+or planeswalker" -> "battle, creature, or planeswalker", "neither A nor B"
+-> "not C, A, or B", and a list of three cut to a pair, read as shapes: the
+list side an enumeration with the serial comma, the pair's two items two of
+its items in order, the sentence around them the same (less "neither",
+"either", "both": `recast`, then ``substantive`` too). On adj-s13
+``list-item`` recall 75 -> 100% and list items 95.7 -> 100% (114.1, "zone(s)"
+dropped), on gap-s8 33 -> 67% (120.1a, "a battle"), every other set unchanged;
+on the whole archive 16 changes gain items, all right, and 46 on the 68 gap
+pairs of the eval sets, all right (the same nine edits); no family changed.
+Cost: the stage "lists" 31/32/31 -> 35/35/34 ms of CPU on the 17-year gap
+(`bench/claims.py --cpu --runs 3`, three rounds interleaved with 6733d3a):
+158 runs gain or lose two commas and are read as shapes, 5 of them named.
+
 Precision, on the blind set (426 changes; docs/trust.md): ``list-item``
 93.8% as drawn, 100% now (16 of 16, recall 100%); list items named 97.6% as
 drawn (41 of 42), 100% now (43 of 43, recall 100%). On the six gap pairs of
@@ -72,7 +86,7 @@ from collections.abc import Container, Sequence
 from .classify import is_cosmetic
 from .runs import Run
 
-__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "without"]
+__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "without"]
 
 
 NEAR_RUN = 8
@@ -354,7 +368,7 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         # Most runs: no comma, so no chunk of a list replaced either.
         if run.deleted.count(",") + run.inserted.count(",") < 2:
             return None
-        return _replaced_items(run)
+        return _replaced_items(run) or _pair_items(run)
     if added and removed:
         # An item kept between two new ones can be swept into the run by the
         # cleanup of the word diff ("[-Lukka][+Lolth, Lukka, Mordenkainen]"):
@@ -557,6 +571,208 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return tuple(added), tuple(removed)
 
 
+# A separator of a pair or of a list, "nor" too ("neither a creature nor a
+# planeswalker"): read by `_pair_items` only.
+_PAIR_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or|nor)\b)?|\b(?:and/or|and|or|nor)\b)\s*")
+# The word that opens a pair and has no place before a list of three:
+# "neither A nor B" is "not A, B, or C"; "either A or B", "both A and B"
+# are "A, B, or C", "A, B, and C".
+_PAIR_LEAD = {("nor", "or"): (re.compile(r"(?:^|(?<=\s))neither\s+(?!.*\sneither\s)"), "not "),
+              ("or", "or"): (re.compile(r"(?:^|(?<=\s))either\s+(?!.*\seither\s)"), ""),
+              ("and", "and"): (re.compile(r"(?:^|(?<=\s))both\s+(?!.*\sboth\s)"), "")}
+
+
+def _pair_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(added, ()) items of a run that grows a pair of alternatives into a
+    list ("creature or planeswalker" -> "battle, creature, or
+    planeswalker"; "neither A nor B" -> "not C, A, or B"), or ((), removed)
+    of one that cuts a list to a pair; else None.
+
+    A list has three items (bench/eval/RUBRIC.md): the side that is a list
+    must read as an enumeration, its items cut by plain commas and the last
+    by a comma and the pair's own conjunction (the serial comma: without
+    it one comma and an "and" are as often a clause and a predicate,
+    docs/limits.md); the pair's two items must be two of its items, in
+    order; the sentence around the two is the same on both sides (less
+    the word that opens the pair, "neither" -> "not", "either", "both");
+    every item it names and every item between two commas is an item
+    (`_is_item`).
+    """
+    deleted, inserted = _without_pointers(run.deleted), _without_pointers(run.inserted)
+    d_f, i_f = _fold(deleted), _fold(inserted)
+    gained = i_f.count(",") - d_f.count(",")
+    if abs(gained) < 2:
+        return None  # most runs: a list of three holds two commas more than its pair
+    before = _without_pointers(run.before[-_CHUNK_CONTEXT:])
+    after = _without_pointers(run.after[:_CHUNK_CONTEXT])
+    pair, items = (deleted, inserted) if gained > 0 else (inserted, deleted)
+    pair_f = _pair_fold(before + pair + after)
+    list_text = before + items + after
+    list_f = _pair_fold(list_text)
+    p_core, l_core = _pair_fold(pair), _pair_fold(items)
+    if len(list_f) != len(list_text) or len(pair_f) != len(before) + len(pair) + len(after):
+        return None  # a letter lower-cased to two ("İ"): the folded text no longer maps onto the text
+    head = _shared_head(p_core, l_core)
+    shared = _shared_head(p_core[head:][::-1], l_core[head:][::-1])
+    start = len(before) + head
+    p_end, l_end = len(before) + len(p_core) - shared, len(before) + len(l_core) - shared
+    if _CLAUSE_END.search(pair_f, start, p_end) or _CLAUSE_END.search(list_f, start, l_end):
+        return None  # the edit crosses a clause
+    last_end = _UP_TO_CLAUSE_END.match(pair_f, 0, start)
+    clause_start = last_end.end() if last_end else 0
+    m = _CLAUSE_END.search(pair_f, p_end)
+    clause_end = m.start() if m else len(pair_f)
+    cuts = [(a.start(), a.end()) for a in _PAIR_SEPARATOR.finditer(pair_f, clause_start, clause_end)]
+    for k, (a, b) in enumerate(cuts):
+        conj = pair_f[a:b].strip()
+        if "," in conj:
+            continue  # a pair is joined by its conjunction alone
+        p0 = cuts[k - 1][1] if k else clause_start
+        p1_end = cuts[k + 1][0] if k + 1 < len(cuts) else clause_end
+        if not p0 <= start or not p_end <= p1_end:
+            continue  # the edit is no part of this pair
+        found = _pair_in_list(pair_f[p0:a], pair_f[b:p1_end], conj, list_f, p0, p1_end + l_end - p_end)
+        if found is None:
+            continue
+        named = [list_text[x:y] for x, y in found]
+        if not all(_is_item(i) and not _BRACKET.search(i) for i in named):
+            return None
+        if _CITED.search(pair_f, clause_start, p_end) or _CITED.search(list_f, clause_start, l_end):
+            return None  # a word of a title cited with its rule
+        return (tuple(named), ()) if gained > 0 else ((), tuple(named))
+    return None
+
+
+_OPENS_PAIR = re.compile(r"\b(?:neither|either|both)\b", re.IGNORECASE)
+
+
+def recast(run: Run) -> bool:
+    """Whether a list edit also drops (or adds) the word that opens a pair,
+    "neither", "either" or "both" ("[-neither a lake nor-]{+not a dune, a
+    lake, or+}"): a word of the sentence reworded with the list, whose
+    change is ``substantive`` beside its ``list-item``.
+
+    >>> recast(Run("neither a nor", "not c, a, or", "", "", "", "", "")), recast(Run(" or b", ", b, or c", "", "", "", "", ""))
+    (True, False)
+    """
+    return len(_OPENS_PAIR.findall(run.deleted)) != len(_OPENS_PAIR.findall(run.inserted))
+
+
+def _pair_fold(text: str) -> str:
+    """`_fold`, lower-cased, with an optional plural's brackets ("zone(s)")
+    read as letters of its word, not as a clause's: one character for one.
+
+    >>> _pair_fold("Zone(s)").startswith("zone"), "(" in _pair_fold("Zone(s)"), len(_pair_fold("Zone(s)"))
+    (True, False, 7)
+    """
+    return _fold(text).lower().replace("(s)", "\x01s\x01")
+
+
+def _pair_in_list(
+    y1: str, y2: str, conj: str, list_f: str, start: int, stop: int
+) -> list[tuple[int, int]] | None:
+    """Where the items stand that the list `list_f[start:stop]` holds
+    beyond the pair `y1` `conj` `y2` (folded, lower-cased), if it is an
+    enumeration of three items or more that holds the two, in order, with
+    the same words before the first and after the last; else None."""
+    segment = list_f[start:stop]
+    seps = list(_PAIR_SEPARATOR.finditer(segment))
+    if len(seps) < 2 or any(s.group().strip() != "," for s in seps[:-1]):
+        return None  # no list of three, or one with a clause in it
+    last = seps[-1].group().strip()
+    if not last.startswith(",") or last == ",":
+        return None  # no serial comma before the last item
+    list_conj = last[1:].strip()
+    bounds = [0] + [x for s in seps for x in s.span()] + [len(segment)]
+    pieces = [(start + bounds[i], start + bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    pieces = [_stripped(list_f, a, b) for a, b in pieces]
+    texts = [list_f[a:b] for a, b in pieces]
+    y1, y2 = y1.strip(_ITEM_ENDS), y2.strip(_ITEM_ENDS)
+    leads = [y1] if list_conj == conj else []
+    lead = _PAIR_LEAD.get((conj, list_conj))
+    if lead is not None and lead[0].search(y1):
+        leads.append(lead[0].sub(lead[1], y1, count=1))
+    middle = texts[1:-1]
+    if not leads or not all(_is_item(t) for t in middle) or len(set(middle)) < len(middle):
+        return None  # not an enumeration (or one the word diff read with a run of its neighbour's)
+    for first in leads:
+        i, x1 = _first_of_pair(first, texts[0], middle)
+        if i is None:
+            continue
+        j, xn = _last_of_pair(y2, texts[-1], middle)
+        if j is None or j <= i:
+            continue
+        n = len(texts)
+        out = []
+        for k in range(n):
+            if k in (i, j):
+                continue
+            a, b = pieces[k]
+            if k == 0:
+                a = b - x1
+            elif k == n - 1:
+                b = a + xn
+            out.append(_stripped(list_f, a, b))
+        named = [list_f[a:b] for a, b in out]
+        # An item named that the pair holds too is no item added: the run
+        # read alone was one piece of a wider edit.
+        if out and all(named) and not any(_ends_with(y1, t) or _starts_with(y2, t) for t in named):
+            return out
+    return None
+
+
+def _ends_with(text: str, word: str) -> bool:
+    """Whether `text` ends with the whole words `word`."""
+    return text == word or (text.endswith(word) and not _WORD_CHAR.match(text[-len(word) - 1]))
+
+
+def _starts_with(text: str, word: str) -> bool:
+    """Whether `text` starts with the whole words `word`."""
+    return text == word or (text.startswith(word) and not _WORD_CHAR.match(text[len(word)]))
+
+
+def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    """`text[a:b]` less `_ITEM_ENDS` at both ends, as a span."""
+    while a < b and text[a] in _ITEM_ENDS:
+        a += 1
+    while b > a and text[b - 1] in _ITEM_ENDS:
+        b -= 1
+    return a, b
+
+
+def _first_of_pair(y1: str, l0: str, middle: list[str]) -> tuple[int | None, int]:
+    """Which item of the list the pair's first piece `y1` is (0: the list's
+    first piece, the same words), and how long the list's first item is
+    when it is not the pair's (the words `y1` has before its item begin it)."""
+    if y1 == l0:
+        return 0, 0
+    for i, x in enumerate(middle, 1):
+        if y1 == x:
+            return (i, len(l0)) if l0 else (None, 0)
+        if y1.endswith(x) and not _WORD_CHAR.match(y1[-len(x) - 1]):
+            lead = y1[: -len(x)]
+            if l0.startswith(lead) and len(l0) > len(lead) and lead[-1].isspace():
+                return i, len(l0) - len(lead)
+    return None, 0
+
+
+def _last_of_pair(y2: str, ln: str, middle: list[str]) -> tuple[int | None, int]:
+    """Which item of the list the pair's second piece `y2` is (the last:
+    the same words), and how long the list's last item is when it is not
+    the pair's (the words `y2` has after its item end it)."""
+    n = len(middle) + 1
+    if y2 == ln:
+        return n, 0
+    for j, x in enumerate(middle, 1):
+        if y2 == x:
+            return j, len(ln)
+        if y2.startswith(x) and not _WORD_CHAR.match(y2[len(x)]) and y2[len(x)] != "'":
+            tail = y2[len(x):]
+            if ln.endswith(tail) and len(ln) > len(tail) and not _WORD_CHAR.match(tail[0]):
+                return j, len(ln) - len(tail)
+    return None, 0
+
+
 def _respelled_out(added: list[str], removed: list[str]) -> tuple[list[str], list[str]]:
     """`added` and `removed` less the items only respelled: an item whose
     old and new spellings differ in typography or a damaged character
@@ -729,9 +945,9 @@ def joined(runs: Sequence[Run], skip: Container[int]) -> dict[int, tuple[tuple[s
         if len(group) < 2 or all(runs[j].deleted.count(",") == runs[j].inserted.count(",") for j in group):
             continue  # most runs: alone in their clause, or no comma added or dropped
         run = _join([runs[j] for j in group])
-        if not _one_conjunction(run):
-            continue
-        items = _replaced_items(run)
+        # (A pair grown into a list, or a list cut to one, is read whatever
+        # other "or" its clause holds: its items are found by its shape.)
+        items = (_replaced_items(run) if _one_conjunction(run) else None) or _pair_items(run)
         # Items gained, or items lost: one list edit. A clause that both
         # gained and lost ("or enchantment spell" -> "enchantment,
         # planeswalker spell") was rewritten; its runs are read alone, as

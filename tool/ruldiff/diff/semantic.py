@@ -57,7 +57,7 @@ from collections.abc import Sequence
 
 from .classify import same_words
 from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
-from .lists import entangled, joined, list_items, without
+from .lists import entangled, joined, list_items, recast, without
 from .moves import containers, moved, parents
 from .references import References, Targets, map_numbers
 from .runs import Run, runs
@@ -186,11 +186,15 @@ def annotate(
                 tags.add("substitution")
             elif k in pieces:
                 tags.add("list-item")
+                if recast(run):
+                    tags.add("substantive")
                 added.extend(pieces[k][0])
                 removed.extend(pieces[k][1])
             elif (items := list_items(run)) is not None and not entangled(edit_runs[n], k):
                 if items[0] or items[1]:
                     tags.add("list-item")
+                    if recast(run):
+                        tags.add("substantive")  # "neither" -> "not": a word reworded with the list
                     added.extend(items[0])
                     removed.extend(items[1])
                 else:

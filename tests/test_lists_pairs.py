@@ -1,0 +1,107 @@
+"""lists.py: a pair of alternatives grown into a list, or a list cut to a
+pair (issue #27, item 4). A list has three items (bench/eval/RUBRIC.md): the
+item that makes the pair a list is added, the one that makes the list a
+pair removed. Invented text, and the real cases by corpus path and rule ID
+(skipped when the corpora are absent)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import corpora_dir, require
+from test_claims import by_new, pair
+
+from ruldiff.diff import lists
+from ruldiff.diff.pipeline import compare
+from ruldiff.diff.runs import Run
+from ruldiff.diff.text import norm
+
+
+def _items(before: str, deleted: str, inserted: str, after: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(added, removed) of the run "before[-deleted-]{+inserted+}after"."""
+    return lists.list_items(Run(deleted, inserted, before, after, "", norm(deleted), norm(inserted)))
+
+
+@pytest.mark.parametrize(
+    ("before", "deleted", "inserted", "after", "expected"),
+    [
+        # "neither A nor B" is "not C, A, or B": C added
+        ("A glyph can't land on a tile that's ", "neither a lake nor", "not a dune, a lake, or", " a marsh.",
+         (("a dune",), ())),
+        # a new first item, after the words the pair had before it
+        ("Carve the ", "oak or", "yew, oak, or", " ash.", (("yew",), ())),
+        # "either A or B" is "A, B, or C"
+        ("The lantern is ", "either amber or", "amber, teal, or", " violet.", (("teal",), ())),
+        # and back: a list of three cut to a pair drops an item
+        ("Carve the ", "yew, oak, or", "oak or", " ash.", ((), ("yew",))),
+    ],
+)
+def test_a_pair_grown_into_a_list_names_the_item_that_makes_it_one(
+    before: str, deleted: str, inserted: str, after: str, expected: object
+) -> None:
+    assert _items(before, deleted, inserted, after) == expected
+
+
+@pytest.mark.parametrize(
+    ("before", "deleted", "inserted", "after"),
+    [
+        # no serial comma: one comma and an "or" are as often a clause (docs/limits.md)
+        ("Carve the ", "oak or", "yew, oak or", " ash."),
+        # the words before the pair reworded: no longer the same sentence around it
+        ("Then ", "carve the oak or", "burn the yew, oak, or", " ash."),
+        # an aside between the commas, not an item
+        ("Carve the oak", " or ash", ", which is hard, or ash", "."),
+        # the pair's conjunction changed: "neither … nor" is "not …, or", never "and"
+        ("Carve ", "neither oak nor", "not yew, oak, and", " ash."),
+        # the pair's items are not both items of the list
+        ("Carve the ", "oak or", "yew, elm, or", " ash."),
+    ],
+)
+def test_a_pair_that_does_not_become_an_enumeration_names_nothing(
+    before: str, deleted: str, inserted: str, after: str
+) -> None:
+    result = _items(before, deleted, inserted, after)
+    assert result is None or not (result[0] or result[1])
+
+
+def test_a_list_cut_to_a_pair_in_two_runs_names_the_item_dropped() -> None:
+    """"Ash(s), elm(s), and/or oak(s)" -> "ash(s) and/or elm(s)": the word diff
+    takes ", elm(s)," out and rewords oak into elm; read together, oak(s) is
+    the item dropped, whatever other "or" the clause holds."""
+    result = pair(["The kinds are ash(s), elm(s), and/or oak(s) the guild or the town may cut."],
+                  ["The kinds are ash(s) and/or elm(s) the guild or the town may cut."])
+    change = by_new(result)["100.1"]
+    assert change.items_removed == ("oak(s)",) and change.tags == ("list-item",)
+
+
+# --- the real cases --------------------------------------------------------------------------
+
+
+def _real(old: str, new: str):  # type: ignore[no-untyped-def]
+    root = require(corpora_dir() / "mtg", "the real MTG corpus")
+    from ruldiff.documents.load import load
+
+    return compare(load(str(root.parent / old)), load(str(root.parent / new)))
+
+
+def test_real_neither_nor_recast_as_a_list_adds_its_new_item() -> None:
+    """gap-s8 pair 6: 120.1a, battles added to what damage can be dealt to."""
+    change = by_new(_real("mtg/2022-07-08.txt", "mtg/2023-10-13.txt"))["120.1a"]
+    assert change.items_added == ("a battle",) and change.tags == ("list-item", "substantive")
+
+
+def test_real_a_list_of_three_cut_to_a_pair_removes_its_item() -> None:
+    """adj-s13 pair 9: 114.1, zones dropped from what a target can be."""
+    change = by_new(_real("mtg/2018-08-10.txt", "mtg/2018-10-05.txt"))["114.1"]
+    assert change.items_removed == ("zone(s)",) and change.tags == ("list-item",)
+
+
+def test_neither_recast_as_not_is_a_rewording_beside_the_item() -> None:
+    """"neither A nor B" -> "not C, A, or B": C is added, and the word that
+    opened the pair was reworded with it (``substantive`` too); a pair grown
+    with no such word is the list edit alone."""
+    result = pair(["A glyph can't land on a tile that's neither a lake nor a marsh.", "Carve the oak or ash."],
+                  ["A glyph can't land on a tile that's not a dune, a lake, or a marsh.", "Carve the yew, oak, or ash."])
+    assert by_new(result)["100.1"].tags == ("list-item", "substantive")
+    assert by_new(result)["100.1"].items_added == ("a dune",)
+    assert by_new(result)["100.2"].tags == ("list-item",) and by_new(result)["100.2"].items_added == ("yew",)
