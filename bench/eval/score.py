@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -121,7 +121,9 @@ def main() -> None:
         " (nine gap pairs none of the other gap sets hold, drawn at the start of session 9 and kept from that"
         " session's helpers), 'gap-s12' (nine gap pairs none of the other gap sets hold, drawn in session 9 after its"
         " first round and kept from its second), 'adj-s13' (twenty adjacent pairs: the fifteen MTG pairs no other"
-        " adjacent set holds and every Riftbound pair, five or two changes each, drawn at the end of session 9)",
+        " adjacent set holds and every Riftbound pair, five or two changes each, drawn at the end of session 9),"
+        " 'gap-s14' (nine gap pairs none of the other gap sets hold, eighteen changes each, drawn at the start of"
+        " session 10 and kept from its helpers)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
