@@ -140,16 +140,18 @@ def test_an_address_changed_in_two_pieces_is_named_by_neither(new_tail: str, nam
     assert subs == ([("www.lantern.example/old.asp", "https://play.lantern.example/Rules.aspx")] if named else []), subs
 
 
-def test_a_rewrite_cut_in_two_pieces_each_found_alone_is_listed_once_with_its_count() -> None:
+@pytest.mark.parametrize("was, now", [("Keeper of Lanterns", "Lanterns Warden"), ("Head of Collections", "Collections Manager")])
+def test_a_rewrite_cut_in_two_pieces_each_found_alone_is_listed_once_with_its_count(was: str, now: str) -> None:
     # "the[- Keeper of-] Lanterns{+ Warden+}": the word diff keeps the shared
     # word, and each piece is a phrase found in every rule; both name the
-    # one rewrite, which is listed once, counted once per place.
+    # one rewrite, which is listed once, counted once per place (the two
+    # pieces in two families, or in one).
     says = ["may close the hall at dusk", "signs every relic slip", "keeps the key of the tower",
             "names the night watch", "hears every appeal"]
-    old = [f"The Keeper of Lanterns {s}." for s in says] + ["A relic is sturdy."]
-    new = [f"The Lanterns Warden {s}." for s in says] + ["A relic is sturdy."]
+    old = [f"The {was} {s}." for s in says] + ["A relic is sturdy."]
+    new = [f"The {now} {s}." for s in says] + ["A relic is sturdy."]
     subs = [(s.old, s.new, s.count, len(s.rules)) for s in pair(old, new).substitutions]
-    assert subs == [("Keeper of Lanterns", "Lanterns Warden", 5, 5)], subs
+    assert subs == [(was, now, 5, 5)], subs
 
 
 def test_a_list_pluralised_in_several_rules_is_never_cut_into_a_phrase_ending_inside_it() -> None:

@@ -1890,15 +1890,22 @@ def _named_cut(
     """A family's counts with each phrase cut short named whole; None, the
     family left out (nothing said of it, its runs tagged as before), where
     the runs of one of its phrases disagree: its count and its rules would
-    hold runs its name no longer says."""
+    hold runs its name no longer says.
+
+    A phrase cut short names its whole from one side of the kept word: the
+    two pieces of one rewrite ("the[- Head of-] Collections{+ Manager+}")
+    were each counted at each of its places, so the whole counts the larger
+    of the two, not their sum."""
     out: Counter[tuple[str, str]] = Counter()
+    pieces: dict[tuple[str, str], int] = {}
     for s, n in counts.items():
         if s not in cut:
             out[s] += n
         elif (whole := cut[s]) is None:
             return None
         else:
-            out[whole] += n
+            pieces[whole] = max(pieces.get(whole, 0), n)
+    out.update(pieces)
     return out
 
 
