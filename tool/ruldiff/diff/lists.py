@@ -115,7 +115,8 @@ NOT_AN_ITEM = frozenset(
 # ((?<!\s)): tried from every space of a long run, they took time quadratic
 # in its length (100,000 spaces in a changed rule: 33 s); the match found is
 # the same, since whatever a later start reaches, the first one does.
-_LIST_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or)\b)?|\b(?:and/or|and|or)\b)\s*")
+_SEPARATOR = r"(?<!\s)\s*(?:,\s*(?:(?:{0})\b)?|\b(?:{0})\b)\s*"
+_LIST_SEPARATOR = re.compile(_SEPARATOR.format("and/or|and|or"))
 _CLOSED = re.compile(r",\s*(?:and|or)\s[^,]*,\s*$")  # "…, or land," before the edit
 _OXFORD_AND_OR = re.compile(r",[\s\"“”]*(?:and|or)\b")
 _ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
@@ -573,7 +574,7 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 
 # A separator of a pair or of a list, "nor" too ("neither a creature nor a
 # planeswalker"): read by `_pair_items` only.
-_PAIR_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or|nor)\b)?|\b(?:and/or|and|or|nor)\b)\s*")
+_PAIR_SEPARATOR = re.compile(_SEPARATOR.format("and/or|and|or|nor"))
 # The word that opens a pair and has no place before a list of three:
 # "neither A nor B" is "not A, B, or C"; "either A or B", "both A and B"
 # are "A, B, or C", "A, B, and C".
