@@ -750,7 +750,7 @@ def _first_of_pair(y1: str, l0: str, middle: list[str]) -> tuple[int | None, int
     for i, x in enumerate(middle, 1):
         if y1 == x:
             return (i, len(l0)) if l0 else (None, 0)
-        if y1.endswith(x) and not _WORD_CHAR.match(y1[-len(x) - 1]):
+        if _ends_with(y1, x):
             lead = y1[: -len(x)]
             if l0.startswith(lead) and len(l0) > len(lead) and lead[-1].isspace():
                 return i, len(l0) - len(lead)
@@ -767,9 +767,9 @@ def _last_of_pair(y2: str, ln: str, middle: list[str]) -> tuple[int | None, int]
     for j, x in enumerate(middle, 1):
         if y2 == x:
             return j, len(ln)
-        if y2.startswith(x) and not _WORD_CHAR.match(y2[len(x)]) and y2[len(x)] != "'":
+        if _starts_with(y2, x) and y2[len(x)] != "'":
             tail = y2[len(x):]
-            if ln.endswith(tail) and len(ln) > len(tail) and not _WORD_CHAR.match(tail[0]):
+            if ln.endswith(tail) and len(ln) > len(tail):  # (tail opens with no word character: _starts_with)
                 return j, len(ln) - len(tail)
     return None, 0
 
