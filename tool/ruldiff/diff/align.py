@@ -1212,8 +1212,9 @@ def _bare_term(entry_id: str) -> str:
 
 def _singular_term(entry_id: str) -> str:
     """A headword as `_match_qualified_terms` groups it: its words
-    (`_stems`: lower-cased, a qualifier in brackets, punctuation and each
-    word's final "s" dropped), or, for a term naming several, `_bare_term`.
+    (`_stems`: lower-cased, a qualifier in brackets, punctuation and the
+    final "s" of each word of four letters or more dropped), or, for a term
+    naming several, `_bare_term`.
     "State Triggers" and "State Trigger" are one headword, '"As Though"' and
     "As Though" another; "Owl" and "Owlet" are two."""
     return " ".join(_stems(entry_id)) or _bare_term(entry_id)
@@ -1222,7 +1223,7 @@ def _singular_term(entry_id: str) -> str:
 def _match_qualified_terms(a: _Side, b: _Side, link: _Link) -> None:
     """A glossary term left over that gained or lost a qualifier in brackets
     ("Unblockable" -> "Unblockable (Obsolete)"), a plural "s" or its
-    quotation marks (`_singular_term`), each the only entry of its bare term
+    quotation marks (`_singular_term`), each the only entry of that headword
     left over on its side: the same headword, whatever its
     definition now says (2012-07 -> 2013-07: "An attribute of a creature
     that precludes it from being blocked." -> "A term that meant "can't be

@@ -115,7 +115,8 @@ NOT_AN_ITEM = frozenset(
 # ((?<!\s)): tried from every space of a long run, they took time quadratic
 # in its length (100,000 spaces in a changed rule: 33 s); the match found is
 # the same, since whatever a later start reaches, the first one does.
-_LIST_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or)\b)?|\b(?:and/or|and|or)\b)\s*")
+_SEPARATOR = r"(?<!\s)\s*(?:,\s*(?:(?:{0})\b)?|\b(?:{0})\b)\s*"
+_LIST_SEPARATOR = re.compile(_SEPARATOR.format("and/or|and|or"))
 _CLOSED = re.compile(r",\s*(?:and|or)\s[^,]*,\s*$")  # "…, or land," before the edit
 _OXFORD_AND_OR = re.compile(r",[\s\"“”]*(?:and|or)\b")
 _ENDS_WITH_AND_OR = re.compile(r"\b(?:and|or)$")
@@ -573,7 +574,7 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 
 # A separator of a pair or of a list, "nor" too ("neither a creature nor a
 # planeswalker"): read by `_pair_items` only.
-_PAIR_SEPARATOR = re.compile(r"(?<!\s)\s*(?:,\s*(?:(?:and/or|and|or|nor)\b)?|\b(?:and/or|and|or|nor)\b)\s*")
+_PAIR_SEPARATOR = re.compile(_SEPARATOR.format("and/or|and|or|nor"))
 # The word that opens a pair and has no place before a list of three:
 # "neither A nor B" is "not A, B, or C"; "either A or B", "both A and B"
 # are "A, B, or C", "A, B, and C".
@@ -749,7 +750,7 @@ def _first_of_pair(y1: str, l0: str, middle: list[str]) -> tuple[int | None, int
     for i, x in enumerate(middle, 1):
         if y1 == x:
             return (i, len(l0)) if l0 else (None, 0)
-        if y1.endswith(x) and not _WORD_CHAR.match(y1[-len(x) - 1]):
+        if _ends_with(y1, x):
             lead = y1[: -len(x)]
             if l0.startswith(lead) and len(l0) > len(lead) and lead[-1].isspace():
                 return i, len(l0) - len(lead)
@@ -766,9 +767,9 @@ def _last_of_pair(y2: str, ln: str, middle: list[str]) -> tuple[int | None, int]
     for j, x in enumerate(middle, 1):
         if y2 == x:
             return j, len(ln)
-        if y2.startswith(x) and not _WORD_CHAR.match(y2[len(x)]) and y2[len(x)] != "'":
+        if _starts_with(y2, x) and y2[len(x)] != "'":
             tail = y2[len(x):]
-            if ln.endswith(tail) and len(ln) > len(tail) and not _WORD_CHAR.match(tail[0]):
+            if ln.endswith(tail) and len(ln) > len(tail):  # (tail opens with no word character: _starts_with)
                 return j, len(ln) - len(tail)
     return None, 0
 

@@ -138,7 +138,6 @@ class DocumentText:
             if lines is None:
                 self._text = "\n".join([t if _normal(t) else _normalised(t) for t in texts]).lower()
             else:
-                second = bool(lines)  # the other text of the pair was built first
                 out = []
                 for t in texts:
                     line = lines.get(t)
@@ -146,8 +145,7 @@ class DocumentText:
                         line = lines[t] = (t if _normal(t) else _normalised(t)).lower()
                     out.append(line)
                 self._text = "\n".join(out)
-                if second:
-                    lines.clear()  # both built: nothing left to share
+                # Let go: once both texts hold none, the lines go with them.
                 self._lines = None
         return self._text
 

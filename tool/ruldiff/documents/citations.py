@@ -77,8 +77,10 @@ def _form(core: str) -> str | None:
     end = 0
     for m in _numeral().finditer(core):
         between = core[end : m.start()]
-        prefixed = not between and end == 1 and core[0].isalpha() and m.group().isdigit()
-        if prefixed:  # "R4", "C4": one letter, then the number (no roman numeral)
+        # "R4", "C4": one letter, then the number (no roman numeral); the
+        # first numeral is a letter, since digits would have run on into these.
+        prefixed = not between and end == 1 and m.group().isdigit()
+        if prefixed:
             out[0] = "A"
         elif between not in (("",) if end == 0 else (".", "-")):
             return None
