@@ -418,3 +418,15 @@ def test_an_item_only_respelled_by_a_broken_character_is_neither_added_nor_remov
     assert _items("The trees are Ash, ", "Elm, Rowan", "Elm, Rowƒn, Yew", ", and Fir.") == (("Yew",), ())
     # A real rename beside it is still read: "Rowan" -> "Larch" adds one and removes one.
     assert _items("The trees are Ash, ", "Elm, Rowan", "Elm, Larch, Yew", ", and Fir.") == (("Larch", "Yew"), ("Rowan",))
+
+
+def test_a_replaced_chunk_longer_than_any_real_list_names_nothing() -> None:
+    # Items are matched pair by pair: a run of more items than any real
+    # list holds is read for no list (a hostile run of 3,000 items each way
+    # took 8 s); one of a real list's length is.
+    def grown(n: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        yews = ", ".join(f"Yew{k}" for k in range(n))
+        return _items("The groves are ", "Ash, Birch", f"Ash, {yews}, Birch", ", and Cedar.")
+
+    assert grown(40) == (tuple(f"Yew{k}" for k in range(40)), ())
+    assert grown(lists.CLAUSE_ITEMS_MAX) is None

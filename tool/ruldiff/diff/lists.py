@@ -454,6 +454,13 @@ def _fold(text: str) -> str:
 
 
 _CHUNK_CONTEXT = 200  # characters on each side of a run read for its list (beyond, kept items only)
+CLAUSE_ITEMS_MAX = 2000
+"""Most items, old and new together, a replaced chunk's clause is read for
+(`_replaced_items`): its items are matched pair by pair (`_respelled_out`,
+the lookups of the kept ones), so a run of 4,000 items each way took 7.6 s,
+20,000 took three minutes. The longest list of the corpora, the creature
+types of an MTG release, holds under 300 items (the whole archive reads the
+same with this bound)."""
 
 
 def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -491,6 +498,8 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     new_items, new_keys = _clause(new, new_f, clause_start, end_new)
     if len(old_keys) < 2 or len(new_keys) < 2:
         return None
+    if len(old_keys) + len(new_keys) > CLAUSE_ITEMS_MAX:
+        return None  # no real list is this long: nothing said, rather than items matched pair by pair
     # A first item may carry the words that introduce the list ("The land
     # types are Cave"), and a last one the words that end the sentence
     # ("convoke costs"): set aside when both clauses share them.
