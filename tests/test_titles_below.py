@@ -6,8 +6,13 @@ All texts are invented."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from ruldiff.cli.main import main
 from ruldiff.documents.parse import parse
 from ruldiff.documents.read import decode
 from ruldiff.model import Document
@@ -74,3 +79,22 @@ def test_titles_below_need_a_style_titled_so() -> None:
             "Article 4\nCommencement\nThese Rules apply from 1 May 2026.\n")
     rule = next(r for r in _parse(text).rules if r.id == "4")
     assert (rule.title, rule.text) == ("", "Commencement These Rules apply from 1 May 2026.")
+
+
+def test_the_changelog_groups_a_titled_articles_points_under_its_title(tmp_path: Path) -> None:
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(_RULES.format(start="1 May 2026"), encoding="utf-8")
+    new.write_text(_RULES.format(start="1 June 2026").replace("who holds a plot", "who holds one plot or more"),
+                   encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(main, [str(old), str(new), "-f", "json"])
+    assert result.exit_code in (0, 1), result.output
+    changes = {c["new"]: c for c in json.loads(result.output)["changes"]}
+    assert set(changes) == {"2(b)", "4"}
+    # The date changed, not the title: the title is no word of the edits.
+    assert [e for e in changes["4"]["edits"] if e[0] != "="] == [["-", "May"], ["+", "June"]]
+    assert not any("Commencement" in e[1] for e in changes["4"]["edits"] if e[0] != "=")
+    result = runner.invoke(main, [str(old), str(new), "-f", "context"])
+    sections = json.loads(result.output)["sections"]
+    assert [(s["id"], s["title"], [c["label"] for c in s["changes"]]) for s in sections] == [
+        ("2", "Definitions", ["2(b)"]), ("4", "Commencement", ["4"])]
