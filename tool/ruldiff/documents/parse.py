@@ -1039,6 +1039,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
     headings = 0
     titled = _run_in_titled(units)
     above = _titles_above(lines, units, set(stray))
+    below = _titles_below(lines, units, set(stray))
     if units[0].line - 1 in above:
         start = units[0].line - 1
     closing = _closing_block(lines, units[-1].line)
@@ -1050,6 +1051,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             s = clean(lines[i])
             if i + 1 == unit.end and i in above:
                 continue  # the next unit's title
+            if i in below:
+                continue  # its own title, on the line below its number
             if not s or _decoration(s, profile):
                 if current:
                     paragraphs.append(_joined(current, hyphen))
@@ -1062,6 +1065,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         if unit.line - 1 in above:  # the first unit on its line: 1.—(1) is regulation 1's, not (1)'s
             run_in_title = clean(lines[unit.line - 1])
             above.discard(unit.line - 1)
+        elif unit.line + 1 in below:
+            run_in_title = clean(lines[unit.line + 1])
         if not run_in_title and unit.style in titled and paragraphs and (run_in := _run_in().match(paragraphs[0])):
             run_in_title, paragraphs[0] = run_in.group(1) + ".", paragraphs[0][run_in.end() :]
         kind = RuleKind.RULE
@@ -1146,12 +1151,86 @@ def _titles_above(lines: list[str], units: list[Unit], stray: set[int]) -> set[i
         if h < 1 or h in numbered or lines[h - 1].strip() or not lines[h].strip():
             continue
         s = lines[h].strip()
-        if s[:1].isupper() and len(s.split()) <= _TITLE_ABOVE_WORDS and not s.endswith((".", "!", "?", ";", ":", ",")):
+        if _title_line(s):
             found.add(h)
     return found if len(found) >= TITLES_ABOVE_LEAST else set()
 
 
 _TITLE_ABOVE_WORDS = 10
+
+TITLES_BELOW_LEAST = 3
+"""Units of a style that must have their number alone on its line and a
+title on the next for the style to be read as titled so (`_titles_below`)."""
+TITLES_BELOW_SHARE = 0.75
+"""Share of the units of a style with their number alone on its line that
+must have a title on the next line (`_titles_below`)."""
+
+
+def _titles_below(lines: list[str], units: list[Unit], stray: set[int]) -> set[int]:
+    """The lines that are the title of a unit whose number stands alone on
+    the line above and whose own unnumbered text follows (``Article 2`` /
+    ``Definitions`` / ``For the purposes of this Regulation:`` / ``(a) ...``,
+    as EU acts and many statutes title their articles): a line short and
+    ending no sentence, as a title reads, then a line that starts a sentence
+    and ends one or a clause, or runs longer than a title. Only in a style
+    titled so: at least `TITLES_BELOW_LEAST` of its units, and
+    `TITLES_BELOW_SHARE` of those with their number alone, have a title on
+    the next line (the headings among them count: ``Article 1`` /
+    ``Scope`` / ``1. ...``), so that in a document of plain articles a
+    wrapped sentence's first line, or a list's first item, stays text. A
+    heading's title is its text already, and is not counted here. Without
+    it, the title is read as the first words of the unit's text, and the
+    changelog cannot group the unit's points under it. Its precision: the
+    15 titles it reads in the hand-written EU acts are all right; it reads
+    none in 689 generated documents (seed 121121) and never runs on the
+    archive (no inferred numbering). Its cost: a look at two lines per unit
+    of an inferred numbering (5 µs for a generated code of 84 units).
+
+    >>> from ruldiff.documents.grammar import infer_grammar, read_units
+    >>> text = "Act\\n\\nArticle 1\\nScope\\n1. It applies.\\n\\nArticle 2\\nTerms\\nIn this Act:\\n(a) 'fee' is a sum.\\n\\n"
+    >>> text += "Article 3\\nFees\\n1. Pay.\\n\\nArticle 4\\nStart\\nIt applies from May.\\n"
+    >>> units, stray = read_units(text.split("\\n"), infer_grammar(text))
+    >>> sorted(_titles_below(text.split("\\n"), units, set(stray)))
+    [7, 16]
+    """
+    starts = {unit.line for unit in units}
+    numbered = stray | starts
+    counts: dict[Style, list[int]] = {}
+    found: dict[Style, set[int]] = {}
+    for unit in units:
+        if unit.text:
+            continue
+        count = counts.setdefault(unit.style, [0, 0])
+        count[1] += 1
+        t = unit.line + 1
+        if t >= unit.end or t in numbered or not _title_line(lines[t].strip()):
+            continue
+        count[0] += 1
+        if unit.title:
+            continue
+        j = next((i for i in range(t + 1, unit.end) if lines[i].strip()), None)
+        if j is None or j in starts:  # a line only like a number ("By 31 May, ...") is text
+            continue
+        s = lines[j].strip()
+        if (s[:1].isupper() or s[:1] in "\"'“‘") and (
+            s.endswith((".", "!", "?", ";", ":")) or len(s.split()) > _TITLE_ABOVE_WORDS
+        ):
+            found.setdefault(unit.style, set()).add(t)
+    return {
+        t
+        for style, titles in found.items()
+        for t in titles
+        if counts[style][0] >= TITLES_BELOW_LEAST and counts[style][0] >= TITLES_BELOW_SHARE * counts[style][1]
+    }
+
+
+def _title_line(s: str) -> bool:
+    """Whether a line reads as a title (`_titles_above`, `_titles_below`): a
+    capital first, `_TITLE_ABOVE_WORDS` words at most, no sentence or clause
+    ended."""
+    return s[:1].isupper() and len(s.split()) <= _TITLE_ABOVE_WORDS and not s.endswith(
+        (".", "!", "?", ";", ":", ",")
+    )
 
 CLOSING_WORDS = 16
 """Most words of a line of a closing block (`_closing_block`)."""

@@ -37,14 +37,32 @@ def _stale_shown(refs: tuple[str, ...], should_be: tuple[str, ...]) -> list[str]
 
 def _section_of(rule: Rule, index: dict[str, Rule]) -> Rule | None:
     """The top-level item a rule belongs to (itself, at the top): a section in
-    the MTG rules, a root heading such as ``100. Game Concepts`` elsewhere."""
+    the MTG rules, a root heading such as ``100. Game Concepts`` elsewhere, or
+    a titled rule at the top (``Article 2`` / ``Definitions`` / ``For the
+    purposes ...:`` / ``(a) ...``: a unit with a title and text of its own),
+    whose points are grouped under its title as under a section's."""
     seen = 0
     while rule.parent is not None and seen < 10:
         parent = index.get(rule.parent)
         if parent is None:
             break
         rule, seen = parent, seen + 1
-    return rule if rule.kind in (RuleKind.SECTION, RuleKind.HEADING) else None
+    return rule if _is_section(rule) else None
+
+
+def _is_section(rule: Rule) -> bool:
+    """Whether the changelog groups changes under `rule`: a section or
+    heading, or a titled rule at the top (`_section_of`)."""
+    return rule.kind in (RuleKind.SECTION, RuleKind.HEADING) or (
+        rule.kind is RuleKind.RULE and rule.parent is None and bool(rule.title)
+    )
+
+
+def _section_title(rule: Rule) -> str:
+    """A section's title as the changelog heads its group: a titled rule's
+    title; a section's text (its title), else the title printed above its
+    number (``Registration of beekeepers`` / ``3.—(1) ...``, text none)."""
+    return rule.title if rule.kind is RuleKind.RULE else rule.text or rule.title
 
 
 def _label(rule: Rule) -> str:
@@ -303,7 +321,7 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
     moved_sections = {
         c.old.id: c.new
         for c in comparison.changes
-        if c.old is not None and c.new is not None and c.old.kind in (RuleKind.SECTION, RuleKind.HEADING)
+        if c.old is not None and c.new is not None and _is_section(c.old)
     }
     for c, (olds, news) in zip(comparison.changes, sides):
         rule = c.new or c.old
@@ -341,7 +359,7 @@ def build_context(comparison: Comparison, annotations: Annotations | None = None
         key = section.id if section else None
         if not sections or sections[-1]["id"] != key:
             sections.append(
-                {"id": key, "title": section.text if section else None, "changes": []}
+                {"id": key, "title": _section_title(section) if section else None, "changes": []}
             )
         sections[-1]["changes"].append(item)
     tag_counts: dict[str, int] = {}

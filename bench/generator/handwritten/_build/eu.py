@@ -1,6 +1,6 @@
 import sys; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw import build
 rules = [
-  (r"Article (\d+[a-z]?)$", 0, lambda m, p, s: m.group(1), "heading"),
+  (r"Article (\d+[a-z]?)$", 0, lambda m, p, s: m.group(1), "titled"),
   (r"ANNEX ([IVX]+)$", 0, lambda m, p, s: "Annex " + m.group(1), "heading"),
   (r"(\d+)\. ", 1, lambda m, p, s: f"{p}({m.group(1)})", "rule"),
   (r"\((\d+)\) ", 1, lambda m, p, s: f"{p}({m.group(1)})", "rule"),

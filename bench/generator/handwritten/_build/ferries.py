@@ -3,7 +3,7 @@ import sys; sys.path.insert(0, "bench/generator/handwritten/_build"); from hw im
 rules = [
   (r"\((\d+)\) (?=[A-Z])", 0, lambda m, p, s: f"({m.group(1)})", "rule"),
   (r"CHAPTER ([IVX]+)$", 0, lambda m, p, s: m.group(1), "heading"),
-  (r"Article (\d+[a-z]?)$", 1, lambda m, p, s: m.group(1), "heading"),
+  (r"Article (\d+[a-z]?)$", 1, lambda m, p, s: m.group(1), "titled"),
   (r"ANNEX ([IVX]+)$", 0, lambda m, p, s: "Annex " + m.group(1), "heading"),
   (r"(\d+)\. ", 2, lambda m, p, s: f"{p}({m.group(1)})", "rule"),
   (r"\((\d+)\) ", 2, lambda m, p, s: f"{p}({m.group(1)})", "rule"),

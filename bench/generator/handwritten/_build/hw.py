@@ -22,7 +22,14 @@ def units(text, rules):
                         j += 1
                     if j < len(lines) and not any(re.match(r[0], lines[j]) for r in rules):
                         rest = lines[j].strip()
-                out.append({"id": ident, "label": m.group(0).strip(), "kind": kind, "text": rest})
+                if kind == "titled":  # "Article 2" / "Definitions" / its own text, if any, before its points
+                    title = lines[i + 1].strip()
+                    after = lines[i + 2].strip() if i + 2 < len(lines) else ""
+                    rest = after if after and not any(re.match(r[0], after) for r in rules) else ""
+                    out.append({"id": ident, "label": m.group(0).strip(), "kind": "rule" if rest else "heading",
+                                "title": title, "text": rest})
+                else:
+                    out.append({"id": ident, "label": m.group(0).strip(), "kind": kind, "text": rest})
                 stack.append((level, ident))
                 break
     ids = [u["id"] for u in out]
