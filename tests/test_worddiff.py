@@ -178,6 +178,11 @@ def test_each_token_gets_its_own_code_until_the_last_one() -> None:
     # ...and from _MAX_CODES on, all the same one.
     assert codes[last] == codes[last + 1] == codes[last + 1000] == chr(_BASE + _MAX_CODES)
     assert len(set(codes[: last + 1])) == last + 1
+    # The private-use codes are all of plane 15's private use area, U+F0000 to
+    # U+FFFFD: never a character a text could hold for itself, none left unused.
+    import unicodedata
+    assert (codes[latin1], codes[last]) == ("\U000F0000", "\U000FFFFD")
+    assert unicodedata.category(codes[latin1]) == unicodedata.category(codes[last]) == "Co"
 
 
 def test_respacing_edits_each_space_between_the_same_words() -> None:
