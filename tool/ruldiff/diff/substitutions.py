@@ -1761,22 +1761,23 @@ class Rewrites:
         subs, family_of, families = self.subs, self.family_of, self.families
         if self.cut:  # a phrase cut short named whole, or left out
             subs = [self.cut.get(s) or s for s in subs]
-            families, into = _one_per_name(
-                {f: _Family(named, list(fam.rules)) for f, fam in families.items() if (named := _named_cut(fam.counts, self.cut))}
-            )
+            families, into = _one_per_name(families, self.cut)
+            families = {f: _Family(named, fam.rules) for f, fam in families.items() if (named := _named_cut(fam.counts, self.cut))}
             family_of = [into.get(f, f) for f in family_of]
         return _as_written(_substitution_list(subs, family_of, families), changes)
 
 
-def _one_per_name(families: dict[int, _Family]) -> tuple[dict[int, _Family], dict[int, int]]:
-    """Families that name a phrase alike once their phrases cut short are
-    named whole, as one family; and the family each merged one went into.
+def _one_per_name(
+    families: dict[int, _Family], cut: dict[tuple[str, str], tuple[str, str] | None]
+) -> tuple[dict[int, _Family], dict[int, int]]:
+    """Families whose phrases name one phrase alike once cut short phrases
+    are named whole (`cut`), as one family (their counts side by side, for
+    `_named_cut` to name); and the family each merged one went into.
 
     Both pieces of one rewrite the word diff cut around a kept word can be
     found on their own ("the[- Director of-] Parks{+ Administrator+}": the
-    deletion beside "Parks", and the insertion beside it), each a family
-    named by the whole phrase: one rewrite, listed once. Each of its places
-    was counted in both, so a phrase keeps the larger of its two counts.
+    deletion beside "Parks", and the insertion beside it), each in a family
+    of its own: one rewrite, listed once.
     Precision: no pair of the archive reaches it (its 393 outputs byte-identical
     against c7e8fa9); a municipal code written for the check listed its line
     twice. Cost: only when a phrase was cut short, a dict over the families.
@@ -1785,16 +1786,16 @@ def _one_per_name(families: dict[int, _Family]) -> tuple[dict[int, _Family], dic
     into: dict[int, int] = {}
     named: dict[tuple[str, str], int] = {}
     for f, fam in families.items():
-        root = next((named[s] for s in fam.counts if s in named), None)
+        names = [cut.get(s) or s for s in fam.counts]
+        root = next((named[n] for n in names if n in named), None)
         if root is None:
-            out[f] = fam
-            named.update(dict.fromkeys(fam.counts, f))
+            out[f] = _Family(Counter(fam.counts), list(fam.rules))
+            named.update(dict.fromkeys(names, f))
             continue
         kept = out[root]
-        for s, n in fam.counts.items():
-            kept.counts[s] = max(kept.counts[s], n)
-            named.setdefault(s, root)
+        kept.counts.update(fam.counts)
         kept.rules.extend(r for r in fam.rules if r not in kept.rules)
+        named.update({n: root for n in names if n not in named})
         into[f] = root
     return out, into
 
