@@ -202,6 +202,9 @@ def test_damage_never_hides_a_real_edit(old: str, new: str) -> None:
         ("601.2e -g", "601.2e-g", True),
         ("Draw a card.", "Draw a cart.", False),
         ("Draw a card.", "Draw acard", False),
+        ("twenty per cent", "twenty percent", False),  # a space between letters ends a word: a respelling
+        ("Level3", "Level 3", False),
+        ("state- based", "state-based", True),  # a hyphen beside it: a line break's layout
     ],
 )
 def test_same_words_ignores_white_space_only(old: str, new: str, same: bool) -> None:
@@ -274,6 +277,13 @@ def test_a_white_space_only_difference_is_no_change(new_text: str) -> None:
     # ... while a changed word still is one.
     changed = compare(Document("a", "T", None, "p", (old,)), Document("b", "T", None, "p", (rule("100.1", "Draw a cart."),)))
     assert changed.summary["changed"] == 1
+
+
+@pytest.mark.parametrize(("old", "new"), [("twenty per cent", "twenty percent"), ("the player’sMain Deck", "the player’s Main Deck")])
+def test_a_word_break_opened_or_closed_is_a_cosmetic_change_not_none(tmp_path: Path, old: str, new: str) -> None:
+    # Once read as layout: a release whose only edit was "per cent" ->
+    # "percent" printed "no changes".
+    assert _tags_of_the_change(tmp_path, old, new) == [["cosmetic"]]
 
 
 @pytest.mark.parametrize(

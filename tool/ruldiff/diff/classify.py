@@ -163,8 +163,30 @@ def same_words(old: str, new: str) -> bool:
     (True, True)
     >>> same_words("Draw a card.", "Draw a cart.")
     False
+
+    White space between two letters or digits is not layout: it says where
+    one word ends, so closing or opening it is a respelling ("per cent" ->
+    "percent", a typo "in a" -> "ina"), never "no change". A hyphen or a mark
+    beside the space keeps it layout ("state- based" from a line break).
+
+    >>> same_words("twenty per cent", "twenty percent"), same_words("state- based", "state-based")
+    (False, True)
     """
-    return old == new or old.split() == new.split() or "".join(old.split()) == "".join(new.split())
+    if old == new:
+        return True
+    a, b = old.split(), new.split()
+    return a == b or ("".join(a) == "".join(b) and _word_ends(a) == _word_ends(b))
+
+
+def _word_ends(words: list[str]) -> list[int]:
+    """Where, in the words joined, a word ends between two letters or digits."""
+    ends = []
+    at = 0
+    for word, following in zip(words, words[1:]):
+        at += len(word)
+        if word[-1].isalnum() and following[0].isalnum():
+            ends.append(at)
+    return ends
 
 
 def is_cosmetic(old: str, new: str) -> bool:
