@@ -54,6 +54,11 @@ from certainties to guesses, and only ever compares rules that are close:
    `CONTAINED_MIN`, pairs too). Two rules each the other's most similar
    candidate pair at `MUTUAL_MIN` when the shorter's words are mostly in the
    other (`MUTUAL_COVER`): a rule rewritten as it moved (not in the glossary).
+   **6d.** Rules moved together and reworded: two or more rules left over
+   under one old parent and as many under one new parent, pair by pair each
+   the other's most similar candidate (at least `GAP_MIN`, the shorter's
+   words `RUN_COVER` in the other), each pair in the same order as another
+   of them on both sides (`_match_runs`).
    Then **6b**: a pair of steps 4-5 whose text stands almost whole
    (`REUSED_MIN`) in a rule left over follows it: the rule moved and another
    took its number.
@@ -88,6 +93,26 @@ mostly paid for by the savings in `word_set` (`_plain`), `_rare_words` and
 `_match_gap`: the whole alignment 131 -> 136 ms of CPU there (`bench/claims.py
 --cpu --runs 5`, medians of 7 runs interleaved with aec204d on 2 shared
 cores, where single runs vary by 10 ms).
+
+Step 6d (`_match_runs`, session 11, issue #27 item 6) was measured on every
+adjacent MTG and Riftbound pair, the 17-year gap and the pairs of every eval
+set (`bench/identical.py`, every difference read; the alignment of 206
+pairs, every pairing it changed read in both texts): 57 pairings made (13
+distinct), 57 right, each a run of two or three rules moved and reworded
+together, removed and added before: 2009-05 -> 2009-07 408.2d, 408.2h ->
+114.2a, 114.2b (the special actions; the blind set's 408.2d, labelled);
+2005-10 -> 2009-10 the state-based actions 420.5c, 420.5g, 420.5k -> 704.5g,
+704.5b, 704.5p; the 17-year gap the Two-Headed Giant life-total rules
+806.9a, 806.9b -> 810.9a, 810.9d. Tried first and left out: any such pair
+with one sibling of each paired with a sibling of the other (137 distinct
+pairs: parts of splits among them, 2009-07 214.1 -> 110.4 and 216.1 ->
+110.5b, and merges, 310.2 -> 310.1); the same with the rules just before
+or after paired with each other's (76; the same parts of splits); the
+shorter's words 0.65 in the other alone (many wrong: a global enchantment's
+rule with a token's, two variants' winning rules). Its cost: 0.1 ms on the
+17-year gap (29 pairs looked at again); the alignment 122 -> 127 ms of CPU,
+medians of eight rounds of `bench/claims.py --cpu --runs 3` interleaved
+with af626bd, where single rounds vary by 20 ms.
 
 Step 7b was measured the same way (every adjacent MTG and Riftbound pair,
 the six gaps, the ten gap-blind pairs): 9 pairs made, 9 right, each the
@@ -263,6 +288,9 @@ MUTUAL_MIN = 0.55
 candidate (`_match_mutual`)."""
 MUTUAL_COVER = 0.8
 """Share of the shorter text's words such a pair's other text holds."""
+RUN_COVER = 0.6
+"""The same share for the pairs of a run of rules moved together
+(`_match_runs`): the run itself is the rest of the evidence."""
 REUSED_BELOW = 0.6
 """Step 6b looks again at the pairs made by number or place at less than
 this: a rule rewritten in place keeps more."""
@@ -532,6 +560,7 @@ def _align(
     _match_verbatim_ends(a, b, link)
     # 6. Moved and edited: candidates share a rare word.
     _match_moved(a, b, link)
+    # 6d (inside step 6): rules moved together and reworded.
     # 6b. A number reused after a move: the content's new place wins.
     if numbered:
         _follow_content(a, b, how, sims, link)
@@ -854,10 +883,12 @@ def _match_moved(a: _Side, b: _Side, link: _Link, *, mutual: bool = True) -> Non
     rarest, by_word = _rare_words(a, olds, b, news)
     candidates = []
     weak: list[tuple[float, int, int, float]] = []  # pairs for _match_mutual
+    loose: list[tuple[float, int, int, float]] = []  # the others, for _match_runs
     for i in olds:
         rare = rarest[i]
         seen: set[int] = set()
         mine: list[tuple[float, int, int, float]] = []
+        others: list[tuple[float, int, int, float]] = []
         for j in islice(chain.from_iterable(by_word[w] for w in rare), MOVED_CANDIDATES):
             if j in seen or a.items[i].kind is not b.items[j].kind:
                 continue
@@ -871,13 +902,17 @@ def _match_moved(a: _Side, b: _Side, link: _Link, *, mutual: bool = True) -> Non
                 mine.append((-sim, i, j, sim))
             elif sim >= MUTUAL_MIN and _contained(wa, wb, MUTUAL_COVER):
                 weak.append((-sim, i, j, sim))
+            else:
+                others.append((-sim, i, j, sim))
         candidates += mine if len(mine) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, mine)
+        loose += others if len(others) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, others)
     candidates.sort()
     for _, i, j, sim in candidates:
         if a.partner[i] is None and b.partner[j] is None:
             link(i, j, MatchHow.MOVED, sim)
     if mutual:
         _match_mutual(a, b, candidates, weak, link)
+        _match_runs(a, b, candidates, weak, loose, link)
 
 
 def _follow_content(a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int, float], link: _Link) -> None:
@@ -967,10 +1002,23 @@ def _match_mutual(
     as substantive changes."""
     if not weak:
         return
+    closest = _each_others_closest(chain(strong, weak))
+    for neg, i, j, sim in sorted(weak):
+        if (i, j) in closest and a.partner[i] is None and b.partner[j] is None:
+            link(i, j, MatchHow.MOVED, sim)
+
+
+_Candidate = tuple[float, int, int, float]
+"""A pair step 6 looked at: (-similarity, old index, new index, similarity)."""
+
+
+def _each_others_closest(candidates: Iterable[_Candidate]) -> set[tuple[int, int]]:
+    """The (old, new) pairs among `candidates` where each is the other's most
+    similar candidate, with no tie on either side."""
     best_a: dict[int, tuple[float, int]] = {}
     best_b: dict[int, tuple[float, int]] = {}
     tied: set[tuple[bool, int]] = set()
-    for neg, i, j, _ in chain(strong, weak):
+    for neg, i, j, _ in candidates:
         for best, me, other, side in ((best_a, i, j, True), (best_b, j, i, False)):
             held = best.get(me)
             if held is None or neg < held[0]:
@@ -978,9 +1026,45 @@ def _match_mutual(
                 tied.discard((side, me))
             elif neg == held[0] and other != held[1]:
                 tied.add((side, me))
-    for neg, i, j, sim in sorted(weak):
-        if best_a[i][1] == j and best_b[j][1] == i and (True, i) not in tied and (False, j) not in tied:
-            if a.partner[i] is None and b.partner[j] is None:
+    return {
+        (i, j) for i, (_, j) in best_a.items()
+        if best_b[j][1] == i and (True, i) not in tied and (False, j) not in tied
+    }
+
+
+def _match_runs(
+    a: _Side, b: _Side, strong: list[_Candidate], weak: list[_Candidate], loose: list[_Candidate], link: _Link
+) -> None:
+    """6d. Rules that moved together and were reworded as they moved: two
+    or more rules left over under one old parent and as many left over under
+    one new parent, each pair at least `GAP_MIN` similar, the shorter text's
+    words `RUN_COVER` in the other (`CONTAINED_WORDS` words or more), each
+    rule the other's most similar candidate among everything step 6 looked
+    at, with no tie, and each pair in the same order as another of the run
+    on both sides (a list reordered as it moved keeps most of its order:
+    420.5g came after 420.5c and 704.5b before 704.5g). Each pair
+    alone is too weak for `_match_mutual` (a part of a split, or two rules of
+    one topic, read as alike); a run is what a moved section looks like
+    (2009-05 -> 2009-07: the special actions "Playing a land ..." and "The
+    controller of a face-down permanent may turn it face up ..." 408.2d and
+    408.2h, rewritten as 114.2a and 114.2b, 0.67 and 0.68 similar; the
+    state-based actions 420.5c, 420.5g, 420.5k -> 704.5g, 704.5b, 704.5p).
+    A lone pair, or pairs whose parents differ, is left to the later steps."""
+    if not weak and not loose:
+        return
+    closest = _each_others_closest(chain(strong, weak, loose))
+    groups: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    for _, i, j, sim in chain(weak, loose):
+        if (i, j) not in closest or a.partner[i] is not None or b.partner[j] is not None:
+            continue
+        if not _contained(a.words(i), b.words(j), RUN_COVER):
+            continue
+        pa, pb = a.items[i].parent, b.items[j].parent
+        if pa is not None and pb is not None:
+            groups.setdefault((pa, pb), []).append((i, j, sim))
+    for members in groups.values():
+        for i, j, sim in members:
+            if any(k != i and (k < i) == (q < j) for k, q, _ in members):
                 link(i, j, MatchHow.MOVED, sim)
 
 
