@@ -75,37 +75,41 @@ class DocumentText:
     ones asking both (2018-01-19 -> 2018-04-27 among them), 2 corrections
     alone.
 
-    A rule whose only white space is one space between words (every other
-    white space character is unprintable) is not split and joined again: it
-    is lower-cased with the others, in one call (the 6,141 rules of the
-    17-year gap 20.7 -> 13.5 ms of CPU; the same text for every document of
-    the corpora).
+    A rule whose only white space is one space between words is not split
+    and joined again: it is lower-cased with the others, in one call (the
+    6,141 rules of the 17-year gap 20.7 -> 13.5 ms of CPU; the same text for
+    every document of the corpora). Whether the whole document is printable
+    but for its line breaks is asked once, of its UTF-8 bytes, not of each
+    rule (`str.isprintable` reads a text with a curly quote character by
+    character through the Unicode tables); a document with another control
+    or unprintable character (a tab, a non-breaking space) is read rule by
+    rule, as before. And a text whose characters beyond ASCII have no case
+    (curly quotes, dashes, the accented small letters of card names) is
+    lower-cased as UTF-8 bytes, which `bytes.lower` does in ASCII alone:
+    what `str.lower` gives, without its per-character lookups (`_document_text`;
+    the same text for the 175 documents of the corpora, 171 read this way).
 
     The two texts of a comparison (`pair`) that changed at most half of the
     new document's rules share the line of each rule text both documents
-    hold: each line is worked out once, kept by its rule text, and the
-    second text built looks it up rather than testing, normalising and
-    lower-casing it again. Each line is lower-cased on its own, which gives
-    what lower-casing the whole text gave: the one mapping of ``str.lower``
-    that reads its neighbours (a final sigma) stops at a line break as at
-    the end of a text, and no line holds a line break (the same texts for
-    the 130 pairs of consecutive releases of the corpora, built in either
-    order). The two texts of 2018-01-19 -> 2018-04-27 (2,481 of the new
-    release's 2,958 rule texts shared) 137.6 -> 98.1 M instructions, of
-    2025-11-14 -> 2026-01-16 (3,981 of 3,994) 184.8 -> 110.7 M (cachegrind;
-    CPU, medians of 41 interleaved on a loaded machine, 12.9 -> 11.0 and
-    19.2 -> 13.6 ms). A comparison that changed more rules shares too few:
-    the 17-year gap (3,794 changes; 525 of 3,994 rule texts shared) would
-    cost 119.3 -> 124.6 M, so its two texts are built alone, as before. The
-    lines are let go once both texts are built.
+    hold: the first text built keeps its lines by their rule texts (one
+    split of the text, no line holding a line break), and the second looks
+    them up, building only the lines of the rule texts it alone holds.
+    Each line is what lower-casing the whole text gives it: the one mapping
+    of ``str.lower`` that reads its neighbours (a final sigma) stops at a
+    line break as at the end of a text, and no line holds a line break (the
+    same texts for the 130 pairs of consecutive releases of the corpora,
+    built in either order). A comparison that changed more rules shares too
+    few: the 17-year gap (3,794 changes; 525 of 3,994 rule texts shared)
+    builds its two texts alone. The lines are let go once both texts are
+    built. Both texts, CPU (medians of 41 interleaved with the code before,
+    load ~8): the 17-year gap 11.0 -> 7.9 ms, 2018-01-19 -> 2018-04-27 10.5
+    -> 9.7, 2025-11-14 -> 2026-01-16 13.3 -> 12.8 (session 10's pair built
+    its first text rule by rule, each line lower-cased alone).
 
     >>> from ruldiff.model import Document, Rule, RuleKind
-    >>> rules = (Rule("1", RuleKind.RULE, "Draw  a Card."), Rule("2", RuleKind.RULE, "Pass."))
+    >>> rules = (Rule("1", RuleKind.RULE, "Draw  a Card."), Rule("2", RuleKind.RULE, "Pass “it”."))
     >>> DocumentText(Document("d", "T", None, "p", rules)).text
-    'draw a card.\\npass.'
-    >>> old, new = DocumentText.pair(Document("d", "T", None, "p", rules), Document("e", "T", None, "p", rules[1:]))
-    >>> new.text, old.text
-    ('pass.', 'draw a card.\\npass.')
+    'draw a card.\\npass “it”.'
     """
 
     __slots__ = ("_doc", "_lines", "_text")
@@ -136,18 +140,52 @@ class DocumentText:
             texts = [r.full_text for r in self._doc.items]
             lines = self._lines
             if lines is None:
-                self._text = "\n".join([t if _normal(t) else _normalised(t) for t in texts]).lower()
+                self._text = _document_text(texts)
+            elif not lines:  # the first of a pair: its lines kept for the second
+                self._text = _document_text(texts)
+                lines.update(zip(texts, self._text.split("\n")))  # no line holds a line break
             else:
-                out = []
-                for t in texts:
-                    line = lines.get(t)
-                    if line is None:
-                        line = lines[t] = (t if _normal(t) else _normalised(t)).lower()
-                    out.append(line)
-                self._text = "\n".join(out)
-                # Let go: once both texts hold none, the lines go with them.
-                self._lines = None
+                missing = [t for t in dict.fromkeys(texts) if t not in lines]
+                if missing:
+                    lines.update(zip(missing, _document_text(missing).split("\n")))
+                self._text = "\n".join([lines[t] for t in texts])
+            # Let go: once both texts hold none, the lines go with them.
+            self._lines = None
         return self._text
+
+
+_NOT_CONTROL = bytes(range(32, 127)) + bytes(range(128, 256))
+"""Every byte but ASCII's control characters: deleted, they leave those."""
+_ASCII = bytes(range(128))
+"""Every ASCII byte: deleted from UTF-8, they leave the other characters whole."""
+
+
+def _document_text(texts: list[str]) -> str:
+    """The rule texts `texts`, each normalised (`norm`), one a line (see
+    `DocumentText`).
+
+    >>> _document_text(["Draw  a Card.", "Pass.\\nExample: Été.", " été "])
+    'draw a card.\\npass. example: été.\\nété'
+    """
+    joined = "\n".join(texts)
+    raw = joined.encode("utf-8", "surrogatepass")  # a lone surrogate (Python's own strings) is unprintable
+    # The characters beyond ASCII, and the control characters (line breaks alone, or read rule by rule).
+    high = "" if joined.isascii() else raw.translate(None, _ASCII).decode("utf-8", "surrogatepass")
+    if raw.translate(None, _NOT_CONTROL).strip(b"\n") or not high.isprintable():  # a tab, a non-breaking space...
+        return "\n".join([t if _normal(t) else _normalised(t) for t in texts]).lower()
+    # Every character printable but the line breaks, the only white space
+    # left is spaces and line breaks: `_normal` and `_normalised`, less
+    # their `isprintable`.
+    text = "\n".join([t if "\n" not in t and "  " not in t and t.strip(" ") == t else _spaced(t) for t in texts])
+    if high and high.lower() == high:  # no character beyond ASCII has case
+        return text.encode().lower().decode()
+    return text.lower()
+
+
+def _spaced(text: str) -> str:
+    """`_normalised` of a printable text but for its line breaks."""
+    spaced = text.replace("\n", " ")
+    return spaced if "  " not in spaced and spaced.strip(" ") == spaced else norm(text)
 
 
 def _normal(text: str) -> bool:
