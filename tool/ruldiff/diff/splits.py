@@ -529,6 +529,59 @@ def _reworded_parts(
     return parts, hints
 
 
+RUN_WORDS = 8
+"""Least words of a run of the whole that a part holds word for word, and
+neither the kept rules nor the rules beside the whole hold (`_run_parts`):
+a clause or an example carried into a rule of its own, the sentence around
+it reworded ("... and its toughness is the amount of damage needed to
+destroy it." -> "A creature's toughness is the amount of damage needed to
+destroy it.")."""
+RUN_LOST = 2
+"""Least content words of the whole that the kept rules lack (its lost
+words) that such a run must hold (`_run_parts`): the run is a piece the
+kept rules lost ("needed" and "destroy" above, which no kept part holds),
+not a phrase they reworded nor a template a new rule shares with them
+(without it: a new example on the pattern of the rule's own, a new
+trample variant beside the kept one)."""
+
+
+def _run_parts(
+    whole: Rule, kept: Sequence[Rule], candidates: Sequence[Rule | None], others: Callable[[], Iterable[Rule]]
+) -> list[Rule]:
+    """The `candidates` that hold a run of `RUN_WORDS` words of `whole`, word
+    for word, with `RUN_LOST` of its lost words (content words none of the
+    `kept` rules holds), a run that no rule of `kept` and no rule of
+    `others()` (the rules on `whole`'s side of the changes near it) holds:
+    the piece came from `whole`, and the kept rules did not take it.
+    Screened by words first: a candidate that holds fewer than `RUN_LOST`
+    lost words, or fewer than `RUN_WORDS` words of `whole`, is not read."""
+    whole_w = _words(whole)
+    left = [r for r in candidates if r is not None and r.kind is whole.kind and all(r is not k for k in kept)
+            and len(_words(r) & whole_w) >= RUN_WORDS]
+    if not left:
+        return []
+    lost = _content(whole_w.difference(*map(_words, kept)))
+    left = [r for r in left if len(lost & _words(r)) >= RUN_LOST]
+    if not left:
+        return []
+    in_whole = _spaced_skeleton(whole.full_text)
+    out: list[Rule] = []
+    barred: list[str] | None = None
+    for r in left:
+        words = _skeleton(r.full_text).split()
+        runs = [g for k in range(len(words) - RUN_WORDS + 1)
+                if len(lost.intersection(g := words[k:k + RUN_WORDS])) >= RUN_LOST]
+        found = [s for g in runs if (s := f" {' '.join(g)} ") in in_whole]
+        if not found:
+            continue
+        if barred is None:
+            barred = [_spaced_skeleton(k.full_text) for k in kept]
+            barred += [_spaced_skeleton(o.full_text) for o in others() if o is not whole]
+        if any(all(g not in b for b in barred) for g in found):
+            out.append(r)
+    return out
+
+
 def _may_be_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     """Whether `part` holds enough of `whole`'s words (`VERBATIM_COVER`,
     the least a part or a hint asks for) to be looked at further."""
@@ -815,6 +868,18 @@ def _inflected(entry: Rule, other: Rule) -> bool:
     return len(short) >= 4 and long.startswith(short) and 0 < len(long) - len(short) <= INFLECTION
 
 
+_TERMS = re.compile(r"\s*[/,]\s*")
+
+
+def _named(whole: Rule, entry: Rule) -> bool:
+    """Whether the headword of glossary entry `whole` names several terms
+    (cut at "/" or ","), one of them `entry`'s headword whole: two entries
+    merged under one headword that names both ("Legend" and "Legendary" ->
+    "Legend/Legendary", 1999-04 -> 1999-11), or split (seen backwards)."""
+    terms = _TERMS.split(whole.id.partition(":")[2].casefold())
+    return len(terms) > 1 and entry.id.partition(":")[2].casefold() in terms
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
@@ -853,9 +918,9 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is _ADDED]
         merge = [out[j].old for j in near if out[j].kind is _REMOVED]
-        if glossary:  # only an entry under an inflection of the term (`_inflected`)
-            split = [r for r in split if r is not None and _inflected(c.old, r)]
-            merge = [r for r in merge if r is not None and _inflected(c.new, r)]
+        if glossary:  # only an entry under an inflection of the term, or named in the headword (`_inflected`, `_named`)
+            split = [r for r in split if r is not None and (_inflected(c.old, r) or _named(c.old, r))]
+            merge = [r for r in merge if r is not None and (_inflected(c.new, r) or _named(c.new, r))]
         far = far_parts.get(id(c))
         at = -1  # where the far part's change stands
         if far is not None:
@@ -904,10 +969,19 @@ def join_splits(
         found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
         old_parts += found
         reworded += [("merged", r) for r in likely]
+        # A clause or an example carried word for word into a part, the
+        # sentence around it reworded (`_run_parts`).
+        if not glossary:
+            new_parts += _run_parts(c.old, [c.new, *new_parts], split, lambda: (r for j in near for r in out[j].olds))
+            old_parts += _run_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
+            reworded = [(k, r) for k, r in reworded if all(r is not p for p in (*new_parts, *old_parts))]
         if glossary:  # the term's inflection says what the phrases left unsure
             new_parts += [r for k, r in reworded if k == "split" and all(r is not p for p in new_parts)]
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
+            # The headword names the part: two fifths of its words will do (`_may_be_part`).
+            new_parts += [r for r in may_split if _named(c.old, r) and all(r is not p for p in new_parts)]
+            old_parts += [r for r in may_merge if _named(c.new, r) and all(r is not p for p in old_parts)]
         if not new_parts and not old_parts:
             hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
             hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
@@ -926,6 +1000,9 @@ def join_splits(
                         and all(r is not p for p in parts_of)]
                 whole_r = c.old if side is _ADDED else c.new
                 listed = _listed_parts(whole_r, (kept, *parts_of), [r for _, r in kids])
+                # A child of a part that carried a run of the whole away (`_run_parts`).
+                listed += _run_parts(whole_r, (kept, *parts_of, *listed), [r for _, r in kids if all(r is not p for p in listed)],
+                                     lambda: (r for j in near for r in (out[j].olds if side is _ADDED else out[j].news)))
                 if listed:
                     parts_of += listed
                     near += [j for j, r in kids if any(r is p for p in listed) and j not in near]
