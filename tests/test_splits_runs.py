@@ -24,8 +24,8 @@ Kinds = list[tuple[str, list[str], list[str]]]
 
 
 def _kinds(old: list[tuple[str, str]], new: list[tuple[str, str]], old_g=(), new_g=()) -> Kinds:  # type: ignore[no-untyped-def]
-    result = compare(doc(HEAD + old + TAIL, old_g), doc(HEAD + new + TAIL, new_g))
-    return [(c.kind.value, [r.id for r in c.olds], [r.id for r in c.news]) for c in result.changes]
+    changes = compare(doc(HEAD + old + TAIL, old_g), doc(HEAD + new + TAIL, new_g)).changes
+    return [(c.kind.value, [r.id for r in c.olds], [r.id for r in c.news]) for c in changes]
 
 
 ROUSE = (
@@ -93,22 +93,24 @@ def test_a_short_run_of_words_the_kept_rule_holds_says_nothing(old: list[tuple[s
     assert not any(k == "merged" for k, _, _ in kinds)
 
 
-def test_a_glossary_entry_named_in_the_merged_headword_is_a_part() -> None:
-    old_g = [("Beacon", "A beacon is a special tower marker. Whenever two beacons stand on one hill, the older is lit."),
-             ("Beaconed", "The word \"Beaconed\" in a tower's text gives it the beacon marker.")]
-    new_g = [("Beacon/Beaconed", "Beacon is a special tower marker. Beaconed is a marker any tower may carry. "
-                                 "Whenever two beacons or beaconed towers stand on one hill, the older is lit.")]
-    kinds = _kinds([], [], old_g, new_g)
-    assert ("merged", ["glossary:Beacon", "glossary:Beaconed"], ["glossary:Beacon/Beaconed"]) in kinds
+BEACON = ("Beacon", "A beacon is a special tower marker. Whenever two beacons stand on one hill, the older is lit.")
 
 
-def test_a_glossary_entry_not_named_in_the_headword_stays_apart() -> None:
-    old_g = [("Beacon", "A beacon is a special tower marker. Whenever two beacons stand on one hill, the older is lit."),
-             ("Bell", "The word \"Bell\" in a tower's text gives it the beacon marker.")]
-    new_g = [("Beacon/Lantern", "Beacon is a special tower marker. A lantern is a marker any tower may carry. "
-                                "Whenever two beacons stand on one hill, the older is lit.")]
-    kinds = _kinds([], [], old_g, new_g)
-    assert ("removed", ["glossary:Bell"], []) in kinds
+@pytest.mark.parametrize(("term", "headword", "expected"), [
+    # The new headword names the removed entry: a merge.
+    ("Beaconed", "Beacon/Beaconed",
+     ("merged", ["glossary:Beacon", "glossary:Beaconed"], ["glossary:Beacon/Beaconed"])),
+    # It names another term: the entry stays removed.
+    ("Bell", "Beacon/Lantern", ("removed", ["glossary:Bell"], [])),
+])
+def test_a_glossary_entry_is_a_part_when_the_other_headword_names_it(
+    term: str, headword: str, expected: tuple[str, list[str], list[str]]
+) -> None:
+    old_g = [BEACON, (term, f"The word \"{term}\" in a tower's text gives it the beacon marker.")]
+    second = headword.split("/")[1]
+    new_g = [(headword, f"Beacon is a special tower marker. {second} is a marker any tower may carry. "
+                        f"Whenever two beacons or {second.lower()} towers stand on one hill, the older is lit.")]
+    assert expected in _kinds([], [], old_g, new_g)
 
 
 def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> tuple[str, list[str], list[str]]:
