@@ -147,17 +147,18 @@ needed to destroy it." -> 302.4b "A creature's toughness is ..."; old
 designation rule 701.38b). Census (`bench/identical.py` against main's
 outputs at af626bd, every adjacent MTG and Riftbound pair and the 17-year
 gap, every change read with both texts): 18 splits and merges changed or
-made on 10 pairs, 16 right by the texts (among them 2003-07 -> 2003-10
+made on 10 pairs, 15 right by the texts (among them 2003-07 -> 2003-10
 502.7b, which now keeps new 502.7b; 2009-05 -> 2009-07 212.3d, 408.1c,
 408.1d, 504.2, 207.2, each with the part it missed; 2003-10 -> 2003-12
 418.5a -> 418.5a + 418.5b, its example moved; 2010-02 113.6 -> 113.6 +
 113.6a), 1 doubtful (2003-07 214.9d + 214.9e -> 212.6d: 214.9d's first
-sentence, the rest of it elsewhere); 2007-10 309.3 -> 309.3 + 309.5 ("They
-will not trigger if a creature is put into play blocking." made a rule of
-its own that says so) is right by the texts, labelled a dropped sentence
-by holdout. Without `RUN_LOST` (any run of eight words the kept rules
-lack): 50 changes on the archive, ten wrong or more (a new example on the pattern of the rule's own, 500.2 -> 500.2 +
-500.5 in 2003-03; a new trample variant beside the kept one, 702.19c ->
+sentence, the rest of it elsewhere), 2 more doubtful: 2007-10 308.3 ->
+308.3 + 308.4 and 309.3 -> 309.3 + 309.5 ("They will not trigger if a
+creature is put into play blocking." restated in the new rule's last
+sentence; holdout labels 309.3's sentence dropped). Without `RUN_LOST`
+(any run of eight words the kept rules lack): 50 changes on the archive,
+ten wrong or more (a new example on the pattern of the rule's own, 500.2
+-> 500.2 + 500.5 in 2003-03; a new trample variant beside the kept one, 702.19c ->
 702.19d + 702.19e; 603.3a -> 603.3a + 603.7d in 2010-04). Runs of five
 words when the numbering points at the part (it took the whole's number,
 or is the kept rule's new parent or child) found gap-s14's 201.2a +
