@@ -51,6 +51,39 @@ def test_the_same_seen_backwards_is_a_merge() -> None:
     assert ("merged", ["300.2", "300.3"], ["300.2"]) in _kinds(ROUSED, [ROUSE])
 
 
+@pytest.mark.parametrize(("part", "kind"), [
+    # Mostly the old rule's words (the clause carried off, a few words of
+    # its own around it): a part (`RUN_COVER`).
+    (ROUSED[1][1], "split"),
+    # A new rule of its own that holds the old clause among many more new
+    # words: a hint, never a claim, and the new rule stays added.
+    ("A drowsy keeper, marked by the moon charm or summoned by the bellringer, carries a dim lamp, hums "
+     "quietly, forgets every name it learned and walks each night if able and walks toward a tower other than "
+     "the bellringer's. Drowsy keepers never trade, never gather herbs, never guard the granary gate.", "hint"),
+])
+def test_a_run_part_mostly_of_new_words_is_a_hint(part: str, kind: str) -> None:
+    changes = compare(doc(HEAD + [ROUSE] + TAIL), doc(HEAD + [ROUSED[0], ("300.3", part)] + TAIL)).changes
+    (c,) = [c for c in changes if "300.2" in [r.id for r in c.olds]]
+    if kind == "split":
+        assert (c.kind.value, [r.id for r in c.news], c.see_also) == ("split", ["300.2", "300.3"], ())
+    else:
+        assert (c.kind.value, c.see_also) == ("changed", (("split", "300.3"),))
+        assert any(x.kind.value == "added" and [r.id for r in x.news] == ["300.3"] for x in changes)
+
+
+def test_a_run_hint_beside_other_parts_is_shown_once() -> None:
+    # The new rule 300.4 holds a clause of 300.2 among words of its own, and
+    # is a new child of the part 300.3 too (read twice): one hint, on the split.
+    child = ("300.3a", "A drowsy keeper, marked by the moon charm or summoned by the bellringer, carries a dim lamp, "
+                       "hums quietly, forgets every name it learned and walks each night if able and walks toward a "
+                       "tower other than the bellringer's. Drowsy keepers never trade, never gather herbs.")
+    old = [("300.2", ROUSE[1] + " Roused keepers carry no lantern, and no warden may lend them one.")]
+    new = [ROUSED[0], ("300.3", "Roused keepers carry no lantern, and no warden may lend them one."), child]
+    changes = compare(doc(HEAD + old + TAIL), doc(HEAD + new + TAIL)).changes
+    (c,) = [c for c in changes if "300.2" in [r.id for r in c.olds]]
+    assert (c.kind.value, [r.id for r in c.news], c.see_also) == ("split", ["300.2", "300.3"], (("split", "300.3a"),))
+
+
 def test_a_run_the_kept_rule_holds_too_says_nothing() -> None:
     # The new rule repeats a run the kept rule also holds: no piece left for it.
     kept = ("300.2", "Some powers can rouse a keeper. That keeper walks each night if able and walks toward "
@@ -124,7 +157,9 @@ def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> tuple[s
     ("2017-07-07", "2022-07-08", "701.36a", "old", ("split", ["701.36a"], ["701.38a", "701.38b"])),
     # gap-s12: a clause cut out into its own subrule; an example carried into a child.
     ("2008-02-01", "2012-02-01", "212.3d", "old", ("split", ["212.3d"], ["302.4", "302.4a", "302.4b", "302.4c"])),
-    ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a", "616.1e"])),
+    # gap-s12: 616.1e holds 419.9a's example, reworded, but more words of its
+    # own (a new rule sentence, a second example): a hint, not a part.
+    ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a"])),
     # blind: two kinds of coin flip made one rule.
     ("2022-04-29", "2022-06-10", "705.2", "new", ("merged", ["705.1", "705.2"], ["705.2"])),
     # holdout: two glossary entries under one headword.
