@@ -157,9 +157,8 @@ with the part it missed; 2003-10 -> 2003-12 418.5a -> 418.5a + 418.5b,
 its example moved; 2010-02 113.6 -> 113.6 + 113.6a); 5 hints, shares
 0.24-0.45: 3 doubtful as parts (2003-07 214.9d into 212.6d, its first
 sentence only; 2007-10 308.4 and 309.5, new rules on creatures put into
-play attacking or blocking that restate the old "They will not trigger if
-a creature is put into play blocking."; holdout labels 309.3's sentence
-dropped) and 2 right (2007-07 new 101.5 opens with old 101.5's clause
+play attacking or blocking that restate the old rules' last sentence;
+holdout labels 309.3's sentence dropped) and 2 right (2007-07 new 101.5 opens with old 101.5's clause
 in a new rule; 2009-07 206.2a, reminder text, half of it new). The line
 was read off the share's distribution over every part the run test finds
 on the eval sets' 206 pairs (29 distinct): the 19 at 0.5 or more all
@@ -188,7 +187,14 @@ the archive it makes that merge only. Cost of both on the 17-year gap:
 process around the function, 3 runs), `_named` under 0.5 ms; the splits
 stage (`bench/claims.py --cpu --runs 3`, three rounds interleaved with
 af626bd on a loaded machine) 80/75/104 -> 80/86/90 ms: within its noise.
-Before the lost-words screen came first, 68/63/72 -> 75/76/71.
+Before the lost-words screen came first, 68/63/72 -> 75/76/71. The
+`RUN_COVER` line (a share read for each run part found, no more) costs
+nothing measurable: `_run_parts` 4.7/5.2 -> 4.6/4.6 ms (least of 5, two
+rounds), `join_splits` 68.2/69.8/66.0 -> 69.9/69.7/64.9 ms of CPU (least
+of 7, three rounds interleaved with ebbefef, timed in process); the
+splits stage of `bench/claims.py --cpu --runs 3` 73/73/74/71/73 ->
+75/79/75/78/73 ms, semantic pass 297/305/320/333/301 -> 312/341/316/324/302
+(five rounds on a machine other helpers loaded: its noise).
 
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
@@ -604,8 +610,8 @@ RUN_COVER = 0.5
 (`_run_parts`): half its words or more, the part is the whole's text carried
 off (a clause cut out, an example moved and reworded, a requirement moved);
 fewer, it is a new rule that holds one sentence or template of the whole
-among words of its own (a new rule on what "put into play blocking" means
-that ends on the old rule's "not trigger" sentence; a new Saga rule on the
+among words of its own (a new rule on creatures put into play blocking
+that restates the old rule's last sentence; a new Saga rule on the
 template of the old scheme rule), shown as a hint (`Change.see_also`), never
 a claim."""
 
