@@ -134,6 +134,68 @@ A rule that took the whole's number as its partner moved on
 holding a content word of it the partner lacks) is a part: a hint until
 session 10, now a claim (its census there).
 
+A run carried away (`_run_parts`, issue #27 item 6): an added (removed)
+rule near the change, or a child of one of its parts within `LIST_REACH`,
+that holds `RUN_WORDS` words of the whole word for word, `RUN_LOST` of
+them content words the kept rules lack, a run that neither the kept rules
+nor the changed rules beside the whole hold: a clause or an example
+carried into a rule of its own, the sentence around it reworded (2008-02
+-> 2012-02 old 212.3d "... and its toughness is the amount of damage
+needed to destroy it." -> 302.4b "A creature's toughness is ..."; 2017-07
+-> 2022-07 old 701.36a's
+"attacks each combat if able and attacks a player other than" in the new
+designation rule 701.38b). Half the part's content words or more must be
+the whole's (`RUN_COVER`): a part mostly of words of its own, a new rule
+that restates one sentence of the whole or shares its template, is a
+`see also` hint, never a claim, whether or not the rule has other parts.
+Census (`bench/identical.py` against main's outputs at af626bd, every
+adjacent MTG and Riftbound pair and the 17-year gap, every change read
+with both texts): 14 parts found (12 splits and merges changed or made,
+on 8 pairs), all right, shares 0.54-1.0 (among them 2003-07 -> 2003-10 502.7b, which now
+keeps new 502.7b; 2009-05 -> 2009-07 212.3d, 408.1c, 408.1d, 504.2, each
+with the part it missed; 2003-10 -> 2003-12 418.5a -> 418.5a + 418.5b,
+its example moved; 2010-02 113.6 -> 113.6 + 113.6a); 5 hints, shares
+0.24-0.45: 3 doubtful as parts (2003-07 214.9d into 212.6d, its first
+sentence only; 2007-10 308.4 and 309.5, new rules on creatures put into
+play attacking or blocking that restate the old rules' last sentence;
+holdout labels 309.3's sentence dropped) and 2 right (2007-07 new 101.5 opens with old 101.5's clause
+in a new rule; 2009-07 206.2a, reminder text, half of it new). The line
+was read off the share's distribution over every part the run test finds
+on the eval sets' 206 pairs (29 distinct): the 19 at 0.5 or more all
+right (the lowest gap-s14's 701.38b, 0.50, and 418.5b, 0.54), the 10
+below it 4 right (206.2a, 101.5, 110.5b, and gap-s12's 616.1e, 419.9a's
+example reworded beside a new sentence and a second example), 3 doubtful
+(above) and 3 wrong (607.2h and 704.5s, new rules on the old rule's
+template; 602.5f, older cards quoting the old text). Without `RUN_LOST`
+(any run of eight words the kept rules lack): 50 changes on the archive,
+ten wrong or more (a new example on the pattern of the rule's own, 500.2
+-> 500.2 + 500.5 in 2003-03; a new trample variant beside the kept one, 702.19c ->
+702.19d + 702.19e; 603.3a -> 603.3a + 603.7d in 2010-04). Runs of five
+words when the numbering points at the part (it took the whole's number,
+or is the kept rule's new parent or child) found gap-s14's 201.2a +
+201.2b -> 201.2a but also two false ones (the 17-year gap's 801.12 +
+801.13 -> 801.12, 608.3 -> 608.3 + 608.3c): not kept, not even as a hint.
+
+A glossary entry named in the other's headword (`_named`): a headword
+naming several terms ("Legend/Legendary", cut at "/" or ","), one of them
+the whole headword of a removed (added) entry near it that passes
+`_may_be_part`, is a merge (a split): 1999-04 -> 1999-11 "Legend/Legend
+Rule" + "Legendary" -> "Legend/Legendary" (holdout labels it so). On
+the archive it makes that merge only. Cost of both on the 17-year gap:
+`_run_parts` 5.0 ms of CPU a run (930 calls,
+228 of them past the lost-words screen, 42 candidates read; timed in
+process around the function, 3 runs), `_named` under 0.5 ms; the splits
+stage (`bench/claims.py --cpu --runs 3`, three rounds interleaved with
+af626bd on a loaded machine) 80/75/104 -> 80/86/90 ms: within its noise.
+Before the lost-words screen came first, 68/63/72 -> 75/76/71. The
+`RUN_COVER` line (a share read for each run part found, no more) costs
+nothing measurable: `_run_parts` 4.7/5.2 -> 4.6/4.6 ms (least of 5, two
+rounds), `join_splits` 68.2/69.8/66.0 -> 69.9/69.7/64.9 ms of CPU (least
+of 7, three rounds interleaved with ebbefef, timed in process); the
+splits stage of `bench/claims.py --cpu --runs 3` 73/73/74/71/73 ->
+75/79/75/78/73 ms, semantic pass 297/305/320/333/301 -> 312/341/316/324/302
+(five rounds on a machine other helpers loaded: its noise).
+
 Hint, never a claim: a paired rule with no part found, but an added
 (removed) rule near it three quarters of whose words are in it and that
 brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
@@ -529,6 +591,74 @@ def _reworded_parts(
     return parts, hints
 
 
+RUN_WORDS = 8
+"""Least words of a run of the whole that a part holds word for word, and
+neither the kept rules nor the rules beside the whole hold (`_run_parts`):
+a clause or an example carried into a rule of its own, the sentence around
+it reworded ("... and its toughness is the amount of damage needed to
+destroy it." -> "A creature's toughness is the amount of damage needed to
+destroy it.")."""
+RUN_LOST = 2
+"""Least content words of the whole that the kept rules lack (its lost
+words) that such a run must hold (`_run_parts`): the run is a piece the
+kept rules lost ("needed" and "destroy" above, which no kept part holds),
+not a phrase they reworded nor a template a new rule shares with them
+(without it: a new example on the pattern of the rule's own, a new
+trample variant beside the kept one)."""
+RUN_COVER = 0.5
+"""Least share of a run part's content words that are words of the whole
+(`_run_parts`): half its words or more, the part is the whole's text carried
+off (a clause cut out, an example moved and reworded, a requirement moved);
+fewer, it is a new rule that holds one sentence or template of the whole
+among words of its own (a new rule on creatures put into play blocking
+that restates the old rule's last sentence; a new Saga rule on the
+template of the old scheme rule), shown as a hint (`Change.see_also`), never
+a claim."""
+
+
+def _run_parts(
+    whole: Rule, kept: Sequence[Rule], candidates: Sequence[Rule | None], others: Callable[[], Iterable[Rule]]
+) -> tuple[list[Rule], list[Rule]]:
+    """The `candidates` that hold a run of `RUN_WORDS` words of `whole`, word
+    for word, with `RUN_LOST` of its lost words (content words none of the
+    `kept` rules holds), a run that no rule of `kept` and no rule of
+    `others()` (the rules on `whole`'s side of the changes near it) holds:
+    the piece came from `whole`, and the kept rules did not take it. Those
+    half of whose content words or more are `whole`'s (`RUN_COVER`) are
+    parts, the others hints: (parts, hints). Screened by words first: a
+    candidate that holds fewer than `RUN_LOST` lost words, or fewer than
+    `RUN_WORDS` words of `whole`, is not read."""
+    if not candidates:
+        return [], []
+    # Most wholes edited in place lost fewer than `RUN_LOST` content words:
+    # nothing is read further.
+    whole_w = _words(whole)
+    lost = whole_w.difference(*map(_words, kept), _FUNCTION_WORDS)
+    if len(lost) < RUN_LOST:
+        return [], []
+    left = [r for r in candidates if r is not None and r.kind is whole.kind and all(r is not k for k in kept)
+            and len(lost & (part_w := _words(r))) >= RUN_LOST and len(part_w & whole_w) >= RUN_WORDS]
+    if not left:
+        return [], []
+    in_whole = _spaced_skeleton(whole.full_text)
+    out: list[Rule] = []
+    hints: list[Rule] = []
+    barred: list[str] | None = None
+    for r in left:
+        words = _spaced_skeleton(r.full_text).split()
+        runs = [g for k in range(len(words) - RUN_WORDS + 1)
+                if len(lost.intersection(g := words[k:k + RUN_WORDS])) >= RUN_LOST]
+        found = [s for g in runs if (s := f" {' '.join(g)} ") in in_whole]
+        if not found:
+            continue
+        if barred is None:
+            barred = [_spaced_skeleton(k.full_text) for k in kept]
+            barred += [_spaced_skeleton(o.full_text) for o in others() if o is not whole]
+        if any(all(g not in b for b in barred) for g in found):
+            (out if _cover(_content(_words(r)), whole_w) >= RUN_COVER else hints).append(r)
+    return out, hints
+
+
 def _may_be_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     """Whether `part` holds enough of `whole`'s words (`VERBATIM_COVER`,
     the least a part or a hint asks for) to be looked at further."""
@@ -815,6 +945,18 @@ def _inflected(entry: Rule, other: Rule) -> bool:
     return len(short) >= 4 and long.startswith(short) and 0 < len(long) - len(short) <= INFLECTION
 
 
+_TERMS = re.compile(r"\s*[/,]\s*")
+
+
+def _named(whole: Rule, entry: Rule) -> bool:
+    """Whether the headword of glossary entry `whole` names several terms
+    (cut at "/" or ","), one of them `entry`'s headword whole: two entries
+    merged under one headword that names both ("Legend" and "Legendary" ->
+    "Legend/Legendary", 1999-04 -> 1999-11), or split (seen backwards)."""
+    terms = _TERMS.split(whole.id.partition(":")[2].casefold())
+    return len(terms) > 1 and entry.id.partition(":")[2].casefold() in terms
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
@@ -853,9 +995,9 @@ def join_splits(
         # words of its partner and of rules near it that have no partner.
         split = [out[j].new for j in near if out[j].kind is _ADDED]
         merge = [out[j].old for j in near if out[j].kind is _REMOVED]
-        if glossary:  # only an entry under an inflection of the term (`_inflected`)
-            split = [r for r in split if r is not None and _inflected(c.old, r)]
-            merge = [r for r in merge if r is not None and _inflected(c.new, r)]
+        if glossary:  # only an entry under an inflection of the term, or named in the headword (`_inflected`, `_named`)
+            split = [r for r in split if r is not None and (_inflected(c.old, r) or _named(c.old, r))]
+            merge = [r for r in merge if r is not None and (_inflected(c.new, r) or _named(c.new, r))]
         far = far_parts.get(id(c))
         at = -1  # where the far part's change stands
         if far is not None:
@@ -904,14 +1046,30 @@ def join_splits(
         found, likely = _reworded_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
         old_parts += found
         reworded += [("merged", r) for r in likely]
+        # A clause or an example carried word for word into a part, the
+        # sentence around it reworded (`_run_parts`).
+        # One mostly of words of its own is a hint (`RUN_COVER`), shown
+        # whether or not the rule has other parts.
+        run_hints: list[tuple[str, Rule]] = []
+        if not glossary:
+            found, weak = _run_parts(c.old, [c.new, *new_parts], split, lambda: (r for j in near for r in out[j].olds))
+            new_parts += found
+            run_hints += [("split", r) for r in weak]
+            found, weak = _run_parts(c.new, [c.old, *old_parts], merge, lambda: (r for j in near for r in out[j].news))
+            old_parts += found
+            run_hints += [("merged", r) for r in weak]
+            reworded = [(k, r) for k, r in reworded if all(r is not p for p in (*new_parts, *old_parts))]
         if glossary:  # the term's inflection says what the phrases left unsure
             new_parts += [r for k, r in reworded if k == "split" and all(r is not p for p in new_parts)]
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
+            # The headword names the part: two fifths of its words will do (`_may_be_part`).
+            new_parts += [r for r in may_split if _named(c.old, r) and all(r is not p for p in new_parts)]
+            old_parts += [r for r in may_merge if _named(c.new, r) and all(r is not p for p in old_parts)]
         if not new_parts and not old_parts:
             hints = [("split", r.id) for r in may_split if _likely_part(c.old, c.new, r)]
             hints += [("merged", r.id) for r in may_merge if _likely_part(c.new, c.old, r)]
-            hints += [(k, r.id) for k, r in reworded if (k, r.id) not in hints]
+            hints += [(k, r.id) for k, r in (*reworded, *run_hints) if (k, r.id) not in hints]
             if hints:
                 out[i] = replace(c, see_also=tuple(hints))
             i += 1
@@ -926,6 +1084,11 @@ def join_splits(
                         and all(r is not p for p in parts_of)]
                 whole_r = c.old if side is _ADDED else c.new
                 listed = _listed_parts(whole_r, (kept, *parts_of), [r for _, r in kids])
+                # A child of a part that carried a run of the whole away (`_run_parts`).
+                found, weak = _run_parts(whole_r, (kept, *parts_of, *listed), [r for _, r in kids if all(r is not p for p in listed)],
+                                         lambda: (r for j in near for r in (out[j].olds if side is _ADDED else out[j].news)))
+                listed += found
+                run_hints += [("split" if side is _ADDED else "merged", r) for r in weak]
                 if listed:
                     parts_of += listed
                     near += [j for j, r in kids if any(r is p for p in listed) and j not in near]
@@ -938,10 +1101,14 @@ def join_splits(
         main = max((r for r in parts if far is None or r is not far[1]), key=lambda r: (_share(whole, r), r.id == whole.id))
         more = tuple(r for r in parts if r is not main)
         joined = "\n".join(r.full_text for r in parts)
+        # The run hints of the side split (merged), once each (a child of a
+        # part is read twice), the parts found left out.
+        see = tuple(dict.fromkeys((k, r.id) for k, r in run_hints
+                                  if k == ("split" if kind is _SPLIT else "merged") and all(r is not p for p in parts)))
         if kind is _SPLIT:
-            change = Change(kind, whole, main, diff(whole.full_text, joined), how=c.how, more=more)
+            change = Change(kind, whole, main, diff(whole.full_text, joined), how=c.how, more=more, see_also=see)
         else:
-            change = Change(kind, main, whole, diff(joined, whole.full_text), how=c.how, more=more)
+            change = Change(kind, main, whole, diff(joined, whole.full_text), how=c.how, more=more, see_also=see)
         taken = [j for j in near if (out[j].new if new_parts else out[j].old) in parts]
         # The change stands where the first of its parts near it stood.
         first = min([i, *(j for j in taken if j != at)])

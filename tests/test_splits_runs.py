@@ -1,0 +1,172 @@
+"""Splits and merges across a long gap (issue #27 item 6, splits.py).
+
+A rule that holds a run of the whole's words word for word (`_run_parts`:
+`RUN_WORDS`, two of them words the kept rules lost), which neither the kept
+rules nor the changed rules beside the whole hold, is a part; and in the
+glossary, an entry named in the other's headword (`_named`: "Legend" and
+"Legendary" -> "Legend/Legendary"). A run the kept rule or a neighbour
+also holds, or a short one, says nothing. Invented text; real cases by corpus path and rule ID."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import doc
+
+from ruldiff.diff.pipeline import compare
+from ruldiff.documents.load import load
+
+HEAD = [("1", "Basics"), ("300", "Keepers")]
+TAIL = [("300.9", "The warden keeps the lantern until the round is over.")]
+
+Kinds = list[tuple[str, list[str], list[str]]]
+
+
+def _kinds(old: list[tuple[str, str]], new: list[tuple[str, str]], old_g=(), new_g=()) -> Kinds:  # type: ignore[no-untyped-def]
+    changes = compare(doc(HEAD + old + TAIL, old_g), doc(HEAD + new + TAIL, new_g)).changes
+    return [(c.kind.value, [r.id for r in c.olds], [r.id for r in c.news]) for c in changes]
+
+
+ROUSE = (
+    "300.2", "Some powers and gifts can rouse a keeper. Until the next round of the owner of that power or gift, "
+    "that keeper of the tower walks each night if able and walks toward a tower other than that owner's if able.",
+)
+ROUSED = [
+    ("300.2", "Some powers and gifts can rouse a keeper. Until the next round of the owner of that power or gift, "
+              "that keeper of the tower is roused."),
+    ("300.3", "Roused is a mark a keeper can have. A roused keeper walks each night if able and walks toward a tower "
+              "other than the owner of the power, gift, or charm that roused it if able. Roused is neither a gift "
+              "nor part of the keeper's copied traits."),
+]
+
+
+def test_a_clause_carried_into_a_new_rule_makes_a_split() -> None:
+    # "walks each night if able and walks toward a tower other than": ten words
+    # of the old rule, word for word, that the kept rule lost.
+    assert ("split", ["300.2"], ["300.2", "300.3"]) in _kinds([ROUSE], ROUSED)
+
+
+def test_the_same_seen_backwards_is_a_merge() -> None:
+    assert ("merged", ["300.2", "300.3"], ["300.2"]) in _kinds(ROUSED, [ROUSE])
+
+
+@pytest.mark.parametrize(("part", "kind"), [
+    # Mostly the old rule's words (the clause carried off, a few words of
+    # its own around it): a part (`RUN_COVER`).
+    (ROUSED[1][1], "split"),
+    # A new rule of its own that holds the old clause among many more new
+    # words: a hint, never a claim, and the new rule stays added.
+    ("A drowsy keeper, marked by the moon charm or summoned by the bellringer, carries a dim lamp, hums "
+     "quietly, forgets every name it learned and walks each night if able and walks toward a tower other than "
+     "the bellringer's. Drowsy keepers never trade, never gather herbs, never guard the granary gate.", "hint"),
+])
+def test_a_run_part_mostly_of_new_words_is_a_hint(part: str, kind: str) -> None:
+    changes = compare(doc(HEAD + [ROUSE] + TAIL), doc(HEAD + [ROUSED[0], ("300.3", part)] + TAIL)).changes
+    (c,) = [c for c in changes if "300.2" in [r.id for r in c.olds]]
+    if kind == "split":
+        assert (c.kind.value, [r.id for r in c.news], c.see_also) == ("split", ["300.2", "300.3"], ())
+    else:
+        assert (c.kind.value, c.see_also) == ("changed", (("split", "300.3"),))
+        assert any(x.kind.value == "added" and [r.id for r in x.news] == ["300.3"] for x in changes)
+
+
+def test_a_run_hint_beside_other_parts_is_shown_once() -> None:
+    # The new rule 300.4 holds a clause of 300.2 among words of its own, and
+    # is a new child of the part 300.3 too (read twice): one hint, on the split.
+    child = ("300.3a", "A drowsy keeper, marked by the moon charm or summoned by the bellringer, carries a dim lamp, "
+                       "hums quietly, forgets every name it learned and walks each night if able and walks toward a "
+                       "tower other than the bellringer's. Drowsy keepers never trade, never gather herbs.")
+    old = [("300.2", ROUSE[1] + " Roused keepers carry no lantern, and no warden may lend them one.")]
+    new = [ROUSED[0], ("300.3", "Roused keepers carry no lantern, and no warden may lend them one."), child]
+    changes = compare(doc(HEAD + old + TAIL), doc(HEAD + new + TAIL)).changes
+    (c,) = [c for c in changes if "300.2" in [r.id for r in c.olds]]
+    assert (c.kind.value, [r.id for r in c.news], c.see_also) == ("split", ["300.2", "300.3"], (("split", "300.3a"),))
+
+
+def test_a_run_the_kept_rule_holds_too_says_nothing() -> None:
+    # The new rule repeats a run the kept rule also holds: no piece left for it.
+    kept = ("300.2", "Some powers can rouse a keeper. That keeper walks each night if able and walks toward "
+                     "a tower other than its own if able, until the next round.")
+    echo = ("300.3", "A sleeping keeper walks each night if able and walks toward a tower other than the warden's "
+                     "tower. Sleeping keepers dream of lanterns and of the winter gardens.")
+    kinds = _kinds([ROUSE], [kept, echo])
+    assert ("added", [], ["300.3"]) in kinds
+
+
+def test_a_run_a_neighbour_holds_says_nothing() -> None:
+    # The run stands in the old rule beside the whole too (a rule changed in
+    # this release, as the whole's neighbours among the changes are read):
+    # it need not come from the whole.
+    neighbour = ("300.1", "A keeper who is called walks each night if able and walks toward a tower other than "
+                          "its own, then rests.")
+    new = [("300.1", neighbour[1].replace("then rests", "then sleeps")), *ROUSED]
+    kinds = _kinds([neighbour, ROUSE], new)
+    assert not any("300.3" in news for k, _, news in kinds if k in ("split", "merged"))
+
+
+LANTERNS = ("300.4", "Lanterns.")
+SAME = ("300.4a", "Two keepers share a lantern if their lanterns are identical.")
+SEVERAL = ("300.4b", "If a keeper carries more than one lantern, it shares a lantern with another keeper if there "
+                     "are one or more lanterns that both keepers carry in common.")
+MERGED = ("300.4a", "Two or more keepers share a lantern if they carry at least one lantern in common, even if one "
+                    "or more of those keepers carry more lanterns. A keeper with no lantern shares no lantern with "
+                    "any other keeper.")
+
+
+@pytest.mark.parametrize("old", [
+    [LANTERNS, SAME, SEVERAL],
+    [LANTERNS, ("300.4a", SEVERAL[1]), ("300.4b", SAME[1])],
+])
+def test_a_short_run_of_words_the_kept_rule_holds_says_nothing(old: list[tuple[str, str]]) -> None:
+    # "keepers share a lantern if": five words, each of them in the kept
+    # rule too: too little to say the removed rule went into the new one
+    # (a merge missed; gap-s14's 201.2a + 201.2b -> 201.2a is of this kind).
+    kinds = _kinds(old, [LANTERNS, MERGED])
+    assert not any(k == "merged" for k, _, _ in kinds)
+
+
+BEACON = ("Beacon", "A beacon is a special tower marker. Whenever two beacons stand on one hill, the older is lit.")
+
+
+@pytest.mark.parametrize(("term", "headword", "expected"), [
+    # The new headword names the removed entry: a merge.
+    ("Beaconed", "Beacon/Beaconed",
+     ("merged", ["glossary:Beacon", "glossary:Beaconed"], ["glossary:Beacon/Beaconed"])),
+    # It names another term: the entry stays removed.
+    ("Bell", "Beacon/Lantern", ("removed", ["glossary:Bell"], [])),
+])
+def test_a_glossary_entry_is_a_part_when_the_other_headword_names_it(
+    term: str, headword: str, expected: tuple[str, list[str], list[str]]
+) -> None:
+    old_g = [BEACON, (term, f"The word \"{term}\" in a tower's text gives it the beacon marker.")]
+    second = headword.split("/")[1]
+    new_g = [(headword, f"Beacon is a special tower marker. {second} is a marker any tower may carry. "
+                        f"Whenever two beacons or {second.lower()} towers stand on one hill, the older is lit.")]
+    assert expected in _kinds([], [], old_g, new_g)
+
+
+def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> tuple[str, list[str], list[str]]:
+    result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))
+    (c,) = [c for c in result.changes if whole in [r.id for r in (c.olds if side == "old" else c.news)]]
+    return c.kind.value, [r.id for r in c.olds], [r.id for r in c.news]
+
+
+@pytest.mark.parametrize(("old", "new", "whole", "side", "expected"), [
+    # gap-s14: a requirement moved into a new designation rule.
+    ("2017-07-07", "2022-07-08", "701.36a", "old", ("split", ["701.36a"], ["701.38a", "701.38b"])),
+    # gap-s12: a clause cut out into its own subrule; an example carried into a child.
+    ("2008-02-01", "2012-02-01", "212.3d", "old", ("split", ["212.3d"], ["302.4", "302.4a", "302.4b", "302.4c"])),
+    # gap-s12: 616.1e holds 419.9a's example, reworded, but more words of its
+    # own (a new rule sentence, a second example): a hint, not a part.
+    ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a"])),
+    # blind: two kinds of coin flip made one rule.
+    ("2022-04-29", "2022-06-10", "705.2", "new", ("merged", ["705.1", "705.2"], ["705.2"])),
+    # holdout: two glossary entries under one headword.
+    ("1999-04-23", "1999-11-01", "glossary:Legend/Legendary", "new",
+     ("merged", ["glossary:Legend/Legend Rule", "glossary:Legendary"], ["glossary:Legend/Legendary"])),
+])
+def test_real_splits_and_merges(
+    corpora: Path, old: str, new: str, whole: str, side: str, expected: tuple[str, list[str], list[str]]
+) -> None:
+    assert _change(corpora, old, new, whole, side) == expected
