@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14", "gap-s15"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -123,7 +123,9 @@ def main() -> None:
         " first round and kept from its second), 'adj-s13' (twenty adjacent pairs: the fifteen MTG pairs no other"
         " adjacent set holds and every Riftbound pair, five or two changes each, drawn at the end of session 9),"
         " 'gap-s14' (nine gap pairs none of the other gap sets hold, eighteen changes each, drawn at the start of"
-        " session 10 and kept from its helpers)",
+        " session 10 and kept from its helpers), 'gap-s15' (nine gap pairs, seven MTG pairs none of the other gap"
+        " sets hold, the 17-year gap and Riftbound v1.1 against its latest, eighteen changes each, drawn at the"
+        " start of session 11 and kept from its helpers)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
