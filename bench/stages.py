@@ -3,7 +3,7 @@
 against fd45db9's: the table of issue #25's "2018 pair below its fd45db9
 time", for any pair.
 
-Usage: stages.py [--runs N] [--format html|json] [--fd45 PYTHON] OLD NEW
+Usage: stages.py [--runs N] [--format html|json] [--fd45 PYTHON] [--base DIR] OLD NEW
 
 Each run is one fresh process (`-j 1`: one process, so that every stage's
 CPU is this process's), the trees taking turns (interleaved), N runs each
@@ -11,7 +11,8 @@ CPU is this process's), the trees taking turns (interleaved), N runs each
 (`time.process_time`). The tree measured is the one on PYTHONPATH (this
 repository's by default); ``--fd45`` names the Python of fd45db9's own venv
 (its flat layout: ``ruldiff.cli``, ``ruldiff.compare``, ``ruldiff.render``),
-``-`` for none.
+``-`` for none; ``--base`` adds another tree of this layout (its
+``tool`` folder: a worktree of main), run with this tree's Python.
 
 The stages, each timed by a wrapper around the name its caller calls
 (inclusive of what it calls):
@@ -23,9 +24,11 @@ The stages, each timed by a wrapper around the name its caller calls
 - read: both documents read, decoded, parsed, warned about;
 - compare, and within it align (`changed_pairs`), worddiff (`diff_all`),
   classify, splits (`join_splits`) and the semantic pass (`annotate`);
-- render, and within it the HTML context (`build_context`), the template
+- render, and within it the HTML context (`build_context`: called by the
+  command before `render` in this tree, inside it in fd45db9's), the template
   loaded (`load_template`: jinja2's import and the compiled template) and
   rendered (`render_loaded`);
+- write: the output written (`deliver`; fd45db9's is not timed: 0);
 - total: the whole process's CPU, up to its exit.
 
 A stage a tree lacks shows as 0. Interleaving and CPU time make the table
@@ -77,6 +80,11 @@ if which == "tree":
     render = importlib.import_module("ruldiff.outputs.render")
     templating = importlib.import_module("ruldiff.outputs.templating")
     wrap(cli, "read_pair_then", "read")
+    # The page's context is built by the command, before `render` (its
+    # documents let go first): timed as a part of the render stage.
+    wrap(cli, "build_context", " context")
+    wrap(cli, "build_context", "render")
+    wrap(cli, "deliver", "write")
     run = ruldiff.cli.main.run
 else:
     import ruldiff.cli as cli
@@ -102,7 +110,7 @@ run()
 '''
 
 STAGES = ["import", "read", "compare", " align", " worddiff", " classify", " splits", " semantic",
-          "render", " context", " load_template", " render_loaded", "total"]
+          "render", " context", " load_template", " render_loaded", "write", "total"]
 
 
 def main() -> int:
@@ -113,21 +121,28 @@ def main() -> int:
     parser.add_argument("--format", default="html", choices=["html", "json"])
     parser.add_argument("--fd45", default="/tmp/fd45/.venv/bin/python",
                         help="the Python of fd45db9's venv; '-' for none")
+    parser.add_argument("--base", metavar="DIR",
+                        help="another tree of this layout (its tool/ folder, e.g. a worktree of main), "
+                        "measured with this Python in the same rounds (then give --fd45 - for a two-column table)")
     args = parser.parse_args()
-    trees = {"this tree": [sys.executable, "tree"]}
+    trees = {"this tree": [sys.executable, "tree", None]}
+    if args.base:
+        trees["base"] = [sys.executable, "tree", args.base]
     if args.fd45 != "-":
-        trees["fd45db9"] = [args.fd45, "fd45"]
+        trees["fd45db9"] = [args.fd45, "fd45", None]
     found: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     with tempfile.TemporaryDirectory() as scratch:
         probe = Path(scratch, "probe.py")
         probe.write_text(_PROBE)
         out = Path(scratch, "stages.json")
         for _ in range(args.runs):
-            for name, (python, which) in trees.items():
+            for name, (python, which, path) in trees.items():
                 cmd = [python, str(probe), which, str(out), args.old, args.new, "-j", "1",
                        "-f", args.format, "-o", str(Path(scratch, f"out.{args.format}"))]
                 # fd45db9 runs from its own venv: this tree's PYTHONPATH is not passed to it.
-                env = os.environ if which == "tree" else {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+                env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+                if which == "tree":
+                    env = {**env, "PYTHONPATH": path} if path else dict(os.environ)
                 subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
                 found[name].append(json.loads(out.read_text()))
     names = list(trees)

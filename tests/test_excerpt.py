@@ -69,3 +69,17 @@ def test_two_ids_in_a_row_are_listed_three_make_a_run() -> None:
     assert [(r["first"]["label"], r["last"] and r["last"]["label"], r["count"]) for r in runs] == [
         ("0", None, 1), ("1", None, 1), ("2", "4", 3),
     ]
+
+
+def test_a_run_is_cut_exactly_when_it_has_enough_words_however_short_its_words() -> None:
+    """The shortest text that holds the words to cut (one-letter words, one
+    space apart) is cut; one character less, or one word less, is not."""
+    from ruldiff.outputs.excerpt import _cut
+
+    need = 2 + 2 + 3
+    shortest = " ".join("abcdefg")  # 7 words in 2 * 7 - 1 characters
+    assert len(shortest) == 2 * need - 1
+    assert _cut(shortest, 2, 2, 3) == [{"op": "=", "text": "a b "}, {"op": "…", "text": "c d e "},
+                                      {"op": "=", "text": "f g"}]
+    assert _cut(shortest[:-2], 2, 2, 3) is None  # six words
+    assert _cut("a\tb\nc  d e\u3000f g", 2, 2, 3) is not None  # any white space parts words

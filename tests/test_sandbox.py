@@ -196,3 +196,44 @@ def test_a_render_may_take_sixty_seconds_and_no_more(
             sandbox.render_bounded(template, {})
     else:
         assert sandbox.render_bounded(template, {}) == "42"
+
+
+HOSTILE_OLD = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw a card & <b>shout</b> \"now\"."),
+               ("100.2.", "Pass the turn.")]
+HOSTILE_NEW = [("1", "Basics"), ("100", "General"), ("100.1.", "Draw two cards & <i>'whisper'</i>."),
+               ("100.2.", "Pass the <script>turn</script>."), ("100.3.", "Say \"<&>\" and 'stop'.")]
+
+
+@pytest.mark.parametrize("name", ["changelog.html.j2", "bulletin.html.j2"])
+@pytest.mark.parametrize("cached", [False, True])
+def test_the_built_in_templates_escape_what_they_show_as_markupsafe_does(
+    tmp_path: Path, name: str, cached: bool
+) -> None:
+    """The built-in templates escape their outputs with `templating._escaped`
+    (plain strings, not markupsafe's Markup): the page is the one jinja2's
+    own escaping writes, byte for byte, on texts full of ``& < > ' "``, read
+    from the bytecode cache or compiled; a user's directory keeps jinja2's
+    escaping (sandboxed)."""
+    import jinja2
+
+    from ruldiff.diff.pipeline import compare
+    from ruldiff.documents.load import load
+    from ruldiff.outputs import templating
+    from ruldiff.outputs.context import build_context
+
+    old, new = write_rules_pair(tmp_path, HOSTILE_OLD, HOSTILE_NEW)
+    context = build_context(compare(load(old), load(new)))
+    cache = tmp_path / "cache" if cached else None
+    for _ in range(1 + cached):  # with a cache: compiled and written, then read back
+        trusted = templating.load_template(name, None, cache)
+    assert trusted.root_render_func.__globals__["escape"] is templating._escaped
+    reference = templating._environment(None, None)
+    reference.template_class = jinja2.Template  # markupsafe's escape, as compiled
+    expected = templating.render_loaded(reference.get_template(name), name, context)
+    assert "&lt;script&gt;turn&lt;/script&gt;" in expected and "&#34;&lt;&amp;&gt;&#34;" in expected
+    assert templating.render_loaded(trusted, name, context) == expected
+    user = tmp_path / "mine"
+    user.mkdir()
+    sandboxed = templating.load_template(name, user)
+    assert sandboxed.root_render_func.__globals__["escape"] is not templating._escaped
+    assert templating.render_loaded(sandboxed, name, context, user) == expected

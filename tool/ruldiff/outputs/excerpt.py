@@ -44,7 +44,12 @@ def _cut(text: str, keep_head: int, keep_tail: int, minimum: int) -> list[dict[s
     # cuts them). Cutting the edits of the 17-year gap (3,533 changes, 768
     # cut) went 43 -> 28 ms (median of 21 passes, both versions in one
     # process; 80 -> 56 ms on a busier machine).
-    if len(text.split()) < keep_head + keep_tail + minimum:
+    # A text shorter than 2n - 1 characters cannot hold n words (each a
+    # character at least, white space between them): 2,900 of the gap's
+    # 6,486 unchanged runs, left without a split (cutting its edits 13.7 ->
+    # 11.4 ms of CPU, median of 15 passes, both versions in one process).
+    need = keep_head + keep_tail + minimum
+    if len(text) < 2 * need - 1 or len(text.split()) < need:
         return None
     # Only the two ends are found, by splits with a limit: the words after
     # the head start where the head (its white space included) ends, and the
