@@ -170,3 +170,33 @@ def test_real_splits_and_merges(
     corpora: Path, old: str, new: str, whole: str, side: str, expected: tuple[str, list[str], list[str]]
 ) -> None:
     assert _change(corpora, old, new, whole, side) == expected
+
+
+def test_runs_are_the_word_for_word_runs_of_the_text() -> None:
+    # `_runs` (a set looked up) says what searching the spaced text said: a
+    # run of `RUN_WORDS` words stands in a text word for word, not across a
+    # word's edge nor across typography.
+    from ruldiff.diff.splits import RUN_WORDS, _runs, _spaced_skeleton
+
+    text = "A keeper’s lantern — lit at dusk — walks each night if able, and walks toward a tower."
+    words = _spaced_skeleton(text).split()
+    probes = [" ".join(words[k:k + RUN_WORDS]) for k in range(len(words) - RUN_WORDS + 1)]
+    probes += ["eper s lantern lit at dusk walks each", "keeper s lantern lit at dusk walks eac"]
+    assert [p in _runs(text) for p in probes] == [f" {p} " in _spaced_skeleton(text) for p in probes]
+    assert sum(p in _runs(text) for p in probes) == len(words) - RUN_WORDS + 1
+
+
+def test_two_long_rules_are_read_in_linear_time() -> None:
+    # Two crafted rules of 100,000 words each, from one vocabulary: every
+    # run of the part is looked up, none searched for in the whole's text
+    # (a quarter of a second; searched for, near a minute).
+    import random
+
+    from ruldiff.diff.splits import _run_parts
+    from ruldiff.model import Rule, RuleKind
+
+    rng = random.Random(140)
+    vocab = [f"w{k}x" for k in range(5000)]
+    whole, part = (Rule(i, RuleKind.RULE, " ".join(rng.choice(vocab) for _ in range(100_000)) + ".") for i in ("1.1", "1.2"))
+    kept = Rule("1.1", RuleKind.RULE, "Kept words only.")
+    assert _run_parts(whole, [kept], [part], lambda: iter(())) == ([], [])
