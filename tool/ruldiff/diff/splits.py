@@ -1070,7 +1070,7 @@ def join_splits(
             old_parts += found
             run_hints += [("merged", r) for r in weak]
             reworded = [(k, r) for k, r in reworded if all(r is not p for p in (*new_parts, *old_parts))]
-        if glossary:  # the term's inflection says what the phrases left unsure
+        else:  # the glossary: the term's inflection says what the phrases left unsure
             new_parts += [r for k, r in reworded if k == "split" and all(r is not p for p in new_parts)]
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
             reworded = []
@@ -1096,7 +1096,8 @@ def join_splits(
                 whole_r = c.old if side is _ADDED else c.new
                 listed = _listed_parts(whole_r, (kept, *parts_of), [r for _, r in kids])
                 # A child of a part that carried a run of the whole away (`_run_parts`).
-                found, weak = _run_parts(whole_r, (kept, *parts_of, *listed), [r for _, r in kids if all(r is not p for p in listed)],
+                # (A child `listed` took is among the kept rules: `_run_parts` skips it.)
+                found, weak = _run_parts(whole_r, (kept, *parts_of, *listed), [r for _, r in kids],
                                          lambda: (r for j in near for r in (out[j].olds if side is _ADDED else out[j].news)))
                 listed += found
                 run_hints += [("split" if side is _ADDED else "merged", r) for r in weak]
