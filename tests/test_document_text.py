@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ruldiff import decode, parse
 from ruldiff.diff.text import DocumentText, norm
@@ -71,14 +73,16 @@ _OTHER = _doc(
 )
 
 
+@pytest.mark.parametrize("share", [True, False], ids=["shared", "alone"])
 @pytest.mark.parametrize("new_first", [True, False], ids=["new-first", "old-first"])
 @pytest.mark.parametrize("odd", [(), ("Tab\there.",), ("CAF\u00c9 RULES",)], ids=["printable", "tab", "capital-accent"])
-def test_a_pair_gives_the_texts_each_document_gives_alone(new_first: bool, odd: tuple[str, ...]) -> None:
+def test_a_pair_gives_the_texts_each_document_gives_alone(share: bool, new_first: bool, odd: tuple[str, ...]) -> None:
     """The second text of a pair reads the lines of the rule texts both
     documents hold from the first, whichever is built first and however each
-    was built (from its bytes, or rule by rule)."""
+    was built (from its bytes, or rule by rule); not shared (a comparison
+    that changed most rules), each is built alone."""
     one = _doc(*_SHARED, *odd, examples=((), (), (), ("Example: A shared  example.",)))
-    old, new = DocumentText.pair(one, _OTHER)
+    old, new = DocumentText.pair(one, _OTHER, share=share)
     if new_first:
         assert new.text == _by_rule(_OTHER)
         assert old.text == _by_rule(one)
@@ -101,3 +105,19 @@ def test_real_releases_paired_give_their_texts_alone(corpora: Path, names: tuple
     old, new = DocumentText.pair(old_doc, new_doc)
     assert new.text == DocumentText(new_doc).text == _by_rule(new_doc)
     assert old.text == DocumentText(old_doc).text == _by_rule(old_doc)
+
+
+# Characters each path of `_document_text` reads apart: ASCII letters and
+# controls, a final sigma and other cased letters beyond ASCII, letters
+# without case, curly quotes, unprintable white space and a lone surrogate.
+_ODD = st.sampled_from(list("aZ  \n\t\r\x0b\x1c\x7fΣσςİéÉßǅﬁ’—\u00a0\u2028\x85\u200b\udcff中"))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.text(_ODD, max_size=10), max_size=5), st.lists(st.text(_ODD, max_size=10), max_size=5))
+def test_any_texts_give_each_rule_normalised(old: list[str], new: list[str]) -> None:
+    """Whatever the characters, alone or as a pair, each way: each rule's `norm`."""
+    one, other = _doc(*old), _doc(*new)
+    assert DocumentText(one).text == _by_rule(one)
+    first, second = DocumentText.pair(one, other)
+    assert (second.text, first.text) == (_by_rule(other), _by_rule(one))

@@ -90,8 +90,11 @@ def test_a_run_the_kept_rule_holds_too_says_nothing() -> None:
                      "a tower other than its own if able, until the next round.")
     echo = ("300.3", "A sleeping keeper walks each night if able and walks toward a tower other than the warden's "
                      "tower. Sleeping keepers dream of lanterns and of the winter gardens.")
-    kinds = _kinds([ROUSE], [kept, echo])
-    assert ("added", [], ["300.3"]) in kinds
+    changes = compare(doc(HEAD + [ROUSE] + TAIL), doc(HEAD + [kept, echo] + TAIL)).changes
+    # 300.3 stays added, no part of 300.2 and no hint of one (`see also`).
+    assert [(c.kind.value, [r.id for r in c.news], c.see_also) for c in changes] == [
+        ("changed", ["300.2"], ()), ("added", ["300.3"], ()),
+    ]
 
 
 def test_a_run_a_neighbour_holds_says_nothing() -> None:
@@ -101,8 +104,11 @@ def test_a_run_a_neighbour_holds_says_nothing() -> None:
     neighbour = ("300.1", "A keeper who is called walks each night if able and walks toward a tower other than "
                           "its own, then rests.")
     new = [("300.1", neighbour[1].replace("then rests", "then sleeps")), *ROUSED]
-    kinds = _kinds([neighbour, ROUSE], new)
-    assert not any("300.3" in news for k, _, news in kinds if k in ("split", "merged"))
+    changes = compare(doc(HEAD + [neighbour, ROUSE] + TAIL), doc(HEAD + new + TAIL)).changes
+    # 300.3 stays added, and no rule points to it as a part (`see also`).
+    assert [(c.kind.value, [r.id for r in c.news], c.see_also) for c in changes] == [
+        ("changed", ["300.1"], ()), ("changed", ["300.2"], ()), ("added", ["300.3"], ()),
+    ]
 
 
 LANTERNS = ("300.4", "Lanterns.")
@@ -146,27 +152,61 @@ def test_a_glossary_entry_is_a_part_when_the_other_headword_names_it(
     assert expected in _kinds([], [], old_g, new_g)
 
 
-def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> tuple[str, list[str], list[str]]:
+Hinted = tuple[str, list[str], list[str], tuple[tuple[str, str], ...]]
+
+
+def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> Hinted:
+    """The change holding `whole`: its kind, its rules, its `see also` hints."""
     result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))
     (c,) = [c for c in result.changes if whole in [r.id for r in (c.olds if side == "old" else c.news)]]
-    return c.kind.value, [r.id for r in c.olds], [r.id for r in c.news]
+    return c.kind.value, [r.id for r in c.olds], [r.id for r in c.news], c.see_also
 
 
 @pytest.mark.parametrize(("old", "new", "whole", "side", "expected"), [
     # gap-s14: a requirement moved into a new designation rule.
-    ("2017-07-07", "2022-07-08", "701.36a", "old", ("split", ["701.36a"], ["701.38a", "701.38b"])),
+    ("2017-07-07", "2022-07-08", "701.36a", "old", ("split", ["701.36a"], ["701.38a", "701.38b"], ())),
     # gap-s12: a clause cut out into its own subrule; an example carried into a child.
-    ("2008-02-01", "2012-02-01", "212.3d", "old", ("split", ["212.3d"], ["302.4", "302.4a", "302.4b", "302.4c"])),
+    ("2008-02-01", "2012-02-01", "212.3d", "old", ("split", ["212.3d"], ["302.4", "302.4a", "302.4b", "302.4c"], ())),
     # gap-s12: 616.1e holds 419.9a's example, reworded, but more words of its
-    # own (a new rule sentence, a second example): a hint, not a part.
-    ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a"])),
+    # own (a new rule sentence, a second example): a hint on the split, not a part.
+    ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a"], (("split", "616.1e"),))),
     # blind: two kinds of coin flip made one rule.
-    ("2022-04-29", "2022-06-10", "705.2", "new", ("merged", ["705.1", "705.2"], ["705.2"])),
+    ("2022-04-29", "2022-06-10", "705.2", "new", ("merged", ["705.1", "705.2"], ["705.2"], ())),
     # holdout: two glossary entries under one headword.
     ("1999-04-23", "1999-11-01", "glossary:Legend/Legendary", "new",
-     ("merged", ["glossary:Legend/Legend Rule", "glossary:Legendary"], ["glossary:Legend/Legendary"])),
+     ("merged", ["glossary:Legend/Legend Rule", "glossary:Legendary"], ["glossary:Legend/Legendary"], ())),
 ])
 def test_real_splits_and_merges(
-    corpora: Path, old: str, new: str, whole: str, side: str, expected: tuple[str, list[str], list[str]]
+    corpora: Path, old: str, new: str, whole: str, side: str, expected: Hinted
 ) -> None:
     assert _change(corpora, old, new, whole, side) == expected
+
+
+def test_runs_are_the_word_for_word_runs_of_the_text() -> None:
+    # `_runs` (a set looked up) says what searching the spaced text said: a
+    # run of `RUN_WORDS` words stands in a text word for word, not across a
+    # word's edge nor across typography.
+    from ruldiff.diff.splits import RUN_WORDS, _runs, _spaced_skeleton
+
+    text = "A keeper’s lantern — lit at dusk — walks each night if able, and walks toward a tower."
+    words = _spaced_skeleton(text).split()
+    probes = [" ".join(words[k:k + RUN_WORDS]) for k in range(len(words) - RUN_WORDS + 1)]
+    probes += ["eper s lantern lit at dusk walks each", "keeper s lantern lit at dusk walks eac"]
+    assert [p in _runs(text) for p in probes] == [f" {p} " in _spaced_skeleton(text) for p in probes]
+    assert sum(p in _runs(text) for p in probes) == len(words) - RUN_WORDS + 1
+
+
+def test_two_long_rules_are_read_in_linear_time() -> None:
+    # Two crafted rules of 100,000 words each, from one vocabulary: every
+    # run of the part is looked up, none searched for in the whole's text
+    # (a quarter of a second; searched for, near a minute).
+    import random
+
+    from ruldiff.diff.splits import _run_parts
+    from ruldiff.model import Rule, RuleKind
+
+    rng = random.Random(140)
+    vocab = [f"w{k}x" for k in range(5000)]
+    whole, part = (Rule(i, RuleKind.RULE, " ".join(rng.choice(vocab) for _ in range(100_000)) + ".") for i in ("1.1", "1.2"))
+    kept = Rule("1.1", RuleKind.RULE, "Kept words only.")
+    assert _run_parts(whole, [kept], [part], lambda: iter(())) == ([], [])

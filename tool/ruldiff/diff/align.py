@@ -1063,9 +1063,36 @@ def _match_runs(
         if pa is not None and pb is not None:
             groups.setdefault((pa, pb), []).append((i, j, sim))
     for members in groups.values():
+        ordered = _in_order([(i, j) for i, j, _ in members])
         for i, j, sim in members:
-            if any(k != i and (k < i) == (q < j) for k, q, _ in members):
+            if i in ordered:
                 link(i, j, MatchHow.MOVED, sim)
+
+
+def _in_order(pairs: list[tuple[int, int]]) -> set[int]:
+    """The old indices of `pairs` (old, new; each old index once) whose pair
+    stands in the same order as another on both sides: one before it on both
+    sides, or one after it on the old side and not before it on the new.
+    One sort and two sweeps, where asking each pair of every other was
+    quadratic in the rules left over under one parent (a crafted document of
+    8,000 such rules, their order reversed: 3.8 s -> 2 ms of CPU).
+
+    >>> sorted(_in_order([(1, 5), (2, 6), (3, 4)])), _in_order([(1, 6), (2, 5)])
+    ([1, 2], set())
+    """
+    pairs = sorted(pairs)
+    ordered = set()
+    least: int | None = None  # the least new index of the pairs before
+    for i, j in pairs:
+        if least is not None and least < j:
+            ordered.add(i)
+        least = j if least is None else min(least, j)
+    most: int | None = None  # the greatest new index of the pairs after
+    for i, j in reversed(pairs):
+        if most is not None and most >= j:
+            ordered.add(i)
+        most = j if most is None else max(most, j)
+    return ordered
 
 
 def _word_seq(text: str) -> tuple[str, ...]:

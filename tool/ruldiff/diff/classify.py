@@ -154,10 +154,11 @@ def _skeleton(text: str) -> str:
 
 
 def same_words(old: str, new: str) -> bool:
-    """Whether two texts differ at most in white space, which is layout, not text.
+    """Whether two texts differ at most in layout: white space that neither
+    opens nor closes a break between two letters or digits (below).
 
-    White space alone is never a change, even inside a word's characters
-    ("Magic®" against "Magic ®", a range "601.2e-g" spaced out).
+    White space beside a mark is never a change, even inside a word's
+    characters ("Magic®" against "Magic ®", a range "601.2e-g" spaced out).
 
     >>> same_words("Draw a card.", "Draw  a card."), same_words("Magic®", "Magic ®")
     (True, True)
