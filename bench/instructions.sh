@@ -2,7 +2,9 @@
 # Count the CPU instructions of whole ruldiff runs on the bench pairs, with
 # valgrind (cachegrind, no cache simulation). Unlike wall-clock times on a
 # shared machine, the counts repeat to within about 1% from run to run, so a
-# change of a few percent shows. One process, as every comparison runs.
+# change of a few percent shows. A run that hands work to a second process
+# (a long comparison's word diffs, the old document read beside the new) is
+# counted whole: the counts of its processes are summed.
 # Slow: about a minute per run.
 #
 #   bench/instructions.sh              # html and json for every pair
@@ -37,7 +39,7 @@ for pair in "adjacent mtg/2025-11-14.txt mtg/2026-01-16.txt" \
             || die "ruldiff failed on $name"
         count="$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
             "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" \
-            2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',')"
+            2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',' | awk '{ n += $1 } END { if (NR) print n }')"
         [[ -n "$count" ]] || die "no instruction count from valgrind for $name $fmt"
         printf '%-16s %-6s %12d M\n' "$name" "$fmt" "$((count / 1000000))"
     done
