@@ -10,7 +10,8 @@
 #   bench/instructions.sh              # html and json for every pair
 #   BENCH_FORMATS=html bench/instructions.sh
 #
-# Environment: RULDIFF_CORPORA, RULDIFF as for run.sh. Exit status 2 on a setup error.
+# Environment: RULDIFF_CORPORA, RULDIFF as for run.sh; RULDIFF_ARGS, options
+# added to every run ("-j 1": one process, to set beside a tree that has no second). Exit status 2 on a setup error.
 set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,11 +36,11 @@ for pair in "adjacent mtg/2025-11-14.txt mtg/2026-01-16.txt" \
     read -r name old new <<<"$pair"
     for fmt in $FORMATS; do
         # An untimed run first fills the template cache, as after a first use.
-        "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" \
+        "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" ${RULDIFF_ARGS:-} \
             || die "ruldiff failed on $name"
         count="$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-            "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" \
-            2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',' | awk '{ n += $1 } END { if (NR) print n }')"
+            "$RULDIFF_BIN" "$CORPORA/$old" "$CORPORA/$new" -f "$fmt" -o "$SCRATCH/out" ${RULDIFF_ARGS:-} \
+            2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ',' | awk '{ n += $1 } END { if (NR) printf "%.0f\n", n }')"
         [[ -n "$count" ]] || die "no instruction count from valgrind for $name $fmt"
         printf '%-16s %-6s %12d M\n' "$name" "$fmt" "$((count / 1000000))"
     done
