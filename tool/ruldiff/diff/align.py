@@ -1045,9 +1045,9 @@ def _match_runs(
     420.5g came after 420.5c and 704.5b before 704.5g). Each pair
     alone is too weak for `_match_mutual` (a part of a split, or two rules of
     one topic, read as alike); a run is what a moved section looks like
-    (2009-05 -> 2009-07: the special actions "Playing a land ..." and "The
-    controller of a face-down permanent may turn it face up ..." 408.2d and
-    408.2h, rewritten as 114.2a and 114.2b, 0.67 and 0.68 similar; the
+    (2009-05 -> 2009-07: the special actions 408.2d and 408.2h, playing a
+    land and turning a face-down permanent face up, rewritten as 114.2a and
+    114.2b, 0.67 and 0.68 similar; the
     state-based actions 420.5c, 420.5g, 420.5k -> 704.5g, 704.5b, 704.5p).
     A lone pair, or pairs whose parents differ, is left to the later steps."""
     if not weak and not loose:

@@ -140,11 +140,9 @@ that holds `RUN_WORDS` words of the whole word for word, `RUN_LOST` of
 them content words the kept rules lack, a run that neither the kept rules
 nor the changed rules beside the whole hold: a clause or an example
 carried into a rule of its own, the sentence around it reworded (2008-02
--> 2012-02 old 212.3d "... and its toughness is the amount of damage
-needed to destroy it." -> 302.4b "A creature's toughness is ..."; 2017-07
--> 2022-07 old 701.36a's
-"attacks each combat if able and attacks a player other than" in the new
-designation rule 701.38b). Half the part's content words or more must be
+-> 2012-02 old 212.3d's closing clause on toughness, now the sentence of
+302.4b; 2017-07 -> 2022-07 old 701.36a's attack requirement, now in the
+new designation rule 701.38b). Half the part's content words or more must be
 the whole's (`RUN_COVER`): a part mostly of words of its own, a new rule
 that restates one sentence of the whole or shares its template, is a
 `see also` hint, never a claim, whether or not the rule has other parts.
@@ -595,13 +593,12 @@ RUN_WORDS = 8
 """Least words of a run of the whole that a part holds word for word, and
 neither the kept rules nor the rules beside the whole hold (`_run_parts`):
 a clause or an example carried into a rule of its own, the sentence around
-it reworded ("... and its toughness is the amount of damage needed to
-destroy it." -> "A creature's toughness is the amount of damage needed to
-destroy it.")."""
+it reworded ("... and its weight is what one porter can carry up a
+stair." -> "A crate's weight is what one porter can carry up a stair.")."""
 RUN_LOST = 2
 """Least content words of the whole that the kept rules lack (its lost
 words) that such a run must hold (`_run_parts`): the run is a piece the
-kept rules lost ("needed" and "destroy" above, which no kept part holds),
+kept rules lost ("porter" and "carry" above, which no kept part holds),
 not a phrase they reworded nor a template a new rule shares with them
 (without it: a new example on the pattern of the rule's own, a new
 trample variant beside the kept one)."""
