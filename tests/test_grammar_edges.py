@@ -19,12 +19,41 @@ def read(lines: list[str], name: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("jump", "in_sequence"), [(10, True), (11, False)])
-def test_a_code_may_skip_nine_repealed_sections_but_not_ten(jump: int, in_sequence: bool) -> None:
+def test_a_code_may_skip_nine_repealed_sections_but_a_lone_tenth_is_text(jump: int, in_sequence: bool) -> None:
     lines = ["Town Code", "", "Adopted March 1, 2020.", ""]
-    for n in (1, 2, 3, 4, 4 + jump, 5 + jump, 6 + jump):
+    for n in (1, 2, 3, 4, 4 + jump):
         lines += [f"Sec. 7-{n}. The clerk keeps record {n} of the town.", ""]
     ids = [i for i, _ in read(lines, "code.txt")]
-    assert (ids == ["7-1", "7-2", "7-3", "7-4", f"7-{4 + jump}", f"7-{5 + jump}", f"7-{6 + jump}"]) is in_sequence, ids
+    assert (ids == ["7-1", "7-2", "7-3", "7-4", f"7-{4 + jump}"]) is in_sequence, ids
+
+
+@pytest.mark.parametrize("jump", [11, 16, 96])
+def test_a_code_resumes_its_sections_past_those_it_reserves(jump: int) -> None:
+    """Municipal codes number each article's sections past a reserved block
+    (``Sec. 4-4`` in Article I, ``Sec. 4-20`` opening Article II): a jump
+    past `GAP` resumes the sequence when the next section follows it, or
+    when it opens a division just headed."""
+    lines = ["CHAPTER 7. TOWN RECORDS", "", "ARTICLE I. IN GENERAL", ""]
+    for n in (1, 2, 3, 4, 4 + jump, 5 + jump):
+        lines += [f"Sec. 7-{n}. The clerk keeps record {n} of the town.", ""]
+    lines += ["ARTICLE II. ARCHIVES", "", f"Sec. 7-{5 + 2 * jump}. The archive is open on Mondays.", ""]
+    ids = [i for i, _ in read(lines, "code.txt")]
+    assert ids == ["7", "I", "7-1", "7-2", "7-3", "7-4", f"7-{4 + jump}", f"7-{5 + jump}", "II", f"7-{5 + 2 * jump}"]
+
+
+def test_reserved_sections_in_the_plural_are_sections_of_the_code() -> None:
+    lines = ["CHAPTER 7. TOWN RECORDS", "", "ARTICLE I. IN GENERAL", ""]
+    lines += ["Sec. 7-1. The clerk keeps the records.", "", "Sec. 7-2. Records are public.", ""]
+    lines += ["Secs. 7-3\u20147-19. Reserved.", "", "ARTICLE II. ARCHIVES", ""]
+    lines += ["Sec. 7-20. The archive is open on Mondays.", "", "Sec. 7-21. Copies cost a dollar.", ""]
+    units = read(lines, "code.txt")
+    assert [i for i, _ in units] == ["7", "I", "7-1", "7-2", "7-3", "II", "7-20", "7-21"]
+
+
+def test_a_bare_number_far_past_the_last_is_text_even_in_a_run() -> None:
+    lines = ["Club Rules", "", "1. Members pay dues.", "", "2. Dues are yearly.", "", "3. The year starts in May.", ""]
+    lines += ["1990. The club was founded.", "", "1991. The club joined the league.", ""]
+    assert [i for i, _ in read(lines, "club.txt")] == ["1", "2", "3"]
 
 
 @pytest.mark.parametrize(("words", "heading"), [(12, True), (13, False)])

@@ -26,8 +26,10 @@ How a numbering is inferred
    roman number when it starts (``i``) or continues (``iv`` then ``v``) one.
 3. A style (label, numeral kind, parts and separator, bracket shape) numbers
    the document when its numbers run in sequence: each token is the first
-   number, or comes after the last of its style by at most `GAP`; a token
-   out of sequence is text. A style needs two such tokens, or one first
+   number, or comes after the last of its style by at most `GAP`, or, a
+   labelled number or one of several parts, resumes past a reserved block
+   (`_resumes`); a token out of sequence is text. A label in the plural is
+   its singular's when the document uses both (``Secs.``, ``Sec.``). A style needs two such tokens, or one first
    number in brackets or after a label.
 4. Nesting is a stack of open styles: a token of an open style closes what
    is inside it; a new style opens a level under the innermost. Labelled
@@ -333,10 +335,15 @@ def scan(lines: list[str]) -> list[Token]:
                 raws.append(found if item is None else (found[0], ""))
                 if item is not None:
                     raws.append(item)
+    # A label in the plural is its singular's, when the document uses that
+    # (``Secs. 4-5—4-19. Reserved.`` among ``Sec. 4-4.``): one style.
+    labels = {raw[1] for raw, _ in raws}
     # The last letter and roman value read in each (label, shape, case).
     last: dict[tuple[str, str, str], int] = {}
     tokens: list[Token] = []
     for k, ((index, label, shape, parts, separator, readings, numeral, stop), rest) in enumerate(raws):
+        if label[-1:] == "s" and label[:-1] in labels:
+            label = label[:-1]
         kind, value = readings[0]
         if len(readings) == 2:
             kind, value = _settle(raws, k, label, shape, numeral, readings, last)
@@ -406,7 +413,7 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
         ahead[tokens[k].style] = tokens[k].value
     last: dict[Style, Token] = {}
     kept: list[Token] = []
-    for t, after, carrier in zip(tokens, following, _carriers(tokens)):
+    for t, previous, after, carrier in zip(tokens, [None, *tokens], following, _carriers(tokens)):
         before = last.get(t.style)
         if before is None:  # TITLE 33 is in sequence when 33-14-101 follows
             ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1 or _carried(t, carrier)
@@ -416,11 +423,28 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
             ok = True  # a new prefix: 2-101 after 1-103
         else:  # under the same prefix, a number of several parts never starts again (1.01 after 1.03)
             least = 0 if _inserted(t.number) and t.number != before.number else 1  # 5a after 5
-            ok = (t.value == 1 and t.style.parts == 1) or least <= t.value - before.value <= GAP
+            step = t.value - before.value
+            ok = (t.value == 1 and t.style.parts == 1) or least <= step <= GAP or (
+                step > GAP and _resumes(t, previous, after)
+            )
         if ok:
             kept.append(t)
             last[t.style] = t
     return kept
+
+
+def _resumes(t: Token, previous: Token | None, after: int | None) -> bool:
+    """Whether `t`, a labelled number or one of several parts that jumps past
+    `GAP` under its prefix, resumes its sequence there, as a code's numbers do
+    past the sections it reserves (``Sec. 4-4`` in Article I, ``Sec. 4-20``
+    opening Article II): when it opens a division just headed by a labelled
+    number of another style, or the next number of its style follows it by
+    1 to `GAP` (``4-20`` then ``4-21``). A bare number of one part never
+    does: ``1990.`` after ``3.`` is a year, whatever comes next."""
+    if not (t.style.label or t.style.parts > 1):
+        return False
+    opens = previous is not None and previous.style != t.style and bool(previous.style.label) and previous.stop
+    return opens or (after is not None and 1 <= after - t.value <= GAP)
 
 
 def _carriers(tokens: list[Token]) -> list[Token | None]:
