@@ -250,3 +250,33 @@ def test_a_short_numbered_line_that_ends_no_sentence_is_a_heading_even_ending_in
     heading: the number on the next line is a unit."""
     lines = ["1.1 Boats are moored at the quay.", line, "1.3 Members keep them.", "1.4 Gates are shut at dusk."]
     assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.3", "1.4"]
+
+
+def test_a_policy_numbered_from_point_zero_nests_its_sections_under_it() -> None:
+    """``3.0 DEFINITIONS`` heads ``3.1`` and ``3.2`` (policies and standards
+    number a section's heading ``.0``); ``4.0`` is 3.0's sibling, and
+    ``4.2.1`` is nested under ``4.2`` as before."""
+    from ruldiff.model import RuleKind
+
+    lines = ["Travel Policy", "", "1.0 PURPOSE", "This policy covers travel.", "", "3.0 DEFINITIONS",
+             "3.1 Approver: the manager who approves a trip.", "3.2 Per diem: a daily allowance.", "",
+             "4.0 BOOKING", "4.1 Flights are booked on the portal.", "4.2 Economy class is required.",
+             "4.2.1 Business class may be approved for long flights.", "4.3 Hotels are booked at the agreed rate."]
+    doc = parse(decode("\n".join(lines).encode(), "policy.txt"))
+    parents = {r.id: r.parent for r in doc.rules}
+    assert parents == {"1.0": None, "3.0": None, "3.1": "3.0", "3.2": "3.0", "4.0": None, "4.1": "4.0",
+                       "4.2": "4.0", "4.2.1": "4.2", "4.3": "4.0"}
+    assert {r.kind for r in doc.rules if r.id in ("3.1", "4.2.1")} == {RuleKind.RULE}
+    # Read by the inferred grammar (sections apart, as a word processor
+    # writes them), the same numbering nests the same way.
+    policy = ["Acme Corporation", "Travel Policy", "Revision 4", "", "1.0 PURPOSE", "This policy covers travel.", "",
+              "2.0 SCOPE", "It applies to all staff.", "", "3.0 DEFINITIONS",
+              "3.1 Approver: the manager who approves a trip.", "3.2 Per diem: a daily allowance.", "",
+              "4.0 BOOKING", "4.1 Flights are booked on the portal.", "4.2 Economy class is required.",
+              "4.2.1 Business class may be approved for long flights.", "4.2.2 First class is never paid.",
+              "4.3 Hotels are booked at the agreed rate.", "", "5.0 EXPENSES", "5.1 Receipts are kept.",
+              "5.2 Claims are made within a month."]
+    doc = parse(decode("\n".join(policy).encode(), "policy.txt"))
+    assert doc.profile == "inferred"
+    assert {r.id: r.parent for r in doc.rules} == {
+        **parents, "2.0": None, "4.2.2": "4.2", "5.0": None, "5.1": "5.0", "5.2": "5.0"}

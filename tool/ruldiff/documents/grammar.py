@@ -608,7 +608,7 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
     seen: dict[str, int] = {}
     for k, t in enumerate(tokens):
         level = levels[t.style]
-        depth = next((d for d in range(len(stack) - 1, -1, -1) if stack[d][0] == t.style), None)
+        depth = next((d for d in range(len(stack)) if stack[d][0] == t.style and not _holds(stack[d][1], t)), None)
         if depth is not None:
             del stack[depth:]
         elif t.style.label:
@@ -621,7 +621,9 @@ def read_units(lines: list[str], grammar: Grammar) -> tuple[list[Unit], list[int
         if n > 1:
             unit_id = f"{unit_id}#{n}"
         end = tokens[k + 1].line if k + 1 < len(tokens) else len(lines)
-        child_follows = k + 1 < len(tokens) and _opens(tokens[k + 1].style, t.style, stack)
+        child_follows = k + 1 < len(tokens) and (
+            _opens(tokens[k + 1].style, t.style, stack) or _holds(t.number, tokens[k + 1])
+        )
         units.append(Unit(unit_id, stack[-1][2] if stack else None, t.line, end, t.rest.strip(), t.style, t.value,
                           child_follows and _titled(lines, t)))
         stack.append((t.style, t.number, unit_id))
@@ -655,6 +657,25 @@ def _contents_end(tokens: list[Token]) -> int:
 def _words(text: str) -> str:
     """A heading's words without leader dots and a page number, in any case."""
     return text.rstrip().rstrip("0123456789").rstrip(" \t.·…_").casefold()
+
+
+def _holds(number: str, t: Token) -> bool:
+    """Whether the unit numbered `number` heads `t` as a section ``.0`` heads
+    its numbers in a policy or a standard (``3.0 DEFINITIONS`` over ``3.1``,
+    ``3.2``; ``4.0`` is their sibling): a number of several parts whose last
+    part is zero, with `t`'s prefix.
+
+    >>> t = scan(["3.0 DEFINITIONS", "3.1 Approver: a manager.", "4.0 BOOKING"])
+    >>> _holds("3.0", t[1]), _holds("3.0", t[2]), _holds("3.1", t[2])
+    (True, False, False)
+    """
+    separator = t.style.separator
+    if not separator:
+        return False
+    head, _, last = number.rpartition(separator)
+    return bool(head and last) and not last.strip("0") and number != t.number and (
+        head == t.number.rpartition(separator)[0]
+    )
 
 
 def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) -> bool:

@@ -535,11 +535,18 @@ class _Builder:
         notes, wrapped_headings = self.notes, self.wrapped_headings
         section, heading = RuleKind.SECTION, RuleKind.HEADING
         depths = _segments([item[0] for item in self.items])
+        # A section numbered ``.0`` heads the numbers of its prefix
+        # (``3.0 DEFINITIONS`` over ``3.1``), as grammar._holds reads it.
+        zeros = {item[0][:-2] for item in self.items if item[0].endswith(".0")}
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
             text = "\n".join(paras)
             if kind is heading and not self._is_heading(n, text):
                 kind = RuleKind.RULE
             level = 0 if kind is section else 1 if kind is heading else depths[n] + 1
+            if zeros and kind is not section and not rule_id.endswith(".0") and any(
+                rule_id.startswith(zero + ".") for zero in zeros
+            ):
+                level += 1
             while stack and stack[-1][0] >= level:
                 stack.pop()
             parent = stack[-1][1] if stack else None
