@@ -364,6 +364,22 @@ def test_a_citation_of_another_act_is_no_reference_of_the_document() -> None:
     assert comparison.stale == ()  # 1-2(a) still holds the late fee; the Act is not this code
 
 
+def test_a_chapter_citing_another_chapter_of_its_code_flags_no_stale_reference() -> None:
+    """Chapter 8 of a code cites ``section 4-25`` (the animal chapter) and
+    ``chapter 32`` (zoning): numbers neither version holds, nor any division
+    above them, outside the chapter's own numbers. Nothing here tells whether
+    they are stale, so nothing is said; a section of chapter 8 that no longer
+    exists still is."""
+    from ruldiff.diff.pipeline import compare
+
+    old = ("CHAPTER 8. NOISE\n\nSec. 8-1. Hours. Quiet hours are set under chapter 32.\n\n"
+           "Sec. 8-2. Animals. No dog may bark at night. See also section 4-25.\n\n"
+           "Sec. 8-3. Fines. A fine is set by section 8-2.\n\nSec. 8-4. Appeals. Appeals go to the council.\n")
+    new = old.replace("Fines. A fine is set by section 8-2.", "Fines. A fine is set by section 8-2 and section 8-9.")
+    comparison = compare(read(old), read(new))
+    assert [(rule, refs) for rule, refs, _ in comparison.stale] == [("8-3", ("section 8-9",))]
+
+
 def test_a_number_that_restarts_under_its_law_is_cited_after_it() -> None:
     text = ("Laws of Quoits\n\nLaw 1 - The Pitch\n1. The pitch is flat.\n2. See Law 2.1.\n"
             "Law 2 - The Quoits\n1. Quoits are iron.\n2. See Law 1.2 and Law 1.\n")

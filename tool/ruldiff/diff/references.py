@@ -93,7 +93,7 @@ from __future__ import annotations
 import functools
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -184,6 +184,17 @@ def split_last(rule_id: str) -> tuple[str, str] | None:
     if last is None or last.start() == 0:
         return None
     return rule_id[: last.start()].rstrip(".("), last.group()
+
+
+def first_parts(*ids: Iterable[str]) -> tuple[int, int] | None:
+    """The least and greatest first part, in figures, of the numbers `ids`
+    (`References.span`); None when none starts with figures.
+
+    >>> first_parts(["8", "8-1", "8-43"], ["II"]), first_parts(["100.1a", "9"], ["905.2"]), first_parts(["A"])
+    ((8, 8), (9, 905), None)
+    """
+    values = [int(m.group()) for group in ids for i in group if (m := SEGMENT.match(i)) and m.group().isdigit()]
+    return (min(values), max(values)) if values else None
 
 
 def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:
@@ -655,6 +666,9 @@ class References(NamedTuple):
     title: str
     old_texts: dict[str, str]
     new_texts: dict[str, str]
+    span: tuple[int, int] | None = None
+    """The least and greatest first part of the two versions' numbers
+    (`first_parts`); None: every number is taken as this document's."""
 
     def same_content(self, target: str) -> bool:
         """Whether the number still holds what it held, whatever the
@@ -696,6 +710,35 @@ class References(NamedTuple):
         near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
         return phrase_in(title, near)
 
+    def in_document(self, target: str) -> bool:
+        """Whether a number that no rule of the new document holds is still
+        this document's: it, or a division above it, is numbered in either
+        version, or its first part lies among the first parts of theirs
+        (`span`: MTG's 241.8g, a typo for 214.8g, between 100 and 905).
+        Else the reference is to a part of a larger work this document does
+        not hold (chapter 8 of a code citing ``section 4-25`` or ``chapter
+        32``), and pointing at no rule here says nothing.
+
+        >>> r = References({}, {"8", "8-21"}, None, "", {"8-20": ""}, {}, (8, 8))
+        >>> r.in_document("8-99"), r.in_document("4-25"), r.in_document("32"), r.in_document("8-20")
+        (True, False, False, True)
+        >>> r._replace(span=(1, 905)).in_document("241.8g")
+        True
+        """
+        if self.span is None:
+            return True
+        first = SEGMENT.match(target)
+        if first is not None and first.group().isdigit() and self.span[0] <= int(first.group()) <= self.span[1]:
+            return True
+        while target:
+            if target in self.new_ids or target in self.old_texts:
+                return True
+            last = split_last(target)
+            if last is None:
+                return False
+            target = last[0].rstrip("-")
+        return False
+
     @staticmethod
     def range_end(text: str, at: int, printed: str) -> bool:
         """Whether a reference is the end of a range ("903.6–903.11"): a
@@ -726,6 +769,8 @@ class References(NamedTuple):
             if (target == own and moved_to == target) or printed in printed_refs:
                 continue  # a rule that names itself, unless the number was another rule's
             if target not in self.new_ids:
+                if not self.in_document(target):
+                    continue  # another chapter's, or another code's: nothing to check it against
                 hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
             elif (
                 moved_to != target and kept(at, at + len(printed))

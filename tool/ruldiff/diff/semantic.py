@@ -59,7 +59,7 @@ from .classify import same_words
 from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
 from .lists import entangled, joined, list_items, recast, without
 from .moves import containers, moved, parents
-from .references import References, Targets, map_numbers
+from .references import References, Targets, first_parts, map_numbers
 from .runs import Run, runs
 from .substitutions import agreement_run, rewrites
 from .text import LETTER, DocumentText, norm
@@ -105,6 +105,7 @@ def annotate(
     refs = References(
         id_map, new_ids, new.references, new.title,
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
+        first_parts((r.id for r in old.rules), new_ids) if old.numbered and new.numbered else None,
     )
 
     # An excerpt without numbers holds no rule a reference could name: none is put right there.
