@@ -1,9 +1,13 @@
-"""Rules published as a Word file or a web page -> plain text, one paragraph a line.
+"""Rules published as a Word file, a web page or Markdown -> plain text, one paragraph a line.
 
 - `is_docx(data)`, `docx_text(data, path, max_size)`: the paragraphs of a
   DOCX file (python-docx), tables included, in document order.
 - `is_html(text)`, `html_text(text, path)`: the text of a saved web page,
   its scripts, styles, navigation, header, footer and forms dropped.
+- `markdown_text(text)`: a Markdown file's (``.md``) text as a
+  reader sees it rendered, line for line: the marks of a heading (``## 3.
+  Fees``), of strong emphasis around a number (``**3.1**``) and a list's
+  bullet before a typed number (``- 3.1``) dropped.
 
 Both give text that is then parsed like any other, with the profile detected
 or given: each paragraph (a Word paragraph, an HTML block such as ``<p>``,
@@ -34,7 +38,7 @@ from ..errors import ReadError
 from ..limits import MAX_LINES, MAX_SIZE
 from .wordlists import ListNumbers
 
-__all__ = ["docx_text", "html_text", "is_docx", "is_html"]
+__all__ = ["docx_text", "html_text", "is_docx", "is_html", "markdown_text"]
 
 _CHUNK = 2**20
 """Bytes inflated at a time while a DOCX's parts are counted."""
@@ -285,3 +289,36 @@ class _PageReader:
             self.current = []
             if len(self.blocks) > MAX_LINES // 2:
                 raise _too_many(f"more than {MAX_LINES // 2:,} blocks of text", self.path)
+
+
+# One line's markup before its text: a heading's hashes (up to three spaces
+# before them), or a list's bullet then a typed number; strong emphasis
+# around the line's first words (``**3.1**``, ``**Note:**``), closed on the
+# line. Bounded: a heading's marks are at most six, the emphasised run at
+# most 60 characters; a heading's closing hashes are stripped, not searched.
+_MD_LEAD = re.compile(r"^ {0,3}(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\*\*|__|[\d(§]|[A-Z][a-z]{1,11}\.? \d))")
+_MD_STRONG = re.compile(r"^(\*\*|__)([^*_\n]{1,60}?)\1")
+
+
+def markdown_text(text: str) -> str:
+    """A Markdown file's text with the markup of its numbered lines dropped,
+    line for line (a rule's line is the file's): what a reader sees of
+    ``## 3. Fees``, ``### 3.2 Refunds``, ``**3.1** Dues are paid``, ``-
+    3.1.1 Late dues``. Everything else is kept as written.
+
+    >>> markdown_text("# Club Rules\\n## 3. Fees ##\\n**3.1** Dues.\\n- 3.1.1 Late.\\n- a bullet\\n")
+    'Club Rules\\n3. Fees\\n3.1 Dues.\\n3.1.1 Late.\\n- a bullet\\n'
+    """
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if not line[:1] or line[:1] not in " #-*+_":
+            continue
+        lead = _MD_LEAD.match(line)
+        rest = line[lead.end():] if lead else line.lstrip(" ") if line.lstrip(" ")[:2] in ("**", "__") else line
+        if lead and lead.group().lstrip(" ")[:1] == "#":
+            bare = rest.rstrip(" \t")
+            if bare.endswith("#") and bare.rstrip("#")[-1:] in (" ", "\t", ""):
+                rest = bare.rstrip("#").rstrip(" \t")  # ## 3. Fees ##: the closing hashes
+        rest = _MD_STRONG.sub(r"\2", rest, count=1)
+        lines[k] = rest
+    return "\n".join(lines)

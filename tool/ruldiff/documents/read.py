@@ -223,6 +223,10 @@ def _decode(data: bytes, path: str, max_size: int) -> Source:
 
         if is_html(text):
             return Source(path=path, text=html_text(text, path), encoding="html", newline=newline)
+    if path.lower().endswith((".md", ".markdown")):
+        from .markup import markdown_text
+
+        text = markdown_text(text)
     return Source(path=path, text=text, encoding=encoding, newline=newline)
 
 

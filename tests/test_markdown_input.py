@@ -1,0 +1,56 @@
+"""Rules kept as Markdown (``RULES.md`` in a club's or a project's
+repository): read as a reader sees them rendered, with the numbers typed
+after a heading's hashes, inside strong emphasis or after a bullet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ruldiff.cli.main import main
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+
+OLD = """# Riverside Tennis Club Rules
+
+## 1. Membership
+
+1.1 Membership is open to anyone over twelve.
+
+**1.2** Members pay dues each April.
+
+## 2. Courts ##
+
+- 2.1 Courts are booked online up to seven days ahead.
+- 2.2 A booking lapses if the players are not on court ten minutes after its start.
+
+### 2.3 Lights
+
+2.3.1 Lights may be used until 10 pm.
+"""
+
+
+def test_a_markdown_file_reads_its_numbered_headings_and_rules() -> None:
+    doc = parse(decode(OLD.encode(), "RULES.md"))
+    assert [(r.id, r.parent) for r in doc.rules] == [
+        ("1", None), ("1.1", "1"), ("1.2", "1"), ("2", None), ("2.1", "2"), ("2.2", "2"), ("2.3", "2"), ("2.3.1", "2.3"),
+    ]
+    assert doc.coverage.unread == 0
+    assert {r.id: r.text for r in doc.rules}["2"] == "Courts"  # the closing hashes are markup
+
+
+def test_the_same_text_in_a_txt_file_is_read_as_written() -> None:
+    doc = parse(decode(OLD.encode(), "RULES.txt"))
+    assert "2.3.1" not in [r.id for r in doc.rules]
+
+
+def test_a_markdown_release_compared_with_the_next(tmp_path: Path) -> None:
+    new = OLD.replace("seven days", "ten days").replace("### 2.3 Lights", "### 2.3 Floodlights")
+    (tmp_path / "old.md").write_text(OLD, encoding="utf-8")
+    (tmp_path / "new.md").write_text(new, encoding="utf-8")
+    result = CliRunner().invoke(main, [str(tmp_path / "old.md"), str(tmp_path / "new.md"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert sorted((c["old"], c["new"], c["kind"]) for c in changes) == [("2.1", "2.1", "changed"), ("2.3", "2.3", "changed")]
