@@ -52,6 +52,7 @@ measured by reading the texts on changes drawn at random: bench/eval/.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -105,7 +106,8 @@ def annotate(
     refs = References(
         id_map, new_ids, new.references, new.title,
         {r.id: r.text for r in old.rules}, {r.id: r.text for r in new.rules},
-        first_parts((r.id for r in old.rules), new_ids) if old.numbered and new.numbered else None,
+        functools.cache(lambda: first_parts([r.id for r in old.rules], new_ids))
+        if old.numbered and new.numbered else None,
     )
 
     # An excerpt without numbers holds no rule a reference could name: none is put right there.
