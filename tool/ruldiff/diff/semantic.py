@@ -269,10 +269,29 @@ def annotate(
     if new.numbered:  # an excerpt without numbers refers to rules it does not hold
         unlisted = [r for r in new.items if r.id not in listed]
         stale_all = refs.of_rules(unlisted)
-    stale_all.extend((c.new.id, c.stale, c.stale_should_be) for c in out if c.new and c.stale)
+    for c in out:
+        if c.new and c.stale:
+            stale_all.extend(_stale_by_rule(c))
     order = {r.id: k for k, r in enumerate(new.items)}
     stale_all.sort(key=lambda s: order.get(s[0], 0))
     return out, substitutions, tuple(stale_all)
+
+
+def _stale_by_rule(c: Change) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """A change's stale references under the rule that holds each: a split's
+    part that holds the reference, not its main part (which is the part that
+    kept the old rule's number, whichever holds the reference: splits.py,
+    `_main_part`); the first part that holds it, in document order."""
+    assert c.new is not None
+    if c.kind is not _SPLIT or not c.more:
+        return [(c.new.id, c.stale, c.stale_should_be)]
+    by_rule: dict[str, tuple[list[str], list[str]]] = {}
+    for printed, should_be in zip(c.stale, c.stale_should_be):
+        holder = next((r.id for r in c.news if printed in r.full_text), c.new.id)
+        refs, hints = by_rule.setdefault(holder, ([], []))
+        refs.append(printed)
+        hints.append(should_be)
+    return [(rule, tuple(refs), tuple(hints)) for rule, (refs, hints) in by_rule.items()]
 
 
 def _tags(c: Change, stale: tuple[str, ...]) -> tuple[str, ...]:

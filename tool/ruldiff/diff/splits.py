@@ -972,6 +972,69 @@ def _named(whole: Rule, entry: Rule) -> bool:
     return len(terms) > 1 and entry.id.partition(":")[2].casefold() in terms
 
 
+def _far_kin(
+    c: Change, new_parts: Sequence[Rule], old_parts: Sequence[Rule], split: Sequence[Rule | None],
+    merge: Sequence[Rule | None], unpaired: dict[tuple[ChangeKind, str], Change], gone: set[int],
+    olds: Callable[[], Iterable[Rule]], news: Callable[[], Iterable[Rule]],
+) -> list[tuple[str, Rule]]:
+    """Hints (`Change.see_also`) for the kept rule's new parent (its old
+    parent, for a merge) at the whole's level (`_kin`), added (removed) but
+    beyond `SPLIT_WINDOW`, that `_reworded_parts` finds a part or a likely
+    one: a rule rewritten as a heading over new subrules, its old text's
+    last sentence kept in the last of them (gap-s16: old 402.8 -> 402.8g, the
+    new heading 402.8 seven changes before it). A hint, not a part: such a
+    heading's other subrules are mostly reworded (a split that took the
+    heading alone would pair the rule with part of its parts). On the
+    archive (`bench/identical.py`, 393 outputs): 1 hint, right (2005-10 ->
+    2006-02, the same 402.8). Cost on the 17-year gap: 0.25 ms of CPU (32
+    calls: only a change whose kept rule's parent is unpaired), and 0.2 ms
+    for `join_splits`' index of the unpaired rules by number."""
+    out_hints: list[tuple[str, Rule]] = []
+    for kind, whole, kept, side, parts, near, others in (
+        ("split", c.old, c.new, _ADDED, new_parts, split, olds),
+        ("merged", c.new, c.old, _REMOVED, old_parts, merge, news),
+    ):
+        assert whole is not None and kept is not None
+        x = unpaired.get((side, kept.parent)) if kept.parent else None
+        if x is None or id(x) in gone or _shape(kept.parent or "") != _shape(whole.id):
+            continue
+        r = x.new if side is _ADDED else x.old
+        if r is None or any(r is p for p in (*parts, *near)):
+            continue
+        found, likely = _reworded_parts(whole, [kept, *parts], [r], others)
+        if found or likely:
+            out_hints.append((kind, r))
+    return out_hints
+
+
+KEEP_SHARE = 0.5
+"""Least share of the whole's words (`_share`), against the largest part's,
+that the part keeping the whole's number must hold to be the change's pair
+(`_main_part`)."""
+
+
+def _main_part(whole: Rule, parts: Sequence[Rule]) -> Rule:
+    """The part a split (merge) is paired with: the one that kept the
+    whole's number when it holds a fair share of the whole's words
+    (`KEEP_SHARE` of the largest part's), else the one holding most of them.
+    A rule cut in two, one half kept under its number, the other given a new
+    one, is not "renumbered" to the new half (old 107.3h -> 107.3h, its
+    first sentence, + 107.3i, its second, 2018-08 -> 2018-10); a rule that
+    kept a heading of a few words and gave the rest a number of its own is
+    (old 702.12b -> 702.12b, its first sentence of four words, + 702.12c,
+    the rest, 2009-10 -> 2010-02: 702.12c holds 60 of its 65 words).
+
+    Census (the 393 outputs of `bench/identical.py`, every change read with
+    both texts): 30 splits and merges of 17 pairs changed, 29 right, 1
+    doubtful (2020-08 -> 2020-09 713.2, whose new text generalises the old
+    one; its specifics went to 713.2a); 26 entries left the `renumbered`
+    line, 4 narrowed. Cost: none (each part's share was read before)."""
+    shares = [_share(whole, r) for r in parts]
+    main = max(range(len(parts)), key=lambda k: (shares[k], parts[k].id == whole.id))
+    keeper = next((k for k, r in enumerate(parts) if r.id == whole.id), main)
+    return parts[keeper if shares[keeper] >= KEEP_SHARE * shares[main] else main]
+
+
 def join_splits(
     changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]], fixed: frozenset[str] = frozenset()
 ) -> list[Change]:
@@ -982,14 +1045,18 @@ def join_splits(
     The parts are looked for among the `SPLIT_WINDOW` changes on each side
     (a rule split in three has new rules between its parts, "112.10" /
     "112.10a" / "112.10b" / "112.10c"). The change is paired with the part
-    that holds most of the old text (`Change.new`, or `Change.old` for a
-    merge); `Change.news` (`olds`) lists every part in document order.
+    that holds most of the old text, or with the one that kept its number
+    if it holds a fair share of it (`_main_part`; `Change.new`, or
+    `Change.old` for a merge); `Change.news` (`olds`) lists every part in document order.
     `diff` computes the word edits of the joined texts. A pair an editor
     forced (``override``), and the rules whose IDs are in `fixed` (those an
     editor's overrides name), are left as they are.
     """
     out = list(changes)
     far_parts = {id(changes[i]): part for i, part in _far_parts(changes, fixed).items()}
+    # The added (removed) rules by number: a kept rule's new parent far from it (`_far_kin`).
+    unpaired = {(x.kind, (x.new or x.old).id): x for x in changes if x.kind is _ADDED or x.kind is _REMOVED}  # type: ignore[union-attr]
+    gone: set[int] = set()  # the changes a split or merge took (by `id`)
     i = 0
     while i < len(out):
         c = out[i]
@@ -1074,6 +1141,9 @@ def join_splits(
             old_parts += found
             run_hints += [("merged", r) for r in weak]
             reworded = [(k, r) for k, r in reworded if all(r is not p for p in (*new_parts, *old_parts))]
+            if (_ADDED, c.new.parent) in unpaired or (_REMOVED, c.old.parent) in unpaired:  # most have no such parent
+                run_hints += _far_kin(c, new_parts, old_parts, split, merge, unpaired, gone,
+                                      lambda: (r for j in near for r in out[j].olds), lambda: (r for j in near for r in out[j].news))
         else:  # the glossary: the term's inflection says what the phrases left unsure
             new_parts += [r for k, r in reworded if k == "split" and all(r is not p for p in new_parts)]
             old_parts += [r for k, r in reworded if k == "merged" and all(r is not p for p in old_parts)]
@@ -1114,7 +1184,7 @@ def join_splits(
             whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
         parts.sort(key=lambda r: r.line)
         # A part far away is never the pair: the change stands where the whole did.
-        main = max((r for r in parts if far is None or r is not far[1]), key=lambda r: (_share(whole, r), r.id == whole.id))
+        main = _main_part(whole, [r for r in parts if far is None or r is not far[1]])
         more = tuple(r for r in parts if r is not main)
         joined = "\n".join(r.full_text for r in parts)
         # The run hints of the side split (merged), once each (a child of a
@@ -1131,6 +1201,7 @@ def join_splits(
         if 0 <= at < first:
             first -= 1  # the far part stood before it
         for k in sorted((i, *taken), reverse=True):
+            gone.add(id(out[k]))
             del out[k]  # in place: the list is not copied for each split or merge
         out.insert(first, change)
         i = first + 1
