@@ -9,15 +9,12 @@ rule ID; skipped without the corpora)."""
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import corpora_dir
-from helpers import layout, real_comparison
+from helpers import real_comparison, rule_tags
 
-from ruldiff.cli.main import main
 from ruldiff.diff.classify import same_glyphs
 from ruldiff.diff.cosmetic import goes_with, joins_sentences, printed_at_edges, punctuation_run
 from ruldiff.diff.runs import Run
@@ -25,16 +22,7 @@ from ruldiff.diff.runs import Run
 
 def _tags(tmp_path: Path, old: str, new: str) -> list[str]:
     """The tags of rule 100.1, changed from `old` to `new`."""
-    docs = []
-    for name, text in (("old.txt", old), ("new.txt", new)):
-        path = tmp_path / name
-        path.write_text(layout([("1", "Basics"), ("100", "General"), ("100.1.", text), ("100.2.", "Rest.")]), encoding="utf-8")
-        docs.append(str(path))
-    result = CliRunner().invoke(main, [*docs, "-f", "json"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    (change,) = json.loads(result.output)["changes"]
-    assert change["new"] == "100.1"
-    return change["tags"]
+    return rule_tags(tmp_path, old, new)
 
 
 # --- two sentences joined into one -------------------------------------------------------
