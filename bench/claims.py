@@ -92,6 +92,7 @@ STAGES: dict[str, list[tuple[Any, str]]] = {
     "cosmetic": [
         (semantic, "respellings"), (semantic, "symbol_of"), (semantic, "goes_with"),
         (semantic, "marks_only"), (semantic, "marks_at_edges"), (semantic, "corrections"), (semantic, "word_of"),
+        (semantic, "punctuation_run"), (semantic, "printed_at_edges"),
     ],
     "moves": [(semantic, "moved"), (semantic, "containers"), (semantic, "parents")],
     "annotate, other": [(pipeline, "annotate")],

@@ -162,3 +162,22 @@ def real_comparison(old: str, new: str) -> Comparison:
     link, cap and corpus tests, and a comparison is frozen, so sharing it
     changes nothing a test can see but the time (~3 s for the 17-year gap)."""
     return compare(load(old), load(new))
+
+
+def rule_tags(tmp_path: Path, old: str, new: str, other: str = "Rest.") -> list[str]:
+    """The tags `ruldiff old new -f json` prints for rule 100.1, changed from
+    `old` to `new`, beside rule 100.2 (`other`, the same in both)."""
+    from click.testing import CliRunner
+
+    from ruldiff.cli.main import main
+
+    docs = []
+    for name, text in (("old.txt", old), ("new.txt", new)):
+        path = tmp_path / name
+        path.write_text(layout([("1", "Basics"), ("100", "General"), ("100.1.", text), ("100.2.", other)]), encoding="utf-8")
+        docs.append(str(path))
+    result = CliRunner().invoke(main, [*docs, "-f", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    (change,) = json.loads(result.output)["changes"]
+    assert change["new"] == "100.1"
+    return list(change["tags"])

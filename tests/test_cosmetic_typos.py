@@ -6,13 +6,10 @@ elsewhere. Invented text only."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from click.testing import CliRunner
-from helpers import layout
+from helpers import rule_tags
 
-from ruldiff.cli.main import main
 
 # Rule 100.2 spells the words the edits below correct to, in both releases.
 OTHER = "A notice received by a player is valid; a player is independently free to draw from the deck."
@@ -20,16 +17,7 @@ OTHER = "A notice received by a player is valid; a player is independently free 
 
 def _tags(tmp_path: Path, old: str, new: str, other: str = OTHER) -> list[str]:
     """The tags of rule 100.1, changed from `old` to `new`, beside rule 100.2 (`other`)."""
-    docs = []
-    for name, text in (("old.txt", old), ("new.txt", new)):
-        path = tmp_path / name
-        path.write_text(layout([("1", "Basics"), ("100", "General"), ("100.1.", text), ("100.2.", other)]), encoding="utf-8")
-        docs.append(str(path))
-    result = CliRunner().invoke(main, [*docs, "-f", "json"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    (change,) = json.loads(result.output)["changes"]
-    assert change["new"] == "100.1"
-    return change["tags"]
+    return rule_tags(tmp_path, old, new, other)
 
 
 def test_a_corrected_misspelling_is_cosmetic(tmp_path: Path) -> None:

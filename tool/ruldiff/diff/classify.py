@@ -2,6 +2,8 @@
 
 - `classify(pair)` -> `Change`, with its kind and word-level edits.
 - `is_cosmetic(old, new)` -> whether two texts differ only in typography.
+- `same_glyphs(old, new)` -> whether they differ only in how their characters
+  are printed, not in case or punctuation.
 
 Kinds: a rule only in the new document is ``added``, only in the old one
 ``removed``; a pair with another number is ``renumbered`` (its edits tell
@@ -19,7 +21,7 @@ import unicodedata
 from ..model import Change, ChangeKind, Edit, Op, Pair, make_change
 from .worddiff import diff_words
 
-__all__ = ["classify", "is_cosmetic", "same_words"]
+__all__ = ["classify", "is_cosmetic", "same_glyphs", "same_words"]
 
 # Typographic variants that carry no meaning: curly and straight quotes and
 # apostrophes, the dashes, the ellipsis, non-breaking and zero-width spaces.
@@ -228,6 +230,49 @@ def is_cosmetic(old: str, new: str) -> bool:
     # stood between two words ("cost-it" / "cost\ufffdit") no word changed.
     a, b = _skeleton(old), _skeleton(new)
     return a == b or a.replace(" ", "") == b.replace(" ", "") or _same_but_damaged(old, new)
+
+
+def same_glyphs(old: str, new: str) -> bool:
+    """Whether two texts differ only in how their characters are printed:
+    a quote, apostrophe or dash for its variant, a trademark sign, a
+    symbol's old spelling, a character lost or damaged in a conversion,
+    spacing; not in case, nor in which marks they hold (italics markup is
+    marks). The part of typography a rewording never makes: it may change a
+    word's case or a mark (a full stop made a comma as two sentences are
+    joined), not a straight quote into a curly one.
+
+    >>> same_glyphs("can't", "can’t"), same_glyphs("a — b™", "a - b"), same_glyphs("that?s", "that's")
+    (True, True, True)
+    >>> same_glyphs(". Put", ", put"), same_glyphs("Put", "put"), same_glyphs("it's", "its"), same_glyphs("_A_", "A")
+    (False, False, False, False)
+    >>> same_glyphs("Dand\u0192n", "Dand\u00e2n"), same_glyphs("online", "Online(r)"), same_glyphs("ExodusT", "Exodus(tm)")
+    (True, False, True)
+    """
+    if _glyphs(old) == _glyphs(new):
+        return True
+    # A character damaged in one of them (`_same_but_damaged`, which ignores
+    # case: the words' first letters are compared apart; "online" is not
+    # "Online(r)").
+    return (_damaged(old) is not None or _damaged(new) is not None) and _same_but_damaged(old, new) \
+        and _initials(old) == _initials(new)
+
+
+def _initials(text: str) -> list[bool]:
+    """Whether each word of a text (white space apart) starts with a capital."""
+    return [m.group().isupper() for m in map(_FIRST_LETTER.search, text.split()) if m]
+
+
+_FIRST_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _glyphs(text: str) -> str:
+    """A text with its printing set aside (see `same_glyphs`): typography
+    plain, trademark signs and old symbols' "o" dropped, a lost character
+    read as an apostrophe, no white space."""
+    text = _without_old_symbols(_TRADEMARK.sub("", _typography(text)))
+    if "?" in text or "\ufffd" in text:
+        text = _GARBLED.sub("'", text)
+    return "".join(text.split())
 
 
 # The letters and digits of an ASCII text that `is_cosmetic` keeps, in

@@ -1,7 +1,12 @@
 """Cosmetic edits beyond one run's typography: marks beside a rewording, respelled symbols, misspellings corrected.
 
-- `goes_with(run, reworded)` -> whether a punctuation-only run goes with a
-  rewording of its rule rather than being a cosmetic edit of its own.
+- `punctuation_run(run)`, `goes_with(run, reworded)` -> whether a run that
+  is typography alone is punctuation a rewording may explain, and whether
+  one beside it does, rather than being a cosmetic edit of its own.
+- `joins_sentences(a, b)` -> whether one text ends a sentence where the
+  other goes on.
+- `printed_at_edges(deleted, inserted)` -> whether a reworded run holds,
+  beside the rewording, a word printed another way.
 - `marks_only(a, b)` -> whether one text is the other with marks added or
   dropped, and nothing else.
 - `marks_at_edges(text)` -> the marks a text starts and ends with.
@@ -11,9 +16,12 @@
   and the misspellings the release corrected.
 
 Claims: a comma, quote or bracket added or dropped beside a rewording (within
-`ABSORB` characters, or in its sentence) belongs to that rewording, not a
-``cosmetic`` edit of its own; a mark replaced by another is ``cosmetic``
-wherever it is. A symbol respelled at every place it stood ("{C}" ->
+`ABSORB` characters, or in its sentence; a bracket opened in place of another
+mark too) belongs to that rewording, not a ``cosmetic`` edit of its own, and
+so do two sentences joined into one (or one split) when both are reworded; a
+mark replaced by another is ``cosmetic`` wherever it is, and so is a word
+printed another way ("can't" -> "can’t") that the word diff took into a
+reworded run (`printed_at_edges`). A symbol respelled at every place it stood ("{C}" ->
 "{CHAOS}") is ``cosmetic`` too, and so is a misspelling corrected
 ("recieved" -> "received", `corrections`). (A run that is typography alone is told
 when the runs are built: runs.py.)
@@ -26,7 +34,17 @@ CPU) of the semantic pass's 329 ms (327 ms of CPU); with `corrections`,
 `corrections` counts in shared with substitutions (`text.DocumentText`):
 13/14/14 -> 12/12/12 ms of CPU on the 17-year gap, 11/11/11 -> 4/3/4 on
 the 2018 pair (`--cpu --runs 5`, three rounds interleaved with the code
-before, load ~7).
+before, load ~7). Session 12 (`punctuation_run`, `joins_sentences`, a bracket
+a rewording closes, `printed_at_edges`): the archive's 49 changed changes read,
+46 right, 1 wrong (a damaged dash inside a reworded run, 402.9 of 2001-07-23,
+no longer tagged: the run's bracket goes with the rewording now, and the dash
+stands too far inside the run), 2 doubtful; ``cosmetic`` on gap-s15 96.9 ->
+100%, every eval set the same or better (bench/README.md). Cost on the 17-year
+gap: the "cosmetic" stage 13/14/14 -> 28/38/28 ms of CPU (`--cpu --runs 3`,
+three rounds interleaved with 325d500, load ~8; 3,317 calls to
+`punctuation_run`, 1,923 to `printed_at_edges`, ~5 ms each alone with the
+caches emptied), the semantic pass within the noise (331/349/363 ->
+363/353/357).
 """
 
 from __future__ import annotations
@@ -36,11 +54,15 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from .classify import is_cosmetic, same_glyphs
 from .runs import Run
-from .text import DocumentText, word_edges
+from .text import LETTER, DocumentText, word_edges
 from ..model import Document
 
-__all__ = ["corrections", "goes_with", "marks_at_edges", "marks_only", "respellings", "symbol_of", "word_of"]
+__all__ = [
+    "corrections", "goes_with", "joins_sentences", "marks_at_edges", "marks_only", "printed_at_edges", "punctuation_run",
+    "respellings", "symbol_of", "word_of",
+]
 
 
 ABSORB = 12
@@ -86,19 +108,96 @@ def respellings(runs: dict[int, list[Run]], old: Document) -> set[tuple[str, str
     }
 
 
+def punctuation_run(run: Run) -> bool:
+    """Whether a run that is typography alone is one a rewording beside it
+    may explain (`goes_with`): marks alone, marks added or dropped beside a
+    word ("[-(This-]{+This+}"), a bracket opened or closed in place of
+    another mark ("[-: two-]{+ (two+}"), or two sentences joined into one or one
+    split in two ("[-. Put-]{+, put+}": a full stop for a comma, the next
+    word's case with it). A word printed another way ("can't" -> "can’t"),
+    or its case alone, is a cosmetic edit of its own.
+
+    >>> r = punctuation_run
+    >>> r(Run(",", ";", "", "")), r(Run(". Put", ", put", "", "")), r(Run("Put", "put", "", ""))
+    (True, True, False)
+    """
+    d, i = run.deleted, run.inserted
+    if not LETTER.search(d + i) or marks_only(d.strip(), i.strip()):
+        return True
+    return joins_sentences(d, i) or _half_bracket(d, i)
+
+
+def _half_bracket(a: str, b: str) -> bool:
+    """Whether one text opens or closes a bracket the other does not: the
+    marks it has beyond the other's hold one half of a pair of brackets
+    and not the other half ("[-: two-]{+ (two+}", where a rewording later
+    in the sentence closes it). Such a mark belongs with the text that
+    holds its other half (`_balanced`).
+
+    >>> _half_bracket(": two", " (two"), _half_bracket("two", "(two)"), _half_bracket("<two", "[two"), _half_bracket("2) It", "(2) it")
+    (True, False, False, False)
+    """
+    if _BRACKETS.isdisjoint(a) and _BRACKETS.isdisjoint(b) or _depth(a) == _depth(b):
+        return False
+    # The brackets it adds leave the new text open, or those it drops were
+    # open in the old: not a pair the run completes itself ("2) It" -> "(2) it").
+    added, dropped = Counter(b) - Counter(a), Counter(a) - Counter(b)
+    return any(added[ch] for ch in _BRACKETS) and _depth(b) != 0 or any(dropped[ch] for ch in _BRACKETS) and _depth(a) != 0
+
+
+def _depth(text: str) -> int:
+    """Brackets a text opens, less those it closes, whatever their shape:
+    a bracket restyled ("<X>" -> "[X]") opens or closes nothing."""
+    return sum(text.count(o) - text.count(c) for o, c in ("()", "[]", "<>", "{}"))
+
+
+_BRACKETS = frozenset("()[]<>{}")
+
+
+def joins_sentences(a: str, b: str) -> bool:
+    """Whether one text ends a sentence where the other goes on: two
+    sentences joined into one, or one split in two, the words kept.
+
+    >>> joins_sentences(". Put", ", put"), joins_sentences("; see", ". See"), joins_sentences("Put", "put")
+    (True, True, False)
+    >>> joins_sentences("e.g. Put", "e.g. put"), joins_sentences('." Then', '," then'), joins_sentences(" . . .", "")
+    (False, True, False)
+    """
+    if _STOPS.isdisjoint(a) and _STOPS.isdisjoint(b):
+        return False  # most runs: no regex run
+    return len(_SENTENCE_STARTS.findall(a)) != len(_SENTENCE_STARTS.findall(b))
+
+
+_STOPS = frozenset(".!?")
+
+
+# A full stop after a word, the quotes and brackets it closes, and the white
+# space after, not before another stop (the dots of an ellipsis, ". . .").
+_SENTENCE_STARTS = re.compile(r"(?<!\s)[.!?][\"”’')\]]*\s+(?!\.)")
+
+
 def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
-    """Whether a punctuation-only run goes with a rewording of its rule
+    """Whether a run of `punctuation_run` goes with a rewording of its rule
     rather than being a cosmetic edit of its own: right beside it (within
     `ABSORB` characters), or, when it only adds or drops a mark (a comma
     that closed a deleted clause, brackets lost with their words), in the
-    same sentence. A mark replaced by another (a straight quote by a curly
-    one) is cosmetic wherever it is."""
+    same sentence (and so does one that opens or closes a bracket in place
+    of another mark: "[-: two-]{+ (two+}"). Two sentences joined into one, or one split in two
+    (`joins_sentences`), go with a rewording of both: one in the sentence
+    before the join and one in the sentence after it (a definition recast
+    whole, "[-. Put-]{+, put+}"); beside a rewording of one of them, even
+    right beside it, the join is an edit of its own ("ante[-; see-]{+. (See+}
+    rule 407.)", "destroy [[-this-]{+a+} permanent][-; it-]{+. It+} can't"). A mark
+    replaced by another (a straight quote by a curly one) is cosmetic
+    wherever it is."""
     end = p.at + len(p.inserted)
-    one_sided = _only_adds_or_drops(p.deleted.strip(), p.inserted.strip())
+    joins = joins_sentences(p.deleted, p.inserted)
+    one_sided = not joins and (_only_adds_or_drops(p.deleted.strip(), p.inserted.strip()) or _half_bracket(p.deleted, p.inserted))
+    sides = set()
     for start, stop in reworded:
-        if start - ABSORB <= end and p.at <= stop + ABSORB:
+        if start - ABSORB <= end and p.at <= stop + ABSORB and not joins:
             return True
-        if one_sided:
+        if one_sided or joins:
             after = stop <= p.at
             between = p.before[-(p.at - stop) :] if after else p.after[: start - end]
             # A quote or bracket right after the full stop that ends the
@@ -106,8 +205,80 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
             closes = after and _CLOSING.fullmatch((p.deleted + p.inserted).strip()) is not None
             if (after and p.at - stop <= len(p.before) or start >= end and start - end <= len(p.after)) \
                     and not _SENTENCE_BREAK.search(between.rstrip(".!?") if closes else between):
+                if not joins:
+                    return True
+                sides.add(after)
+    return len(sides) == 2
+
+
+def printed_at_edges(deleted: str, inserted: str) -> bool:
+    """Whether a run the word diff made of a rewording and the words beside
+    it holds, among those words, one printed another way
+    (`classify.same_glyphs`: "[-card's color, mana cost, ... don't-]{+card’s
+    color and mana cost don’t+}", "can?t" -> "can't"): a cosmetic edit
+    beside the rewording. Read word by word from each end while the two
+    sides' words are the same but for typography; a word's case or marks
+    changed there goes with the rewording, and so do the quotes around a
+    word, printed another way or not (as `goes_with` has a mark right
+    beside a rewording): only what a word holds inside its quotes counts.
+
+    >>> printed_at_edges("card's color, cost don't", "card’s color don’t"), printed_at_edges("Put any", "put all")
+    (True, False)
+    >>> printed_at_edges("See “Modular.”", 'Read "Modular."'), printed_at_edges("cards—even an", "cards-even a")
+    (False, True)
+    """
+    if deleted.isascii() and inserted.isascii() and not _ASCII_PRINTING.search(deleted + inserted):
+        return False  # no variant, damage, sign or old symbol to print another way (most runs of old releases)
+    # The words at each end, `_EDGE_WORDS` at most: not every word of a long run.
+    heads = zip(_first_words(deleted), _first_words(inserted))
+    tails = zip(_last_words(deleted), _last_words(inserted))
+    for pairs in (heads, tails):
+        for x, y in pairs:
+            if x == y:
+                continue
+            if not is_cosmetic(x, y):
+                break
+            x, y = _core(x), _core(y)
+            if x != y and _WORDLIKE.search(x) and same_glyphs(x, y):
                 return True
     return False
+
+
+def _first_words(text: str) -> list[str]:
+    """The first `_EDGE_WORDS` words of a text, white space apart.
+
+    >>> _first_words("a b"), len(_first_words("w " * 20))
+    (['a', 'b'], 8)
+    """
+    return text.split(None, _EDGE_WORDS)[:_EDGE_WORDS]
+
+
+def _last_words(text: str) -> list[str]:
+    """The last `_EDGE_WORDS` words of a text, the last first.
+
+    >>> _last_words("a b"), _last_words("a b c d e f g h i j")[-1]
+    (['b', 'a'], 'c')
+    """
+    return text.rsplit(None, _EDGE_WORDS)[::-1][:_EDGE_WORDS]
+
+
+_EDGE_WORDS = 8
+# What an ASCII text needs to hold a word printed another way: a character a
+# conversion lost, a backquote, a trademark sign written out, a symbol's old "o".
+_ASCII_PRINTING = re.compile(r"[?`]|\((?:[tT][mM]|[rR])\)|o[A-Z0-9]")
+
+
+def _core(word: str) -> str:
+    """A word without the quotes around it: quotes restyled beside a
+    rewording go with it, as a mark alone does (`goes_with`)."""
+    return word.strip(_QUOTES)
+
+
+_QUOTES = "\"'`“”‘’„‚"
+# What makes a word of a token: a letter, or a trademark sign (one glued to a
+# name: "Innistrad[-™ block-]{+® block+}"); a mark alone goes with a
+# rewording right beside it.
+_WORDLIKE = re.compile(r"[^\W\d_]|[\u2122\u00ae]")
 
 
 def marks_only(a: str, b: str) -> bool:

@@ -20,8 +20,9 @@ This module only orders the claims; each is made in a module of its own:
 A run is explained, in this order, as
 
 1. ``cosmetic``: the two sides differ only in typography (`classify.is_cosmetic`,
-   runs.py); a mark only added or dropped beside a rewording goes with the
-   rewording; a misspelling corrected is cosmetic (cosmetic.py);
+   runs.py); a mark only added or dropped beside a rewording, or two reworded
+   sentences joined, goes with the rewording; a misspelling corrected, or a
+   word printed another way inside a reworded run, is cosmetic (cosmetic.py);
 2. ``cross-reference``: the two sides differ only in rule numbers, each old
    number replaced by the new number of the same rule (903.13 -> 903.11 when
    old 903.13 became new 903.11), or a number that named no rule of the old
@@ -57,7 +58,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .classify import same_words
-from .cosmetic import corrections, goes_with, marks_at_edges, marks_only, respellings, symbol_of, word_of
+from .cosmetic import corrections, goes_with, marks_at_edges, printed_at_edges, punctuation_run, respellings, symbol_of, word_of
 from .lists import entangled, joined, list_items, recast, without
 from .moves import containers, moved, parents
 from .references import References, Targets, first_parts, map_numbers
@@ -170,9 +171,9 @@ def annotate(
             ):
                 spaced += 1
                 continue  # white space only, between marks too ("N[---[-]{+ -- [+}cost]"): layout, not text
-            if run.plain == "cosmetic" and (
-                not LETTER.search(run.deleted + run.inserted) or marks_only(run.deleted.strip(), run.inserted.strip())
-            ):
+            if not run.plain and printed_at_edges(run.deleted, run.inserted):
+                tags.add("cosmetic")  # a word beside the edit printed another way; the edit is read below
+            if run.plain == "cosmetic" and punctuation_run(run):
                 punctuation.append(run)  # cosmetic, unless a rewording beside it explains it
             elif run.plain:
                 tags.update(run.plain.split())
