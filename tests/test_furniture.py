@@ -289,3 +289,15 @@ def test_a_footer_written_with_other_spaces_is_furniture() -> None:
     cleared = remove_furniture(text)
     assert cleared.removed == expected.removed
     assert "Page" not in cleared.text
+
+
+def test_the_lines_split_to_look_for_furniture_are_given_to_the_parser() -> None:
+    """A text long enough to have pages, and without furniture, comes back
+    itself with its lines (the parser splits it no second time); a text with
+    furniture, or too short, comes back without them."""
+    cleared = remove_furniture(PLAIN)
+    assert cleared.text is PLAIN and cleared.lines == PLAIN.split("\n")
+    paged = paginate(body(units(), 0), 23, "HARBOUR SAILING CLUB   MARCH 2024", "- {n} -", False)
+    assert remove_furniture(paged).lines is None
+    assert remove_furniture("1. One.\n2. Two.\n").lines is None
+    assert read(PLAIN) == [(r.id, r.text) for r in parse(decode(PLAIN.encode(), "rules.txt"), None).rules]
