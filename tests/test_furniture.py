@@ -256,3 +256,48 @@ def test_the_footer_of_a_one_page_document_is_furniture(footer: str) -> None:
     text = "\n".join(body(units(10), 0)) + f"\n\n{footer}\n"
     assert footer not in read(text)[-1][1]
     assert read("Rules\n\n1. One.\n2. Closing text\n1\n")[-1][1].endswith("1")  # a bare 1 is text
+
+
+# Lines of one shape, written differently: white space of other kinds, other
+# digits (Arabic-Indic, full-width), roman numerals, a literal "#".
+SAME_SHAPES = [
+    ("Page 3 of 9", "Page\u00a012 of 13", "Page \u0663 of \u0669", "Page  \uff17 of 9 ", "Page\t3\u2003of 10"),
+    ("- iv -", "- 4 -", "- XII -", "-\u00a0x\u00a0-"),
+    ("# 3", "#  12", "\u3000# 7"),
+    ("Harbour Club \u2014 March 2024", "Harbour\u00a0Club \u2014 March 2025"),
+]
+
+
+@pytest.mark.parametrize("lines", SAME_SHAPES)
+def test_lines_of_one_shape_have_one_skeleton(lines: tuple[str, ...]) -> None:
+    """The skeleton filter (`_skeleton`) shapes only the lines whose skeleton
+    another line shares: it must never tell apart two lines of one shape,
+    ASCII or not."""
+    from ruldiff.documents.furniture import _shape, _skeleton
+
+    assert len({_shape(line)[0] for line in lines}) == 1  # type: ignore[index]
+    assert len({_skeleton(line) for line in lines}) == 1
+
+
+def test_a_footer_written_with_other_spaces_is_furniture() -> None:
+    """A running footer whose pages write its space as a non-breaking one,
+    is one footer: the ASCII and the other lines are grouped together."""
+    lines = paginate(body(units(), 0), 23, None, "PAGE-{n}", False).split("\n")
+    expected = remove_furniture("\n".join(lines))
+    assert expected.removed > 2
+    text = "\n".join(line.replace("PAGE-", "Page\u00a0" if k % 2 else "Page ") for k, line in enumerate(lines))
+    cleared = remove_furniture(text)
+    assert cleared.removed == expected.removed
+    assert "Page" not in cleared.text
+
+
+def test_the_lines_split_to_look_for_furniture_are_given_to_the_parser() -> None:
+    """A text long enough to have pages, and without furniture, comes back
+    itself with its lines (the parser splits it no second time); a text with
+    furniture, or too short, comes back without them."""
+    cleared = remove_furniture(PLAIN)
+    assert cleared.text is PLAIN and cleared.lines == PLAIN.split("\n")
+    paged = paginate(body(units(), 0), 23, "HARBOUR SAILING CLUB   MARCH 2024", "- {n} -", False)
+    assert remove_furniture(paged).lines is None
+    assert remove_furniture("1. One.\n2. Two.\n").lines is None
+    assert read(PLAIN) == [(r.id, r.text) for r in parse(decode(PLAIN.encode(), "rules.txt"), None).rules]

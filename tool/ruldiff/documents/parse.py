@@ -123,7 +123,7 @@ def parse(source: Source, profile: Profile | None = None) -> Document:
     """
     cleared = remove_furniture(source.text)
     if cleared.text is source.text:
-        return _parse(source, profile)
+        return _parse(source, profile, cleared.lines)
     doc = _parse(dataclasses.replace(source, text=cleared.text), profile)
     return _at_source_lines(doc, cleared)
 
@@ -151,17 +151,19 @@ def _at_source_lines(doc: Document, cleared: Cleared) -> Document:
     return dataclasses.replace(doc, rules=moved(doc.rules), glossary=moved(doc.glossary), coverage=coverage)
 
 
-def _parse(source: Source, profile: Profile | None = None) -> Document:
-    """`parse`, on text without furniture."""
+def _parse(source: Source, profile: Profile | None = None, lines: list[str] | None = None) -> Document:
+    """`parse`, on text without furniture; `lines`, if given, its lines
+    (``source.text.split("\\n")``, which is not changed)."""
     if profile is None:
-        return _parse_detected(source)
+        return _parse_detected(source, lines)
     if profile.numbering is not None:
         from .grammar import parse_numbering  # see `_parse_detected`
 
         return _parse_numbering(source, profile, parse_numbering(profile.numbering, profile.name))
     if profile.paragraphs is not None:
         return _parse_paragraphs(source, profile, profile.paragraphs)
-    lines = source.text.split("\n")
+    if lines is None:
+        lines = source.text.split("\n")
     origin: list[int] | None = None
     if profile.inline is not None:
         lines, origin = _split_inline(lines, profile)
@@ -924,7 +926,7 @@ inferred numbering for it to take the document from the ``paragraphs``
 profile: a letter with a numbered list in it stays paragraphs."""
 
 
-def _parse_detected(source: Source) -> Document:
+def _parse_detected(source: Source, lines: list[str] | None = None) -> Document:
     """`source` read by the built-in profile detected for it, as always;
     and, when that profile misreads it (it finds no rules, leaves
     `MISREAD_UNREAD` of the lines unread, gives `MISREAD_REPEATS` of its
@@ -934,7 +936,7 @@ def _parse_detected(source: Source) -> Document:
     failure: ParseError | None = None
     doc: Document | None = None
     try:
-        doc = _parse(source, preset)
+        doc = _parse(source, preset, lines)
     except ParseError as exc:
         failure = exc
     if doc is not None and not _misread(doc) and not _front_items(source, preset, doc) and not _front_heavy(source, doc):
