@@ -842,8 +842,12 @@ def _find_substitutions(
         # And it must reach beyond one section: a name grown inside the
         # section that defines it ("Teams" -> "Alternating Teams" in 811 and
         # its rules, 2011) is that section's edit.
+        # So does a deletion made in many rules ("enters[- the battlefield-]"
+        # in 35 rules, 2021-09 -> 2025-11): the new document keeps the old
+        # phrase wherever its words still mean what they say.
+        shrunk = many and _dropped(cand)
         inserted = (
-            grown and cand in one_sided and (many or (bool(term_rules) and _coordinated(cand) in term_rules))
+            cand in one_sided and (shrunk or grown and (many or (bool(term_rules) and _coordinated(cand) in term_rules)))
             and _distinct(contexts(cand), i, CONTEXT_RULES)
             and len(_sections(changes[n].new or changes[n].old for n in where)) >= 2  # type: ignore[misc]
         )
@@ -938,6 +942,30 @@ def _coordinated(candidate: tuple[str, str]) -> str:
     if not term or all(w in NOT_AN_ITEM for w in term):
         return ""
     return " ".join(term)
+
+
+def _dropped(candidate: tuple[str, str]) -> bool:
+    """Whether a candidate only deletes words beside the ones it keeps, at
+    its start or its end, and those words are no item of a list (no
+    conjunction, no comma: "spell[- or ability-]" removes an item, a list
+    edit) nor the whole phrase (a phrase deleted to nothing is told by
+    `_deleted_phrase`).
+
+    >>> _dropped(("enters the battlefield", "enters")), _dropped(("a card", "the card"))
+    (True, False)
+    >>> _dropped(("spell or ability", "spell")), _dropped(("red, blue", "blue")), _dropped(("to your pool", ""))
+    (False, False, False)
+    """
+    d, i = candidate
+    if not i or d == i:
+        return False
+    if d.startswith(i + " "):
+        gone = d[len(i) + 1 :]
+    elif d.endswith(" " + i):
+        gone = d[: -len(i) - 1]
+    else:
+        return False
+    return "," not in gone and not any(w in _CONJUNCTIONS for w in gone.split())
 
 
 _NUMBERS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both"))
