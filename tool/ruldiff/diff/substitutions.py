@@ -529,6 +529,15 @@ def _address_marks(run: Run) -> bool:
 _SPACE = re.compile(r"\s")
 
 
+def _token_ends(run: Run, opening: str = _OPENING + "<", closing: str = _CLOSING + ">") -> tuple[str, str]:
+    """The characters of the run's token right before and after it (none
+    when white space stands there), less the marks that open or close it
+    (an address's angle brackets too, unless told otherwise)."""
+    head = run.before.rsplit(None, 1)[-1] if run.before[-1:].strip() else ""
+    tail = run.after.split(None, 1)[0] if run.after[:1].strip() else ""
+    return head.lstrip(opening), tail.rstrip(closing)
+
+
 def _cut_address(run: Run, phrase: str, at_start: bool, at_end: bool) -> bool:
     """Whether a phrase at the start (end) of its run is a piece of an
     address that goes on outside the run. Asked only of a run that shares
@@ -548,16 +557,51 @@ def _cut_address(run: Run, phrase: str, at_start: bool, at_end: bool) -> bool:
     >>> _cut_address(r, r.deleted, True, True), _cut_address(r._replace(after=") now"), r.deleted, True, True)
     (True, False)
     """
-    # The characters of the same token right outside the run, if any.
-    head = run.before.rsplit(None, 1)[-1] if at_start and run.before[-1:].strip() else ""
-    tail = run.after.split(None, 1)[0] if at_end and run.after[:1].strip() else ""
-    head, tail = head.lstrip(_OPENING), tail.rstrip(_CLOSING)
+    head, tail = _token_ends(run, _OPENING, _CLOSING)
+    head, tail = head if at_start else "", tail if at_end else ""
     return bool(head or tail) and _ADDRESS.search(f"{head}{phrase}{tail}") is not None
+
+
+
+
+def _address_token(run: Run) -> tuple[str, str] | None:
+    """The whole address a run edits inside of, old and new, normalised, or
+    None for a run that is no such edit: an address respelled in several
+    rules is one rewrite of the address, named whole, never of its piece
+    ("wpn.example.com/en/[-resources/-]rules" in six rules, 2021-09 ->
+    2025-11).
+
+    >>> _address_token(Run("resources/", "", "at (WPN.a.com/en/", "rules-docs). Then"))
+    ('wpn.a.com/en/resources/rules-docs', 'wpn.a.com/en/rules-docs')
+    >>> _address_token(Run("old", "new", "the ", " rule")), _address_token(Run("a b/c", "d", "x", "y"))
+    (None, None)
+    """
+    if _SPACE.search(run.deleted) or _SPACE.search(run.inserted):
+        return None
+    head, tail = _token_ends(run)
+    if not (head or tail):
+        return None
+    ends = _OPENING + "<", _CLOSING + ">"  # the marks around it, the run's own too
+    old, new = (f"{head}{side}{tail}".lstrip(ends[0]).rstrip(ends[1]) for side in (run.deleted, run.inserted))
+    if _ADDRESS.search(old) is None or _ADDRESS.search(new) is None:
+        return None
+    return norm(old), norm(new)
 
 
 def _candidates(run: Run, id_map: dict[str, str], token_shared: bool = False) -> list[tuple[str, str, bool]]:
     """The candidate phrases of one run (see the essay above), most
-    specific last, each with whether the run only inserts or deletes it."""
+    specific last, each with whether the run only inserts or deletes it.
+    A run inside an address that gives no phrase (a path's piece deleted:
+    "/en/[-resources/-]rules") gives the whole address, when it alone
+    changed it (`_address_token`)."""
+    out = _phrase_candidates(run, id_map, token_shared)
+    if not out and not token_shared and _address_marks(run) and (token := _address_token(run)) is not None:
+        return [(*token, False)]
+    return out
+
+
+def _phrase_candidates(run: Run, id_map: dict[str, str], token_shared: bool) -> list[tuple[str, str, bool]]:
+    """The candidates of `_candidates` that are phrases of words."""
     if run.before.endswith("{") or run.after.startswith("}"):
         return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
     # The deleted text with its numbers mapped, normalised: the run's own
@@ -1508,6 +1552,12 @@ def _neighbours(run: Run, brackets: bool = False) -> tuple[str, str]:
     b = _FIRST_WORD.match(run.before[-80:][::-1]).group()[::-1]  # type: ignore[union-attr]
     after = _FIRST_WORD.match(run.after)
     a = after.group() if after else ""
+    # An address is read whole (`_address_token`): its words are no words.
+    if ("/" in b or "/" in a or "/" in run.deleted) and _address_token(run) is not None:
+        if run.before[-1:].strip():
+            b = run.before.rsplit(None, 1)[-1]
+        if run.after[:1].strip():
+            a = run.after.split(None, 1)[0]
     # A placeholder's brackets beyond the words: "[" + "this creature" + "]".
     if brackets and run.after.startswith("]", len(a)):
         if b.endswith("["):  # the bracket opens right before the run
