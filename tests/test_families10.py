@@ -1,0 +1,137 @@
+"""Issue #27 (families round ten): a deletion beside a kept word made in
+many rules is a rewrite however often the new text keeps the old phrase
+("enters[- the battlefield-]"), and an address respelled in several rules
+by an edit inside it that gives no phrase (a path's piece deleted) is one
+rewrite of the whole address. Invented text only; real cases by corpus path
+and rule ID at the end."""
+
+from __future__ import annotations
+
+from helpers import doc
+from test_claims import by_new
+from test_families6 import _real
+
+from ruldiff.diff.pipeline import compare
+from ruldiff.diff.runs import Run
+from ruldiff.diff.substitutions import _address_token, _dropped
+
+# Six rules in three sections drop "the tower" after "climbs"; fifteen more
+# keep "climbs the tower" where it still means what it says, more than
+# twice as often as it was dropped.
+_DROPPED = [(f"{k // 2 + 1}00.{k % 2 + 1}", text) for k, text in enumerate((
+    "When a knight climbs{} at dusk, its owner rings the bell once.",
+    "A squire that climbs{} with a lantern may look at the top card.",
+    "If a herald climbs{} during a feast, the feast ends at once.",
+    "Each page that climbs{} is exempt from the tax on candles.",
+    "A bard who climbs{} plays one song before the round begins.",
+    "Whenever a rook climbs{} this turn, its keeper draws a card.",
+))]
+_KEPT = [("500", "Towers")] + [
+    (f"500.{k}", f"Rule {k} of the guild: whoever climbs the tower keeps watch until dawn.")
+    for k in range(1, 16)
+]
+_HEAD = [("1", "Basics"), ("100", "General"), ("200", "Feasts"), ("300", "Songs")] + _KEPT
+
+
+def _releases(dropped: list[tuple[str, str]], gone: str):  # type: ignore[no-untyped-def]
+    old = _HEAD + [(n, t.format(" the tower")) for n, t in dropped]
+    new = _HEAD + [(n, t.format(gone)) for n, t in dropped]
+    return compare(doc(sorted(old, key=lambda r: r[0])), doc(sorted(new, key=lambda r: r[0])))
+
+
+def test_a_deletion_in_many_rules_is_a_rewrite_though_the_phrase_stays() -> None:
+    """"the tower" dropped after "climbs" in six rules of three sections,
+    kept in fifteen: one family, every rule tagged ``substitution``."""
+    result = _releases(_DROPPED, "")
+    assert [(s.old, s.new) for s in result.substitutions] == [("climbs the tower", "climbs")]
+    changed = [c for c in result.changes if c.old and c.new]
+    assert len(changed) == 6 and all(c.tags == ("substitution",) for c in changed)
+
+
+def test_a_deletion_in_too_few_rules_stays_substantive() -> None:
+    """Four rules: too few for a deletion the new text keeps elsewhere."""
+    result = _releases(_DROPPED[:4], "")
+    assert not result.substitutions
+    changed = [c for c in result.changes if c.old and c.new]
+    assert len(changed) == 4 and all("substantive" in c.tags for c in changed)
+
+
+def test_an_item_removed_in_many_rules_is_no_rewrite() -> None:
+    """"climbs the tower or the wall" -> "climbs the tower" in six rules,
+    the pair kept in fifteen: an item removed is a list edit, never a
+    substitution."""
+    kept = [(f"600.{k}", f"Rule {k} of the watch: whoever climbs the tower or the wall keeps watch.")
+            for k in range(1, 16)]
+    old = _HEAD + [("600", "Walls")] + kept + [(n, t.format(" the tower or the wall")) for n, t in _DROPPED]
+    new = _HEAD + [("600", "Walls")] + kept + [(n, t.format(" the tower")) for n, t in _DROPPED]
+    result = compare(doc(sorted(old, key=lambda r: r[0])), doc(sorted(new, key=lambda r: r[0])))
+    assert not any(s.new.endswith("tower") for s in result.substitutions)
+
+
+def test_what_a_deletion_drops() -> None:
+    assert _dropped(("climbs the tower", "climbs")) and _dropped(("the old tower", "tower"))
+    # An item of a list, a phrase deleted whole, or no deletion at all: none.
+    assert not _dropped(("tower or wall", "tower"))
+    assert not _dropped(("bells, horns", "horns"))
+    assert not _dropped(("the tower", ""))
+    assert not _dropped(("a tower", "the tower"))
+
+
+_ADDRESSED = [
+    ("100.1", "The guild's charter is found at{} (Guild.example/en/{}charters)."),
+    ("100.2", "Fair rules are kept at Guild.example/en/{}charters for every player."),
+    ("200.1", "The feast calendar (see Guild.example/en/{}charters) names each feast."),
+]
+
+
+def _address_releases(rules: list[tuple[str, str]]):  # type: ignore[no-untyped-def]
+    head = [("1", "Basics"), ("100", "General"), ("200", "Feasts")]
+    old = head + [(n, t.replace("{}", "", 1).format("archive/") if t.count("{}") == 2 else t.format("archive/"))
+                  for n, t in rules]
+    new = head + [(n, t.replace("{}", "", 1).format("") if t.count("{}") == 2 else t.format("")) for n, t in rules]
+    return compare(doc(old), doc(new))
+
+
+def test_an_address_respelled_in_several_rules_is_one_rewrite() -> None:
+    """"archive/" deleted from one address in three rules: one line naming
+    the whole address, each rule tagged ``substitution``."""
+    result = _address_releases(_ADDRESSED)
+    assert [(s.old, s.new) for s in result.substitutions] == [
+        ("Guild.example/en/archive/charters", "Guild.example/en/charters")
+    ]
+    assert all(by_new(result)[n].tags == ("substitution",) for n, _ in _ADDRESSED)
+
+
+def test_an_address_respelled_in_one_rule_is_no_rewrite() -> None:
+    result = _address_releases(_ADDRESSED[:1])
+    assert not result.substitutions
+    assert by_new(result)["100.1"].tags == ("substantive",)
+
+
+def test_the_address_a_run_edits_inside() -> None:
+    assert _address_token(Run("archive/", "", "at (Guild.example/en/", "charters). Then")) == (
+        "guild.example/en/archive/charters", "guild.example/en/charters")
+    assert _address_token(Run("<www.a.example/b", "A.example/B", "(", "/c.aspx>).")) == (
+        "www.a.example/b/c.aspx", "a.example/b/c.aspx")
+    # Words between spaces, or a run that is no piece of an address: none.
+    assert _address_token(Run("old", "new", "the ", " rule")) is None
+    assert _address_token(Run("archive/", "", "the ", " charters")) is None
+
+
+# --- the real cases (corpora by path and rule ID) ----------------------------------------------
+
+def test_real_enters_the_battlefield_across_four_years() -> None:
+    """2021-09 -> 2025-11: "enters[- the battlefield-]" in 39 rules, the
+    phrase kept about 100 times where it means what it says."""
+    result = _real("mtg/2021-09-24.txt", "mtg/2025-11-14.txt")
+    assert by_new(result)["603.6a"].tags == ("substitution",)
+    family = [s for s in result.substitutions if s.new.startswith("enters")]
+    assert len(family) == 1 and len(family[0].rules) >= 30
+    assert by_new(result)["731.1c"].tags == ("cosmetic", "substitution")
+    assert any(s.new.endswith("/en/rules-documents") for s in result.substitutions)
+
+
+def test_real_spell_or_ability_narrowed_is_no_rewrite() -> None:
+    """2009-05 -> 2009-07: "spell[- or ability-]" in 15 rules removes an item."""
+    result = _real("mtg/2009-05-01.txt", "mtg/2009-07-11.txt")
+    assert not any(s.old == "spell or ability" for s in result.substitutions)
