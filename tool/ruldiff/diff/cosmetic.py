@@ -49,6 +49,7 @@ caches emptied), the semantic pass within the noise (331/349/363 ->
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter, defaultdict
@@ -189,12 +190,23 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     right beside it, the join is an edit of its own ("ante[-; see-]{+. (See+}
     rule 407.)", "destroy [[-this-]{+a+} permanent][-; it-]{+. It+} can't"). A mark
     replaced by another (a straight quote by a curly one) is cosmetic
-    wherever it is."""
+    wherever it is.
+
+    `reworded` is in text order, as the runs are (each span starts and
+    stops at or after the one before): only the spans within reach of the
+    run, its context or `ABSORB` characters, are read, found by bisection
+    (a rule of 2,000 sentences joined, each beside two rewordings:
+    `goes_with` 3.4 s -> 0.06 s of CPU; 4,000: 0.10 s, where the reading
+    of every span took four times as long)."""
     end = p.at + len(p.inserted)
     joins = joins_sentences(p.deleted, p.inserted)
     one_sided = not joins and (_only_adds_or_drops(p.deleted.strip(), p.inserted.strip()) or _half_bracket(p.deleted, p.inserted))
     sides = set()
-    for start, stop in reworded:
+    # A span tells only if it stops at most the run's context (or `ABSORB`)
+    # before the run and starts at most that far after it.
+    lo = bisect.bisect_left(reworded, p.at - max(len(p.before), ABSORB), key=_stop)
+    hi = bisect.bisect_right(reworded, end + max(len(p.after), ABSORB), lo, key=_start)
+    for start, stop in reworded[lo:hi]:
         if start - ABSORB <= end and p.at <= stop + ABSORB and not joins:
             return True
         if one_sided or joins:
@@ -209,6 +221,14 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
                     return True
                 sides.add(after)
     return len(sides) == 2
+
+
+def _start(span: tuple[int, int]) -> int:
+    return span[0]
+
+
+def _stop(span: tuple[int, int]) -> int:
+    return span[1]
 
 
 def printed_at_edges(deleted: str, inserted: str) -> bool:
