@@ -187,8 +187,8 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     (`joins_sentences`), go with a rewording of both: one in the sentence
     before the join and one in the sentence after it (a definition recast
     whole, "[-. Put-]{+, put+}"); beside a rewording of one of them, even
-    right beside it, the join is an edit of its own ("ante[-; see-]{+. (See+}
-    rule 407.)", "destroy [[-this-]{+a+} permanent][-; it-]{+. It+} can't"). A mark
+    right beside it, the join is an edit of its own ("dues[-; see-]{+. (See+}
+    rule 4.)", "close [[-this-]{+a+} gate][-; it-]{+. It+} stays shut"). A mark
     replaced by another (a straight quote by a curly one) is cosmetic
     wherever it is.
 
@@ -234,17 +234,17 @@ def _stop(span: tuple[int, int]) -> int:
 def printed_at_edges(deleted: str, inserted: str) -> bool:
     """Whether a run the word diff made of a rewording and the words beside
     it holds, among those words, one printed another way
-    (`classify.same_glyphs`: "[-card's color, mana cost, ... don't-]{+card’s
-    color and mana cost don’t+}", "can?t" -> "can't"): a cosmetic edit
+    (`classify.same_glyphs`: "[-boat's name, berth, ... doesn't-]{+boat’s
+    name and berth doesn’t+}", "can?t" -> "can't"): a cosmetic edit
     beside the rewording. Read word by word from each end while the two
     sides' words are the same but for typography; a word's case or marks
     changed there goes with the rewording, and so do the quotes around a
     word, printed another way or not (as `goes_with` has a mark right
     beside a rewording): only what a word holds inside its quotes counts.
 
-    >>> printed_at_edges("card's color, cost don't", "card’s color don’t"), printed_at_edges("Put any", "put all")
+    >>> printed_at_edges("boat's name, berth don't", "boat’s name don’t"), printed_at_edges("Put any", "put all")
     (True, False)
-    >>> printed_at_edges("See “Modular.”", 'Read "Modular."'), printed_at_edges("cards—even an", "cards-even a")
+    >>> printed_at_edges("See “Mooring.”", 'Read "Mooring."'), printed_at_edges("boats—even an", "boats-even a")
     (False, True)
     """
     if deleted.isascii() and inserted.isascii() and not _ASCII_PRINTING.search(deleted + inserted):
@@ -296,7 +296,7 @@ def _core(word: str) -> str:
 
 _QUOTES = "\"'`“”‘’„‚"
 # What makes a word of a token: a letter, or a trademark sign (one glued to a
-# name: "Innistrad[-™ block-]{+® block+}"); a mark alone goes with a
+# name: "Lanternfall[-™ league-]{+® league+}"); a mark alone goes with a
 # rewording right beside it.
 _WORDLIKE = re.compile(r"[^\W\d_]|[\u2122\u00ae]")
 
