@@ -155,7 +155,7 @@ def test_a_lost_apostrophe_put_back_beside_a_rewording_is_cosmetic(tmp_path: Pat
         ("See rule 1, “Gleam.”", 'Read rule 2, "Gleam."', False),  # quotes around a word go with the rewording...
         ("he “", 'she "', False),  # ...as a mark alone right beside it does
         ("it's tapped", "its owner", False),  # an apostrophe dropped is a word changed
-        ("_Magic_ product", "Magic product such as packs", False),  # italics are marks
+        ("_Lantern_ product", "Lantern product such as packs", False),  # italics are marks
     ],
 )
 def test_printed_at_edges(deleted: str, inserted: str, printed: bool) -> None:
@@ -168,10 +168,10 @@ def test_printed_at_edges(deleted: str, inserted: str, printed: bool) -> None:
         ("can't", "can’t", True),
         ("“Gleam.”", '"Gleam."', True),
         ("a—b", "a-b", True),
-        ("Coldsnap(TM)", "Coldsnap", True),
+        ("Lantern(TM)", "Lantern", True),
         ("{oR}", "{R}", True),
         ("that?s", "that's", True),
-        ("Dand\u0192n", "Dand\u00e2n", True),  # a stray byte for a letter
+        ("Mar\u0192n", "Mar\u00e2n", True),  # a stray byte for a letter
         ("Put", "put", False),
         (". Put", ", put", False),
         ("it's", "its", False),

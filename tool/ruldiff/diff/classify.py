@@ -245,14 +245,14 @@ def same_glyphs(old: str, new: str) -> bool:
     (True, True, True)
     >>> same_glyphs(". Put", ", put"), same_glyphs("Put", "put"), same_glyphs("it's", "its"), same_glyphs("_A_", "A")
     (False, False, False, False)
-    >>> same_glyphs("Dand\u0192n", "Dand\u00e2n"), same_glyphs("online", "Online(r)"), same_glyphs("ExodusT", "Exodus(tm)")
+    >>> same_glyphs("Mar\u0192n", "Mar\u00e2n"), same_glyphs("harbor", "Harbor(r)"), same_glyphs("LanternT", "Lantern(tm)")
     (True, False, True)
     """
     if _glyphs(old) == _glyphs(new):
         return True
     # A character damaged in one of them (`_same_but_damaged`, which ignores
-    # case: the words' first letters are compared apart; "online" is not
-    # "Online(r)").
+    # case: the words' first letters are compared apart; "harbor" is not
+    # "Harbor(r)").
     return (_damaged(old) is not None or _damaged(new) is not None) and _same_but_damaged(old, new) \
         and _initials(old) == _initials(new)
 

