@@ -363,8 +363,8 @@ def test_and_or_is_one_separator() -> None:
         ("It leaves if it glows, rests, stops being a relic", "", ", or becomes an ember", ". Then it hums.", None),
         ("A keeper may draw a glyph, pass,", "", " take a special turn,", " or rest.", None),
         # a gerund names an act: an item
-        ("Range limits glyphs, sparks, drawing,", " and making choices", ", making choices, and winning the game", ".",
-         (("winning the game",), ())),
+        ("Range limits glyphs, sparks, drawing,", " and steering", ", steering, and winning the race", ".",
+         (("winning the race",), ())),
         # a name with an article inside is still an item
         ("The kinds are Ash, Elm", "", ", Lord of the Vale,", " and Oak.", (("Lord of the Vale",), ())),
     ],

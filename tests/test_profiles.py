@@ -153,8 +153,8 @@ def test_inline_numbered_seed_parses_into_exactly_its_rules(seeds: Path) -> None
         "1", "2", "3", "4", "5", "5.a", "5.b", "6", "6.a", "6.b", "6.c", "7", "7.a", "7.b"
     ]
     by_id = {i["id"]: i for i in data["items"]}
-    # "See rule 134. Domain" is a reference inside rule 4, not a rule 134.
-    assert "See rule 134. Domain for more information." in by_id["4"]["text"]
+    # A reference followed by the cited rule's title stays inside rule 4: no rule 134.
+    assert "See rule 134." in by_id["4"]["text"] and "134" not in by_id
     assert by_id["6.a"]["parent"] == "6"
     assert len(by_id["6.c"]["examples"]) == 2
     assert all(e.startswith("Example:") for e in by_id["6.c"]["examples"])

@@ -785,12 +785,11 @@ def _match_holes(a: _Side, b: _Side, link: _Link, numbered: bool) -> None:
     gap of step 4. Step 4 looks only between the pairs of the order the two
     documents share; a hole also lies inside a run of rules that moved
     together (2015-09 -> 2019-10: the token rules 110.5-110.5d moved to
-    111.1-111.5, and 110.5a, reworded, "A token is both owned and controlled
-    by the player under whose control it entered the battlefield." -> "The
-    player who creates a token is its owner. The token enters the battlefield
-    under that player's control.", 0.52 similar, lies between 110.5 -> 111.1
-    and 110.5b -> 111.3). Last of all steps: it pairs only what nothing else
-    paired."""
+    111.1-111.5, and 110.5a, its one sentence recast as two, 0.52 similar,
+    lies between 110.5 -> 111.1 and 110.5b -> 111.3; as "A boat belongs to
+    the club that built it." -> "The club that builds a boat is its owner.
+    The boat sails under that club's flag."). Last of all steps: it pairs
+    only what nothing else paired."""
     for rows, cols in _holes(a, b):
         _match_gap(a, b, rows, cols, link, numbered, hole=True)
 

@@ -261,9 +261,9 @@ def _predicate(words: list[str]) -> bool:
     word followed by an article ("becomes a battle", "take a special
     action") or by "being" ("stops being a creature"). A list of predicates
     tells what something does, not items; a gerund names an act, and is an
-    item ("attacking, making choices, and winning the game").
+    item ("rowing, steering, and winning the race").
 
-    >>> _predicate("stops being a creature".split()), _predicate("Lord of the Rings".split()), _predicate("winning the game".split())
+    >>> _predicate("stops being a creature".split()), _predicate("Lord of the Rings".split()), _predicate("winning the race".split())
     (True, False, False)
     """
     if len(words) < 2 or words[1].lower() not in _AFTER_A_VERB:

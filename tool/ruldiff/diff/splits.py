@@ -371,10 +371,10 @@ def _lifted_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     and `part` holds every content word of `whole` that `kept` lacks (a
     plural's "s" aside), two of them or more: a sentence lifted out of the
     rule into a new parent, the rest kept as its first child (2014-09 ->
-    2016-09: old 201.2 "Two objects have the same name if the English
-    versions of their names are identical." -> 201.2 "A card's name is
-    always considered to be the English version of its name ..." + 201.2a
-    "Two objects have the same name if their names are identical.": the
+    2016-09: old 201.2 -> a new 201.2 on which version of a name counts +
+    201.2a, the old rule less those words; as "Two boats share a name if
+    their English names match." -> 201.2 "A boat's name is its English
+    name." + 201.2a "Two boats share a name if their names match.": the
     parent shares too few of the old rule's words for the tests above).
     The merge is the same seen backwards: a parent and its child made one
     rule under the parent's number."""
@@ -390,9 +390,9 @@ LIFTED_WORDS = 2
 
 REWORDED_PHRASES = 3
 """Least two-word phrases a sentence of the whole shares with a reworded
-part and not with the kept rule (`_reworded_part`): "a magic subgame",
-"allow player", "play a" ... of "One card allows players to play a Magic
-subgame." -> "Some cards allow players to play a Magic subgame."."""
+part and not with the kept rule (`_reworded_part`): "a second match",
+"allow player", "play a" ... of "One rule allows players to play a second
+match." -> "Some rules allow players to play a second match."."""
 KIN_PHRASES = 2
 """Least two-word phrases of one sentence of the whole that a reworded part
 shares, and the kept rules lack, when the part is the kept rule's new
@@ -471,11 +471,12 @@ def _reworded_part(
     the kept rules; and the part shares more phrases with `whole` than with
     any rule of `others` (the rules on `whole`'s side of the changes near
     it): its text came from `whole`, not from a neighbour. Old 506.1
-    (2003-12 -> 2009-02), "One card (Shahrazad) allows players to play a
-    Magic subgame. A "subgame" is ...", became 506.1a, "A "subgame" is a
-    completely separate Magic game ...", and a new 506.1, "Some cards allow
-    players to play a Magic subgame.": no sentence stands word for word, and
-    the new 506.1 holds too few of the old rule's words for `SPLIT_GAIN`.
+    (2003-12 -> 2009-02) became 506.1a, its definition, and a new 506.1,
+    its first sentence reworded (as "One rule allows players to play a
+    second match. A second match is ..." -> 506.1a "A second match is ..."
+    + 506.1 "Some rules allow players to play a second match."): no
+    sentence stands word for word, and the new 506.1 holds too few of the
+    old rule's words for `SPLIT_GAIN`.
 
     A hint: the same, but the sentence shares more phrases with the part
     than with the kept rules only when the phrases the kept rules share with
@@ -916,14 +917,13 @@ def _listed_parts(whole: Rule, kept: Sequence[Rule], children: Sequence[Rule]) -
     the ending all the children share, stands word for word in `whole`
     (`LIST_ITEM_WORDS` words or more) and in none of the kept parts. A list
     recast as subrules, one per item, each item made a sentence with the
-    list's predicate (2016-08 -> 2017-09: old 603.6d "... Leaves-the-
-    battlefield abilities, abilities that trigger when a permanent phases
-    out, ..., and abilities that trigger when a player planeswalks away
-    from a plane will trigger based on their existence ..." -> 603.10 +
-    603.10a, and 603.10b "Abilities that trigger when a permanent phases
-    out look back in time." ... 603.10g; not 603.10f "Abilities that
-    trigger when a player loses the game look back in time.", new, whose
-    item the old list does not hold)."""
+    list's predicate (2016-08 -> 2017-09: old 603.6d's list of abilities
+    that look back in time -> 603.10 + 603.10a-603.10g, one item each made
+    a sentence with the list's predicate; not 603.10f, new, whose item the
+    old list does not hold; as "Boats that capsize, boats that lose a mast
+    and boats that leave the course are scored late." -> "Boats that
+    capsize are scored late." + "Boats that leave the course are scored
+    late.")."""
     if not children:
         return []
     firsts = [_skeleton(SENTENCE_END_OR_TEXT.split(r.full_text, 1)[0]).split() for r in children]

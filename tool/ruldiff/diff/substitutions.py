@@ -124,9 +124,10 @@ parse and compare of the gap, 7 of 2,347 on the 2018 pair).
 
 Families round six (#27 items 1 and 3; bench/README.md, "Families round
 six"): a phrase of up to `LONG_MAX_WORDS` words is a candidate, accepted in
-`KEPT_RULES` rules or more (`_long`: "this ability only any time you could
-cast" -> "only as", 12-16 rules on the nine pairs that hold it, every line
-read right); and the examples of a rule's sibling or child that restate it
+`KEPT_RULES` rules or more (`_long`: a template's eight-word phrase
+shortened to two, as "this signal only at any time the officer could start"
+-> "only as", 12-16 rules on the nine pairs that hold it, every line read
+right); and the examples of a rule's sibling or child that restate it
 are that rule (`_without_illustrations`: "transformed" -> "processed" in
 119.4b and the examples closing 119.4c is one place, no family). On gap-s10
 ``substantive`` 95.1% -> 97.5%; on gap-s9 ``substitution`` recall 78 ->
@@ -204,8 +205,9 @@ fewer than `KEPT_RULES` rules."""
 LONG_MAX_WORDS = 10
 """Longest phrase, in words, that a substitution made in `KEPT_RULES` rules
 or more replaces: a template's long phrase shortened across the document
-("this ability only any time you could cast" -> "only as" in 13 rules,
-2020-11 -> 2025-02). Made the same way in that many rules, a long phrase is
+(an eight-word phrase shortened to "only as" in 13 rules, 2020-11 ->
+2025-02; as "this signal only at any time the officer could start" -> "only
+as"). Made the same way in that many rules, a long phrase is
 no sentence rewritten by chance."""
 CONTEXT_RULES = 3
 """Rules a phrase found only with its neighbour word (one inserted or
@@ -1082,7 +1084,7 @@ def _long(candidate: tuple[str, str]) -> bool:
     """Whether a side of a candidate has more than `SUB_MAX_WORDS` words: a
     rewrite only if made in `KEPT_RULES` rules or more.
 
-    >>> _long(("this ability only any time you could cast", "only as")), _long(("his or her", "their"))
+    >>> _long(("this signal only at any time the officer could start", "only as")), _long(("his or her", "their"))
     (True, False)
     """
     return len(candidate[0].split()) > SUB_MAX_WORDS or len(candidate[1].split()) > SUB_MAX_WORDS

@@ -134,7 +134,8 @@ def is_problem(finding: Finding) -> bool:
 
 
 _QUOTED_TITLE = re.compile(r"\.?,?\s*[“\"]([^”\"\n]{1,80})[”\"]")
-# Riftbound's "See rule 318. Cleanups for more information."
+# Riftbound's references followed by the cited rule's title ("See rule 207.
+# Upkeep for more information.")
 _DOTTED_TITLE = re.compile(r"\.\s+([A-Z][^.\n]{0,80}?)\s+for more information\b")
 _NOT_TITLE_CHARS = re.compile(r"[_*“”\"'‘’]")
 _SPACES = re.compile(r"\s+")
