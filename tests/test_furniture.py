@@ -301,3 +301,15 @@ def test_the_lines_split_to_look_for_furniture_are_given_to_the_parser() -> None
     assert remove_furniture(paged).lines is None
     assert remove_furniture("1. One.\n2. Two.\n").lines is None
     assert read(PLAIN) == [(r.id, r.text) for r in parse(decode(PLAIN.encode(), "rules.txt"), None).rules]
+
+
+@pytest.mark.parametrize("word", ["Page", "page", "PAGE", "p.", "Pg."])
+def test_a_page_number_beside_a_supplement_is_a_page_number_whatever_the_words_case(word: str) -> None:
+    """``Page 3 of 9    Supp. No. 7`` (a code's supplement beside its page
+    number): the word before the number says it counts pages, so the words
+    after it do not make the line a unit's number."""
+    from ruldiff.documents.furniture import _numbers_lines
+
+    run = [(0, (1, 9, 7)), (40, (2, 9, 7))]
+    assert _numbers_lines(f"{word} # of #    Supp. No. #", run) is False
+    assert _numbers_lines("Rule # of #    Supp. No. #", run) is True
