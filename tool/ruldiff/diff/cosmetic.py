@@ -54,6 +54,7 @@ import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from operator import itemgetter
 
 from .classify import is_cosmetic, same_glyphs
 from .runs import Run
@@ -204,8 +205,8 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     sides = set()
     # A span tells only if it stops at most the run's context (or `ABSORB`)
     # before the run and starts at most that far after it.
-    lo = bisect.bisect_left(reworded, p.at - max(len(p.before), ABSORB), key=_stop)
-    hi = bisect.bisect_right(reworded, end + max(len(p.after), ABSORB), lo, key=_start)
+    lo = bisect.bisect_left(reworded, p.at - max(len(p.before), ABSORB), key=itemgetter(1))
+    hi = bisect.bisect_right(reworded, end + max(len(p.after), ABSORB), lo, key=itemgetter(0))
     for start, stop in reworded[lo:hi]:
         if start - ABSORB <= end and p.at <= stop + ABSORB and not joins:
             return True
@@ -221,14 +222,6 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
                     return True
                 sides.add(after)
     return len(sides) == 2
-
-
-def _start(span: tuple[int, int]) -> int:
-    return span[0]
-
-
-def _stop(span: tuple[int, int]) -> int:
-    return span[1]
 
 
 def printed_at_edges(deleted: str, inserted: str) -> bool:

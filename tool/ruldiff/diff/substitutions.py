@@ -510,6 +510,8 @@ def _edge_word(text: str, last: bool) -> str:
 _ADDRESS = re.compile(r"://|\bwww\.|\w@\w|\w/\w")  # a web or mail address, a path
 _OPENING = "([{\"'“‘"
 _CLOSING = ".,;:!?)]}\"'”’"
+# An address's marks around it: its angle brackets too (`_token_ends`, `_address_token`).
+_ADDRESS_OPENING, _ADDRESS_CLOSING = _OPENING + "<", _CLOSING + ">"
 
 
 def _shares_token(rs: Sequence[Run], k: int) -> bool:
@@ -545,7 +547,7 @@ def _address_marks(run: Run) -> bool:
 _SPACE = re.compile(r"\s")
 
 
-def _token_ends(run: Run, opening: str = _OPENING + "<", closing: str = _CLOSING + ">") -> tuple[str, str]:
+def _token_ends(run: Run, opening: str = _ADDRESS_OPENING, closing: str = _ADDRESS_CLOSING) -> tuple[str, str]:
     """The characters of the run's token right before and after it (none
     when white space stands there), less the marks that open or close it
     (an address's angle brackets too, unless told otherwise)."""
@@ -597,8 +599,8 @@ def _address_token(run: Run) -> tuple[str, str] | None:
     head, tail = _token_ends(run)
     if not (head or tail):
         return None
-    ends = _OPENING + "<", _CLOSING + ">"  # the marks around it, the run's own too
-    old, new = (f"{head}{side}{tail}".lstrip(ends[0]).rstrip(ends[1]) for side in (run.deleted, run.inserted))
+    # The marks around it, the run's own too.
+    old, new = (f"{head}{side}{tail}".lstrip(_ADDRESS_OPENING).rstrip(_ADDRESS_CLOSING) for side in (run.deleted, run.inserted))
     if _ADDRESS.search(old) is None or _ADDRESS.search(new) is None:
         return None
     return norm(old), norm(new)
@@ -1570,10 +1572,8 @@ def _neighbours(run: Run, brackets: bool = False) -> tuple[str, str]:
     a = after.group() if after else ""
     # An address is read whole (`_address_token`): its words are no words.
     if ("/" in b or "/" in a or "/" in run.deleted) and _address_token(run) is not None:
-        if run.before[-1:].strip():
-            b = run.before.rsplit(None, 1)[-1]
-        if run.after[:1].strip():
-            a = run.after.split(None, 1)[0]
+        head, tail = _token_ends(run, "", "")  # the whole token, marks and all
+        b, a = head or b, tail or a
     # A placeholder's brackets beyond the words: "[" + "this creature" + "]".
     if brackets and run.after.startswith("]", len(a)):
         if b.endswith("["):  # the bracket opens right before the run
