@@ -54,3 +54,19 @@ def test_a_markdown_release_compared_with_the_next(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     changes = json.loads(result.stdout)["changes"]
     assert sorted((c["old"], c["new"], c["kind"]) for c in changes) == [("2.1", "2.1", "changed"), ("2.3", "2.3", "changed")]
+
+
+def test_markdown_releases_given_as_files_make_a_history(tmp_path: Path) -> None:
+    """A DIR's ``*.md`` files are not collected (a README.md is no release):
+    Markdown releases are given as FILES."""
+    releases = tmp_path / "releases"
+    releases.mkdir()
+    (releases / "2025-01-01.md").write_text(OLD, encoding="utf-8")
+    (releases / "2026-01-01.md").write_text(OLD.replace("seven days", "ten days"), encoding="utf-8")
+    (releases / "README.md").write_text("# How to read these releases\n", encoding="utf-8")
+    files = [str(releases / "2025-01-01.md"), str(releases / "2026-01-01.md")]
+    result = CliRunner().invoke(main, ["history", *files, "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "site" / "index.html").is_file()
+    from_dir = CliRunner().invoke(main, ["history", str(releases), "-o", str(tmp_path / "site2")])
+    assert from_dir.exit_code == 2 and not (tmp_path / "site2").exists()
