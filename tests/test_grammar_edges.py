@@ -1,6 +1,6 @@
 """grammar.py at its edges, through what `parse` reads and shows: a number
 that jumps too far is out of sequence, a heading's title has at most so many
-words, each style of numeral is written as docs/reading.md says."""
+words, each style of numeral is written as docs/numbering.md says."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_articles_numbered_one_to_a_hundred_and_one_in_roman_numerals_are_all_re
 
 
 def test_sections_that_restart_under_each_article_are_shown_restarting(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """docs/reading.md's own example: ``Article I; Section 1 < Article I, restarting``."""
+    """docs/numbering.md's own example: ``Article I; Section 1 < Article I, restarting``."""
     from click.testing import CliRunner
 
     from ruldiff.cli.main import main
@@ -141,7 +141,7 @@ def test_a_document_numbered_in_seventeen_styles_is_read_in_the_sixteen_most_use
 
 def test_a_division_after_the_articles_is_shown_with_its_word(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Annexes after the articles keep their word in their IDs (``Annex II``),
-    and the numbering shown says so, as docs/reading.md writes it."""
+    and the numbering shown says so, as docs/numbering.md writes it."""
     from click.testing import CliRunner
 
     from ruldiff.cli.main import main
