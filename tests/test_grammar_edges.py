@@ -280,3 +280,15 @@ def test_a_policy_numbered_from_point_zero_nests_its_sections_under_it() -> None
     assert doc.profile == "inferred"
     assert {r.id: r.parent for r in doc.rules} == {
         **parents, "2.0": None, "4.2.2": "4.2", "5.0": None, "5.1": "5.0", "5.2": "5.0"}
+
+
+def test_a_section_numbered_point_double_zero_heads_its_numbers_as_point_zero_does() -> None:
+    """``1.00 PURPOSE`` over ``1.01``, ``1.02`` (a policy numbered in two
+    digits): read by the outline profile as by the inferred grammar, the
+    zeros head their prefix, and ``1.10`` is an ordinary section under it."""
+    lines = ["Booking Policy", "", "1.00 PURPOSE", "", "1.01 This policy says how rooms are booked.", "",
+             "1.02 It applies to every member.", "", "1.10 Guests are members for a day.", "", "2.00 BOOKING", "",
+             "2.01 A member books a room a week ahead.", "", "2.02 A booking lapses after ten minutes."]
+    doc = parse(decode("\n".join(lines).encode(), "policy.txt"))
+    assert {r.id: r.parent for r in doc.rules} == {
+        "1.00": None, "1.01": "1.00", "1.02": "1.00", "1.10": "1.00", "2.00": None, "2.01": "2.00", "2.02": "2.00"}
