@@ -70,3 +70,14 @@ def test_markdown_releases_given_as_files_make_a_history(tmp_path: Path) -> None
     assert (tmp_path / "site" / "index.html").is_file()
     from_dir = CliRunner().invoke(main, ["history", str(releases), "-o", str(tmp_path / "site2")])
     assert from_dir.exit_code == 2 and not (tmp_path / "site2").exists()
+
+
+def test_numbered_lines_shown_as_code_are_not_rules() -> None:
+    """A rules file that shows, in a code block, how a rule is typed keeps
+    that block as typed: its ``## 9.`` and ``**9.1**`` are an example,
+    not units of the document (fenced or indented four spaces)."""
+    text = OLD + "\n## 3. Writing a rule\n\n3.1 Type a new rule like this:\n\n```\n## 9. Heading\n**9.1** A rule.\n```\n\n" \
+        "3.2 Or indent it:\n\n    **8.1** Another rule.\n"
+    ids = [r.id for r in parse(decode(text.encode(), "RULES.md")).rules]
+    assert ids[-3:] == ["3", "3.1", "3.2"]
+    assert not {"9", "9.1", "8.1"} & set(ids)

@@ -304,17 +304,26 @@ def markdown_text(text: str) -> str:
     """A Markdown file's text with the markup of its numbered lines dropped,
     line for line (a rule's line is the file's): what a reader sees of
     ``## 3. Fees``, ``### 3.2 Refunds``, ``**3.1** Dues are paid``, ``-
-    3.1.1 Late dues``. Everything else is kept as written.
+    3.1.1 Late dues``. Everything else is kept as written, code above all:
+    a line indented four spaces, or inside a fence (three backticks or
+    tildes), is shown as typed, so its markup stays.
 
     >>> markdown_text("# Club Rules\\n## 3. Fees ##\\n**3.1** Dues.\\n- 3.1.1 Late.\\n- a bullet\\n")
     'Club Rules\\n3. Fees\\n3.1 Dues.\\n3.1.1 Late.\\n- a bullet\\n'
+    >>> markdown_text("    **3.1** typed\\n```\\n## 4. typed\\n```\\n## 5. Fees")
+    '    **3.1** typed\\n```\\n## 4. typed\\n```\\n5. Fees'
     """
     lines = text.split("\n")
+    fence = ""
     for k, line in enumerate(lines):
-        if not line[:1] or line[:1] not in " #-*+_":
+        bare = line.lstrip(" ")
+        if len(line) - len(bare) < 4 and bare[:3] in ("```", "~~~") and (not fence or bare.startswith(fence)):
+            fence = "" if fence else bare[:3]
+            continue
+        if fence or not line[:1] or line[:1] not in " #-*+_" or line.startswith("    "):
             continue
         lead = _MD_LEAD.match(line)
-        rest = line[lead.end():] if lead else line.lstrip(" ") if line.lstrip(" ")[:2] in ("**", "__") else line
+        rest = line[lead.end():] if lead else bare if bare[:2] in ("**", "__") else line
         if lead and lead.group().lstrip(" ")[:1] == "#":
             bare = rest.rstrip(" \t")
             if bare.endswith("#") and bare.rstrip("#")[-1:] in (" ", "\t", ""):
