@@ -81,3 +81,15 @@ def test_numbered_lines_shown_as_code_are_not_rules() -> None:
     ids = [r.id for r in parse(decode(text.encode(), "RULES.md")).rules]
     assert ids[-3:] == ["3", "3.1", "3.2"]
     assert not {"9", "9.1", "8.1"} & set(ids)
+
+
+def test_rules_in_a_list_nested_four_spaces_in_are_units() -> None:
+    """Formatters indent a nested list four spaces (two under a ``-`` is
+    as common): either way its numbered items are rules of their own, not
+    words of the item above."""
+    text = "# Rules\n\n## 1. Dues\n\n- 1.1 Dues are paid in April.\n    - 1.1.1 Late dues cost more.\n" \
+        "    - **1.1.2** Dues may be waived.\n  - 1.1.3 A member may pay twice a year.\n- 1.2 Members vote.\n"
+    doc = parse(decode(text.encode(), "RULES.md"))
+    assert [(r.id, r.parent) for r in doc.rules] == [
+        ("1", None), ("1.1", "1"), ("1.1.1", "1.1"), ("1.1.2", "1.1"), ("1.1.3", "1.1"), ("1.2", "1")]
+    assert {r.id: r.text for r in doc.rules}["1.1"] == "Dues are paid in April."

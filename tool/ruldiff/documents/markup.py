@@ -297,34 +297,46 @@ class _PageReader:
 # line. Bounded: a heading's marks are at most six, the emphasised run at
 # most 60 characters; a heading's closing hashes are stripped, not searched.
 _MD_LEAD = re.compile(r"^ {0,3}(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\*\*|__|[\d(§]|[A-Z][a-z]{1,11}\.? \d))")
+_MD_ITEM = re.compile(r"[-*+][ \t]|\d{1,9}[.)][ \t]")  # a list item, bullet or ordered
 _MD_STRONG = re.compile(r"^(\*\*|__)([^*_\n]{1,60}?)\1")
 
 
 def markdown_text(text: str) -> str:
-    """A Markdown file's text with the markup of its numbered lines dropped,
+    r"""A Markdown file's text with the markup of its numbered lines dropped,
     line for line (a rule's line is the file's): what a reader sees of
     ``## 3. Fees``, ``### 3.2 Refunds``, ``**3.1** Dues are paid``, ``-
-    3.1.1 Late dues``. Everything else is kept as written, code above all:
-    a line indented four spaces, or inside a fence (three backticks or
-    tildes), is shown as typed, so its markup stays.
+    3.1.1 Late dues``, and of a list nested four spaces in. Everything else
+    is kept as written, code above all: a line inside a fence (three
+    backticks or tildes), or indented four spaces outside a list, is shown
+    as typed, so its markup stays.
 
-    >>> markdown_text("# Club Rules\\n## 3. Fees ##\\n**3.1** Dues.\\n- 3.1.1 Late.\\n- a bullet\\n")
-    'Club Rules\\n3. Fees\\n3.1 Dues.\\n3.1.1 Late.\\n- a bullet\\n'
-    >>> markdown_text("    **3.1** typed\\n```\\n## 4. typed\\n```\\n## 5. Fees")
-    '    **3.1** typed\\n```\\n## 4. typed\\n```\\n5. Fees'
+    >>> markdown_text("# Club Rules\n## 3. Fees ##\n**3.1** Dues.\n- 3.1.1 Late.\n- a bullet\n")
+    'Club Rules\n3. Fees\n3.1 Dues.\n3.1.1 Late.\n- a bullet\n'
+    >>> markdown_text("- 3.1 Dues.\n    - 3.1.1 Late.\n\nText.\n\n    **3.2** typed\n```\n## 4. typed\n```")
+    '3.1 Dues.\n3.1.1 Late.\n\nText.\n\n    **3.2** typed\n```\n## 4. typed\n```'
     """
     lines = text.split("\n")
     fence = ""
+    in_list = False  # an indented line in a list is its item's, not code
     for k, line in enumerate(lines):
         bare = line.lstrip(" ")
-        if len(line) - len(bare) < 4 and bare[:3] in ("```", "~~~") and (not fence or bare.startswith(fence)):
+        indent = len(line) - len(bare)
+        if not bare or (indent >= 4 and not in_list and not fence):
+            continue
+        if (indent < 4 or in_list) and bare[:3] in ("```", "~~~") and (not fence or bare.startswith(fence)):
             fence = "" if fence else bare[:3]
             continue
-        if fence or not line[:1] or line[:1] not in " #-*+_" or line.startswith("    "):
+        if fence:
             continue
-        lead = _MD_LEAD.match(line)
-        rest = line[lead.end():] if lead else bare if bare[:2] in ("**", "__") else line
-        if lead and lead.group().lstrip(" ")[:1] == "#":
+        if _MD_ITEM.match(bare):
+            in_list = True
+        elif not indent:
+            in_list = False
+        if bare[:1] not in "#-*+_":
+            continue
+        lead = _MD_LEAD.match(bare)
+        rest = bare[lead.end():] if lead else bare if bare[:2] in ("**", "__") else line
+        if lead and lead.group()[:1] == "#":
             bare = rest.rstrip(" \t")
             if bare.endswith("#") and bare.rstrip("#")[-1:] in (" ", "\t", ""):
                 rest = bare.rstrip("#").rstrip(" \t")  # ## 3. Fees ##: the closing hashes
