@@ -61,6 +61,25 @@ part tests, some 60 distinct changes, a third of them rules made on the
 pattern of another (Equip and Empower, Deflect and Hunt). Cost on the
 17-year gap: some 28 ms of CPU (3,816 changes, 1,979 of them unpaired).
 
+A far part reworded (session 13, issue #27): a far rule that passes every
+test of `_far_parts` but the part tests, whose words the whole holds
+reworded, not word for word, is a part when `_reworded_parts` finds it
+one (a sentence of the whole shares `REWORDED_PHRASES` two-word phrases
+or more with it that the partner lacks, more than the partner shares):
+two sections folded into one, a rule of the section that went reworded
+into a sentence of the rule it joined (gap-s17, 2020-11 -> 2026-01: old
+711.15 + 712.11 -> 712.19, the meld pair's naming rule made the second
+sentence of the double-faced cards' one). Census (`bench/identical.py`
+against main's outputs at 3e0aa16: no output changed; the 227 pairs of
+the eval sets, every change it makes read with both texts): 20 changes,
+2 distinct, all right: that merge on the six gap pairs that span it, and
+2016-07 -> 2021-09 and 13 other gap pairs old 601.3 -> 601.3 + 601.4 (or
+601.5), the sentence on a proposal no longer allowed reworded into a rule
+of its own beyond the window (the new 601.3a-f stand between them), the
+split an adjacent pair, 2019-08 -> 2019-10, makes near. Cost: none on the
+17-year gap (no candidate there reaches the test: each fails a screen of
+`_far_parts` or is a part by the tests before), a few calls on a gap pair.
+
 A sentence lifted into a new parent (`_lifted_part`): an added rule that
 took the old rule's number, over the kept rest, holding every content word
 the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
@@ -829,8 +848,9 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
     111.10f." + 111.10f "A Clue token is a colorless Clue artifact token
     with ...", 0.85 similar), or two sections' rules folded into one (711.10
     + 712.10 -> 712.16 "Melded permanents and other double-faced permanents
-    can't be turned face down ..."): far from each other in the changes, so
-    beyond `SPLIT_WINDOW`. Candidates share a content word of the whole that
+    can't be turned face down ..."; 711.15 + 712.11 -> 712.19, the second
+    reworded, which `_reworded_parts` finds): far from each other in the
+    changes, so beyond `SPLIT_WINDOW`. Candidates share a content word of the whole that
     its partner lacks, looked up in an index of the unpaired rules' words."""
     # The words each paired change's whole holds and its partner lacks
     # (most changes: fewer than `FAR_REST`, and nothing is looked up).
@@ -897,7 +917,9 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
                 continue
             if copy and not _copied(whole_w, kept_w, part_w):
                 continue
-            if _content((whole_w & kept_w) - part_w) and (copy or _is_part(whole, kept, r)):
+            if _content((whole_w & kept_w) - part_w) and (
+                copy or _is_part(whole, kept, r) or _reworded_parts(whole, [kept], [r], lambda: ())[0]
+            ):
                 found.setdefault(i, []).append((split, r))
                 wholes[id(r)] += 1
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
