@@ -1038,23 +1038,50 @@ that the part keeping the whole's number must hold to be the change's pair
 def _main_part(whole: Rule, parts: Sequence[Rule]) -> Rule:
     """The part a split (merge) is paired with: the one that kept the
     whole's number when it holds a fair share of the whole's words
-    (`KEEP_SHARE` of the largest part's), else the one holding most of them.
-    A rule cut in two, one half kept under its number, the other given a new
-    one, is not "renumbered" to the new half (old 107.3h -> 107.3h, its
-    first sentence, + 107.3i, its second, 2018-08 -> 2018-10); a rule that
-    kept a heading of a few words and gave the rest a number of its own is
-    (old 702.12b -> 702.12b, its first sentence of four words, + 702.12c,
-    the rest, 2009-10 -> 2010-02: 702.12c holds 60 of its 65 words).
+    (`KEEP_SHARE` of the largest part's) or the whole's opening sentence
+    (`_opens`), else the one holding most of them. A rule cut in two, one
+    half kept under its number, the other given a new one, is not
+    "renumbered" to the new half (old 107.3h -> 107.3h, its first sentence,
+    + 107.3i, its second, 2018-08 -> 2018-10), nor is a rule that kept its
+    opening under its number, however short (old 117.1 -> 117.1, its
+    first sentence on the starting life total, + 117.1a, the longer second
+    on a team's, 2009-09 -> 2009-10; old 601.3 -> 601.3 +
+    601.4, 2019-08 -> 2019-10, where 601.2 still cites 601.3 for the
+    opening); a rule whose number went to a new opening over its old text
+    is (2016-07 -> 2016-08 old 201.2 -> 201.2a, under a new 201.2).
 
     Census (the 393 outputs of `bench/identical.py`, every change read with
     both texts): 30 splits and merges of 17 pairs changed, 29 right, 1
     doubtful (2020-08 -> 2020-09 713.2, whose new text generalises the old
     one; its specifics went to 713.2a); 26 entries left the `renumbered`
-    line, 4 narrowed. Cost: none (each part's share was read before)."""
+    line, 4 narrowed. The opening (session 13, against main's outputs at
+    3e0aa16): 13 entries of 11 pairs left the `renumbered` line or
+    narrowed, 11 right, 2 doubtful (2009-10 -> 2010-02 702.12b and 702.13a,
+    each keeping the sentence that names the keyword's kind of ability over
+    the definition given a number of its own: the keyword's heading, or
+    its rule). Cost: none
+    (each part's share was read before; the opening's phrases are read for
+    the 15 splits of the archive whose kept part holds less than half)."""
     shares = [_share(whole, r) for r in parts]
     main = max(range(len(parts)), key=lambda k: (shares[k], parts[k].id == whole.id))
     keeper = next((k for k, r in enumerate(parts) if r.id == whole.id), main)
-    return parts[keeper if shares[keeper] >= KEEP_SHARE * shares[main] else main]
+    if keeper == main or shares[keeper] >= KEEP_SHARE * shares[main] or _opens(whole, parts, keeper):
+        return parts[keeper]
+    return parts[main]
+
+
+def _opens(whole: Rule, parts: Sequence[Rule], keeper: int) -> bool:
+    """Whether `parts[keeper]` holds `whole`'s opening, its first sentence:
+    half its two-word phrases or more (word for word or reworded), and more
+    of them than any other part. The rule's number stays with its opening
+    (old 117.1 -> 117.1, its first sentence, + 117.1a, the longer second;
+    not old 201.2 -> a new 201.2 over 201.2a, which holds the old opening)."""
+    first = next((s for s in SENTENCE_END_OR_TEXT.split(whole.full_text) if s.strip()), "")
+    said = _pairs(first)
+    if not said:
+        return False
+    held = [len(said & _pairs(r.full_text)) for r in parts]
+    return 2 * held[keeper] >= len(said) and all(n < held[keeper] for k, n in enumerate(held) if k != keeper)
 
 
 def join_splits(
