@@ -1,9 +1,10 @@
 """The part a split (merge) is paired with (splits.py, `_main_part`): the
 part that kept the whole's number, when it holds a fair share of the
-whole's words (`KEEP_SHARE` of the largest part's), else the part holding
-most of them. A bylaws article cut in two, one half kept under its number,
-is not "renumbered" to the other half; one that kept a short heading and
-gave the rest a number of its own is. Invented text."""
+whole's words (`KEEP_SHARE` of the largest part's) or the whole's opening
+sentence (`_opens`), else the part holding most of them. A bylaws article
+cut in two, one half kept under its number, is not "renumbered" to the
+other half, nor is one that kept only its opening sentence; one that kept
+only a closing sentence, its opening under a number of its own, is. Invented text."""
 
 from __future__ import annotations
 
@@ -44,13 +45,25 @@ def test_a_rule_that_kept_its_number_and_half_its_text_is_the_pair_of_its_split(
     assert all(r.old != "D3" for r in result.renumbering), result.renumbering
 
 
-def test_a_rule_that_kept_a_short_heading_is_renumbered_to_the_part_with_its_text(tmp_path: Path) -> None:
+def test_a_rule_that_kept_its_opening_sentence_keeps_its_number(tmp_path: Path) -> None:
     heading = "The board's meetings follow the rules below."
     old = [DUES, BOARD, f"D3. {heading} At every meeting {QUORUM}, and {PROXY}.", NOTICE]
     new = [DUES, BOARD, f"D3. {heading}", f"D4. At every meeting {QUORUM}, and {PROXY}.", NOTICE]
+    result = _compare(tmp_path, old, new)
+    split = _one(result, ChangeKind.SPLIT)
+    assert [r.id for r in split.news] == ["D3", "D4"]
+    # D3 kept 7 of its words, D4 holds the other 36: the number stays with the opening.
+    assert split.new.id == "D3"
+    assert all(r.old != "D3" for r in result.renumbering), result.renumbering
+
+
+def test_a_rule_whose_opening_went_to_another_number_is_renumbered_to_it(tmp_path: Path) -> None:
+    tail = "The chair keeps the minutes."
+    old = [DUES, BOARD, f"D3. At every meeting {QUORUM}, and {PROXY}. {tail}", NOTICE]
+    new = [DUES, BOARD, f"D3. {tail}", f"D4. At every meeting {QUORUM}, and {PROXY}.", NOTICE]
     split = _one(_compare(tmp_path, old, new), ChangeKind.SPLIT)
     assert [r.id for r in split.news] == ["D3", "D4"]
-    assert split.new.id == "D4"  # D3 kept 7 of its words as a heading; D4 holds the other 36
+    assert split.new.id == "D4"  # D3 kept only the closing sentence; D4 holds the opening and the rest
 
 
 def test_a_merge_into_a_rule_that_kept_its_number_is_paired_with_that_rule(tmp_path: Path) -> None:

@@ -61,6 +61,25 @@ part tests, some 60 distinct changes, a third of them rules made on the
 pattern of another (Equip and Empower, Deflect and Hunt). Cost on the
 17-year gap: some 28 ms of CPU (3,816 changes, 1,979 of them unpaired).
 
+A far part reworded (session 13, issue #27): a far rule that passes every
+test of `_far_parts` but the part tests, whose words the whole holds
+reworded, not word for word, is a part when `_reworded_parts` finds it
+one (a sentence of the whole shares `REWORDED_PHRASES` two-word phrases
+or more with it that the partner lacks, more than the partner shares):
+two sections folded into one, a rule of the section that went reworded
+into a sentence of the rule it joined (gap-s17, 2020-11 -> 2026-01: old
+711.15 + 712.11 -> 712.19, the meld pair's naming rule made the second
+sentence of the double-faced cards' one). Census (`bench/identical.py`
+against main's outputs at 3e0aa16: no output changed; the 227 pairs of
+the eval sets, every change it makes read with both texts): 20 changes,
+2 distinct, all right: that merge on the six gap pairs that span it, and
+2016-07 -> 2021-09 and 13 other gap pairs old 601.3 -> 601.3 + 601.4 (or
+601.5), the sentence on a proposal no longer allowed reworded into a rule
+of its own beyond the window (the new 601.3a-f stand between them), the
+split an adjacent pair, 2019-08 -> 2019-10, makes near. Cost: none on the
+17-year gap (no candidate there reaches the test: each fails a screen of
+`_far_parts` or is a part by the tests before), a few calls on a gap pair.
+
 A sentence lifted into a new parent (`_lifted_part`): an added rule that
 took the old rule's number, over the kept rest, holding every content word
 the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
@@ -829,8 +848,9 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
     111.10f." + 111.10f "A Clue token is a colorless Clue artifact token
     with ...", 0.85 similar), or two sections' rules folded into one (711.10
     + 712.10 -> 712.16 "Melded permanents and other double-faced permanents
-    can't be turned face down ..."): far from each other in the changes, so
-    beyond `SPLIT_WINDOW`. Candidates share a content word of the whole that
+    can't be turned face down ..."; 711.15 + 712.11 -> 712.19, the second
+    reworded, which `_reworded_parts` finds): far from each other in the
+    changes, so beyond `SPLIT_WINDOW`. Candidates share a content word of the whole that
     its partner lacks, looked up in an index of the unpaired rules' words."""
     # The words each paired change's whole holds and its partner lacks
     # (most changes: fewer than `FAR_REST`, and nothing is looked up).
@@ -897,7 +917,9 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
                 continue
             if copy and not _copied(whole_w, kept_w, part_w):
                 continue
-            if _content((whole_w & kept_w) - part_w) and (copy or _is_part(whole, kept, r)):
+            if _content((whole_w & kept_w) - part_w) and (
+                copy or _is_part(whole, kept, r) or _reworded_parts(whole, [kept], [r], lambda: ())[0]
+            ):
                 found.setdefault(i, []).append((split, r))
                 wholes[id(r)] += 1
     return {i: parts[0] for i, parts in found.items() if len(parts) == 1 and wholes[id(parts[0][1])] == 1}
@@ -1016,23 +1038,50 @@ that the part keeping the whole's number must hold to be the change's pair
 def _main_part(whole: Rule, parts: Sequence[Rule]) -> Rule:
     """The part a split (merge) is paired with: the one that kept the
     whole's number when it holds a fair share of the whole's words
-    (`KEEP_SHARE` of the largest part's), else the one holding most of them.
-    A rule cut in two, one half kept under its number, the other given a new
-    one, is not "renumbered" to the new half (old 107.3h -> 107.3h, its
-    first sentence, + 107.3i, its second, 2018-08 -> 2018-10); a rule that
-    kept a heading of a few words and gave the rest a number of its own is
-    (old 702.12b -> 702.12b, its first sentence of four words, + 702.12c,
-    the rest, 2009-10 -> 2010-02: 702.12c holds 60 of its 65 words).
+    (`KEEP_SHARE` of the largest part's) or the whole's opening sentence
+    (`_opens`), else the one holding most of them. A rule cut in two, one
+    half kept under its number, the other given a new one, is not
+    "renumbered" to the new half (old 107.3h -> 107.3h, its first sentence,
+    + 107.3i, its second, 2018-08 -> 2018-10), nor is a rule that kept its
+    opening under its number, however short (old 117.1 -> 117.1, its
+    first sentence on the starting life total, + 117.1a, the longer second
+    on a team's, 2009-09 -> 2009-10; old 601.3 -> 601.3 +
+    601.4, 2019-08 -> 2019-10, where 601.2 still cites 601.3 for the
+    opening); a rule whose number went to a new opening over its old text
+    is (2016-07 -> 2016-08 old 201.2 -> 201.2a, under a new 201.2).
 
     Census (the 393 outputs of `bench/identical.py`, every change read with
     both texts): 30 splits and merges of 17 pairs changed, 29 right, 1
     doubtful (2020-08 -> 2020-09 713.2, whose new text generalises the old
     one; its specifics went to 713.2a); 26 entries left the `renumbered`
-    line, 4 narrowed. Cost: none (each part's share was read before)."""
+    line, 4 narrowed. The opening (session 13, against main's outputs at
+    3e0aa16): 13 entries of 11 pairs left the `renumbered` line or
+    narrowed, 11 right, 2 doubtful (2009-10 -> 2010-02 702.12b and 702.13a,
+    each keeping the sentence that names the keyword's kind of ability over
+    the definition given a number of its own: the keyword's heading, or
+    its rule). Cost: none
+    (each part's share was read before; the opening's phrases are read for
+    the 15 splits of the archive whose kept part holds less than half)."""
     shares = [_share(whole, r) for r in parts]
     main = max(range(len(parts)), key=lambda k: (shares[k], parts[k].id == whole.id))
     keeper = next((k for k, r in enumerate(parts) if r.id == whole.id), main)
-    return parts[keeper if shares[keeper] >= KEEP_SHARE * shares[main] else main]
+    if keeper == main or shares[keeper] >= KEEP_SHARE * shares[main] or _opens(whole, parts, keeper):
+        return parts[keeper]
+    return parts[main]
+
+
+def _opens(whole: Rule, parts: Sequence[Rule], keeper: int) -> bool:
+    """Whether `parts[keeper]` holds `whole`'s opening, its first sentence:
+    half its two-word phrases or more (word for word or reworded), and more
+    of them than any other part. The rule's number stays with its opening
+    (old 117.1 -> 117.1, its first sentence, + 117.1a, the longer second;
+    not old 201.2 -> a new 201.2 over 201.2a, which holds the old opening)."""
+    first = next((s for s in SENTENCE_END_OR_TEXT.split(whole.full_text) if s.strip()), "")
+    said = _pairs(first)
+    if not said:
+        return False
+    held = [len(said & _pairs(r.full_text)) for r in parts]
+    return 2 * held[keeper] >= len(said) and all(n < held[keeper] for k, n in enumerate(held) if k != keeper)
 
 
 def join_splits(
