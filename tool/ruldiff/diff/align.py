@@ -64,7 +64,10 @@ from certainties to guesses, and only ever compares rules that are close:
    took its number.
    Before it, **6a**: a rule whose whole text stands word for word at the
    start or the end of another (`VERBATIM_WORDS` words or more): a rule that
-   grew, or was cut short, as it moved.
+   grew, or was cut short, as it moved. It wins over a pair of steps 4-5b
+   that holds less than `MUTUAL_COVER` of the shorter text's words, when the
+   rule so paired is the one that stands whole in the other (`_partial`):
+   a number reused after a move follows the content.
 7. **Short titles** that read the same but for plurals and articles, when
    each is the only one left. **7b. Steps of a procedure** ("Fifth, the
    active player gets priority." -> "Second, ..."): first sentences the same
@@ -113,6 +116,24 @@ rule with a token's, two variants' winning rules). Its cost: 0.1 ms on the
 17-year gap (29 pairs looked at again); the alignment 122 -> 127 ms of CPU,
 medians of eight rounds of `bench/claims.py --cpu --runs 3` interleaved
 with af626bd, where single rounds vary by 20 ms.
+
+Step 6a over a partial pair (`_partial`) and `_match_listed_terms`
+(session 13, issue #27) were measured on every adjacent MTG and Riftbound
+pair, the 17-year gap and every eval set's pairs (227 pairs, the alignment
+compared pair by pair with the code before) and on `bench/identical.py`'s
+393 outputs (1 changed, read in both texts): 13 of the 227 comparisons
+changed, by 2 distinct changes, both right. 2007-07 -> 2009-09 and the two other pairs that span
+the 2009-07 reorganisation: new 109.1 with old 200.8, of which it is the
+first sentence, not old 200.5 (dropped; gap-s17's false `renumbered`);
+"Trigger, Triggered Ability" -> "Trigger" + "Triggered Ability", one
+split, in the 10 pairs that span it. Tried first and left out: a partial
+pair yielding to a rule left over at either end of it, whichever holds
+the other: 34 comparisons changed (8 distinct), 7 of them rules split or merged
+in place (2003-07 409.1d + 409.1e -> 409.1e ...), 5 with the same output
+but for how the pair was found, 2 worse (2005-08 -> 2007-09 and 2005-10 ->
+2009-10: old 212.4e kept with its first sentence, 212.4e / 303.4a, its
+parts 212.4j-k / 303.4f-h then read as added). Cost: see bench/README.md,
+"reuse12".
 
 Step 7b was measured the same way (every adjacent MTG and Riftbound pair,
 the six gaps, the ten gap-blind pairs): 9 pairs made, 9 right, each the
@@ -171,7 +192,9 @@ the size of the documents plus the size of the changes.
 
 Glossary entries are paired by term (step 1 ignores their text); a renamed
 term is found by its definition, unchanged (step 2), very similar (step 6),
-or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`).
+or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`);
+a headword that lists several terms pairs with the entry of one of them
+(`_match_listed_terms`): an entry split into one entry per term.
 A term that gained or lost a qualifier in brackets ("X" -> "X (Obsolete)"),
 a plural "s" or its quotation marks ("State Triggers" -> "State Trigger",
 '"As Though"' -> "As Though", `_singular_term`), is the same headword
@@ -1134,7 +1157,10 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link, how: dict[int, MatchHo
     212.4e, whose first sentence is new 303.4a, went to 303.4f-h, the first
     of them its partner); nor two rules each paired so."""
     olds, news = a.unpaired(), b.unpaired()
-    loose_a = {i for i, why in how.items() if _partial(a, i, b, why)}
+    # A pair at least `MUTUAL_COVER` similar holds that share of the shorter
+    # text's words: never partial, its word sets not read (an identical text
+    # of step 4 has none yet).
+    loose_a = {i for i, why in how.items() if sims[i] < MUTUAL_COVER and _partial(a, i, b, why)}
     loose_b = {j for i in loose_a if (j := a.partner[i]) is not None}
     if not (olds or loose_a) or not (news or loose_b):
         return
