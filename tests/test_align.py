@@ -1661,3 +1661,97 @@ def test_pairs_in_order_with_another_are_those_the_definition_gives() -> None:
     # run, found in one sort (asking each pair of every other took seconds).
     assert _in_order([(k, 8000 - k) for k in range(8000)]) == set()
     assert _in_order([(k, k) for k in range(8000)]) == set(range(8000))
+
+
+def _rules(*items: tuple[str, str]) -> Document:
+    return Document("t.txt", "T", None, "p", tuple(Rule(i, RuleKind.RULE, t) for i, t in items))
+
+
+def test_a_text_found_whole_in_a_rule_left_over_beats_a_partial_pair_by_number() -> None:
+    # New 100.2 stands word for word at the start of old 300.2, which was
+    # dropped; old 100.2 shares 0.6 of its words with new 100.2, enough for
+    # the same number, but not the content: the pair follows the content,
+    # and old 100.2 is removed (gap-s17's 200.8 -> 109.1, not 200.5).
+    common, kept = words("c", 6), text(words("c", 6), words("n", 4))
+    old = _rules(*unchanged("100.1"), ("100.2", text(common, words("o", 4))), *unchanged("100.3", "300.1"),
+                 ("300.2", text([kept], words("z", 10))), *unchanged("300.3"))
+    new = _rules(*unchanged("100.1"), ("100.2", kept), *unchanged("100.3", "300.1", "300.3"))
+    pairs = align(old, new)
+    assert similarity(old.rules[1].full_text, new.rules[1].full_text) == pytest.approx(0.6)
+    assert partner(pairs, "300.2") == ("100.2", MatchHow.MOVED, round(2 * 10 / 30, 9))
+    assert partner(pairs, "100.2") is None
+
+
+def test_a_partial_pair_that_holds_a_rule_left_over_at_its_start_keeps_its_partner() -> None:
+    # Old 100.2 is new 300.2 (its first sentence, found word for word) and
+    # more, and shares 0.5 of its words with new 100.2: perhaps a rule split
+    # in two, its partner one part; the pair by number stays, and new 300.2
+    # is added (for the semantic pass to join as a part, if it is one).
+    head, rest = words("h", 8), words("r", 12)
+    old = _rules(*unchanged("100.1"), ("100.2", text(head, rest)), *unchanged("100.3", "300.1", "300.3"))
+    new = _rules(*unchanged("100.1"), ("100.2", text(rest[:8], words("n", 4))), *unchanged("100.3", "300.1"),
+                 ("300.2", text(head)), *unchanged("300.3"))
+    pairs = align(old, new)
+    assert partner(pairs, "100.2") == ("100.2", MatchHow.NUMBER, 0.5)
+    assert (None, "300.2") in ids(pairs)
+
+
+def test_real_number_reused_after_a_move_follows_the_content(corpora: Path) -> None:
+    # gap-s17, 2007-07 -> 2009-09: new 109.1 (what an object is) is the first
+    # sentence of old 200.8; old 200.5 (what a spell is), 0.65 similar to it
+    # in their common words, was dropped.
+    old = load(str(corpora / "mtg" / "2007-07-13.txt"))
+    new = load(str(corpora / "mtg" / "2009-09-04.txt"))
+    pairs = ids(align(old, new))
+    assert ("200.8", "109.1") in pairs and ("200.5", None) in pairs
+
+
+SPLIT_DEFINITIONS = sharing(10, 6, "sp")  # 0.6 similar
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # one entry per term of the headword: the closer definition pairs
+    ((("Ember, Embered Lantern", SPLIT_DEFINITIONS[0]),),
+     (("Ember", sharing(10, 4, "sp")[1]), ("Embered Lantern", SPLIT_DEFINITIONS[1])),
+     {"glossary:Ember, Embered Lantern": "glossary:Embered Lantern"}),
+    ((("Ember/Embered Lantern", SPLIT_DEFINITIONS[0]),), (("Ember", SPLIT_DEFINITIONS[1]),),
+     {"glossary:Ember/Embered Lantern": "glossary:Ember"}),
+    # merged under one headword that lists both
+    ((("Ember", sharing(10, 4, "sp")[1]), ("Embered Lantern", SPLIT_DEFINITIONS[1])),
+     (("Ember, Embered Lantern", SPLIT_DEFINITIONS[0]),),
+     {"glossary:Embered Lantern": "glossary:Ember, Embered Lantern"}),
+    # definitions unlike (0.3), or as like each other: no pair
+    ((("Ember, Embered Lantern", sharing(10, 3, "sp")[0]),), (("Ember", sharing(10, 3, "sp")[1]),), {}),
+    ((("Ember, Embered Lantern", SPLIT_DEFINITIONS[0]),),
+     (("Ember", SPLIT_DEFINITIONS[1]), ("Embered Lantern", SPLIT_DEFINITIONS[1])), {}),
+    # a term the headword does not list
+    ((("Ember, Embered Lantern", SPLIT_DEFINITIONS[0]),), (("Glow", SPLIT_DEFINITIONS[1]),), {}),
+])
+def test_a_glossary_headword_listing_several_terms_pairs_with_the_entry_of_one_of_them(
+    old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, str]
+) -> None:
+    assert {k: v[0] for k, v in glossary_pairs(old, new).items()} == expected
+
+
+def test_a_glossary_entry_split_into_one_entry_per_term_is_one_split() -> None:
+    from ruldiff.diff.pipeline import compare
+    from ruldiff.model import ChangeKind
+
+    first, second = words("f", 8), words("s", 8)
+    old = doc([("100.1.", "Anchor rule.")], [("Ember, Embered Lantern", text(first, second) + ".")])
+    new = doc([("100.1.", "Anchor rule.")], [("Ember", text(first[:6], words("x", 2)) + "."),
+                                             ("Embered Lantern", text(second[:5], words("y", 3)) + ".")])
+    changes = [(c.kind, [r.id for r in c.olds], [r.id for r in c.news]) for c in compare(old, new).changes]
+    assert changes == [(ChangeKind.SPLIT, ["glossary:Ember, Embered Lantern"], ["glossary:Ember", "glossary:Embered Lantern"])]
+
+
+def test_real_glossary_entry_split_one_entry_per_term(corpora: Path) -> None:
+    # gap-s17, 2007-07 -> 2009-09: "Trigger, Triggered Ability" became
+    # "Trigger" and "Triggered Ability"; it was reported removed.
+    from ruldiff.diff.pipeline import compare
+
+    old = load(str(corpora / "mtg" / "2007-07-13.txt"))
+    new = load(str(corpora / "mtg" / "2009-09-04.txt"))
+    split = [c for c in compare(old, new).changes if any(r.id == "glossary:Trigger, Triggered Ability" for r in c.olds)]
+    assert [(c.kind.value, [r.id for r in c.news]) for c in split] == [
+        ("split", ["glossary:Trigger", "glossary:Triggered Ability"])]

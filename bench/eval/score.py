@@ -90,9 +90,14 @@ def find(changes: list, old: list[str], new: list[str], true_old: list[str] = ()
     """The change of the current output that holds the drawn rule: for a
     rule that truly became one other rule, the change holding that rule (a
     change the code now pairs otherwise is judged on what really happened to
-    the rule, not on the pair drawn then); else the change holding the rules
-    as drawn."""
+    the rule, not on the pair drawn then); for a rule truly removed (added),
+    the change holding it on its side (a rule drawn paired with a new rule
+    that another old rule truly became is judged on its removal, not on the
+    new rule's partner now: gap-s17's 200.5, drawn as 200.5 -> 109.1, where
+    109.1 is old 200.8); else the change holding the rules as drawn."""
     searches = [(set(true_new), "news")] if len(true_old) == 1 and len(true_new) == 1 else []
+    if bool(true_old) != bool(true_new):
+        searches.append((set(true_old), "olds") if true_old else (set(true_new), "news"))
     searches.append((set(new), "news") if new else (set(old), "olds"))
     for ids, side in searches:
         for c in changes:

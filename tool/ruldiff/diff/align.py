@@ -64,7 +64,10 @@ from certainties to guesses, and only ever compares rules that are close:
    took its number.
    Before it, **6a**: a rule whose whole text stands word for word at the
    start or the end of another (`VERBATIM_WORDS` words or more): a rule that
-   grew, or was cut short, as it moved.
+   grew, or was cut short, as it moved. It wins over a pair of steps 4-5b
+   that holds less than `MUTUAL_COVER` of the shorter text's words, when the
+   rule so paired is the one that stands whole in the other (`_partial`):
+   a number reused after a move follows the content.
 7. **Short titles** that read the same but for plurals and articles, when
    each is the only one left. **7b. Steps of a procedure** ("Fifth, the
    active player gets priority." -> "Second, ..."): first sentences the same
@@ -113,6 +116,25 @@ rule with a token's, two variants' winning rules). Its cost: 0.1 ms on the
 17-year gap (29 pairs looked at again); the alignment 122 -> 127 ms of CPU,
 medians of eight rounds of `bench/claims.py --cpu --runs 3` interleaved
 with af626bd, where single rounds vary by 20 ms.
+
+Step 6a over a partial pair (`_partial`) and `_match_listed_terms`
+(session 13, issue #27) were measured on every adjacent MTG and Riftbound
+pair, the 17-year gap and every eval set's pairs (227 pairs, the alignment
+compared pair by pair with the code before) and on `bench/identical.py`'s
+393 outputs (1 changed, read in both texts): 10 of the 227 comparisons
+changed, by 2 distinct changes (3 comparisons have both), both right.
+2007-07 -> 2009-09 and the two other pairs that span the 2009-07
+reorganisation: new 109.1 with old 200.8, of which it is the
+first sentence, not old 200.5 (dropped; gap-s17's false `renumbered`);
+"Trigger, Triggered Ability" -> "Trigger" + "Triggered Ability", one
+split, in the 10 pairs that span it. Tried first and left out: a partial
+pair yielding to a rule left over at either end of it, whichever holds
+the other: 34 comparisons changed (8 distinct), 7 of them rules split or merged
+in place (2003-07 409.1d + 409.1e -> 409.1e ...), 5 with the same output
+but for how the pair was found, 2 worse (2005-08 -> 2007-09 and 2005-10 ->
+2009-10: old 212.4e kept with its first sentence, 212.4e / 303.4a, its
+parts 212.4j-k / 303.4f-h then read as added). Cost: see bench/README.md,
+"reuse12".
 
 Step 7b was measured the same way (every adjacent MTG and Riftbound pair,
 the six gaps, the ten gap-blind pairs): 9 pairs made, 9 right, each the
@@ -171,7 +193,9 @@ the size of the documents plus the size of the changes.
 
 Glossary entries are paired by term (step 1 ignores their text); a renamed
 term is found by its definition, unchanged (step 2), very similar (step 6),
-or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`).
+or, for a term renamed by a word, at `RENAMED_TERM_MIN` (`_match_renamed_terms`);
+a headword that lists several terms pairs with the entry of one of them
+(`_match_listed_terms`): an entry split into one entry per term.
 A term that gained or lost a qualifier in brackets ("X" -> "X (Obsolete)"),
 a plural "s" or its quotation marks ("State Triggers" -> "State Trigger",
 '"As Though"' -> "As Though", `_singular_term`), is the same headword
@@ -535,6 +559,7 @@ def _align(
     if by_id:  # glossary: a term is its identity; only a renamed term is left to find
         _match_moved(a, b, link, mutual=False)
         _match_qualified_terms(a, b, link)
+        _match_listed_terms(a, b, link)
         _match_renamed_terms(a, b, link)
         _match_terms_renamed_in_rules(a, b, link, rule_pairs)
         return same, _in_reading_order(a, b, how, sims, keep_same)
@@ -556,8 +581,9 @@ def _align(
     # 5b. Parents of the same children.
     if numbered:
         _match_parents(a, b, link)
-    # 6a. Grown or cut short: one text at the start or end of the other.
-    _match_verbatim_ends(a, b, link)
+    # 6a. Grown or cut short: one text at the start or end of the other
+    # (also over a partial pair of steps 4-5b: the content follows).
+    _match_verbatim_ends(a, b, link, how, sims)
     # 6. Moved and edited: candidates share a rare word.
     _match_moved(a, b, link)
     # 6d (inside step 6): rules moved together and reworded.
@@ -1103,7 +1129,7 @@ def _word_seq(text: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(text.lower()))
 
 
-def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
+def _match_verbatim_ends(a: _Side, b: _Side, link: _Link, how: dict[int, MatchHow], sims: dict[int, float]) -> None:
     """6a. A rule left over whose whole text, of `VERBATIM_WORDS` words or
     more, stands word for word at the start or the end of a rule left over
     on the other side: a rule that grew as it moved (its old text the new
@@ -1116,13 +1142,32 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
     holds it with least else, if only one does. The same words (punctuation
     or case changed) add nothing, so they are the closest of all: a rule
     moved with a comma added pairs with its copy, not with a rule that
-    starts with its text (which it did when equal words were left to step 6)."""
+    starts with its text (which it did when equal words were left to step 6).
+
+    A rule paired by steps 4-5b (by its place, its number or its children)
+    with a rule that holds less than `MUTUAL_COVER` of the shorter's words
+    (`_partial`) counts as left over, when its whole text stands at an end
+    of a rule left over: a text found whole in another is stronger evidence
+    than a partial likeness, so the pair follows the content and the
+    partial partner is left to the later steps (2007-07 -> 2009-09: new 109.1, the
+    definition of an object, is the first sentence of old 200.8, left over,
+    where step 4 had paired it with old 200.5, the definition of a spell,
+    0.65 similar for their common words; 200.5 was dropped). Not the other
+    way round: a rule so paired that holds a rule left over at an end of it
+    was perhaps split, its partner a part of it (2005-10 -> 2009-10: old
+    212.4e, whose first sentence is new 303.4a, went to 303.4f-h, the first
+    of them its partner); nor two rules each paired so."""
     olds, news = a.unpaired(), b.unpaired()
-    if not olds or not news:
+    # A pair at least `MUTUAL_COVER` similar holds that share of the shorter
+    # text's words: never partial, its word sets not read (an identical text
+    # of step 4 has none yet).
+    loose_a = {i for i, why in how.items() if sims[i] < MUTUAL_COVER and _partial(a, i, b, why)}
+    loose_b = {j for i in loose_a if (j := a.partner[i]) is not None}
+    if not (olds or loose_a) or not (news or loose_b):
         return
     k = VERBATIM_WORDS
 
-    def ends(side: _Side, found: list[int]) -> dict[tuple[object, ...], list[int]]:
+    def ends(side: _Side, found: Iterable[int]) -> dict[tuple[object, ...], list[int]]:
         # The first and last words of each text, read from its ends only
         # (most texts left on a long gap are never compared): a slice that
         # holds more than k words holds k whole ones.
@@ -1144,7 +1189,7 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
             by_end.setdefault((kind, False, *tail[-k:]), []).append(i)
         return by_end
 
-    ends_a, ends_b = ends(a, olds), ends(b, news)
+    ends_a, ends_b = ends(a, sorted((*olds, *loose_a))), ends(b, sorted((*news, *loose_b)))
     found: set[tuple[int, int, int]] = set()  # (words the longer adds, i, j), once if at both ends
     for key, at_a in ends_a.items():
         at_b = ends_b.get(key)
@@ -1153,7 +1198,11 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
         start = key[1]
         for i in at_a:
             for j in at_b:
+                if i in loose_a and j in loose_b:
+                    continue  # two pairs made already: not undone for each other
                 sa, sb = _word_seq(a.keys[i][1]), _word_seq(b.keys[j][1])
+                if i in loose_a and len(sa) > len(sb) or j in loose_b and len(sb) > len(sa):
+                    continue  # a paired rule that holds one left over: perhaps split, its partner a part
                 short, long = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
                 if (long[: len(short)] if start else long[len(long) - len(short):]) == short:
                     found.add((len(long) - len(short), i, j))
@@ -1170,8 +1219,28 @@ def _match_verbatim_ends(a: _Side, b: _Side, link: _Link) -> None:
             continue
         if len(mine) > 1 and mine[1][0] == extra or len(theirs) > 1 and theirs[1][0] == extra:
             continue  # two equally good partners: say nothing
-        if a.partner[i] is None and b.partner[j] is None:
+        if (a.partner[i] is None or i in loose_a) and (b.partner[j] is None or j in loose_b):
+            for was in (i, b.partner[j]):  # the partial pair this one replaces
+                if was is not None and (then := a.partner[was]) is not None:
+                    a.partner[was] = b.partner[then] = None
+                    del how[was], sims[was]
+                    loose_a.discard(was)
+                    loose_b.discard(then)
             link(i, j, MatchHow.MOVED, _similar(a, i, b, j))
+
+
+def _partial(a: _Side, i: int, b: _Side, why: MatchHow) -> bool:
+    """Whether old item i's pair, made by steps 4-5b (`why` neither MOVED
+    nor TEXT), holds less than `MUTUAL_COVER` of the shorter text's words in
+    the other: a likeness, not one text kept in the other."""
+    if why is MatchHow.MOVED or why is MatchHow.TEXT:
+        return False
+    j = a.partner[i]
+    if j is None:
+        return False
+    wi, wj = a.words(i), b.words(j)
+    small = min(len(wi), len(wj))
+    return len(wi & wj) < MUTUAL_COVER * small
 
 
 def _section(rule_id: str) -> str:
@@ -1309,6 +1378,48 @@ def _match_renamed_terms(a: _Side, b: _Side, link: _Link) -> None:
     for i, js in found.items():
         if len(js) == 1 and taken[js[0]] == 1:
             link(i, js[0], MatchHow.MOVED, dice(a.words(i), b.words(js[0])))
+
+
+_TERMS = re.compile(r"\s*[/,]\s*")
+"""What cuts a headword that lists several terms ("Trigger, Triggered
+Ability", "Legend/Legendary")."""
+
+
+def _listed_terms(entry_id: str) -> list[str]:
+    """The terms a glossary headword lists, case folded, or none for a
+    headword of one term.
+
+    >>> _listed_terms("glossary:Trigger, Triggered Ability"), _listed_terms("glossary:Trample")
+    (['trigger', 'triggered ability'], [])
+    """
+    terms = _TERMS.split(entry_id.partition(":")[2].casefold())
+    return terms if len(terms) > 1 else []
+
+
+def _match_listed_terms(a: _Side, b: _Side, link: _Link) -> None:
+    """A glossary entry left over whose headword lists several terms, and
+    entries left over on the other side each headed by one of them: the
+    entry was split into one entry per term (or, seen backwards, merged
+    under one headword). It pairs with the one whose definition is most
+    like its own, at least `RENAMED_TERM_MIN` (the headwords carry most of
+    the evidence), with no tie; the others are for the semantic pass to
+    join as parts (splits.py, `_named`). 2007-07 -> 2009-09: "Trigger,
+    Triggered Ability" became "Trigger" (0.61 similar) and "Triggered
+    Ability" (0.54), and was reported removed, its two heirs added."""
+    for one, other, forward in ((a, b, True), (b, a, False)):
+        left = other.unpaired()
+        if not left:
+            continue
+        by_term = {other.items[k].id.partition(":")[2].casefold(): k for k in left}
+        for i in one.unpaired():
+            if one.partner[i] is not None or not (terms := _listed_terms(one.items[i].id)):
+                continue
+            heirs = [k for t in terms if (k := by_term.get(t)) is not None and other.partner[k] is None]
+            scored = sorted(((dice(one.words(i), other.words(k)), k) for k in heirs), reverse=True)
+            if not scored or scored[0][0] < RENAMED_TERM_MIN or len(scored) > 1 and scored[1][0] == scored[0][0]:
+                continue
+            sim, k = scored[0]
+            link(*((i, k) if forward else (k, i)), MatchHow.MOVED, sim)
 
 
 _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
