@@ -3,7 +3,8 @@
 The options are wired here to the layers below: the documents read
 (read.py), an editor's files (`read_editorial`), `compare`, then `render`
 (a page from its context alone, the documents and the comparison let go
-first) or `render_stat`, delivered where ``-o`` says (output.py).
+first, a long one's freed memory handed back: `_give_back_memory`) or
+`render_stat`, delivered where ``-o`` says (output.py).
 """
 
 from __future__ import annotations
@@ -309,11 +310,13 @@ def _give_back_memory() -> None:
     given, so the page took fresh memory above it, and the run peaked
     while rendering. On the 17-year gap (HTML, ``-j 1``) the trim hands
     back ~15 MB (60.8 -> 45.5 MB resident) and the peak falls from
-    65.8-69.8 MB to 63.0-64.6 MB (`bench/peakmem.py`, twelve hash seeds
-    each); its cost, ctypes' import and the trim, ~14 M instructions
-    (~2 ms), and the pages taken again by the render. A comparison short
-    enough to be rendered by the helper never gets here; one rendered
-    here, short (``-j 1``), does not pay it."""
+    67.9-68.2 to 62.1-62.3 MB (`bench/peakmem.py --runs 3`, three rounds
+    alternated with the code before; by hash seed 1-12, 65.7-66.8 ->
+    62.9-63.7 MB). Its cost, ctypes' import and the trim: +4.3 M
+    instructions on that run (+0.07%), its CPU time the same within the
+    noise (bench/README.md, "speed18"). A changelog short enough for the
+    helper to render never gets here, nor does one rendered here, short
+    (``-j 1``)."""
     try:
         import ctypes
 
