@@ -109,12 +109,19 @@ def _without_old_symbols(text: str) -> str:
 # - a trademark sign, which old releases wrote as a "T" or "r" stuck to the
 #   word ("ArenaT", "Nightsr").
 _ANY, _STRAY, _MARK = "\x00", "\x01", "\x02"
-_STRAY_IN_WORD = re.compile(
-    r"(?<=[^\W\d_])(?:[\u0192\u00aa\u00ba]|(?![\u2019\u2018\u2010\u2011\u00ad])[^\x00-\x7f\w])(?=[^\W\d_])"
-)
+
+
+# Compiled when a text first holds a damage (`_damaged`): most comparisons have none.
+@functools.cache
+def _stray_in_word() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<=[^\W\d_])(?:[\u0192\u00aa\u00ba]|(?![\u2019\u2018\u2010\u2011\u00ad])[^\x00-\x7f\w])(?=[^\W\d_])"
+    )
+
+
 _TRADEMARK = re.compile(r"[\u2122\u00ae]|\((?:tm|r)\)", re.IGNORECASE)
 # Whether a text holds any damage: ``\ufffd|[\u2122\u00ae]|\((?:tm|r)\)|``
-# and `_STRAY_IN_WORD`, ignoring case, written to start with the set of
+# and `_stray_in_word`, ignoring case, written to start with the set of
 # characters every damage starts with ("(" or one outside ASCII), which the
 # regex engine scans for in C; the look-arounds then check what stands
 # around it. Written as an alternation that began with a look-behind, it
@@ -309,7 +316,7 @@ def _damaged(text: str) -> str | None:
     Cost: the 1,482 texts it reads on the 17-year gap, 5.0 -> 1.4 ms of CPU."""
     if not _DAMAGE.search(text):
         return None
-    text = _STRAY_IN_WORD.sub(_STRAY, text.replace("\ufffd", _ANY))
+    text = _stray_in_word().sub(_STRAY, text.replace("\ufffd", _ANY))
     text = _TRADEMARK.sub(_MARK, text)
     text = _without_old_symbols(_typography(text)).replace("'", "")  # as _skeleton does
     text = unicodedata.normalize("NFKC", text).casefold()

@@ -507,7 +507,12 @@ def _edge_word(text: str, last: bool) -> str:
     return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
 
 
-_ADDRESS = re.compile(r"://|\bwww\.|\w@\w|\w/\w")  # a web or mail address, a path
+# A web or mail address, a path.
+@functools.cache
+def _address() -> re.Pattern[str]:
+    return re.compile(r"://|\bwww\.|\w@\w|\w/\w")
+
+
 _OPENING = "([{\"'“‘"
 _CLOSING = ".,;:!?)]}\"'”’"
 # An address's marks around it: its angle brackets too (`_token_ends`, `_address_token`).
@@ -577,7 +582,7 @@ def _cut_address(run: Run, phrase: str, at_start: bool, at_end: bool) -> bool:
     """
     head, tail = _token_ends(run, _OPENING, _CLOSING)
     head, tail = head if at_start else "", tail if at_end else ""
-    return bool(head or tail) and _ADDRESS.search(f"{head}{phrase}{tail}") is not None
+    return bool(head or tail) and _address().search(f"{head}{phrase}{tail}") is not None
 
 
 
@@ -601,7 +606,7 @@ def _address_token(run: Run) -> tuple[str, str] | None:
         return None
     # The marks around it, the run's own too.
     old, new = (f"{head}{side}{tail}".lstrip(_ADDRESS_OPENING).rstrip(_ADDRESS_CLOSING) for side in (run.deleted, run.inserted))
-    if _ADDRESS.search(old) is None or _ADDRESS.search(new) is None:
+    if _address().search(old) is None or _address().search(new) is None:
         return None
     return norm(old), norm(new)
 
@@ -734,7 +739,11 @@ def _more_words(words: list[str]) -> bool:
 
 _QUOTE_FOLD = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 _END_MARKS = re.compile(r"[^\w\s]*$")
-_START_MARKS = re.compile(r"^[^\w\s]*")
+
+
+@functools.cache
+def _start_marks() -> re.Pattern[str]:
+    return re.compile(r"^[^\w\s]*")
 
 
 def _without_shared_marks(d: str, i: str) -> tuple[str, str]:
@@ -755,7 +764,7 @@ def _without_shared_marks(d: str, i: str) -> tuple[str, str]:
         if d_end and d_end.translate(_QUOTE_FOLD) == i_end.translate(_QUOTE_FOLD):
             d, i = d[: -len(d_end)].rstrip(), i[: -len(i_end)].rstrip()
     if d and i and not (d[0].isalnum() or i[0].isalnum()):
-        d_start, i_start = _START_MARKS.match(d).group(), _START_MARKS.match(i).group()  # type: ignore[union-attr]
+        d_start, i_start = _start_marks().match(d).group(), _start_marks().match(i).group()  # type: ignore[union-attr]
         if d_start and d_start.translate(_QUOTE_FOLD) == i_start.translate(_QUOTE_FOLD):
             d, i = d[len(d_start) :].lstrip(), i[len(i_start) :].lstrip()
     return d, i

@@ -48,8 +48,16 @@ def _numeral() -> re.Pattern[str]:
     return re.compile(r"\d+|[IVXLC]+(?![A-Za-z])|[A-Z](?![A-Za-z])")
 
 
-_SUB_ITEM = re.compile(r"\([^()]{1,6}\)")
-_CORE = re.compile(r"^(§ )?([^(]+)")
+@functools.cache
+def _sub_item() -> re.Pattern[str]:
+    return re.compile(r"\([^()]{1,6}\)")
+
+
+@functools.cache
+def _core() -> re.Pattern[str]:
+    return re.compile(r"^(§ )?([^(]+)")
+
+
 _FORM = {"9": r"\d{1,4}", "I": r"[IVXLC]{1,7}(?![A-Za-z])", "A": r"[A-Z](?![A-Za-z])"}
 CITING_WORDS = ("section", "sec", "rule", "article", "paragraph", "clause")
 """Words a text puts before a unit's number to cite it, whatever label the
@@ -128,14 +136,15 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
     """
     forms: set[str] = set()
     section_sign = depth = 0
+    core_of, sub_item = _core().match, _sub_item().findall
     for rule_id in ids:
-        core = _CORE.match(rule_id)
+        core = core_of(rule_id)
         if core is None:
             continue
         form = _form(core.group(2))
         if form is None:
             continue
-        depth = max(depth, len(_SUB_ITEM.findall(rule_id, core.end())))
+        depth = max(depth, len(sub_item(rule_id, core.end())))
         if core.group(1):
             section_sign += 1
         forms.add(form)

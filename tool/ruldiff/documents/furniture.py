@@ -110,9 +110,17 @@ def _page_number() -> re.Pattern[str]:
 
 
 # The word that names a page number, right before it ("Page 3", "p. 3").
-_PAGE_WORD = re.compile(r"(?:^|[^A-Za-z])(?:[Pp]age|PAGE|[Pp]g?\.)\s*$")
+@functools.cache
+def _page_word() -> re.Pattern[str]:
+    return re.compile(r"(?:^|[^A-Za-z])(?:[Pp]age|PAGE|[Pp]g?\.)\s*$")
+
+
 # What may follow a page number on its line: "of 9", punctuation.
-_AFTER_PAGE_NUMBER = re.compile(r"(?: of #)?[^A-Za-z]*")
+@functools.cache
+def _after_page_number() -> re.Pattern[str]:
+    return re.compile(r"(?: of #)?[^A-Za-z]*")
+
+
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
 
 
@@ -406,7 +414,7 @@ def _numbers_lines(shape: str, run: list[tuple[int, tuple[int, ...]]]) -> bool:
     as the number of a unit is (``702.6.b. Remedies:``, ``702.7.b.
     Remedies:``) and a page number is not (``Page 3 of 9``, ``Rules - 3``)
     unless the word before it says it counts pages (``Page 3 of 9   Supp.
-    No. 7``, a code's supplement beside its page number: `_PAGE_WORD`; it
+    No. 7``, a code's supplement beside its page number: `_page_word`; it
     changes none of the archive's 393 outputs, written for a code invented
     for the check; cost: one search of a short shape per counting run).
 
@@ -421,9 +429,9 @@ def _numbers_lines(shape: str, run: list[tuple[int, tuple[int, ...]]]) -> bool:
     if not counting:
         return False
     *before, after = shape.split("#", counting[0] + 1)
-    if _PAGE_WORD.search(before[-1]):
+    if _page_word().search(before[-1]):
         return False  # "Page 3 of 9      Supp. No. 7": the word says what the number counts
-    return _AFTER_PAGE_NUMBER.fullmatch(after) is None
+    return _after_page_number().fullmatch(after) is None
 
 
 def _is_furniture(

@@ -44,7 +44,9 @@ def _break() -> re.Pattern[str]:
 
 
 # A word as printed on one line, compounds whole (``type-changing``).
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+@functools.cache
+def _word() -> re.Pattern[str]:
+    return re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def hyphen_kept(text: str) -> Callable[[str, str], bool]:
@@ -73,7 +75,7 @@ def hyphen_kept(text: str) -> Callable[[str, str], bool]:
             return True
         if not read:
             read.append(True)
-            words.update(w.casefold() for w in _WORD.findall(text))
+            words.update(w.casefold() for w in _word().findall(text))
             for m in _break().finditer(text):
                 pieces[m.group(1).casefold()] += 1
                 pieces[m.group(2).casefold()] += 1

@@ -388,10 +388,17 @@ def _first_not_none(*values: int | None) -> int:
 
 # --- numbered rules -------------------------------------------------------
 
-_SEGMENT = re.compile(r"\d+|[a-z]+")
+
+@functools.cache
+def _segment() -> re.Pattern[str]:
+    return re.compile(r"\d+|[a-z]+")
 
 
-_SUFFIX = re.compile(r"#.*")
+@functools.cache
+def _suffix() -> re.Pattern[str]:
+    return re.compile(r"#.*")
+
+
 # Digits -> "0", lower-case letters -> "a", any other ASCII character but the
 # line break -> " ": see _segments.
 _CLASSES = str.maketrans(
@@ -416,9 +423,10 @@ def _segments(rule_ids: list[str]) -> list[int]:
     """
     numbers = "\n".join(rule_ids)  # an ID holds no line break
     if "#" in numbers:
-        numbers = _SUFFIX.sub("", numbers)
+        numbers = _suffix().sub("", numbers)
     if not numbers.isascii():  # \d is also a digit of another script
-        return [len(_SEGMENT.findall(number)) for number in numbers.split("\n")]
+        segments = _segment().findall
+        return [len(segments(number)) for number in numbers.split("\n")]
     classes = numbers.translate(_CLASSES)
     for run in ("00", "aa"):
         while run in classes:

@@ -66,16 +66,27 @@ from ..limits import MAX_LINES, MAX_SIZE, PDF_BYTES_PER_OPERATOR, PDF_TEXT_RUNS_
 
 __all__ = ["Source", "decode"]
 
+
 # C0 controls other than tab, LF, VT, FF, CR; DEL; C1 controls. Seen in no real
 # rules document, always in binary files.
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
+@functools.cache
+def _control() -> re.Pattern[str]:
+    return re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
+
+
 # The same test on the bytes of a UTF-8 or Windows-1252 file, ten times faster
 # than the regex on the text: deleting every byte that may appear but LF leaves
 # the C0 controls and DEL, and the line feeds, which decode() counts in the same
 # pass; a C1 control is U+0080-U+009F, in UTF-8 0xC2 0x80-0x9F (in
 # Windows-1252 those bytes are printable characters or undecodable).
 _TEXT_BYTES = bytes([0x09, *range(0x0B, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
-_C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
+
+
+@functools.cache
+def _c1_utf8() -> re.Pattern[bytes]:
+    return re.compile(rb"\xc2[\x80-\x9f]")
+
+
 _EIGHT_BIT = ("cp1252", "mac-roman")
 # A text whose first character but spaces is "<" may be a web page.
 _TAG_FIRST = re.compile(r"\s*<")
@@ -99,7 +110,11 @@ def _not_marks(encoding: str) -> bytes:
 
 # Bytes that Mac Roman reads as a mark (… – — “ ” ‘ ’) and Windows-1252 as a
 # capital letter (É Ð Ñ Ò Ó Ô Õ); see `_capitals`.
-_AMBIGUOUS = re.compile(rb"[\xc9\xd0-\xd5]")
+@functools.cache
+def _ambiguous() -> re.Pattern[bytes]:
+    return re.compile(rb"[\xc9\xd0-\xd5]")
+
+
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + bytes(range(0xC0, 0x100)))
 _UPPER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ" + bytes(range(0xC0, 0xDF)))
 
@@ -110,7 +125,11 @@ def _in_word() -> re.Pattern[str]:
     return re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
 
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+@functools.cache
+def _non_ascii() -> re.Pattern[str]:
+    return re.compile(r"[^\x00-\x7f]")
+
+
 READS_AS_TEXT = 0.9
 """Least share of the non-ASCII characters of a file that Windows-1252
 cannot decode that must be marks or letters inside words for it to be read
@@ -210,7 +229,7 @@ def _decode(data: bytes, path: str, max_size: int) -> Source:
             data = joined.replace(b"\r", b"\n") if cr else joined
     encoding, text = _decode_text(data, path)
     if may_hold_controls or (encoding not in _EIGHT_BIT and _c1_in_utf8(data)):
-        bad = _CONTROL.search(text)
+        bad = _control().search(text)
         if bad:
             raise ReadError(
                 f"not a text file: control character U+{ord(bad.group()):04X}",
@@ -248,7 +267,7 @@ def _c1_in_utf8(data: bytes) -> bool:
         if b"\x80" <= data[at + 1 : at + 2] <= b"\x9f":
             return True
         at = data.find(b"\xc2", at + 1)
-    return at >= 0 and _C1_UTF8.search(data, at) is not None
+    return at >= 0 and _c1_utf8().search(data, at) is not None
 
 
 def _from_pdf(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
@@ -301,7 +320,7 @@ def _from_pdf(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
     except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
         raise ReadError(f"cannot read this PDF: {_one_line(str(exc))}", path=path) from None
     text = "\n".join(page.rstrip("\n") for page in pages)
-    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = _control().sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
         raise ReadError(
             "the PDF holds no text (is it a scan?)", path=path, fix="give a text-based PDF or its text"
@@ -481,7 +500,8 @@ def _capitals(data: bytes) -> int:
     3
     """
     count = 0
-    for hit in _AMBIGUOUS.finditer(data):
+    ambiguous = _ambiguous()
+    for hit in ambiguous.finditer(data):
         start = end = hit.start()
         while start and data[start - 1] in _WORD_BYTES:
             start -= 1
@@ -489,7 +509,7 @@ def _capitals(data: bytes) -> int:
         while end < len(data) and data[end] in _WORD_BYTES:
             end += 1
         word = data[start:end]
-        if len(word) < 2 or (_AMBIGUOUS.fullmatch(word[:1]) and _AMBIGUOUS.fullmatch(word[-1:])):
+        if len(word) < 2 or (ambiguous.fullmatch(word[:1]) and ambiguous.fullmatch(word[-1:])):
             continue
         if all(b in _UPPER_BYTES for b in word) or (start == hit.start() and word[1] not in _UPPER_BYTES):
             count += 1
@@ -503,7 +523,7 @@ def _reads_as_text(text: str) -> bool:
     >>> _reads_as_text("Un café “noir”"), _reads_as_text("bad Å byte ¸ here")
     (True, False)
     """
-    odd = len(_NON_ASCII.findall(text))
+    odd = len(_non_ascii().findall(text))
     plain = len(_typographic_marks().findall(text)) + len(_in_word().findall(text))
     return odd > 0 and plain >= READS_AS_TEXT * odd
 

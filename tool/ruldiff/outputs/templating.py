@@ -422,16 +422,30 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
 # sentence ("See rule 903.13.") stay readable in the Markdown source.
 _MD_INLINE = "\\`*_[]|~"
 _MD_ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in _MD_INLINE}
+
+
 # Every character escaped anywhere, found in one scan of the text: a chain of
 # str.replace would scan it once per character (the texts are long, and most
 # hold none of these).
-_MD_SPECIAL = re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]")
+@functools.cache
+def _md_special() -> re.Pattern[str]:
+    return re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]")
+
+
 _MD_MARK = r"(#|[-+](?=\s)|\d+(?=[.)]\s))"
-_MD_LINE_START = re.compile(r"^(\s*)" + _MD_MARK)
+
+
+@functools.cache
+def _md_line_start() -> re.Pattern[str]:
+    return re.compile(r"^(\s*)" + _MD_MARK)
+
+
 # The same after each _SEPARATOR, which is neither white space nor any
 # character the rule looks at (`_write_edits`): a literal first character lets
 # the regex engine skip to each text's start, where ``^|(?<=\x00)`` would not.
-_MD_PIECE_START = re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK)
+@functools.cache
+def _md_piece_start() -> re.Pattern[str]:
+    return re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK)
 
 
 def md_escape(text: str) -> str:
@@ -442,7 +456,7 @@ def md_escape(text: str) -> str:
     >>> md_escape("1. Text on an object.")
     '1\\. Text on an object.'
     """
-    return _md_escape(text, _MD_LINE_START)
+    return _md_escape(text, _md_line_start())
 
 
 def md_code(text: str) -> str:
@@ -465,23 +479,25 @@ def md_code(text: str) -> str:
     '`` `tick ``'
     """
     text = text.replace("|", "\\|").replace("\r", "\\r").replace("\n", "\\n")
-    fence = "`" * (max(map(len, _BACKTICKS.findall(text)), default=0) + 1)
+    fence = "`" * (max(map(len, _backticks().findall(text)), default=0) + 1)
     if text[:1] == "`" or text[-1:] == "`" or (text[:1] == " " and text[-1:] == " " and text.strip()):
         text = f" {text} "
     return f"{fence}{text}{fence}"
 
 
-_BACKTICKS = re.compile("`+")
+@functools.cache
+def _backticks() -> re.Pattern[str]:
+    return re.compile("`+")
 
 
 def _md_escape_pieces(text: str) -> str:
     """`md_escape` of each of several texts joined by ``_SEPARATOR``."""
-    return _md_escape(_SEPARATOR + text, _MD_PIECE_START)[1:]
+    return _md_escape(_SEPARATOR + text, _md_piece_start())[1:]
 
 
 def _md_escape(text: str, line_start: re.Pattern[str]) -> str:
     """`md_escape`, line-start marks found with `line_start`."""
-    text = _MD_SPECIAL.sub(_md_escaped, text)
+    text = _md_special().sub(_md_escaped, text)
     text = line_start.sub(_escape_line_start, text)
     return text.replace("\n", "<br>")
 
