@@ -372,7 +372,10 @@ def _draft(cls: type) -> Any:
     a frozen one calls ``object.__setattr__`` per field, and a draft becomes a
     `cls` by assigning its ``__class__``, as `make_rules` does."""
     spec = [(f.name, f.type) if f.default is MISSING else (f.name, f.type, field(default=f.default)) for f in fields(cls)]
-    return make_dataclass(f"_{cls.__name__}Draft", spec, slots=True, eq=False, repr=False)
+    # A docstring given: a dataclass without one is given its signature as
+    # one, which `inspect.signature` takes ~0.25 ms per draft to build.
+    doc = {"__doc__": f"A `{cls.__name__}` under construction (`_draft`)."}
+    return make_dataclass(f"_{cls.__name__}Draft", spec, slots=True, eq=False, repr=False, namespace=doc)
 
 
 _EditDraft = _draft(Edit)
