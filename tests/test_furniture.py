@@ -313,3 +313,28 @@ def test_a_page_number_beside_a_supplement_is_a_page_number_whatever_the_words_c
     run = [(0, (1, 9, 7)), (40, (2, 9, 7))]
     assert _numbers_lines(f"{word} # of #    Supp. No. #", run) is False
     assert _numbers_lines("Rule # of #    Supp. No. #", run) is True
+
+
+def test_a_running_header_or_footer_of_two_pages_without_form_feeds_is_furniture() -> None:
+    """Twice is furniture only at the document's ends: the header on its first
+    line, the page number on its last (`_furniture` shapes no other pair)."""
+    lines = body(units(20), 0)
+    per = len(lines) // 2 + 1  # two pages, each longer than MIN_GAP
+    for header, footer in (("HARBOUR SAILING CLUB   MARCH 2024", None), (None, "Page {n} of {N}")):
+        text = paginate(lines, per, header, footer, False)
+        cleared = remove_furniture(text)
+        assert cleared.removed == 2
+        assert "MARCH 2024" not in cleared.text and "Page 1 of 2" not in cleared.text
+        assert read(text) == read("\n".join(lines) + "\n")
+
+
+def test_headings_listed_in_the_contents_and_over_their_rules_are_kept() -> None:
+    """Each heading printed twice, far apart (a contents list, then over its
+    rules), is the document's own: a pair of lines in the middle of a
+    document is never furniture, and is not weighed as such."""
+    rules = units(40)
+    contents = ["Contents", ""] + [f"{n} {t}" for n, t in rules if n.endswith(".")] + [""]
+    lines = body(rules, 0)
+    text = "\n".join(lines[:4] + contents + lines[4:]) + "\n"
+    cleared = remove_furniture(text)
+    assert cleared.removed == 0 and cleared.text is text
