@@ -109,16 +109,9 @@ def _without_old_symbols(text: str) -> str:
 # - a trademark sign, which old releases wrote as a "T" or "r" stuck to the
 #   word ("ArenaT", "Nightsr").
 _ANY, _STRAY, _MARK = "\x00", "\x01", "\x02"
-
-
-# Compiled when a text first holds a damage (`_damaged`): most comparisons have none.
-@functools.cache
-def _stray_in_word() -> re.Pattern[str]:
-    return re.compile(
-        r"(?<=[^\W\d_])(?:[\u0192\u00aa\u00ba]|(?![\u2019\u2018\u2010\u2011\u00ad])[^\x00-\x7f\w])(?=[^\W\d_])"
-    )
-
-
+_stray_in_word = functools.cache(lambda: re.compile(  # compiled when a text first holds a damage (`_damaged`)
+    r"(?<=[^\W\d_])(?:[\u0192\u00aa\u00ba]|(?![\u2019\u2018\u2010\u2011\u00ad])[^\x00-\x7f\w])(?=[^\W\d_])"
+))
 _TRADEMARK = re.compile(r"[\u2122\u00ae]|\((?:tm|r)\)", re.IGNORECASE)
 # Whether a text holds any damage: ``\ufffd|[\u2122\u00ae]|\((?:tm|r)\)|``
 # and `_stray_in_word`, ignoring case, written to start with the set of

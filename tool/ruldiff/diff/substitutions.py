@@ -507,12 +507,7 @@ def _edge_word(text: str, last: bool) -> str:
     return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
 
 
-# A web or mail address, a path.
-@functools.cache
-def _address() -> re.Pattern[str]:
-    return re.compile(r"://|\bwww\.|\w@\w|\w/\w")
-
-
+_address = functools.cache(lambda: re.compile(r"://|\bwww\.|\w@\w|\w/\w"))  # a web or mail address, a path
 _OPENING = "([{\"'“‘"
 _CLOSING = ".,;:!?)]}\"'”’"
 # An address's marks around it: its angle brackets too (`_token_ends`, `_address_token`).
@@ -739,11 +734,7 @@ def _more_words(words: list[str]) -> bool:
 
 _QUOTE_FOLD = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 _END_MARKS = re.compile(r"[^\w\s]*$")
-
-
-@functools.cache
-def _start_marks() -> re.Pattern[str]:
-    return re.compile(r"^[^\w\s]*")
+_start_marks = functools.cache(lambda: re.compile(r"^[^\w\s]*"))
 
 
 def _without_shared_marks(d: str, i: str) -> tuple[str, str]:

@@ -48,16 +48,8 @@ def _numeral() -> re.Pattern[str]:
     return re.compile(r"\d+|[IVXLC]+(?![A-Za-z])|[A-Z](?![A-Za-z])")
 
 
-@functools.cache
-def _sub_item() -> re.Pattern[str]:
-    return re.compile(r"\([^()]{1,6}\)")
-
-
-@functools.cache
-def _core() -> re.Pattern[str]:
-    return re.compile(r"^(§ )?([^(]+)")
-
-
+_sub_item = functools.cache(lambda: re.compile(r"\([^()]{1,6}\)"))
+_core = functools.cache(lambda: re.compile(r"^(§ )?([^(]+)"))
 _FORM = {"9": r"\d{1,4}", "I": r"[IVXLC]{1,7}(?![A-Za-z])", "A": r"[A-Z](?![A-Za-z])"}
 CITING_WORDS = ("section", "sec", "rule", "article", "paragraph", "clause")
 """Words a text puts before a unit's number to cite it, whatever label the

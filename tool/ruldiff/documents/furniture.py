@@ -110,17 +110,9 @@ def _page_number() -> re.Pattern[str]:
 
 
 # The word that names a page number, right before it ("Page 3", "p. 3").
-@functools.cache
-def _page_word() -> re.Pattern[str]:
-    return re.compile(r"(?:^|[^A-Za-z])(?:[Pp]age|PAGE|[Pp]g?\.)\s*$")
-
-
+_page_word = functools.cache(lambda: re.compile(r"(?:^|[^A-Za-z])(?:[Pp]age|PAGE|[Pp]g?\.)\s*$"))
 # What may follow a page number on its line: "of 9", punctuation.
-@functools.cache
-def _after_page_number() -> re.Pattern[str]:
-    return re.compile(r"(?: of #)?[^A-Za-z]*")
-
-
+_after_page_number = functools.cache(lambda: re.compile(r"(?: of #)?[^A-Za-z]*"))
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
 
 

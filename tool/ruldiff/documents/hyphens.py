@@ -44,9 +44,7 @@ def _break() -> re.Pattern[str]:
 
 
 # A word as printed on one line, compounds whole (``type-changing``).
-@functools.cache
-def _word() -> re.Pattern[str]:
-    return re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_word = functools.cache(lambda: re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*"))
 
 
 def hyphen_kept(text: str) -> Callable[[str, str], bool]:

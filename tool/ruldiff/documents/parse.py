@@ -388,17 +388,10 @@ def _first_not_none(*values: int | None) -> int:
 
 # --- numbered rules -------------------------------------------------------
 
-
-@functools.cache
-def _segment() -> re.Pattern[str]:
-    return re.compile(r"\d+|[a-z]+")
+_segment = functools.cache(lambda: re.compile(r"\d+|[a-z]+"))
 
 
-@functools.cache
-def _suffix() -> re.Pattern[str]:
-    return re.compile(r"#.*")
-
-
+_suffix = functools.cache(lambda: re.compile(r"#.*"))
 # Digits -> "0", lower-case letters -> "a", any other ASCII character but the
 # line break -> " ": see _segments.
 _CLASSES = str.maketrans(

@@ -66,27 +66,16 @@ from ..limits import MAX_LINES, MAX_SIZE, PDF_BYTES_PER_OPERATOR, PDF_TEXT_RUNS_
 
 __all__ = ["Source", "decode"]
 
-
 # C0 controls other than tab, LF, VT, FF, CR; DEL; C1 controls. Seen in no real
 # rules document, always in binary files.
-@functools.cache
-def _control() -> re.Pattern[str]:
-    return re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]")
-
-
+_control = functools.cache(lambda: re.compile(r"[\x00-\x08\x0e-\x1f\x7f\x80-\x9f]"))
 # The same test on the bytes of a UTF-8 or Windows-1252 file, ten times faster
 # than the regex on the text: deleting every byte that may appear but LF leaves
 # the C0 controls and DEL, and the line feeds, which decode() counts in the same
 # pass; a C1 control is U+0080-U+009F, in UTF-8 0xC2 0x80-0x9F (in
 # Windows-1252 those bytes are printable characters or undecodable).
 _TEXT_BYTES = bytes([0x09, *range(0x0B, 0x0E), *range(0x20, 0x7F), *range(0x80, 0x100)])
-
-
-@functools.cache
-def _c1_utf8() -> re.Pattern[bytes]:
-    return re.compile(rb"\xc2[\x80-\x9f]")
-
-
+_c1_utf8 = functools.cache(lambda: re.compile(rb"\xc2[\x80-\x9f]"))
 _EIGHT_BIT = ("cp1252", "mac-roman")
 # A text whose first character but spaces is "<" may be a web page.
 _TAG_FIRST = re.compile(r"\s*<")
@@ -110,11 +99,7 @@ def _not_marks(encoding: str) -> bytes:
 
 # Bytes that Mac Roman reads as a mark (… – — “ ” ‘ ’) and Windows-1252 as a
 # capital letter (É Ð Ñ Ò Ó Ô Õ); see `_capitals`.
-@functools.cache
-def _ambiguous() -> re.Pattern[bytes]:
-    return re.compile(rb"[\xc9\xd0-\xd5]")
-
-
+_ambiguous = functools.cache(lambda: re.compile(rb"[\xc9\xd0-\xd5]"))
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + bytes(range(0xC0, 0x100)))
 _UPPER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ" + bytes(range(0xC0, 0xDF)))
 
@@ -125,11 +110,7 @@ def _in_word() -> re.Pattern[str]:
     return re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\W\d_]|[^\x00-\x7f\W\d_](?=[^\W\d_])")
 
 
-@functools.cache
-def _non_ascii() -> re.Pattern[str]:
-    return re.compile(r"[^\x00-\x7f]")
-
-
+_non_ascii = functools.cache(lambda: re.compile(r"[^\x00-\x7f]"))
 READS_AS_TEXT = 0.9
 """Least share of the non-ASCII characters of a file that Windows-1252
 cannot decode that must be marks or letters inside words for it to be read

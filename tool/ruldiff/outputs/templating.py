@@ -422,30 +422,16 @@ def _bytecode_cache(directory: Path, sandboxed: bool = True) -> jinja2.BytecodeC
 # sentence ("See rule 903.13.") stay readable in the Markdown source.
 _MD_INLINE = "\\`*_[]|~"
 _MD_ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in _MD_INLINE}
-
-
 # Every character escaped anywhere, found in one scan of the text: a chain of
 # str.replace would scan it once per character (the texts are long, and most
 # hold none of these).
-@functools.cache
-def _md_special() -> re.Pattern[str]:
-    return re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]")
-
-
+_md_special = functools.cache(lambda: re.compile("[" + re.escape("".join(_MD_ESCAPED)) + "]"))
 _MD_MARK = r"(#|[-+](?=\s)|\d+(?=[.)]\s))"
-
-
-@functools.cache
-def _md_line_start() -> re.Pattern[str]:
-    return re.compile(r"^(\s*)" + _MD_MARK)
-
-
+_md_line_start = functools.cache(lambda: re.compile(r"^(\s*)" + _MD_MARK))
 # The same after each _SEPARATOR, which is neither white space nor any
 # character the rule looks at (`_write_edits`): a literal first character lets
 # the regex engine skip to each text's start, where ``^|(?<=\x00)`` would not.
-@functools.cache
-def _md_piece_start() -> re.Pattern[str]:
-    return re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK)
+_md_piece_start = functools.cache(lambda: re.compile("(" + re.escape(_SEPARATOR) + r"\s*)" + _MD_MARK))
 
 
 def md_escape(text: str) -> str:
@@ -485,9 +471,7 @@ def md_code(text: str) -> str:
     return f"{fence}{text}{fence}"
 
 
-@functools.cache
-def _backticks() -> re.Pattern[str]:
-    return re.compile("`+")
+_backticks = functools.cache(lambda: re.compile("`+"))
 
 
 def _md_escape_pieces(text: str) -> str:
