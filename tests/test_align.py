@@ -1811,3 +1811,40 @@ def test_real_rule_reworded_in_a_list_shifted_by_an_insertion(corpora: Path) -> 
     pairs = ids(align(old, new))
     assert {("903.11e", "903.11f"), ("903.11f", "903.11g"), ("903.11g", "903.11h")} <= set(pairs)
     assert (None, "903.11e") in pairs
+
+
+# Two steps of a procedure whose sentences exchanged places, each reworded.
+STEPS_OLD = [
+    ("1", "Keepers"),
+    ("105", "Dusk"),
+    ("105.1", "First, every lantern of the square is lit and hung on its hook by the keeper."),
+    ("105.2", "Second, the elder keeper rings the bell. Keepers may then leave the square."),
+    ("105.3", "When the bell has rung, dusk is over and night begins (see rule 106)."),
+    ("106", "Night"),
+]
+SWAPPED_1 = "Dusk has no lanterns of its own. Once it begins, the elder keeper rings the bell by the square."
+SWAPPED_2 = "Lanterns of the square are lit as dusk begins, each hung at once on a hook."
+
+
+def test_two_neighbours_that_exchanged_their_texts_are_paired_crosswise() -> None:
+    # Each old rule is closer to its neighbour's new text than to its own
+    # number's, by 0.3 or more; its own number's text is less than 0.5 alike.
+    (_, old1), (_, old2) = STEPS_OLD[2:4]
+    assert GAP_SAME_NUMBER_MIN <= similarity(old1, SWAPPED_1) < similarity(old1, SWAPPED_2) < 0.5
+    assert similarity(old2, SWAPPED_2) < GAP_SAME_NUMBER_MIN <= similarity(old2, SWAPPED_1)
+    new = [*STEPS_OLD[:2], ("105.1", SWAPPED_1), ("105.2", SWAPPED_2), *STEPS_OLD[4:]]
+    pairs = dict(ids(align(doc(STEPS_OLD), doc(new))))
+    assert (pairs["105.1"], pairs["105.2"]) == ("105.2", "105.1")
+    # When the rule is closer to its own number's text, it keeps its number.
+    new = [*STEPS_OLD[:2], ("105.1", SWAPPED_2), ("105.2", SWAPPED_1), *STEPS_OLD[4:]]
+    pairs = dict(ids(align(doc(STEPS_OLD), doc(new))))
+    assert pairs["105.1"] == "105.1"
+
+
+def test_real_neighbours_that_exchanged_their_texts(corpora: Path) -> None:
+    # gap-final, 2016-08 -> 2016-09: the end of combat step's trigger rule
+    # and its priority rule exchanged places, each reworded.
+    old = load(str(corpora / "mtg" / "2016-08-26.txt"))
+    new = load(str(corpora / "mtg" / "2016-09-30.txt"))
+    pairs = ids(align(old, new))
+    assert {("511.1", "511.2"), ("511.2", "511.1")} <= set(pairs)

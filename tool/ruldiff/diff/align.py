@@ -40,6 +40,9 @@ from certainties to guesses, and only ever compares rules that are close:
    least `GAP_MIN` (`GAP_SAME_NUMBER_MIN` for the same number) are taken
    greedily, best first, the same number winning ties; two pairs that cross
    are swapped back when the swap loses no similarity (`_uncross`).
+   A weak pair by number (below `GAP_MIN`) whose rule and neighbour
+   exchanged their texts, each closer to the other's new rule than to its
+   own number's, pairs crosswise (`_swapped_neighbours`).
 5. **Same number, similar text** (at least `NUMBER_MIN`) anywhere: a rule
    rewritten in place whose neighbours changed too.
 5b. **Parents of the same children**: two items left over whose children
@@ -183,6 +186,13 @@ measured on every adjacent MTG and Riftbound pair, the 17-year gap and all
 a permanent knows of the spell it came from, reworded, as a new
 400.7b pushed the list down). Its cost is one test of ids per candidate of
 a hole between 0.3 and 0.5 similar: 5 calls, 0.04 ms of CPU on the 17-year gap.
+Neighbours swapped (`_swapped_neighbours`, session 13) were measured the
+same way: 2 outputs changed, one swap, right: 2016-08 -> 2016-09 (and the
+17-year gap, which spans it) 511.1 <-> 511.2, the end of combat step's
+trigger sentence and priority sentence exchanged (0.41 and 0.34 crosswise
+against 0.35 by number and 0.14), labelled in gap-final. Its cost: a look
+at each gap's weak pairs by number, 0.5 ms of CPU on the 17-year gap (329
+gaps, counted in process).
 
 Step 5b was measured on the same 159 pairs: 30 pairs made (8 distinct),
 all right by the texts: 2003-05 -> 2003-07 "2. Cards" -> "2. Parts of the
@@ -711,6 +721,7 @@ def _match_gap(
     _uncross(a, b, taken, link, numbered)
     if numbered:
         _by_own_numbers(a, b, taken, rows, cols, link)
+        _swapped_neighbours(a, b, taken, link)
 
 
 def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
@@ -905,6 +916,34 @@ def _by_own_numbers(
         if min(t1, t2) >= GAP_SAME_NUMBER_MIN and max(t1, t2) >= GAP_MIN and t1 + t2 >= sim + GAP_SAME_NUMBER_MIN:
             link(i, own_j, MatchHow.NUMBER, t1)
             link(own_i, j, MatchHow.NUMBER, t2)
+
+
+def _swapped_neighbours(a: _Side, b: _Side, taken: list[tuple[int, int, float]], link: _Link) -> None:
+    """Undo a weak pair by number (below `GAP_MIN`) when the rule and its
+    neighbour exchanged their texts: the neighbour and the new rule at the
+    neighbour's place are both left over, of one list with the pair, and
+    each old rule is closer to the other's new rule than to its own number,
+    by `GAP_SAME_NUMBER_MIN` or more each (2016-08 -> 2016-09: the end of
+    combat step's trigger sentence and its priority sentence swapped
+    places, 511.1 <-> 511.2)."""
+    for i, j, sim in taken:
+        if a.partner[i] != j or sim >= GAP_MIN or a.items[i].id != b.items[j].id:
+            continue
+        for d in (-1, 1):
+            k, m = i + d, j + d
+            if not (0 <= k < len(a.items) and 0 <= m < len(b.items)):
+                continue
+            if a.partner[k] is not None or b.partner[m] is not None or a.items[k].id != b.items[m].id:
+                continue
+            if len({a.items[i].parent, a.items[k].parent, b.items[j].parent, b.items[m].parent}) != 1:
+                continue
+            if len({a.items[i].kind, a.items[k].kind, b.items[j].kind, b.items[m].kind}) != 1:
+                continue
+            t1, t2 = _similar(a, i, b, m), _similar(a, k, b, j)
+            if min(t1, t2) >= GAP_SAME_NUMBER_MIN and t1 > sim and t2 > _similar(a, k, b, m):
+                link(i, m, MatchHow.SIMILAR, t1)
+                link(k, j, MatchHow.SIMILAR, t2)
+                break
 
 
 def _rare_words(
