@@ -1755,3 +1755,96 @@ def test_real_glossary_entry_split_one_entry_per_term(corpora: Path) -> None:
     split = [c for c in compare(old, new).changes if any(r.id == "glossary:Trigger, Triggered Ability" for r in c.olds)]
     assert [(c.kind.value, [r.id for r in c.news]) for c in split] == [
         ("split", ["glossary:Trigger", "glossary:Triggered Ability"])]
+
+
+
+LANTERNS = [
+    ("1", "Keepers"),
+    ("105", "Lanterns"),
+    ("105.1", "Lantern Rules"),
+    ("105.1a", "A lantern is lit at dusk by the keeper of the square."),
+    ("105.1b", "Each keeper carries two spare wicks and a flint in a leather pouch."),
+    ("105.1c", "The first lantern a keeper lights each night burns without oil until the bell rings."),
+    ("105.1d", "A lantern that falls into the river is lost and is never lit again."),
+    ("106", "Owls"),
+]
+HEAD, (_, A), (_, B), (_, C), (_, D), TAIL = LANTERNS[:3], *LANTERNS[3:7], LANTERNS[7]
+# 105.1c reworded: 0.3 to 0.5 similar to its old text, too little for a gap
+# (0.5), as much as a rule reworded under its own number keeps (0.3).
+REWORDED_C = "The first lantern of the night needs no oil; later ones need it as normal."
+BORROW = "A keeper whose square has no lantern may borrow one from the next square."
+
+
+def test_a_rule_reworded_in_a_list_shifted_by_an_insertion_takes_its_neighbours_shift() -> None:
+    assert GAP_SAME_NUMBER_MIN <= similarity(C, REWORDED_C) < 0.5
+    new = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", B), ("105.1d", REWORDED_C), ("105.1e", D), TAIL]
+    pairs = dict(ids(align(doc(LANTERNS), doc(new))))
+    # 105.1b -> 105.1c and 105.1d -> 105.1e moved down one place; 105.1c between them did too.
+    assert (pairs["105.1b"], pairs["105.1c"], pairs["105.1d"]) == ("105.1c", "105.1d", "105.1e")
+    # A deletion above: the numbers move up one place, and so does the rule.
+    old = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", B), ("105.1d", C), ("105.1e", D), TAIL]
+    new = [*HEAD, ("105.1a", A), ("105.1b", B), ("105.1c", REWORDED_C), ("105.1d", D), TAIL]
+    pairs = dict(ids(align(doc(old), doc(new))))
+    assert (pairs["105.1c"], pairs["105.1d"], pairs["105.1e"]) == ("105.1b", "105.1c", "105.1d")
+
+
+def test_a_rule_between_neighbours_renumbered_otherwise_is_not_at_a_shifted_place() -> None:
+    # The neighbours moved two places (two insertions above): the rule
+    # between them is not numbered as they were, and 0.36 is too little.
+    returned = "A borrowed lantern goes back before the bell rings at dawn."
+    new = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", returned), ("105.1d", B), ("105.1e", REWORDED_C),
+           ("105.1f", D), TAIL]
+    pairs = dict(ids(align(doc(LANTERNS), doc(new))))
+    assert (pairs["105.1b"], pairs["105.1c"], pairs["105.1d"]) == ("105.1d", None, "105.1f")
+    # Shifted by one, but unrelated (below what a rule keeps under its own number): removed and added.
+    new = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", B), ("105.1d", "Owls nest in the old tower."),
+           ("105.1e", D), TAIL]
+    assert dict(ids(align(doc(LANTERNS), doc(new))))["105.1c"] is None
+
+
+def test_real_rule_reworded_in_a_list_shifted_by_an_insertion(corpora: Path) -> None:
+    # gap-s18, 2018-10 -> 2020-01: a new 903.11e pushed the Brawl rules down
+    # one place; 903.11f (the free mulligan), reworded for the new mulligan
+    # rule, 0.48 similar, went down with its neighbours.
+    old = load(str(corpora / "mtg" / "2018-10-05.txt"))
+    new = load(str(corpora / "mtg" / "2020-01-22.txt"))
+    pairs = ids(align(old, new))
+    assert {("903.11e", "903.11f"), ("903.11f", "903.11g"), ("903.11g", "903.11h")} <= set(pairs)
+    assert (None, "903.11e") in pairs
+
+
+# Two steps of a procedure whose sentences exchanged places, each reworded.
+STEPS_OLD = [
+    ("1", "Keepers"),
+    ("105", "Dusk"),
+    ("105.1", "First, every lantern of the square is lit and hung on its hook by the keeper."),
+    ("105.2", "Second, the elder keeper rings the bell. Keepers may then leave the square."),
+    ("105.3", "When the bell has rung, dusk is over and night begins (see rule 106)."),
+    ("106", "Night"),
+]
+SWAPPED_1 = "Dusk has no lanterns of its own. Once it begins, the elder keeper rings the bell by the square."
+SWAPPED_2 = "Lanterns of the square are lit as dusk begins, each hung at once on a hook."
+
+
+def test_two_neighbours_that_exchanged_their_texts_are_paired_crosswise() -> None:
+    # Each old rule is closer to its neighbour's new text than to its own
+    # number's, by 0.3 or more; its own number's text is less than 0.5 alike.
+    (_, old1), (_, old2) = STEPS_OLD[2:4]
+    assert GAP_SAME_NUMBER_MIN <= similarity(old1, SWAPPED_1) < similarity(old1, SWAPPED_2) < 0.5
+    assert similarity(old2, SWAPPED_2) < GAP_SAME_NUMBER_MIN <= similarity(old2, SWAPPED_1)
+    new = [*STEPS_OLD[:2], ("105.1", SWAPPED_1), ("105.2", SWAPPED_2), *STEPS_OLD[4:]]
+    pairs = dict(ids(align(doc(STEPS_OLD), doc(new))))
+    assert (pairs["105.1"], pairs["105.2"]) == ("105.2", "105.1")
+    # When the rule is closer to its own number's text, it keeps its number.
+    new = [*STEPS_OLD[:2], ("105.1", SWAPPED_2), ("105.2", SWAPPED_1), *STEPS_OLD[4:]]
+    pairs = dict(ids(align(doc(STEPS_OLD), doc(new))))
+    assert pairs["105.1"] == "105.1"
+
+
+def test_real_neighbours_that_exchanged_their_texts(corpora: Path) -> None:
+    # gap-final, 2016-08 -> 2016-09: the end of combat step's trigger rule
+    # and its priority rule exchanged places, each reworded.
+    old = load(str(corpora / "mtg" / "2016-08-26.txt"))
+    new = load(str(corpora / "mtg" / "2016-09-30.txt"))
+    pairs = ids(align(old, new))
+    assert {("511.1", "511.2"), ("511.2", "511.1")} <= set(pairs)

@@ -40,6 +40,9 @@ from certainties to guesses, and only ever compares rules that are close:
    least `GAP_MIN` (`GAP_SAME_NUMBER_MIN` for the same number) are taken
    greedily, best first, the same number winning ties; two pairs that cross
    are swapped back when the swap loses no similarity (`_uncross`).
+   A weak pair by number (below `GAP_MIN`) whose rule and neighbour
+   exchanged their texts, each closer to the other's new rule than to its
+   own number's, pairs crosswise (`_swapped_neighbours`).
 5. **Same number, similar text** (at least `NUMBER_MIN`) anywhere: a rule
    rewritten in place whose neighbours changed too.
 5b. **Parents of the same children**: two items left over whose children
@@ -81,7 +84,10 @@ from certainties to guesses, and only ever compares rules that are close:
    gaps of the backbone, not those inside a section that moved. In a
    hole, a rule at the same place under parents paired with each other
    (340.2 -> 344.2 as 340 -> 344) pairs at `GAP_SAME_NUMBER_MIN`, as one
-   under its own number does (`_same_place`).
+   under its own number does (`_same_place`), and so does a rule numbered
+   as its neighbours were renumbered, one place down or up in its list
+   (`_shifted_with_neighbours`: 903.11f -> 903.11g when a new 903.11e
+   pushed the list down).
 
 Whatever is left is added or removed.
 
@@ -172,6 +178,21 @@ every gap of step 4 as well, the same place made 41 distinct pairs, 10
 of them wrong (2009-07 401 "Spells on the Stack" -> 601 "Casting Spells",
 310.3 -> 510.3): a section renumbered in a reorganisation reshuffles its rules,
 so only a hole, whose neighbours pair with each other's, says enough.
+The shifted place (`_shifted_with_neighbours`, session 13, issue #27) was
+measured on every adjacent MTG and Riftbound pair, the 17-year gap and all
+20 eval sets (`bench/identical.py` against 5388e4c, every difference read):
+2 pairs made, 2 right: gap-s18's 2018-10 -> 2020-01 903.11f -> 903.11g
+(0.48, labelled) and the 17-year gap's 400.7c -> 400.7d (0.48: what
+a permanent knows of the spell it came from, reworded, as a new
+400.7b pushed the list down). Its cost is one test of ids per candidate of
+a hole between 0.3 and 0.5 similar: 5 calls, 0.04 ms of CPU on the 17-year gap.
+Neighbours swapped (`_swapped_neighbours`, session 13) were measured the
+same way: 2 outputs changed, one swap, right: 2016-08 -> 2016-09 (and the
+17-year gap, which spans it) 511.1 <-> 511.2, the end of combat step's
+trigger sentence and priority sentence exchanged (0.41 and 0.34 crosswise
+against 0.35 by number and 0.14), labelled in gap-final. Its cost: a look
+at each gap's weak pairs by number, 0.5 ms of CPU on the 17-year gap (329
+gaps, counted in process).
 
 Step 5b was measured on the same 159 pairs: 30 pairs made (8 distinct),
 all right by the texts: 2003-05 -> 2003-07 "2. Cards" -> "2. Parts of the
@@ -700,6 +721,7 @@ def _match_gap(
     _uncross(a, b, taken, link, numbered)
     if numbered:
         _by_own_numbers(a, b, taken, rows, cols, link)
+        _swapped_neighbours(a, b, taken, link)
 
 
 def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
@@ -710,7 +732,7 @@ def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
     place under a renumbered parent keeps as few words as one reworded
     under its own number (`GAP_SAME_NUMBER_MIN`)."""
     ri, rj = a.items[i], b.items[j]
-    if ri.id == rj.id:
+    if ri.id == rj.id or _shifted_with_neighbours(a, i, b, j):
         return True
     pi, pj = ri.parent, rj.parent
     if pi is None or pj is None or not ri.id.startswith(pi) or not rj.id.startswith(pj):
@@ -719,6 +741,28 @@ def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
         return False
     k = a.index.get(pi)
     return k is not None and a.partner[k] is not None and a.partner[k] == b.index.get(pj)
+
+
+def _shifted_with_neighbours(a: _Side, i: int, b: _Side, j: int) -> bool:
+    """Whether old item i and new item j lie in a list renumbered by one place
+    around them, each number taken by the rule before it (an insertion above)
+    or after it (a deletion above): i's neighbours pair with j's, all of one
+    list on each side, and j holds the number of i's neighbour on the side
+    the numbers came from, whose rule holds i's (2018-10 -> 2020-01: a new
+    903.11e pushed 903.11e-g down one place, so 903.11e -> 903.11f and
+    903.11g -> 903.11h, and old 903.11f, reworded, is new 903.11g). Such a
+    rule is at its place as one kept under its own number is."""
+    if not (0 < i < len(a.items) - 1 and 0 < j < len(b.items) - 1):
+        return False
+    if a.partner[i - 1] != j - 1 or a.partner[i + 1] != j + 1:
+        return False
+    olds, news = a.items[i - 1 : i + 2], b.items[j - 1 : j + 2]
+    if len({r.parent for r in olds}) != 1 or len({r.parent for r in news}) != 1:
+        return False
+    ids_a, ids_b = [r.id for r in olds], [r.id for r in news]
+    down = ids_b[0] == ids_a[1] and ids_b[1] == ids_a[2]
+    up = ids_b[1] == ids_a[0] and ids_b[2] == ids_a[1]
+    return down or up
 
 
 PARENT_CHILDREN = 2
@@ -872,6 +916,34 @@ def _by_own_numbers(
         if min(t1, t2) >= GAP_SAME_NUMBER_MIN and max(t1, t2) >= GAP_MIN and t1 + t2 >= sim + GAP_SAME_NUMBER_MIN:
             link(i, own_j, MatchHow.NUMBER, t1)
             link(own_i, j, MatchHow.NUMBER, t2)
+
+
+def _swapped_neighbours(a: _Side, b: _Side, taken: list[tuple[int, int, float]], link: _Link) -> None:
+    """Undo a weak pair by number (below `GAP_MIN`) when the rule and its
+    neighbour exchanged their texts: the neighbour and the new rule at the
+    neighbour's place are both left over, of one list with the pair, and
+    each old rule is closer to the other's new rule than to its own number,
+    by `GAP_SAME_NUMBER_MIN` or more each (2016-08 -> 2016-09: the end of
+    combat step's trigger sentence and its priority sentence swapped
+    places, 511.1 <-> 511.2)."""
+    for i, j, sim in taken:
+        if a.partner[i] != j or sim >= GAP_MIN or a.items[i].id != b.items[j].id:
+            continue
+        for d in (-1, 1):
+            k, m = i + d, j + d
+            if not (0 <= k < len(a.items) and 0 <= m < len(b.items)):
+                continue
+            if a.partner[k] is not None or b.partner[m] is not None or a.items[k].id != b.items[m].id:
+                continue
+            if len({a.items[i].parent, a.items[k].parent, b.items[j].parent, b.items[m].parent}) != 1:
+                continue
+            if len({a.items[i].kind, a.items[k].kind, b.items[j].kind, b.items[m].kind}) != 1:
+                continue
+            t1, t2 = _similar(a, i, b, m), _similar(a, k, b, j)
+            if min(t1, t2) >= GAP_SAME_NUMBER_MIN and t1 > sim and t2 > _similar(a, k, b, m):
+                link(i, m, MatchHow.SIMILAR, t1)
+                link(k, j, MatchHow.SIMILAR, t2)
+                break
 
 
 def _rare_words(
