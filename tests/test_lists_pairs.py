@@ -34,6 +34,11 @@ def _items(before: str, deleted: str, inserted: str, after: str) -> tuple[tuple[
         ("The lantern is ", "either amber or", "amber, teal, or", " violet.", (("teal",), ())),
         # and back: a list of three cut to a pair drops an item
         ("Carve the ", "yew, oak, or", "oak or", " ash.", ((), ("yew",))),
+        # the word that opens the pair inside the run, after a word the two texts share
+        ("A glyph can't land on a tile that ", "is neither a lake nor", "is not a dune, a lake, or", " a marsh.",
+         (("a dune",), ())),
+        ("The lantern ", "is either amber or", "is amber, teal, or", " violet.", (("teal",), ())),
+        ("The lantern ", "is both amber and", "is amber, teal, and", " violet.", (("teal",), ())),
     ],
 )
 def test_a_pair_grown_into_a_list_names_the_item_that_makes_it_one(
