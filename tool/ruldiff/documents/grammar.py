@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
+from .parse import zero_head
 from .profiles import Profile, profile_from_mapping
 
 __all__ = [
@@ -672,10 +673,8 @@ def _holds(number: str, t: Token) -> bool:
     separator = t.style.separator
     if not separator:
         return False
-    head, _, last = number.rpartition(separator)
-    return bool(head and last) and not last.strip("0") and number != t.number and (
-        head == t.number.rpartition(separator)[0]
-    )
+    head = zero_head(number, separator)
+    return bool(head) and number != t.number and head == t.number.rpartition(separator)[0]
 
 
 def _opens(style: Style, current: Style, stack: list[tuple[Style, str, str]]) -> bool:

@@ -291,12 +291,12 @@ class _PageReader:
                 raise _too_many(f"more than {MAX_LINES // 2:,} blocks of text", self.path)
 
 
-# One line's markup before its text: a heading's hashes (up to three spaces
-# before them), or a list's bullet then a typed number; strong emphasis
+# One line's markup before its text, its indent set apart (`markdown_text`):
+# a heading's hashes, or a list's bullet then a typed number; strong emphasis
 # around the line's first words (``**3.1**``, ``**Note:**``), closed on the
 # line. Bounded: a heading's marks are at most six, the emphasised run at
 # most 60 characters; a heading's closing hashes are stripped, not searched.
-_MD_LEAD = re.compile(r"^ {0,3}(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\*\*|__|[\d(§]|[A-Z][a-z]{1,11}\.? \d))")
+_MD_LEAD = re.compile(r"(?:#{1,6}[ \t]+|[-*+][ \t]+(?=\*\*|__|[\d(§]|[A-Z][a-z]{1,11}\.? \d))")
 _MD_ITEM = re.compile(r"[-*+][ \t]|\d{1,9}[.)][ \t]")  # a list item, bullet or ordered
 _MD_STRONG = re.compile(r"^(\*\*|__)([^*_\n]{1,60}?)\1")
 

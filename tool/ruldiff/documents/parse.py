@@ -427,15 +427,16 @@ def _segments(rule_ids: list[str]) -> list[int]:
     return list(map(len, classes.replace(" ", "").split("\n")))
 
 
-def _zero_head(rule_id: str) -> str:
+def zero_head(number: str, separator: str = ".") -> str:
     """The prefix a section numbered with a last part of zeros heads
-    (``3.0``, ``1.00``), or ``""``.
+    (``3.0``, ``1.00``), or ``""``: the one rule of the outline profile's
+    nesting (`_Builder`) and the inferred grammar's (`grammar._holds`).
 
-    >>> _zero_head("3.0"), _zero_head("1.00"), _zero_head("3.10"), _zero_head("0")
-    ('3', '1', '', '')
+    >>> zero_head("3.0"), zero_head("1.00"), zero_head("3.10"), zero_head("0"), zero_head("4-0", "-")
+    ('3', '1', '', '', '4')
     """
-    head, dot, last = rule_id.rpartition(".")
-    return head if dot and head and last and not last.strip("0") else ""
+    head, _, last = number.rpartition(separator)
+    return head if head and last and not last.strip("0") else ""
 
 
 def _under_zero(rule_id: str, zeros: set[str], longest: int) -> bool:
@@ -571,14 +572,14 @@ class _Builder:
         depths = _segments([item[0] for item in self.items])
         # A section numbered ``.0`` (or ``.00``) heads the numbers of its
         # prefix (``3.0 DEFINITIONS`` over ``3.1``), as grammar._holds reads it.
-        zeros = {head for head in map(_zero_head, (item[0] for item in self.items)) if head}
+        zeros = {head for head in map(zero_head, (item[0] for item in self.items)) if head}
         longest = max(map(len, zeros), default=0)
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
             text = "\n".join(paras)
             if kind is heading and not self._is_heading(n, text):
                 kind = RuleKind.RULE
             level = 0 if kind is section else 1 if kind is heading else depths[n] + 1
-            if zeros and kind is not section and not _zero_head(rule_id) and _under_zero(rule_id, zeros, longest):
+            if zeros and kind is not section and not zero_head(rule_id) and _under_zero(rule_id, zeros, longest):
                 level += 1
             while stack and stack[-1][0] >= level:
                 stack.pop()
