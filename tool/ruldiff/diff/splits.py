@@ -256,7 +256,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain, pairwise
 
@@ -1035,20 +1035,23 @@ that the part keeping the whole's number must hold to be the change's pair
 (`_main_part`)."""
 
 
-def _main_part(whole: Rule, parts: Sequence[Rule]) -> Rule:
-    """The part a split (merge) is paired with: the one that kept the
-    whole's number when it holds a fair share of the whole's words
-    (`KEEP_SHARE` of the largest part's) or the whole's opening sentence
-    (`_opens`), else the one holding most of them. A rule cut in two, one
-    half kept under its number, the other given a new one, is not
-    "renumbered" to the new half (old 107.3h -> 107.3h, its first sentence,
-    + 107.3i, its second, 2018-08 -> 2018-10), nor is a rule that kept its
-    opening under its number, however short (old 117.1 -> 117.1, its
-    first sentence on the starting life total, + 117.1a, the longer second
-    on a team's, 2009-09 -> 2009-10; old 601.3 -> 601.3 +
-    601.4, 2019-08 -> 2019-10, where 601.2 still cites 601.3 for the
-    opening); a rule whose number went to a new opening over its old text
-    is (2016-07 -> 2016-08 old 201.2 -> 201.2a, under a new 201.2).
+def _main_part(whole: Rule, parts: Sequence[Rule], kept: Callable[[Rule], bool]) -> Rule:
+    """The part a split (merge) is paired with: the one at the whole's
+    place (`kept`, `_number_kept`) when it holds a fair share of the
+    whole's words (`KEEP_SHARE` of the largest part's) or the whole's
+    opening sentence (`_opens`), else the one holding most of them. A rule
+    cut in two, one half kept under its number, the other given a new one,
+    is not "renumbered" to the new half (old 107.3h -> 107.3h, its first
+    sentence, + 107.3i, its second, 2018-08 -> 2018-10), nor is a rule that
+    kept its opening under its number, however short (old 117.1 -> 117.1,
+    its first sentence on the starting life total, + 117.1a, the longer
+    second on a team's, 2009-09 -> 2009-10; old 601.3 -> 601.3 + 601.4,
+    2019-08 -> 2019-10, where 601.2 still cites 601.3 for the opening); a
+    rule whose number went to a new opening over its old text is (2016-07
+    -> 2016-08 old 201.2 -> 201.2a, under a new 201.2). In a renumbered
+    section a split's place is the one the section gives it (old 304.1 ->
+    504.1, its opening, + 504.2 + 504.3 when 304 became 504, 2009-05 ->
+    2009-07; not 504.2).
 
     Census (the 393 outputs of `bench/identical.py`, every change read with
     both texts): 30 splits and merges of 17 pairs changed, 29 right, 1
@@ -1059,15 +1062,37 @@ def _main_part(whole: Rule, parts: Sequence[Rule]) -> Rule:
     narrowed, 11 right, 2 doubtful (2009-10 -> 2010-02 702.12b and 702.13a,
     each keeping the sentence that names the keyword's kind of ability over
     the definition given a number of its own: the keyword's heading, or
-    its rule). Cost: none
-    (each part's share was read before; the opening's phrases are read for
-    the 15 splits of the archive whose kept part holds less than half)."""
+    its rule). The place under a renumbered parent (session 14, against
+    e71da0c's outputs): 10 entries of the `renumbered` line changed on 2
+    pairs, 8 right (2009-05 -> 2009-07: 207.2, 208.2, 304.1, 305.3, 306.2,
+    504.2, 606.7a; the 17-year gap's 808.4c), 2 doubtful (the 17-year gap's
+    702.12b and 702.13a, as above). Cost: a dictionary of the paired
+    numbers built once per comparison (`join_splits`)."""
     shares = [_share(whole, r) for r in parts]
-    main = max(range(len(parts)), key=lambda k: (shares[k], parts[k].id == whole.id))
-    keeper = next((k for k, r in enumerate(parts) if r.id == whole.id), main)
+    main = max(range(len(parts)), key=lambda k: (shares[k], kept(parts[k])))
+    keeper = next((k for k, r in enumerate(parts) if kept(r)), main)
     if keeper == main or shares[keeper] >= KEEP_SHARE * shares[main] or _opens(whole, parts, keeper):
         return parts[keeper]
     return parts[main]
+
+
+def _number_kept(placed: Mapping[str, str], whole: Rule, split: bool) -> Callable[[Rule], bool]:
+    """Whether a part of `whole` stands at its place. A merged rule's
+    place is its number: the old part that had it. A split rule's is the
+    number it had, or, when its parent was renumbered, that number under
+    the parent's new one (old § 6(b) -> § 7(b) + § 7(c) when § 6 became
+    § 7). Not for a merge: the old sibling a shifted section leaves at the
+    new rule's number is no sign that it is the rule (2009-05 -> 2009-07:
+    old 502.10b, the banding declaration the new 702.19c opens with, +
+    502.10c, under a new 702.19b). `placed` maps each paired old rule's
+    number to its new one."""
+    if not split:
+        return lambda part: part.id == whole.id
+    there = whole.id
+    parent = whole.parent
+    if parent and there.startswith(parent) and (to := placed.get(parent)) is not None:
+        there = to + there[len(parent):]
+    return lambda part: part.id == there
 
 
 def _opens(whole: Rule, parts: Sequence[Rule], keeper: int) -> bool:
@@ -1106,6 +1131,7 @@ def join_splits(
     # The added (removed) rules by number: a kept rule's new parent far from it (`_far_kin`).
     unpaired = {(x.kind, (x.new or x.old).id): x for x in changes if x.kind is _ADDED or x.kind is _REMOVED}  # type: ignore[union-attr]
     gone: set[int] = set()  # the changes a split or merge took (by `id`)
+    placed = {c.old.id: c.new.id for c in changes if c.old is not None and c.new is not None}  # `_number_kept`
     i = 0
     while i < len(out):
         c = out[i]
@@ -1233,7 +1259,8 @@ def join_splits(
             whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
         parts.sort(key=lambda r: r.line)
         # A part far away is never the pair: the change stands where the whole did.
-        main = _main_part(whole, [r for r in parts if far is None or r is not far[1]])
+        main = _main_part(whole, [r for r in parts if far is None or r is not far[1]],
+                          _number_kept(placed, whole, kind is _SPLIT))
         more = tuple(r for r in parts if r is not main)
         joined = "\n".join(r.full_text for r in parts)
         # The run hints of the side split (merged), once each (a child of a
