@@ -5,250 +5,65 @@
 - `force_splits(changes, splits, diff)` -> changes with the ``split``
   changes an editor's overrides file asks for.
 
-Claim: a paired rule and the added (removed) rules near it that hold the
-rest of one old (new) rule's text are one ``split`` (``merged``) change:
-the parts' words are mostly in the whole (`SPLIT_COVER`) and the whole is
-clearly closer to the parts together than to its partner alone
-(`SPLIT_GAIN`), or the parts' sentences stand in the whole word for word
-(`VERBATIM_COVER`), or every sentence of the whole stands word for word in
-the kept part or in the other (`_grown_part`: a part that grew as it was
-split off; on every adjacent pair, the six gaps and the ten gap-blind pairs
-it makes one split, 712.9 -> 712.13 + 712.13a in 2023-04 and on the gaps
-that span it, right; splits on the 17-year gap 49/50 -> 54/56 ms of CPU,
-interleaved with the code before, twice), or a part reworded as it was split
-off shares more two-word phrases of one sentence of the whole than the kept
-rules do (`_reworded_part`: 506.1 -> 506.1 + 506.1a, 2003-12 -> 2009-02).
-The census of `_reworded_part` (every adjacent MTG and Riftbound pair, the
-six gaps, the gap-blind and gap-fresh pairs: 152 pairs, every split and
-merge it changes read with both texts): 83 changes (134 in all, 41 of them
-on adjacent pairs), 82 right by the texts, 1 not (Riftbound 2026-06:
-390.5.b, whose old text has the next rule's number run into it, took
-390.5.c for a part); two of the 82 are labelled otherwise in the adjacent
-sets (603.12 in 2021-09 and 608.3c in 2022-06: each label's note says part
-of the old text went to the rule the split adds), so `score.py --set
-fresh` and `--set blind` count one false pair each (bench/README.md,
-"Pairing round three"). Cost on the 17-year gap (`bench/claims.py --cpu
---runs 5`, three runs interleaved with the code before): the splits stage
-37/37/36 -> 66/65/67 ms of CPU, the semantic pass 319/325/320 ->
-353/350/364 ms; most of it the phrases of the old rules that have a
-candidate part (some 200 texts) and of those parts, after the word screens
-of `_reworded_parts` (without them: 165 ms). With each screen run once per
-candidate, the kept rules' and the neighbours' phrases built only for a
-candidate that passes those before, and the function pairs dropped from a
-part's and the kept rules' phrases only (`_pairs`): 68/68/68 -> 63/63/63
-ms, 63/63 -> 58/57 with the garbage collector off (interleaved with
-1e6f69b; issue #25).
+Claim: a paired rule and the added (removed) rules that hold the rest of one
+old (new) rule's text are one ``split`` (``merged``) change. A rule added
+(removed) within `SPLIT_WINDOW` changes of the pair is a part when
+- its words are mostly in the whole (`SPLIT_COVER`) and the whole is clearly
+  closer to the parts together than to its partner alone (`SPLIT_GAIN`);
+- its sentences stand in the whole word for word (`VERBATIM_COVER`), or every
+  sentence of the whole stands word for word in the kept part or in it
+  (`_grown_part`: a part that grew as it was split off);
+- it shares more two-word phrases of one sentence of the whole than the kept
+  rules do (`_reworded_part`, `REWORDED_PHRASES`: reworded as it was split
+  off); or, as the kept rule's new parent or child at the whole's level, two
+  phrases of content words no other part holds (`_kin`, `KIN_PHRASES`);
+- it took the whole's number, over the kept rest, holding every content word
+  the rest lost (`_lifted_part`), or took it as the partner moved on
+  (`_renumbered_part`);
+- it holds a run of `RUN_WORDS` words of the whole, `RUN_LOST` of them content
+  words the kept rules lack, and half its content words or more are the
+  whole's (`_run_parts`, `RUN_COVER`: a clause or an example carried into a
+  rule of its own);
+- it stands anywhere in the document (`_far_parts`): a part by the tests above
+  (or reworded, by `_reworded_parts`), `FAR_MIN` similar, holding `FAR_REST`
+  content words the partner lacks, the only such rule of the whole and of no
+  other whole (for a split, the partner keeping the whole's number);
+- it is a copy, near or far, of a rule written for two things at once, each
+  copy for one of them (`_copied`);
+- it is a new child of a part that opens with an item of the whole's list
+  word for word (`_listed_parts`, `LIST_ITEM_WORDS`, within `LIST_REACH`).
+In the glossary, whose neighbours are alphabetical, only an entry under an
+inflection of the term (`_inflected`) or named in the other's headword
+(`_named`: "Legend" + "Legendary" -> "Legend/Legendary") is a part.
 
-A part far from its whole (`_far_parts`): an added (removed) rule anywhere
-in the document that is a part by the tests above, `FAR_MIN` similar to the
-whole, holding `FAR_REST` content words or more of the whole that its
-partner lacks, the only such rule of the whole and of no other whole; for
-a split, the partner keeps the whole's number, and is the change's pair
-(never the far part: the change stands where the whole did, and no
-renumbering "701.36a -> 111.10f" is listed). Census (every adjacent MTG
-and Riftbound pair, the six gaps, the gap-blind, gap-fresh and gap-final
-pairs: 159 pairs, every change read with both texts): 20 changes made (9
-distinct), all right (2020-08 -> 2024-11 701.36a -> 701.36a + 111.10f, the
-Clue token's definition moved into the list of predefined tokens; 2022-11
--> 2023-04 712.15 + 713.12 -> 712.19 and 712.4 + 713.4 -> 712.8, the meld
-section folded into the double-faced cards'; 2003-05 -> 2003-07 217.5b ->
-217.5b + 415.5; 2008-05 -> 2008-07 217.7d -> 217.7d + 407.3; the 17-year
-gap 901.7a -> 901.7a + 701.31b; 2005-10 -> 2009-10 404.3 + 410.8 -> 603.4).
-Without the number test for splits, 26 changes, 4 wrong (a part kept
-elsewhere under a pair that was itself wrong, 608.3b -> 608.3a, and a rule
-of the same pattern for another keyword, 702.102d -> 702.140b); without the
-part tests, some 60 distinct changes, a third of them rules made on the
-pattern of another (Equip and Empower, Deflect and Hunt). Cost on the
-17-year gap: some 28 ms of CPU (3,816 changes, 1,979 of them unpaired).
+The change's pair (the number `renumbered` shows) is the part at the whole's
+place (`_number_kept`) when it holds `KEEP_SHARE` of the largest part's
+share or the whole's opening sentence (`_opens`), else the largest
+(`_main_part`).
 
-A far part reworded (session 13, issue #27): a far rule that passes every
-test of `_far_parts` but the part tests, whose words the whole holds
-reworded, not word for word, is a part when `_reworded_parts` finds it
-one (a sentence of the whole shares `REWORDED_PHRASES` two-word phrases
-or more with it that the partner lacks, more than the partner shares):
-two sections folded into one, a rule of the section that went reworded
-into a sentence of the rule it joined (gap-s17, 2020-11 -> 2026-01: old
-711.15 + 712.11 -> 712.19, the meld pair's naming rule made the second
-sentence of the double-faced cards' one). Census (`bench/identical.py`
-against main's outputs at 3e0aa16: no output changed; the 227 pairs of
-the eval sets, every change it makes read with both texts): 20 changes,
-2 distinct, all right: that merge on the six gap pairs that span it, and
-2016-07 -> 2021-09 and 13 other gap pairs old 601.3 -> 601.3 + 601.4 (or
-601.5), the sentence on a proposal no longer allowed reworded into a rule
-of its own beyond the window (the new 601.3a-f stand between them), the
-split an adjacent pair, 2019-08 -> 2019-10, makes near. Cost: none on the
-17-year gap (no candidate there reaches the test: each fails a screen of
-`_far_parts` or is a part by the tests before), a few calls on a gap pair.
+Hint, never a claim: a rule near a paired rule with no part found, three
+quarters of whose words are in it and that brings the whole a little closer
+(`HINT_COVER`, `HINT_GAIN`), or that `_reworded_part` finds likely, not
+certain, or a run part mostly of words of its own, or the kept rule's new
+parent beyond the window that rewords the rule (`_far_kin`), carries its ID in
+`Change.see_also` ("see also 103.6a, perhaps split off this rule"), counted
+nowhere.
 
-A sentence lifted into a new parent (`_lifted_part`): an added rule that
-took the old rule's number, over the kept rest, holding every content word
-the kept rest lost (two or more). Census as above: 5 changes (1 distinct,
-201.2 -> 201.2 + 201.2a in 2016-08 and on the four gaps that span it),
-right; cost nothing measurable (a test of two IDs per neighbour).
+Precision (`bench/eval/score.py`, 920bff9): kind ``split`` 100% on blind
+(3 of 3; recall 3 of 4), ``merged`` 100% (1 of 1); on gap-s20, untouched when
+read, ``merged`` 100% (1 of 1; recall 1 of 4), no ``split`` claimed (recall 0
+of 3); pairing, which splits and merges are part of, 100% on blind (232 of
+232) and 96.7% on gap-s20 (88 of 91; its errors include rules split or merged
+as they were reworded). Cost on the 17-year gap (`bench/claims.py`, "splits",
+less the word diffs of the joined texts, counted under worddiff): 84 ms of
+CPU of the semantic pass's 365 (`--cpu --runs 3`, medians of three rounds at
+920bff9, session 14, load ~4; session 13's head: 83 of 321); `_far_parts`
+and `_reworded_parts` are most of it.
 
-In the glossary, whose neighbours are alphabetical, not parts of one text,
-only an entry under an inflection of the term is a part (`_inflected`), and
-one that `_reworded_part` finds likely is a part, not a hint: the headword
-says what the phrases left unsure ("Suspended", "A card is "suspended" if
-it's in the removed-from-the-game zone ...", made a sentence of "Suspend"
-as the zone became exile, 2008-10 -> 2010-10). On every adjacent MTG and
-Riftbound pair and the 17-year gap: 1 merge (2009-05 -> 2009-07, the same
-one), right; the splits stage on the 17-year gap 79/77 -> 83/77 ms of CPU
-(`bench/claims.py --cpu --runs 3`, interleaved with the code before: noise).
-
-A reworded part under the kept rule (`_kin`, `KIN_PHRASES`): an added
-(removed) rule that is the kept rule's new parent or new child, the upper
-of the two at the whole's level (its number's shape: "704.1" for old
-"420.1"), is a part when `_reworded_part` finds it likely, or when it
-shares two phrases of content words of one sentence of the whole that
-neither the kept rule nor another part found holds (read once the other
-parts are found): the rule was cut in two, one piece under the other, and
-the numbering says where the piece went (2007-05 -> 2010-06 old 420.1 ->
-704.1 + 704.1a; 2009-05 -> 2009-07 old 314.3 -> 514.3 + 514.3a). Census
-(every adjacent MTG and Riftbound pair and the 17-year gap,
-`bench/identical.py` against main's outputs, every changed pairing read
-with both texts): 8 changes, 8 right; one of them, 2003-07 202.2 -> 202.2
-+ 202.2b, is labelled otherwise in `sample` (its note says the second
-sentence was dropped; new 202.2b is that sentence with "card" made
-"object"). Not made: a new parent at another level (2009-07 old 310.2b ->
-510.1b, whose new parent 510.1 rewords old 310.1 and 310.2), a child
-sharing only "the first" and "hand the" (2008-07 101.4b), a child whose
-shared term ("double-faced card") stands in a sentence another part took
-(2020-09 713.2c). Cost on the 17-year gap: the splits stage 66/67 ->
-67/67 ms of CPU (`bench/claims.py --cpu --runs 3`, interleaved twice).
-
-A copy (`_copied`, issue #27 item 6): a rule written for two things at
-once ("the spell or ability's controller") made into one rule for each,
-neither holding a word the old rule lacks, each one the other lacks, the
-two every content word of it, the copy `FAR_MIN` similar to it. The copy
-is a part wherever it stands (near, or far: `_far_parts` then asks neither
-`FAR_REST` words nor the whole's number kept), and a copy merged back is a
-merge. Census (170 pairs: every pair of the eval sets and the 17-year
-gap, every change it makes read with both texts): 7 changes, 1 distinct,
-right (old 409.2a -> 601.3a + 602.3a as casting and activating got a
-section each, 2009-05 -> 2009-07 and the six gaps that span it; gap-s9
-labels it so); `bench/identical.py`: 1 output changed, the same split.
-
-A list recast as subrules (`_listed_parts`): once a split (merge) is
-found, the added (removed) children of its parts within `LIST_REACH`
-changes that each open with an item of a list in the whole, word for word
-(`LIST_ITEM_WORDS`), once the ending all those children share (the list's
-predicate, "look back in time") is set aside, and that no kept part
-holds. Census as above: 10 changes, 1 distinct, right (603.6d -> 603.10 +
-603.10a-d, g, 2016-09 -> 2016-11 and the gaps that span it; on the
-17-year gap 603.10d is left added: its item grew a clause as it was
-recast); holdout, gap-blind and gap-s9 label it so. A child whose item the
-old list does not hold (603.10e, 603.10f: new triggers) stays added.
-Cost of both on the 17-year gap: `join_splits` 59.7/60.5/61.6 ->
-62.6/63.6/65.7 ms of CPU (least of 8 runs, three rounds interleaved with
-1ebe047 on a loaded machine), nearly all of it `_far_parts` (17-19 ->
-19-22 ms: 86 changes whose partner only lost words, 2,083 rules that
-hold all those words, a subset test each); `_listed_parts` 0.2 ms (19
-splits asked). Capping a copy's candidates at `FAR_COMMON` saves ~2 ms
-but loses 409.2a on 2008-10 -> 2012-02 ("ability" is in 100 unpaired
-rules or more there).
-
-A rule that took the whole's number as its partner moved on
-(`_renumbered_part`: 0.6 alike, three quarters of its words in the whole,
-holding a content word of it the partner lacks) is a part: a hint until
-session 10, now a claim (its census there).
-
-A run carried away (`_run_parts`, issue #27 item 6): an added (removed)
-rule near the change, or a child of one of its parts within `LIST_REACH`,
-that holds `RUN_WORDS` words of the whole word for word, `RUN_LOST` of
-them content words the kept rules lack, a run that neither the kept rules
-nor the changed rules beside the whole hold: a clause or an example
-carried into a rule of its own, the sentence around it reworded (2008-02
--> 2012-02 old 212.3d's closing clause on toughness, now the sentence of
-302.4b; 2017-07 -> 2022-07 old 701.36a's attack requirement, now in the
-new designation rule 701.38b). Half the part's content words or more must be
-the whole's (`RUN_COVER`): a part mostly of words of its own, a new rule
-that restates one sentence of the whole or shares its template, is a
-`see also` hint, never a claim, whether or not the rule has other parts.
-Census (`bench/identical.py` against main's outputs at af626bd, every
-adjacent MTG and Riftbound pair and the 17-year gap, every change read
-with both texts): 14 parts found (12 splits and merges changed or made,
-on 8 pairs), all right, shares 0.54-1.0 (among them 2003-07 -> 2003-10 502.7b, which now
-keeps new 502.7b; 2009-05 -> 2009-07 212.3d, 408.1c, 408.1d, 504.2, each
-with the part it missed; 2003-10 -> 2003-12 418.5a -> 418.5a + 418.5b,
-its example moved; 2010-02 113.6 -> 113.6 + 113.6a); 5 hints, shares
-0.24-0.45: 3 doubtful as parts (2003-07 214.9d into 212.6d, its first
-sentence only; 2007-10 308.4 and 309.5, new rules on creatures put into
-play attacking or blocking that restate the old rules' last sentence;
-holdout labels 309.3's sentence dropped) and 2 right (2007-07 new 101.5 opens with old 101.5's clause
-in a new rule; 2009-07 206.2a, reminder text, half of it new). The line
-was read off the share's distribution over every part the run test finds
-on the eval sets' 206 pairs (29 distinct): the 19 at 0.5 or more all
-right (the lowest gap-s14's 701.38b, 0.50, and 418.5b, 0.54), the 10
-below it 4 right (206.2a, 101.5, 110.5b, and gap-s12's 616.1e, 419.9a's
-example reworded beside a new sentence and a second example), 3 doubtful
-(above) and 3 wrong (607.2h and 704.5s, new rules on the old rule's
-template; 602.5f, older cards quoting the old text). Without `RUN_LOST`
-(any run of eight words the kept rules lack): 50 changes on the archive,
-ten wrong or more (a new example on the pattern of the rule's own, 500.2
--> 500.2 + 500.5 in 2003-03; a new trample variant beside the kept one, 702.19c ->
-702.19d + 702.19e; 603.3a -> 603.3a + 603.7d in 2010-04). Runs of five
-words when the numbering points at the part (it took the whole's number,
-or is the kept rule's new parent or child) found gap-s14's 201.2a +
-201.2b -> 201.2a but also two false ones (the 17-year gap's 801.12 +
-801.13 -> 801.12, 608.3 -> 608.3 + 608.3c): not kept, not even as a hint.
-
-A glossary entry named in the other's headword (`_named`): a headword
-naming several terms ("Legend/Legendary", cut at "/" or ","), one of them
-the whole headword of a removed (added) entry near it that passes
-`_may_be_part`, is a merge (a split): 1999-04 -> 1999-11 "Legend/Legend
-Rule" + "Legendary" -> "Legend/Legendary" (holdout labels it so). On
-the archive it makes that merge only. Cost of both on the 17-year gap:
-`_run_parts` 5.0 ms of CPU a run (930 calls,
-228 of them past the lost-words screen, 42 candidates read; timed in
-process around the function, 3 runs), `_named` under 0.5 ms; the splits
-stage (`bench/claims.py --cpu --runs 3`, three rounds interleaved with
-af626bd on a loaded machine) 80/75/104 -> 80/86/90 ms: within its noise.
-Before the lost-words screen came first, 68/63/72 -> 75/76/71. The
-`RUN_COVER` line (a share read for each run part found, no more) costs
-nothing measurable: `_run_parts` 4.7/5.2 -> 4.6/4.6 ms (least of 5, two
-rounds), `join_splits` 68.2/69.8/66.0 -> 69.9/69.7/64.9 ms of CPU (least
-of 7, three rounds interleaved with ebbefef, timed in process); the
-splits stage of `bench/claims.py --cpu --runs 3` 73/73/74/71/73 ->
-75/79/75/78/73 ms, semantic pass 297/305/320/333/301 -> 312/341/316/324/302
-(five rounds on a machine other helpers loaded: its noise).
-
-Hint, never a claim: a paired rule with no part found, but an added
-(removed) rule near it three quarters of whose words are in it and that
-brings the whole a little closer (`HINT_COVER`, `HINT_GAIN`), or that
-`_reworded_part` finds likely, not certain, carries that rule's ID in
-`Change.see_also` ("see also 103.6a, perhaps split off this rule"),
-counted nowhere. The reworded hints on the census above: 17, 15 a part of
-the rule, 2 not (2003-03 and 2003-05: a new rule whose example echoes the
-example of the rule beside it, and the same rule removed again). On all adjacent MTG and Riftbound pairs and six
-gaps: 32 hints (24 on adjacent pairs), every one read: 29 a part of the
-rule, 2 plausible, 1 not (a sibling rule's definition). The stage with
-hints, on the 17-year gap: 46 -> 49 ms of CPU (medians of 7 runs interleaved
-with aec204d; part of it the changes the new pairings bring).
-
-Precision: docs/trust.md gives no row of its own; pairing, which splits and
-merges are part of, 99.1% as drawn and 99.6% now (227 of 228) on the blind
-set (426 changes; docs/trust.md), and `bench/eval/score.py --set blind`
-counts kind ``split`` 100% (1 of 1; recall 1 of 3). Cost on the 17-year gap
-(`bench/claims.py`, "splits", less the word diffs of the joined texts,
-counted under worddiff): 42 ms (42 ms of CPU) of the semantic pass's 329 ms
-(327 ms of CPU). With `_verbatim_part` reading `kept` only once a sentence
-stands in `whole`, and the changes with no unpaired rule near them passed
-over: 56 -> 44 ms of CPU (`bench/claims.py`'s stage, min of 5 runs on a
-loaded machine; issue #25 item 3). Session 7 of issue #25 (`_far_parts`
-indexing an added rule by the splits' words only and a removed one by the
-merges', `_may_be_part` asked once per neighbour, a rule's words read
-without `full_text`): 84/84 -> 82/81 ms of CPU (`--cpu --runs 5`, two
-rounds interleaved with b6dea1a); with `classify._skeleton`'s ASCII path,
-which the verbatim and reworded tests read, 81/81 -> 71/72 ms. Session 8
-(`_may_hold` passing over, before any list is built, the changes none of
-whose neighbours any test could take; the kinds read as module
-constants): 72/73 -> 66/66 ms (`--cpu --runs 5`, two rounds interleaved
-with c7ed747); `_far_parts` (~20 ms) and `_reworded_parts` (~17 ms, most
-of it the phrases of the wholes) are what is left. Speed12 (`_verbatim_part`
-reading a part's sentences and a whole's skeleton once per text,
-`_sentence_words`, `_spaced_skeleton`): -13 M instructions on the gap's
-run, ~1.7 ms (valgrind, `-j 1`; bench/README.md, "speed12").
+History and the measures behind each rule: bench/README.md, "Session 14: the
+module notebooks of align, splits and substitutions", then "merges12",
+"pairing11", "pairing9", "pairing7", "Pairing round three" and the speed
+rounds it names ("speed12", "Session 8", "Issue #25, semantic pass, session 7").
 """
 
 from __future__ import annotations
