@@ -13,169 +13,52 @@ Claim: a run is a ``substitution`` when applying the family phrases it holds
 (and the verb agreement they force) to its old text gives its new text; or
 when it is a verb agreeing, later in its sentence, with a subject a
 substitution put there. Substitutions are found from the data, not from a
-list of phrases, and reported as families (see the essay above `_AGREE`).
+list of phrases, and reported as families (see the essay above `_AGREE`:
+candidates, clean phrases, acceptance, families, evidence counted once).
 
-Precision, on the blind set (426 changes; docs/trust.md): substitution lines
-100% as drawn and now (21 of 21 judged, and the 6 entries the M10 family
-split into since #27, read: right); the ``substitution`` tag 100% as drawn
-and now (17 of 17); on the four earlier sets every summary line at 100%. On
-the gap pairs of #27 (read, not labelled): 23 of 32 entries right before
-the family rules of #27, 33 of 34 after (bench/README.md). Cost on the
-17-year gap (`bench/claims.py`, "substitutions"): 134 ms (135 ms of CPU)
-of the semantic pass's 329 ms (327 ms of CPU) when measured alone; the
-rules of #27 add about 5% (interleaved, `--cpu --runs 3`, on a loaded
-shared machine: 170/170 ms before, 177/180 ms after; the semantic pass
-411/418 -> 413/413 ms). A phrase deleted with the mark beside it
-(`_without_shared_marks`, #27 item 3: "to your mana pool" deleted in 11
-rules, and 3 more families on the 17-year gap, all read right) adds about
-10%: 206/202 -> 234/220 ms (interleaved, `--cpu --runs 3`, twice), most of
-it the new families counted and tagged. The documents' normalised text
-built without splitting the rules already normal (`text.DocumentText`), and
-`classify._damaged`'s ASCII test: 200/197 -> 190/173 ms of CPU on the
-17-year gap, 71/70 -> 62/55 on the 2018 pair (interleaved, `--cpu --runs
-3`, twice, load ~25; the semantic pass 410/398 -> 395/366 and 108/103 ->
-99/87 ms); at load ~2.7, 158 -> 150 and 60 -> 50 ms (the pass 346 -> 330
-and 87 -> 79). Issue #25 item 3 (the sentences of a candidate read only
-when it is weighed, the old document's count asked first, inflections
-tried against rewrites of their shape, `is_cosmetic`'s ASCII screen and
-the lists' pointer screen, which it calls): 191 -> 137 ms of CPU on the
-17-year gap, 61 -> 56 on the 2018 pair (`--cpu --runs 3`, interleaved
-with 1a506bd on a loaded machine; bench/README.md, "The semantic pass,
-round four"). Issue #25's sixth round (a run that rewrites a sentence
-left before its forms are built, `_more_words`; the documents' text
-shared with corrections): 139/138/136 -> 129/130/112 ms of CPU on the
-17-year gap, 58/56/55 -> 57/57/49 on the 2018 pair (`--cpu --runs 5`,
-three rounds interleaved with 579ef92, load ~10; bench/README.md, "Issue
-#25, sixth round").
+The rules that shape a family, beyond that essay:
+- one place is one edit: a rule, its subrules, its heading and the glossary
+  entries citing them changed the same way are ``substantive``, no family
+  (`_without_one_place`), and so are a rule and the examples of a sibling or
+  child that restate it (`_without_illustrations`);
+- a phrase stays in one sentence and one bracket and is no list edit
+  (`_whole_clause`, `_list_length`); a phrase deleted with the mark beside it
+  is still a phrase deleted, the mark set aside (`_without_shared_marks`);
+- a verb that only agrees is the family's own rewrite (`_agreeing`); the forms
+  of one rewrite, tenses too, are joined first (`_tensed`), unless one word is
+  split two ways in two forms (`_split_two_ways`); a pronoun's case form is
+  an inflection of a big rewrite (`_one_word`), and so is the pronoun form of
+  "X's W" -> "X" (`_case_dropped`);
+- a template's placeholder respelled is one rewrite, brackets and all
+  (`_placeholder`); a term renamed in the singular in one rule and the plural
+  in another is named in both numbers (`_other_number`); a noun renamed by
+  two forms after an article is renamed in the plural after a number word
+  (`_plural_forms`);
+- a phrase of up to `LONG_MAX_WORDS` words made in `KEPT_RULES` rules or more
+  is a candidate (`_long`); a phrase cut short is one rewrite with the piece
+  the word diff left beyond its neighbour word (`_whole_cut`);
+- a new term coordinated beside an old one is an insertion counted over its
+  forms (`_coordinated`, `CONTEXT_RULES`); a deletion beside a kept word in
+  `KEPT_RULES` rules or more is a rewrite however often the old phrase stays,
+  never an item removed (`_dropped`); an address respelled by an edit inside
+  it that gives no phrase is one rewrite of the whole address
+  (`_address_token`).
 
-A family made in one place only (`_without_one_place`, #27): a rule, its
-own subrules, the heading they sit under and the glossary entries that cite
-them (or cite, by its term, an entry that does), changed the same way, are
-one edit, tagged ``substantive``, not a rewrite. It drops 4 families on the
-six gap pairs #27 tuned on ("Landcycling" -> "Typecycling" in 502.18c, its
-entry and the five pointers to it; "is the creature's" -> "is its" in 208.1
-and the Power and Toughness entries citing 208; "Winning and Losing" ->
-"Ending the Game", heading 104 and its citations; "Totem" -> "Umbra" in
-702.89, 702.89a and the keyword's entry) and 4 on the adjacent pairs
-(2006-05, 2010-04: "from the zone it's in" in 601.2, 601.2a and Cast;
-2011-05; 2024-06), nothing else; with the pointers to a keyword's entry,
-"Landcycling" on two more gap pairs (502.18d and the pointers to the
-Typecycling entry): 10 of 10 read right (bench/README.md, "Families
-round three"). Cost: 1.2 ms of CPU on the 17-year gap (median
-of 5, the function timed alone); the substitutions stage 125/129 ->
-130/126 ms interleaved with main (`--cpu --runs 5`, noise).
+Precision (`bench/eval/score.py`, 920bff9): on blind (adjacent releases, 426
+changes) the ``substitution`` tag 100% (17 of 17; recall 94.4%), substitution
+lines 100% (29 of 29; whole, not a fragment, 93.1%); on gap-s20 (releases
+years apart, untouched when read) the tag 100% (23 of 23; recall 85.2%), lines
+100% (68 of 68; whole 88.2%), variants 100% (32 of 32); gap-s19 the same at
+100% (tag 12 of 12, lines 56 of 56). Cost on the 17-year gap (`bench/claims.py`,
+"substitutions"): 121 ms of CPU of the semantic pass's 365
+(`--cpu --runs 3`, medians of three rounds at 920bff9, session 14, load ~4;
+session 13's head: 104 of 321).
 
-Families round four (#27, bench/README.md): a phrase stays in one sentence
-and one bracket and is no list edit (`_whole_clause`, `_list_length`); a
-verb that only agrees is the family's own rewrite, no variant
-(`_agreeing`); the forms of one rewrite (its tenses too, `_tensed`) are
-joined before a weaker tie, which joins two families unless they split one
-word two ways in two forms (`_split_two_ways`: "play" -> "cast" /
-"activate"); a pronoun's case form of a big rewrite is found as one of its
-inflections ("his or her" -> "that player's", `_one_word`). On gap-final:
-substitution variants 93.8% (61/65) -> 100% (21/21 judged, 4 more read
-right), ``substantive`` 96.8% -> 98.9%, ``substitution`` 100% (9/9 ->
-10/10); every other set unchanged or better; the whole archive read
-(bench/README.md). Cost: the rules alone about 3 ms of CPU on the 17-year
-gap; with `_alike`'s length bound before a matcher, each phrase's core
-computed once (`_families`) and the marks looked for with `in` first
-(`_whole_clause`), the substitutions stage 113/116/116 against main's
-117/115/113 ms (`--cpu --runs 5`, three rounds interleaved): the noise. Session 7 of issue #25 (`_clean_phrase` reads a phrase for
-italics only when it holds an underscore, leaves the rule-number pattern
-to the digit test that rejects every number it finds, and searches both
-sides for quotes at once; `rewrites` builds a run's new side only when
-the search finds an old phrase in it): 114/114 -> 104/103 ms of CPU, the
-semantic pass 358/360 -> 346/341 (`--cpu --runs 5`, two rounds
-interleaved with the code before).
-
-Families round five (#27 items 2-3): a template's placeholder respelled,
-brackets and all (`_placeholder`: "[this creature]" -> "[a creature]",
-told from the same words in running text); a replacement counted with
-its other number (`_other_number`: "Legal Item" in one rule, "Legal
-Items" in another, renamed in two, each form's old phrase gone from the
-new text) and named in both numbers, not bare; the pronoun form of a
-rewrite "X's W" -> "X" made in many rules (`_case_dropped`: "his or her
-turn" -> "he or she" beside "player's turn" -> "player"). On gap-s8
-``substantive`` 93.1% (67/72) -> 97.1% (67/69), ``substitution`` 100%
-(10/10 -> 12/12); every other set's tags unchanged or better; the lines
-they print that no verdict judged (9 on gap-s8, 37 over the ten sets:
-the same 8 lines again and again) read right. On the whole archive (393
-outputs against session 7's) five lines differ, all read right: 4 new
-("[name]" -> "[this creature]" 1999-11 -> 2001-07, "[this creature]" ->
-"[a creature]" 2017-08 and the 17-year gap, "Legal Item / Legal Items"
-Riftbound 2026-06) and one grown ("player's turn" of 2010-10 with "his
-or her turn" and "player's team's turn", 8 -> 10 times). Cost: the stage
-timed alone on the 17-year gap (`rewrites` and `listed`, median of 9,
-caches cold) 92.6/93.8 -> 96.8/96.1 ms of CPU, most of it the two
-families it now finds there; `bench/claims.py --cpu --runs 3`, two
-rounds interleaved: substitutions 108/106 -> 108/109 ms, the semantic
-pass 335/325 -> 335/327.
-
-Speed10 (issue #25 item 3; bench/README.md, "speed10"), with the bench's
-collector tuned as the command's: substitutions ~103-106 ms of CPU of a
-semantic pass of ~285-295 on the 17-year gap. The documents' text built
-without splitting the rules with examples (text.py): 105/105 -> 103/103
-ms, 46/45 -> 42/42 on the 2018 pair. The candidates in too few rules
-passed over before their runs left are counted, and a run's own `old`
-read where it holds no number to map (`_candidates`): ~2 ms
-(`_find_substitutions` 65.2 -> 64.0, `_candidates` with warm caches 15.2
--> 14.4 ms, medians of 9; 15 million instructions less of 5,667 for a
-parse and compare of the gap, 7 of 2,347 on the 2018 pair).
-
-Families round six (#27 items 1 and 3; bench/README.md, "Families round
-six"): a phrase of up to `LONG_MAX_WORDS` words is a candidate, accepted in
-`KEPT_RULES` rules or more (`_long`: a template's eight-word phrase
-shortened to two, as "this signal only at any time the officer could start"
--> "only as", 12-16 rules on the nine pairs that hold it, every line read
-right); and the examples of a rule's sibling or child that restate it
-are that rule (`_without_illustrations`: "transformed" -> "processed" in
-119.4b and the examples closing 119.4c is one place, no family). On gap-s10
-``substantive`` 95.1% -> 97.5%; on gap-s9 ``substitution`` recall 78 ->
-89%; substitution lines 100% on every set (gap-s7 98.8 -> 100, gap-s8
-98.4 -> 100: the wrong ``transformed`` line gone). Cost: ~3-5 ms of CPU
-on the 17-year gap (`rewrites` timed alone, minimum of 11 runs, three
-rounds interleaved with main on a machine at load ~9: 91/93/91 ->
-94/99/95 ms), the ~100 more candidates of the runs of 7 to 11 words.
-
-Families round seven (#27 items 2 and 7; bench/README.md, "families7"): a
-phrase cut short is one rewrite with the piece the word diff left beyond
-its neighbour word, and its whole form explains a run that makes it in
-one piece (`_whole_cut`); a noun renamed by two forms of one family after
-an article is renamed in the plural after a number word (`_plural_forms`).
-On gap-s11 ``substantive`` 94.5% -> 97.2%, ``substitution`` 100% (12/12
--> 13/13); on the whole archive 10 changes in two pairs and one line
-grown, all read right. Cost: none measurable on the 17-year gap
-(substitutions 106/108 -> 106/106 ms of CPU, `--cpu --runs 3`, two rounds
-interleaved with main).
-
-Families round eight (#27 items 5 and 7; bench/README.md, "families8"): a
-new term coordinated beside an old one (`_coordinated`: "plane" -> "plane
-or phenomenon", "plane cards" -> "plane cards and phenomenon cards") is an
-insertion counted over all its forms: a form in `CONTEXT_RULES` rules is a
-rewrite when the term's forms stand in `KEPT_RULES` rules together and the
-old document had the term in fewer ("phenomenon": none), with the other
-tests of an insertion; the term's other forms follow it, as an
-inflection follows a big rewrite. On gap-s7 and gap-s9 ``substantive``
-97.8% -> 98.9% and 98.6% -> 100%, ``substitution`` recall 76.9 -> 84.6%
-and 88.9 -> 100%; one line new ("plane" -> "plane or phenomenon", 6 times
-in 4 rules) and one grown (the "card or phenomenon card" family, with
-"cards and phenomenon cards") on the pairs across 2012-06, read right; on
-the whole archive 2 pairs of 393 differ. Cost: within the noise on the
-17-year gap (bench/README.md).
-
-Families round ten (#27; bench/README.md, "families10"): a deletion
-beside a kept word made in `KEPT_RULES` rules or more is a rewrite however
-often the new text keeps the old phrase, as an insertion is (`_dropped`:
-"moors[- at the quay-]" in 35 rules, the phrase kept where it means what
-it says; in 35-39 rules of the gap pairs across 2024-08, a phrase kept ~100
-times), never an item removed ("boat[- or dinghy-]": a conjunction or a
-comma in what is dropped); and an address respelled in several rules by an
-edit inside it that gives no phrase is one rewrite of the whole address
-(`_address_token`: "/club/[-files/-]bylaws" in six rules; 2021-09 ->
-2025-11, test_families10.py). On
-gap-s16 ``substantive`` 94.4% -> 96.2%, ``substitution`` 100% (7/7 ->
-10/10); sample 97.0 -> 97.9% and 100% (32/32 -> 34/34); on the whole
-archive 2 pairs of 393 differ, read right. Cost: see bench/README.md.
+History and the measures behind each rule: bench/README.md, "Session 14: the
+module notebooks of align, splits and substitutions", then "families10",
+"families8", "families7", "Families round six" and "Families round three" to
+"Families round five", and for speed "speed10", "Issue #25, sixth round" and
+"The semantic pass, round four".
 """
 
 from __future__ import annotations
