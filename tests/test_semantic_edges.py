@@ -1678,9 +1678,9 @@ def test_a_run_sees_600_characters_of_new_text_each_side() -> None:
 
 @given(st.text(alphabet=st.sampled_from(list("ab1_ .,\"“”—\n()")), max_size=12))
 def test_word_edges_is_the_span_the_readable_pattern_gives(text: str) -> None:
-    from ruldiff.diff.text import WORD_EDGES, word_edges
+    from ruldiff.diff.text import word_edges
 
-    m = WORD_EDGES.match(text)
+    m = re.match(r"^[^\w]*(.*?)[^\w]*$", text, re.DOTALL)
     assert m is not None and word_edges(text) == m.span(1)
 
 

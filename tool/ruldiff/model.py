@@ -31,14 +31,20 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Container, Iterable, Iterator, Mapping
-from dataclasses import MISSING, dataclass, field, fields, make_dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
 class _Enum(enum.Enum):
     """An enum whose members hash by identity, in C. Members are singletons, so
     this agrees with equality; `enum.Enum` hashes the name in Python, and the
-    pipeline hashes kinds and ops hundreds of thousands of times."""
+    pipeline hashes kinds and ops hundreds of thousands of times.
+
+    Reading a member (``Op.EQUAL``) costs ~800 instructions (~0.1 µs) on
+    Python 3.11, twenty times a module name: the enum's metaclass has a
+    ``__getattr__``, so every attribute of the class is read through a
+    Python-level hook (3.12 removed it). Code that reads one per item or per
+    edit keeps it in a module name (``_EQUAL = Op.EQUAL``)."""
 
     __hash__ = object.__hash__
 
@@ -101,7 +107,10 @@ RuleRow = tuple[str, RuleKind, str, tuple[str, ...], str | None, int, tuple[str,
 
 class _RuleDraft:
     """A rule under construction: the slots of `Rule`, but not frozen, so
-    they are set by plain attribute stores; `make_rules` then makes it a Rule."""
+    they are set by plain attribute stores; `make_rules` then makes it a Rule.
+    (`_EditDraft` and `_ChangeDraft` are the same for `Edit` and `Change`:
+    plain classes, where dataclasses made by `make_dataclass` cost ~1.5 M
+    instructions each to create at import.)"""
 
     __slots__ = tuple(f.name for f in fields(Rule))
 
@@ -366,25 +375,16 @@ class Edit:
 
 
 
-def _draft(cls: type) -> Any:
-    """A dataclass with the fields, defaults and slots of the frozen dataclass
-    `cls`, not frozen: its ``__init__`` sets each field by a plain store, where
-    a frozen one calls ``object.__setattr__`` per field, and a draft becomes a
-    `cls` by assigning its ``__class__``, as `make_rules` does."""
-    spec = [(f.name, f.type) if f.default is MISSING else (f.name, f.type, field(default=f.default)) for f in fields(cls)]
-    # A docstring given: a dataclass without one is given its signature as
-    # one, which `inspect.signature` takes ~0.25 ms per draft to build.
-    doc = {"__doc__": f"A `{cls.__name__}` under construction (`_draft`)."}
-    return make_dataclass(f"_{cls.__name__}Draft", spec, slots=True, eq=False, repr=False, namespace=doc)
+class _EditDraft:
+    """An edit under construction (see `_RuleDraft`)."""
 
-
-_EditDraft = _draft(Edit)
+    __slots__ = tuple(f.name for f in fields(Edit))
 
 
 def make_edits(pairs: Iterable[tuple[Op, str]]) -> tuple[Edit, ...]:
-    """``tuple(Edit(op, text) for op, text in pairs)``, twice as fast (a
-    `_draft`): for the word diff, which builds some 17,000 edits on the
-    17-year gap.
+    """``tuple(Edit(op, text) for op, text in pairs)``, twice as fast (an
+    `_EditDraft`, as `make_rules` does): for the word diff, which builds
+    some 17,000 edits on the 17-year gap.
 
     >>> made = make_edits([(Op.EQUAL, "Draw "), (Op.DELETE, "a card")])
     >>> made == (Edit(Op.EQUAL, "Draw "), Edit(Op.DELETE, "a card")) and type(made[0]) is Edit
@@ -392,7 +392,9 @@ def make_edits(pairs: Iterable[tuple[Op, str]]) -> tuple[Edit, ...]:
     """
     out = []
     for op, text in pairs:
-        edit = _EditDraft(op, text)
+        edit: Any = _EditDraft()
+        edit.op = op
+        edit.text = text
         edit.__class__ = Edit
         out.append(edit)
     return tuple(out)
@@ -465,7 +467,7 @@ class Change:
         were joined differently, has the same text.
         """
         for e in self.edits:  # a loop, not any(...): read for every change by every stage
-            if e.op is not Op.EQUAL and not e.text.isspace():
+            if e.op is not _EQUAL and not e.text.isspace():
                 return True
         return False
 
@@ -474,7 +476,7 @@ class Change:
         """Every old rule of the change, in document order (`old` is the one
         a merge is paired with: the one that holds most of the new text)."""
         first = (self.old,) if self.old else ()
-        if self.kind is not ChangeKind.MERGED or not self.more:
+        if self.kind is not _MERGED or not self.more:
             return first
         return tuple(sorted(first + self.more, key=_by_line))
 
@@ -483,12 +485,19 @@ class Change:
         """Every new rule of the change, in document order (`new` is the one
         a split is paired with: the one that holds most of the old text)."""
         first = (self.new,) if self.new else ()
-        if self.kind is not ChangeKind.SPLIT or not self.more:
+        if self.kind is not _SPLIT or not self.more:
             return first
         return tuple(sorted(first + self.more, key=_by_line))
 
 
-_ChangeDraft = _draft(Change)
+_EQUAL, _MERGED, _SPLIT = Op.EQUAL, ChangeKind.MERGED, ChangeKind.SPLIT
+"""Read by `Change`'s properties, once per edit or per call (see `_Enum`)."""
+
+
+class _ChangeDraft:
+    """A change under construction (see `_RuleDraft`)."""
+
+    __slots__ = tuple(f.name for f in fields(Change))
 
 
 def make_change(
@@ -508,9 +517,9 @@ def make_change(
     see_also: tuple[tuple[str, str], ...] = (),
 ) -> Change:
     """``Change(...)`` given every field, in field order, four times as fast
-    (a `_draft`: a change has fourteen fields): for `classify` and `annotate`,
-    which build one per change (some 7,600 on the 17-year gap, ~3.5 µs
-    less each).
+    (a `_ChangeDraft`, as `make_rules` does: a change has fourteen fields):
+    for `classify` and `annotate`, which build one per change (some 7,600
+    on the 17-year gap, ~3.5 µs less each).
 
     >>> r = Rule("1.1", RuleKind.RULE, "Draw.")
     >>> args = (ChangeKind.CHANGED, r, r, (), ("cosmetic",), MatchHow.SAME, (), (), (), (), None, ())
@@ -518,10 +527,21 @@ def make_change(
     >>> type(made) is Change and made == Change(*args) and hash(made) == hash(Change(*args))
     True
     """
-    change = _ChangeDraft(
-        kind, old, new, edits, tags, how, more, stale, items_added, items_removed, moved, stale_should_be,
-        possibly_stale, see_also,
-    )
+    change: Any = _ChangeDraft()
+    change.kind = kind
+    change.old = old
+    change.new = new
+    change.edits = edits
+    change.tags = tags
+    change.how = how
+    change.more = more
+    change.stale = stale
+    change.items_added = items_added
+    change.items_removed = items_removed
+    change.moved = moved
+    change.stale_should_be = stale_should_be
+    change.possibly_stale = possibly_stale
+    change.see_also = see_also
     change.__class__ = Change
     return change  # type: ignore[no-any-return]
 

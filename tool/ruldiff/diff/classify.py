@@ -51,16 +51,19 @@ _ASCII_SIGN = re.compile(r"[-+<>=%](?:(?<=[<>=%])|(?=[0-9x]))")
 _ASCII_ALNUM = bytes(c if c < 0x80 and chr(c).isalnum() else 0x20 for c in range(256))
 # A character lost in a conversion, between two letters: "they?re" for
 # "they're" (2008-05), U+FFFD for a sign the converter could not map.
-_GARBLED = re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])")
+# Compiled when first used, as `_old_symbol` and `_first_letter`: most
+# releases never need them (~0.5 M instructions each at import).
+_garbled = functools.cache(lambda: re.compile(r"(?<=[^\W\d_])[?\ufffd](?=[^\W\d_])"))
 # Trademark signs written out: "Magic(tm)", "(R)".
 _SIGN = re.compile(r"\((?:tm|r)\)", re.IGNORECASE)
 # A mana or tap symbol in the old encoding, an "o" before the symbol's
 # capital letter or its number ("{oR}", "oT", "o3"): the symbol itself.
 # Case matters: "or" and "of" are words, "oR" and "o1" are not.
-_OLD_SYMBOL = re.compile(r"(?<![^\W\d_])o(?=(?:[A-Z]|\d+)(?![^\W\d_]))")
-# What every match of `_OLD_SYMBOL` holds: a pattern that starts with a
-# literal, which the regex engine finds at C speed; _OLD_SYMBOL, which starts
-# with a look-behind, tries every position.
+_old_symbol = functools.cache(lambda: re.compile(r"(?<![^\W\d_])o(?=(?:[A-Z]|\d+)(?![^\W\d_]))"))
+# What every match of `_old_symbol` holds: a pattern that starts with a
+# literal, which the regex engine finds at C speed; `_old_symbol`, which starts
+# with a look-behind, tries every position (and is compiled only once this
+# finds a place: few releases write the old symbols).
 _OLD_SYMBOL_LETTERS = re.compile(r"o(?:[A-Z]|\d)")
 _TYPOGRAPHY_ASCII = "`"  # the only ASCII character `_TYPOGRAPHY` maps
 
@@ -90,13 +93,13 @@ def _typography(text: str) -> str:
 
 
 def _without_old_symbols(text: str) -> str:
-    """``_OLD_SYMBOL.sub("", text)``, tried only where the literal search
+    """``_old_symbol().sub("", text)``, tried only where the literal search
     `_OLD_SYMBOL_LETTERS` finds a place it could match.
 
     >>> _without_old_symbols("oR {o2} or of 3")
     'R {2} or of 3'
     """
-    return _OLD_SYMBOL.sub("", text) if _OLD_SYMBOL_LETTERS.search(text) else text
+    return _old_symbol().sub("", text) if _OLD_SYMBOL_LETTERS.search(text) else text
 
 # Damaged characters, for `_damaged` (see `_same_but_damaged`):
 # - U+FFFD, a character a converter could not read ("DCI\ufffd");
@@ -139,7 +142,7 @@ def _skeleton(text: str) -> str:
     typography is ignored."""
     text = _without_old_symbols(_SIGN.sub(" ", _typography(text))).replace("'", "")
     if "?" in text or "\ufffd" in text:
-        text = _GARBLED.sub("", text)
+        text = _garbled().sub("", text)
     if text.isascii():
         # Nearly every text once its typography is plain (all but 6 of the
         # 5,326 rule texts the splits of the 17-year gap read). NFKC leaves
@@ -259,10 +262,10 @@ def same_glyphs(old: str, new: str) -> bool:
 
 def _initials(text: str) -> list[bool]:
     """Whether each word of a text (white space apart) starts with a capital."""
-    return [m.group().isupper() for m in map(_FIRST_LETTER.search, text.split()) if m]
+    return [m.group().isupper() for m in map(_first_letter().search, text.split()) if m]
 
 
-_FIRST_LETTER = re.compile(r"[^\W\d_]")
+_first_letter = functools.cache(lambda: re.compile(r"[^\W\d_]"))
 
 
 def _glyphs(text: str) -> str:
@@ -271,7 +274,7 @@ def _glyphs(text: str) -> str:
     read as an apostrophe, no white space."""
     text = _without_old_symbols(_TRADEMARK.sub("", _typography(text)))
     if "?" in text or "\ufffd" in text:
-        text = _GARBLED.sub("'", text)
+        text = _garbled().sub("'", text)
     return "".join(text.split())
 
 

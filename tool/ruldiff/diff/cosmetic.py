@@ -50,6 +50,7 @@ caches emptied), the semantic pass within the noise (331/349/363 ->
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections import Counter, defaultdict
@@ -73,7 +74,7 @@ the punctuation goes with the rewording, not a cosmetic edit of its own."""
 
 
 _SYMBOL = re.compile(r"\{[^{}\s]{1,12}\}")
-_SYMBOL_INSIDE = re.compile(r"[^{}\s]{1,12}")
+_symbol_inside = functools.cache(lambda: re.compile(r"[^{}\s]{1,12}"))  # compiled when first used: rare
 
 
 def symbol_of(run: Run) -> tuple[str, str] | None:
@@ -82,7 +83,7 @@ def symbol_of(run: Run) -> tuple[str, str] | None:
     d, i = run.deleted.strip(), run.inserted.strip()
     if _SYMBOL.fullmatch(d) and _SYMBOL.fullmatch(i):
         return d, i
-    if run.before.endswith("{") and run.after.startswith("}") and _SYMBOL_INSIDE.fullmatch(d) and _SYMBOL_INSIDE.fullmatch(i):
+    if run.before.endswith("{") and run.after.startswith("}") and _symbol_inside().fullmatch(d) and _symbol_inside().fullmatch(i):
         return f"{{{d}}}", f"{{{i}}}"
     return None
 

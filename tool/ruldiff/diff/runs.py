@@ -127,7 +127,6 @@ _SPACE_AT_START = re.compile(r"\s")
 _WORD_START = re.compile(r"\S{1,40}$")  # searched in the last 40 characters: all a match can hold
 _WORD_END = re.compile(r"\S{1,40}")
 _NUMBER_AFTER = re.compile(r"\s{0,3}[\dxX]")  # the number a sign or comparison before it governs
-_LOST = re.compile("[?\ufffd]")  # a character lost in a conversion
 
 
 def _doubled(deleted: str, inserted: str, before: str, after: str) -> bool:
@@ -162,7 +161,8 @@ def _plain(
     # character lost in a conversion ("?", U+FFFD) stands for whatever the
     # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
     number = _NUMBER_AFTER.match(after)
-    lead = number.group() if number and not _LOST.search(deleted + inserted) else ""
+    both = deleted + inserted
+    lead = number.group() if number and "?" not in both and "\ufffd" not in both else ""
     if is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after):
         return "cosmetic"
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every

@@ -6,8 +6,8 @@
 - `word_edges(text)` -> where the words of a text start and end.
 - `DocumentText(doc)`: a document's rules as one normalised text, built
   when first read, that substitutions and corrections both count in.
-- `SENTENCE_END`, `SENTENCE_END_OR_TEXT`, `WORD_EDGES`, `LETTER`: patterns
-  read by more than one claim.
+- `SENTENCE_END`, `SENTENCE_END_OR_TEXT`, `LETTER`: patterns read by more
+  than one claim.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..model import Document
 
 __all__ = [
-    "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "WORD_EDGES", "DocumentText", "norm", "phrase_in",
+    "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "DocumentText", "norm", "phrase_in",
     "phrase_pattern", "word_edges",
 ]
 
@@ -39,14 +39,14 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
 
 
-WORD_EDGES = re.compile(r"^[^\w]*(.*?)[^\w]*$", re.DOTALL)
 _WORD_CHAR = re.compile(r"\w")
 _UP_TO_LAST_WORD_CHAR = re.compile(r".*\w", re.DOTALL)
 
 
 def word_edges(text: str) -> tuple[int, int]:
     """Where the words of a text start and end, the marks around them left
-    out: the span of ``WORD_EDGES.match(text).group(1)``, found with two
+    out: the span of group 1 of ``^[^\\w]*(.*?)[^\\w]*$`` (DOTALL; the
+    tests check that they agree), found with two
     matches that do not try every end of the text as the lazy group does
     (`_clean_phrase` 37 -> 29 ms of CPU on the 17-year gap, with its digit
     test made one `map`).

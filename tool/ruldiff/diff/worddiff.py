@@ -141,6 +141,9 @@ _DMP = diff_match_patch()
 _DMP.Diff_Timeout = _NO_DEADLINE
 _DMP.DIFF_DELETE, _DMP.DIFF_EQUAL, _DMP.DIFF_INSERT = "-", "=", "+"
 _Diffs = list[tuple[str, str]]
+_EQUAL, _DELETE, _INSERT = Op.EQUAL, Op.DELETE, Op.INSERT
+"""Read once per edit: module names, which Python 3.11 reads ~20 times
+faster than an enum's members (`model._Enum`)."""
 
 
 def _python_diff(a: str, b: str) -> _Diffs:
@@ -442,12 +445,12 @@ def _respace(old: str, new: str) -> list[tuple[Op, str]]:
     def space(x: str, y: str) -> None:
         if x == y:
             if x:
-                out.append((Op.EQUAL, x))
+                out.append((_EQUAL, x))
             return
         if x:
-            out.append((Op.DELETE, x))
+            out.append((_DELETE, x))
         if y:
-            out.append((Op.INSERT, y))
+            out.append((_INSERT, y))
 
     def ends(text: str) -> tuple[str, list[str], str]:
         core = text.strip()
@@ -463,7 +466,7 @@ def _respace(old: str, new: str) -> list[tuple[Op, str]]:
     # parts alternate word, space, word…; the words are the same on both sides.
     for k, (x, y) in enumerate(zip(parts_a, parts_b)):
         if k % 2 == 0:
-            out.append((Op.EQUAL, x))
+            out.append((_EQUAL, x))
         else:
             space(x, y)
     space(trail_a, trail_b)
@@ -511,14 +514,14 @@ def _merge(diffs: _Diffs, decode: dict[str, str]) -> tuple[Edit, ...]:
             kept.append(chunk)
         else:
             if kept:
-                add(Op.EQUAL, "".join(map(token, "".join(kept))))
+                add(_EQUAL, "".join(map(token, "".join(kept))))
                 kept = []
             (deleted if op == "-" else inserted).append(chunk)
     if deleted or inserted:
         for edit in _run_edits("".join(map(token, "".join(deleted))), "".join(map(token, "".join(inserted)))):
             add(*edit)
     if kept:
-        add(Op.EQUAL, "".join(map(token, "".join(kept))))
+        add(_EQUAL, "".join(map(token, "".join(kept))))
     return make_edits(out)
 
 
@@ -534,9 +537,9 @@ def _run_edits(deleted: str, inserted: str) -> list[tuple[Op, str]]:
     common = _common_space_prefix(deleted, inserted)
     if common:
         deleted, inserted = deleted[len(common) :], inserted[len(common) :]
-        out.append((Op.EQUAL, common))
+        out.append((_EQUAL, common))
     if deleted:
-        out.append((Op.DELETE, deleted))
+        out.append((_DELETE, deleted))
     if inserted:
-        out.append((Op.INSERT, inserted))
+        out.append((_INSERT, inserted))
     return out

@@ -13,7 +13,6 @@ labels keep their styles: under ``(a)``, a ``(i)`` is a roman sub-item of
 
 from __future__ import annotations
 
-import re
 
 __all__ = ["SubStack", "next_sub_item", "sub_item_id"]
 
@@ -21,13 +20,10 @@ SubStack = tuple[tuple[str, str], ...]
 """The open sub-items, outermost first, as (style, label); style ``1``
 (digits), ``a`` (lower-case letters), ``A`` (capitals) or ``i`` (roman)."""
 
-_ROMAN = re.compile(r"[ivx]+")
-
-
 def _style(label: str, stack: SubStack) -> str:
     if label.isdigit():
         return "1"
-    if _ROMAN.fullmatch(label):
+    if label and not label.strip("ivx"):  # i, v, x only
         before = chr(ord(label) - 1) if len(label) == 1 else ""
         if not any(style == "a" and open_label == before for style, open_label in stack):
             return "i"
