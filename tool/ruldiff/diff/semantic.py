@@ -91,7 +91,10 @@ def annotate(
     `bench/claims.py --cpu --runs 5`, which also carries the wrappers' ~0.3
     µs a call): 40/40 -> 29/29 ms in session 8 (the kinds read as module
     constants, `moved` asked of renumbered rules only, `text_changed` read
-    last, `Change.news` not built to list the rules listed).
+    last, `Change.news` not built to list the rules listed). Session 14 (a
+    cosmetic run's two tests read once per pair of sides, `respelt`):
+    40/43/42 -> 34/39/34 ms of CPU, and "cosmetic" 27/31/30 -> 20/23/20
+    (`--cpu --runs 3`, three rounds interleaved with e71da0c).
     """
     moves: dict[str, str] = {}
     for c in changes:
