@@ -91,6 +91,8 @@ class Rule:
     def full_text(self) -> str:
         """The text that is diffed: the run-in title and the body, then each
         example, each on its own line."""
+        if not self.examples and not self.title:
+            return self.text  # most rules: read without a second call (some 21,000 reads a comparison of the 2018 pair)
         return full_text(self.text, self.examples, self.title)
 
 

@@ -289,6 +289,17 @@ def _without_agreement(d: str, i: str) -> tuple[str, str]:
     return d, i
 
 
+@functools.lru_cache(maxsize=4096)
+def _clean_form(d: str, i: str) -> tuple[str, str] | None:
+    """`_clean_phrase` of a form of a run without its agreeing verb
+    (`_without_agreement`): both read once per form, which a rewrite offers
+    in every rule it touches ("he or she" -> "they", alone or with its
+    neighbour word, 1,152 forms of 535 runs on 2018-01-19 -> 2018-04-27, 357
+    of them distinct). `compare` of that pair 1,741 -> 1,734 M instructions,
+    of the 17-year gap 5,353 -> 5,351 M (cachegrind, PYTHONHASHSEED=0)."""
+    return _clean_phrase(*_without_agreement(d, i))
+
+
 # Cached: a rewrite offers the same candidate in every rule it touches
 # ("he or she" -> "they" 150 times in 2018).
 @functools.lru_cache(maxsize=4096)
@@ -545,7 +556,7 @@ def _phrase_candidates(run: Run, id_map: dict[str, str], token_shared: bool) -> 
     for cd, ci in forms:
         cd, ci = cd.strip(), ci.strip()
         if cd and ci:
-            clean = _clean_phrase(*_without_agreement(cd, ci))
+            clean = _clean_form(cd, ci)
             if clean is not None and (*clean, one_sided) not in out:
                 out.append((*clean, one_sided))
     if not i and len(forms) == 1 and _deleted_phrase(d):
