@@ -66,7 +66,11 @@ TESTS = {
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py"],
     "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
-    "splits": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    "splits": [
+        "tests/test_splits_main.py", "tests/test_splits_window.py", "tests/test_splits_kin.py",
+        "tests/test_splits_far_kin.py", "tests/test_splits_far_reworded.py", "tests/test_splits_copies.py",
+        "tests/test_splits_runs.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py",
+    ],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "diff_text": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "render": ["tests/test_render.py", "tests/test_render_text.py", "tests/test_cap.py"],
