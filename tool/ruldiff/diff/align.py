@@ -551,7 +551,8 @@ def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
     number kept as its parent was renumbered (Riftbound 2025-10 -> 2026-06:
     340.2 -> 344.2 as 340 -> 344 and 340.1 -> 344.1). A rule reworded in
     place under a renumbered parent keeps as few words as one reworded
-    under its own number (`GAP_SAME_NUMBER_MIN`)."""
+    under its own number (`GAP_SAME_NUMBER_MIN`). The part of a split that
+    keeps the rule's place is found the same way (`splits._number_kept`)."""
     ri, rj = a.items[i], b.items[j]
     if ri.id == rj.id or _shifted_with_neighbours(a, i, b, j):
         return True

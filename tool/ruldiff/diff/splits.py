@@ -903,7 +903,9 @@ def _number_kept(placed: Mapping[str, str], whole: Rule, split: bool) -> Callabl
     new rule's number is no sign that it is the rule (2009-05 -> 2009-07:
     old 502.10b, the banding declaration the new 702.19c opens with, +
     502.10c, under a new 702.19b). `placed` maps each paired old rule's
-    number to its new one."""
+    number to its new one. (The place a number keeps under a renumbered
+    parent is the one the alignment reads too, `align._same_place`, there
+    on its own index of the two documents.)"""
     if not split:
         return lambda part: part.id == whole.id
     there = whole.id
