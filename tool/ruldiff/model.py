@@ -458,8 +458,11 @@ class Change:
     """A hint, never a claim (no count, no kind): ``("split", ID)`` for an
     added rule near this change that probably holds part of its old text,
     ``("merged", ID)`` for a removed rule whose text it probably took in
-    (splits.py): a split or merge likely but not certain. A ``split`` ID is
-    the new document's, a ``merged`` ID the old one's."""
+    (splits.py): a split or merge likely but not certain; with ``--through``,
+    ``("became", ID)`` on a removed rule for the added rule it became step
+    by step through the releases between, and ``("was", ID)`` back on that
+    rule (series/lineage.py). A ``split`` or ``became`` ID is the new
+    document's, a ``merged`` or ``was`` ID the old one's."""
 
     @property
     def text_changed(self) -> bool:

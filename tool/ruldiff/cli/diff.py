@@ -185,6 +185,15 @@ def _editorial(notes: str | None, overrides: str | None, reviewed: str | None) -
     help="Use your own templates: a file in DIR named like a built-in one "
     "(changelog.md.j2, changelog.html.j2) replaces it. Start from -f context.",
 )
+@click.option(
+    "--through",
+    multiple=True,
+    metavar="DIR|FILE",
+    help="The releases of the series (a folder, or files; may be repeated), for releases years "
+    "apart: a rule reported removed gets a hint naming the rule it became step by step through "
+    "the releases dated between OLD and NEW, when that rule is reported added (a hint, not a "
+    "claim: nothing is paired or counted). The steps are cached, as 'ruldiff history' caches them.",
+)
 @max_size_option
 @layout_options
 @editor_options
@@ -208,6 +217,7 @@ def diff_command(
     overrides: str | None,
     reviewed: str | None,
     hide_reviewed: bool,
+    through: tuple[str, ...] = (),
 ) -> None:
     """Compare two releases of a rules document: OLD, then NEW.
 
@@ -222,6 +232,7 @@ def diff_command(
       ruldiff old.pdf new.pdf --profile mtg-cr     say how to read them
       ruldiff old.txt new.txt --exit-code -o CHANGES.md -f md || echo changed
       ruldiff old.txt new.txt --notes notes.yaml --reviewed review.json -f html -o out.html
+      ruldiff releases/2009.txt releases/2026.txt --through releases/
     """
     if hide_reviewed and reviewed is None:
         raise click.UsageError("--hide-reviewed needs --reviewed FILE: the review state says what was accepted")
@@ -241,8 +252,12 @@ def diff_command(
         raise click.UsageError(f"--format {fmt} is the data, not a page; it does not combine with {', '.join(layout)}")
     if old == STDIO and new == STDIO:
         raise click.UsageError("OLD and NEW cannot both be standard input ('-'); give one of them as a file")
+    if through and STDIO in (old, new, *through):
+        raise click.UsageError("--through finds OLD and NEW among the releases by their files; give them as files, not '-'")
     template, templates = chosen_template(fmt, style, template_file, templates)
     read = inputs(old, new, profile=profile, templates=templates, template=template)
+    releases = _releases(through) if through else []
+    read += releases
     editor = _editorial(notes, overrides, reviewed)
     read += [p for p in (notes, overrides, reviewed) if p is not None]
     target = output_target(output, read) if output is not None else None
@@ -257,6 +272,8 @@ def diff_command(
         warn_swapped(old_doc, new_doc)
         plan, unmet = editor.plan(old_doc, new_doc) if editor is not None else (None, [])
         comparison = compare(old_doc, new_doc, plan=plan, workers=workers)
+        if through:
+            comparison = _lineage(comparison, releases, old, new, profile, max_size, jobs)
         shown_comparison, annotations, unused = (
             editor.apply(comparison, hide_reviewed) if editor is not None else (comparison, None, [])
         )
@@ -297,6 +314,33 @@ def diff_command(
     finally:
         if helper is not None:
             helper.stop()
+
+
+def _releases(through: tuple[str, ...]) -> list[str]:
+    """The files of ``--through``: a folder's documents, or the files given."""
+    from ..series.releases import collect
+
+    return collect(through, warn=warn)
+
+
+def _lineage(direct: Any, releases: list[str], old: str, new: str, profile: str | None, max_size: int,
+             jobs: int | None) -> Any:
+    """The comparison with the hints of ``--through`` (series/lineage.py):
+    the releases read and compared step by step (cached), from OLD to NEW."""
+    import functools
+
+    from ..documents.load import read_input
+    from ..series.lineage import between, lineage_hints, relation
+    from ..series.releases import Series
+    from ..series.store import Store
+    from .options import series_cache, series_workers
+    from .output import Progress
+
+    with Progress() as progress:
+        series = Series(functools.partial(read_input, max_size=max_size), profile=profile,
+                        store=Store(series_cache()), workers=series_workers(jobs), progress=progress)
+        versions, steps = between(series, releases, old, new, warn=progress.warn)
+    return lineage_hints(direct, relation(versions, steps))
 
 
 def _give_back_memory() -> None:

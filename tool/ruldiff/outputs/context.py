@@ -26,7 +26,10 @@ __all__ = ["MECHANICAL", "build_context"]
 _KINDS = ("added", "removed", "changed", "renumbered", "split", "merged", "unchanged")
 
 
-_SEE_ALSO = {"split": "perhaps split off this rule", "merged": "perhaps merged into this rule"}
+_SEE_ALSO = {
+    "split": "perhaps split off this rule", "merged": "perhaps merged into this rule",
+    "became": "what it became through the releases between", "was": "what it was, through the releases between",
+}
 """What a hint of `Change.see_also` says, by its kind."""
 
 
@@ -226,7 +229,7 @@ def _change_context(
         "moved": list(c.moved) if c.moved else None,
         "links": [{"id": t, "anchor": new_anchors[t]} for t in refs] if refs else [],
         "see_also": [
-            {"kind": k, "id": i, "anchor": (new_anchors if k == "split" else old_anchors).get(i), "why": _SEE_ALSO[k]}
+            {"kind": k, "id": i, "anchor": (new_anchors if k == "split" or k == "became" else old_anchors).get(i), "why": _SEE_ALSO[k]}
             for k, i in see_also
         ] if see_also else [],
         "old_line": c.old.line if c.old else None,
