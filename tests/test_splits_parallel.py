@@ -1,0 +1,65 @@
+"""Two parallel rules made one rule for both: the removed one is named by a
+hint on its sibling's change (`splits.parallel_merge_hints`), never a claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import doc, real_comparison
+
+from ruldiff.diff.pipeline import compare
+
+HEAD = [("7", "Variants"), ("701", "Variant Games"), ("701.1", "Variant games use the rules below.")]
+HARBOUR = "At the start of a harbour game, each captain shuffles their harbour deck and places it face down beside the board."
+TEMPEST = "At the start of a tempest game, the storm player shuffles their tempest deck and places it face down beside the board."
+BOTH = ("At the start of a game with a supplementary deck, each player who has one shuffles their supplementary deck "
+        "and places it face down beside the board.")
+END = "A variant game ends as a normal game does."
+
+
+def hints(old_rules: list[tuple[str, str]], new_rules: list[tuple[str, str]]) -> dict[str, tuple[tuple[str, str], ...]]:
+    comparison = compare(doc(HEAD + old_rules), doc(HEAD + new_rules))
+    return {(c.new or c.old).id: c.see_also for c in comparison.changes if c.see_also}  # type: ignore[union-attr]
+
+
+def test_two_parallel_rules_made_one_name_the_removed_one() -> None:
+    got = hints([("701.1a", HARBOUR), ("701.1b", TEMPEST), ("701.1c", END)], [("701.1a", BOTH), ("701.1b", END)])
+    assert got == {"701.1a": (("merged", "701.1b"),)}
+
+
+def test_a_hint_is_not_a_claim() -> None:
+    comparison = compare(doc(HEAD + [("701.1a", HARBOUR), ("701.1b", TEMPEST), ("701.1c", END)]),
+                         doc(HEAD + [("701.1a", BOTH), ("701.1b", END)]))
+    assert comparison.summary["merged"] == 0 and comparison.summary["removed"] == 1
+
+
+def test_a_sibling_kept_as_it_was_beside_a_removed_one_is_no_merge() -> None:
+    assert hints([("701.1a", HARBOUR), ("701.1b", TEMPEST), ("701.1c", END)], [("701.1a", HARBOUR), ("701.1b", END)]) == {}
+
+
+def test_a_removed_rule_of_another_parent_is_no_merge() -> None:
+    old = [("701.1a", HARBOUR), ("701.1c", END), ("702", "Other Games"), ("702.1", TEMPEST)]
+    new = [("701.1a", BOTH), ("701.1c", END), ("702", "Other Games")]
+    assert hints(old, new) == {}
+
+
+def test_a_removed_rule_unlike_its_sibling_is_no_merge() -> None:
+    other = "A captain may trade one card with the harbour master once per round, paying two coins each time."
+    assert hints([("701.1a", HARBOUR), ("701.1b", other), ("701.1c", END)], [("701.1a", BOTH), ("701.1b", END)]) == {}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept", "removed"),
+    [
+        # Riftbound: the Reaction lines for spells and for units made one line for cards.
+        ("riftbound/2025-12-01.txt", "riftbound/2026-03-30.txt", "813.1.c.1", "739.1.c.2"),
+        # Archenemy's subgame rule folded into the supplementary-deck rule with Planechase's.
+        ("mtg/2022-09-08.txt", "mtg/2022-10-07.txt", "724.5a", "723.5d"),
+    ],
+)
+def test_real_parallel_rules_made_one(corpora: Path, old: str, new: str, kept: str, removed: str) -> None:
+    comparison = real_comparison(str(corpora / old), str(corpora / new))
+    change = next(c for c in comparison.changes if c.new is not None and c.new.id == kept)
+    assert ("merged", removed) in change.see_also
+    assert any(c.old is not None and c.old.id == removed and c.kind.value == "removed" for c in comparison.changes)
