@@ -135,3 +135,27 @@ def test_riftbound_rule_moved_while_rewritten(corpora: Path) -> None:
     assert ("333.1.c", None, "removed", (("became", "337.2"),)) in through
     assert (None, "337.2", "added", (("was", "333.1.c"),)) in through
     assert [c[:3] for c in through] == [c[:3] for c in direct]
+
+
+def test_a_link_or_a_stray_file_in_the_folder_is_skipped_with_a_warning(releases: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text(layout(BASE, date="January 1, 2021"), encoding="utf-8")
+    (releases / "zz.txt").symlink_to(secret)
+    (releases / "NOTES.txt").write_text("Notes for the next release\n\nAsk the printer.\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    result = run(releases / "2020.txt", releases / "2022.txt", "-f", "json", "--through", releases, "-o", out)
+    assert result.exit_code == 0
+    link = releases / "zz.txt"
+    assert f"{link}: skipped: a symbolic link (give it as --through {link} to read it)" in result.output
+    assert "NOTES.txt: skipped" in result.output
+    hinted = [c for c in json.loads(out.read_text(encoding="utf-8"))["changes"] if c.get("see_also")]
+    assert [(c["old"], c["new"], c["see_also"]) for c in hinted] == [
+        ("1.3", None, [{"kind": "became", "id": "3.2"}]), (None, "3.2", [{"kind": "was", "id": "1.3"}])]
+
+
+def test_several_through_options_add_up(releases: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    (releases / "2021.txt").rename(other / "2021.txt")
+    result = run(releases / "2020.txt", releases / "2022.txt", "-f", "json", "--through", releases, "--through", other)
+    assert ("1.3", None, "removed", (("became", "3.2"),)) in changes(result)

@@ -317,10 +317,11 @@ def diff_command(
 
 
 def _releases(through: tuple[str, ...]) -> list[str]:
-    """The files of ``--through``: a folder's documents, or the files given."""
+    """The files of ``--through``: each a folder (its documents, symbolic
+    links left out as a history leaves them) or a file."""
     from ..series.releases import collect
 
-    return collect(through, warn=warn)
+    return [p for given in through for p in collect([given], warn=warn, to_follow="give it as --through {path} to read it")]
 
 
 def _lineage(direct: Any, releases: list[str], old: str, new: str, profile: str | None, max_size: int,

@@ -924,7 +924,8 @@ DOCUMENT_SUFFIXES = (".txt", ".pdf", ".docx", ".htm", ".html")
 
 
 def collect(
-    args: Sequence[str], *, follow_links: bool = False, warn: Callable[[str], None] = lambda message: None
+    args: Sequence[str], *, follow_links: bool = False, warn: Callable[[str], None] = lambda message: None,
+    to_follow: str = "give --follow-links to read it",
 ) -> list[str]:
     """The files of a series: FILES as given, or the documents in one DIR:
     its regular files named ``*.txt``, ``*.pdf``, ``*.docx``, ``*.htm`` or
@@ -932,7 +933,8 @@ def collect(
 
     In a DIR, a symbolic link is skipped, with a `warn`ing naming it, unless
     `follow_links`: a link put there (``zz.txt -> /etc/passwd``) would
-    otherwise publish what it points to. So is a file whose name is not
+    otherwise publish what it points to (`to_follow` says how to read it, its
+    ``{path}`` the link's). So is a file whose name is not
     UTF-8, which no page could print (named with its bytes escaped); given
     as one of FILES, such a name is an error.
 
@@ -952,7 +954,7 @@ def collect(
             if name_shown(name) != name:
                 warn(f"{name_shown(path)}: skipped: the file name is not UTF-8 (rename it)")
             elif os.path.islink(path) and not follow_links:
-                warn(f"{path}: skipped: a symbolic link (give --follow-links to read it)")
+                warn(f"{path}: skipped: a symbolic link ({to_follow.format(path=path)})")
             elif os.path.isfile(path):
                 files.append(path)
         if not files:
