@@ -151,3 +151,43 @@ def test_the_swapped_warning_fires_only_when_really_swapped(tmp_path: Path) -> N
         f"warning: NEW ({first}, effective 2025-02-18) is older than OLD ({second}, effective 2025-09-02); "
         "swapped arguments? The order is: ruldiff OLD NEW\n"
     )
+
+
+CODE = """TOWN OF ALDER CREEK
+CODE OF ORDINANCES
+CHAPTER 4 - LIBRARIES
+
+{date}
+
+ARTICLE I. IN GENERAL
+
+Sec. 4-101. Hours.
+The library is open on weekdays from 9:00 a.m. to 8:00 p.m.
+
+Sec. 4-102. Cards.
+A resident may hold one library card.
+"""
+
+
+def test_a_date_line_under_the_opening_chapter_dates_the_document_and_is_not_its_text(tmp_path: Path) -> None:
+    from ruldiff.diff.pipeline import compare
+    from ruldiff.documents.load import load
+
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(CODE.format(date="Effective March 1, 2022"), encoding="utf-8")
+    new.write_text(CODE.format(date="Effective January 1, 2025"), encoding="utf-8")
+    a, b = load(str(old)), load(str(new))
+    assert (a.date, b.date) == ("2022-03-01", "2025-01-01")
+    chapter = next(r for r in a.rules if r.id == "4")
+    assert "Effective" not in chapter.full_text
+    assert compare(a, b).changes == ()  # a new edition, no rule changed
+
+
+def test_a_sentence_holding_a_date_under_a_chapter_stays_its_text(tmp_path: Path) -> None:
+    from ruldiff.documents.load import load
+
+    path = tmp_path / "code.txt"
+    sentence = "This chapter was adopted by the council on March 1, 2022 after a public hearing."
+    path.write_text(CODE.format(date=sentence), encoding="utf-8")
+    doc = load(str(path))
+    assert sentence in next(r for r in doc.rules if r.id == "4").full_text

@@ -1058,6 +1058,38 @@ def _front(source: Source, doc: Document) -> int:
     return _nonblank(source.text.split("\n", doc.rules[0].line)[: doc.rules[0].line - 1])
 
 
+DATE_LINE_WORDS = 4
+"""Most words beside its date on a line that only dates the document
+(``Effective March 1, 2022``, ``Last updated: 1 May 2025``)."""
+
+
+def _date_lines(lines: list[str], units: list[Unit], clean: Callable[[str], str]) -> set[int]:
+    """The lines that only date the document, printed under the headings
+    that open it (``CHAPTER 7 - PARKS`` / ``Effective March 1, 2022``, a
+    code's chapter whose number the grammar reads as its first unit), before
+    its first unit without a title: front matter, read for the date and left
+    out of the heading's text. A heading's text is its title; a line of a
+    date and a few words of label under it is the document's edition.
+
+    >>> from types import SimpleNamespace as U
+    >>> lines = ["CHAPTER 7 - PARKS", "", "Effective March 1, 2022", "", "Sec. 7-101. Definitions."]
+    >>> sorted(_date_lines(lines, [U(line=0, end=4, title=True), U(line=4, end=5, title=False)], str.strip))
+    [2]
+    >>> _date_lines(["7. Parks", "Effective March 1, 2022"], [U(line=0, end=2, title=False)], str.strip)
+    set()
+    """
+    out: set[int] = set()
+    for unit in units:
+        if not unit.title:
+            break
+        for i in range(unit.line + 1, unit.end):
+            s = clean(lines[i])
+            m = date_in(s) if s else None
+            if m is not None and len((s[: m.start()] + s[m.end() :]).split()) <= DATE_LINE_WORDS and find_date([s]):
+                out.add(i)
+    return out
+
+
 def _front_heavy(source: Source, doc: Document) -> bool:
     """Whether `doc` leaves `MISREAD_FRONT` of the lines before its first rule."""
     coverage = doc.coverage
@@ -1091,6 +1123,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
         start = units[0].line - 1
     closing = _closing_block(lines, units[-1].line)
     hyphen = hyphen_kept(source.text)
+    dated = _date_lines(lines, units, clean)
     for unit in units:
         paragraphs: list[str] = []
         current = [unit.text] if unit.text else []
@@ -1098,8 +1131,8 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             s = clean(lines[i])
             if i + 1 == unit.end and i in above:
                 continue  # the next unit's title
-            if i in below:
-                continue  # its own title, on the line below its number
+            if i in below or i in dated:
+                continue  # its own title, on the line below its number; the document's date
             if not s or _decoration(s, profile):
                 if current:
                     paragraphs.append(_joined(current, hyphen))
@@ -1121,7 +1154,7 @@ def _parse_numbering(source: Source, profile: Profile, grammar: Grammar) -> Docu
             kind = RuleKind.SECTION if unit.parent is None else RuleKind.HEADING
             headings += 1
         rows.append((unit.id, kind, "\n".join(paragraphs), (), unit.parent, unit.line + 1, (), run_in_title))
-    title, date = _title_and_date(lines[:start], profile.dates)
+    title, date = _title_and_date(lines[:start] + [lines[i] for i in sorted(dated)], profile.dates)
     unread = [i for i in stray if start < i < closing]
     total = _nonblank(lines)
     layout = _nonblank(lines[:start]) + _nonblank(lines[closing:]) + sum(
