@@ -926,14 +926,22 @@ def _find_substitutions(
     # its pronoun form ("his or her turn" -> "he or she" beside "player's
     # turn" -> "player") is one of its inflections too (`_case_dropped`).
     dropping = {w for s in big if (w := _case_dropped(s))}
-    for cand in sorted(seen):
+    # The inflections are told first, in no order (what tells one reads the
+    # candidate alone); only they are then sorted and taken in order, each
+    # while runs of its own are left (the 17-year gap's 1,533 candidates
+    # hold a handful: none sorted for nothing).
+    inflections = []
+    for cand in seen if big else ():
         shape = _shape(cand)
         alike = shapes.get(shape)
         # Only a candidate of one word more on its old side can drop a word W.
         dropped = dropping and shape[0] == shape[1] + 1 and _case_dropped(cand) in dropping
-        if (alike or dropped) and cand not in accepted and seen[cand] - explained and (
+        if (alike or dropped) and cand not in accepted and (
             dropped or any(_inflected(cand, s, cases=True) for s in alike)  # type: ignore[union-attr]
-        ) and wording(cand):
+        ):
+            inflections.append(cand)
+    for cand in sorted(inflections):
+        if seen[cand] - explained and wording(cand):
             accepted.append(cand)
             explained |= seen[cand]
     # The other forms of a new term added beside an old one (`_coordinated`),
