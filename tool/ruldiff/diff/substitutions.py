@@ -52,13 +52,17 @@ years apart, untouched when read) the tag 100% (23 of 23; recall 85.2%), lines
 100% (tag 12 of 12, lines 56 of 56). Cost on the 17-year gap (`bench/claims.py`,
 "substitutions"): 121 ms of CPU of the semantic pass's 365
 (`--cpu --runs 3`, medians of three rounds at 920bff9, session 14, load ~4;
-session 13's head: 104 of 321).
+session 13's head: 104 of 321). Session 15 (speed22: a candidate's wording
+read only where the search weighs it, `_wording`; only a big rewrite's
+inflections sorted): 115 -> 102 ms of CPU of a semantic pass of 345 -> 330
+(medians of six rounds interleaved with c6d638e, load ~3); `compare` 4,512
+-> 4,461 M instructions (cachegrind), the 2018 pair 1,015 -> 1,009 M.
 
 History and the measures behind each rule: bench/README.md, "Session 14: the
 module notebooks of align, splits and substitutions", then "families10",
 "families8", "families7", "Families round six" and "Families round three" to
-"Families round five", and for speed "speed10", "Issue #25, sixth round" and
-"The semantic pass, round four".
+"Families round five", and for speed "Session 15, speed22", "speed10",
+"Issue #25, sixth round" and "The semantic pass, round four".
 """
 
 from __future__ import annotations
@@ -734,10 +738,10 @@ def _find_substitutions(
     The candidates are counted before their wording is read (`_wording`):
     a phrase is read only where the search weighs it, in enough rules or
     beside a rewrite it may inflect, and one that is no wording is then
-    passed over as if never found: of the 1,533 phrases of the 17-year
+    passed over as if never found: of the 1,542 phrases of the 17-year
     gap's 1,926 runs, 386 are read (`compare` 4,517 -> 4,466 M
     instructions, cachegrind, PYTHONHASHSEED=0; the 2018 pair 1,015 ->
-    1,009 M: its 323 phrases are nearly all in enough rules)."""
+    1,009 M: 162 of its 323 phrases read, its forms repeating)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
     one_sided: set[tuple[str, str]] = set()
     unread: set[tuple[str, str]] = set()  # candidates whose wording is not read yet
@@ -928,8 +932,8 @@ def _find_substitutions(
     dropping = {w for s in big if (w := _case_dropped(s))}
     # The inflections are told first, in no order (what tells one reads the
     # candidate alone); only they are then sorted and taken in order, each
-    # while runs of its own are left (the 17-year gap's 1,533 candidates
-    # hold a handful: none sorted for nothing).
+    # while runs of its own are left (the 17-year gap's 1,542 candidates
+    # hold 3, the 2018 pair's 325 none).
     inflections = []
     for cand in seen if big else ():
         shape = _shape(cand)
