@@ -52,13 +52,17 @@ years apart, untouched when read) the tag 100% (23 of 23; recall 85.2%), lines
 100% (tag 12 of 12, lines 56 of 56). Cost on the 17-year gap (`bench/claims.py`,
 "substitutions"): 121 ms of CPU of the semantic pass's 365
 (`--cpu --runs 3`, medians of three rounds at 920bff9, session 14, load ~4;
-session 13's head: 104 of 321).
+session 13's head: 104 of 321). Session 15 (speed22: a candidate's wording
+read only where the search weighs it, `_wording`; only a big rewrite's
+inflections sorted): 115 -> 102 ms of CPU of a semantic pass of 345 -> 330
+(medians of six rounds interleaved with c6d638e, load ~3); `compare` 4,512
+-> 4,461 M instructions (cachegrind), the 2018 pair 1,015 -> 1,009 M.
 
 History and the measures behind each rule: bench/README.md, "Session 14: the
 module notebooks of align, splits and substitutions", then "families10",
 "families8", "families7", "Families round six" and "Families round three" to
-"Families round five", and for speed "speed10", "Issue #25, sixth round" and
-"The semantic pass, round four".
+"Families round five", and for speed "Session 15, speed22", "speed10",
+"Issue #25, sixth round" and "The semantic pass, round four".
 """
 
 from __future__ import annotations
@@ -297,7 +301,15 @@ def _clean_form(d: str, i: str) -> tuple[str, str] | None:
     neighbour word, 1,152 forms of 535 runs on 2018-01-19 -> 2018-04-27, 357
     of them distinct). `compare` of that pair 1,741 -> 1,734 M instructions,
     of the 17-year gap 5,353 -> 5,351 M (cachegrind, PYTHONHASHSEED=0)."""
-    return _clean_phrase(*_without_agreement(d, i))
+    trimmed = _trimmed_form(d, i)
+    return trimmed if trimmed is not None and _wording(*trimmed) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _trimmed_form(d: str, i: str) -> tuple[str, str] | None:
+    """`_trimmed` of a form of a run without its agreeing verb: the key the
+    search counts a form under before its wording is read (`_wording`)."""
+    return _trimmed(*_without_agreement(d, i))
 
 
 # Cached: a rewrite offers the same candidate in every rule it touches
@@ -306,13 +318,29 @@ def _clean_form(d: str, i: str) -> tuple[str, str] | None:
 def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     """The two phrases of a candidate with the punctuation they share at
     their ends set aside, or None if they are no wording change: not whole
-    words at both ends, a rule number, typography only, or too long.
+    words at both ends, a rule number, typography only, or too long
+    (`_trimmed`, then `_wording`).
 
     >>> _clean_phrase("target creature or player", "any target.")
     >>> _clean_phrase("comes into play,", "enters the battlefield,")
     ('comes into play', 'enters the battlefield')
     >>> _clean_phrase("110.5a", "111.2"), _clean_phrase("_magic_", "magic")
     (None, None)
+    """
+    trimmed = _trimmed(d, i)
+    return trimmed if trimmed is not None and _wording(*trimmed) else None
+
+
+def _trimmed(d: str, i: str) -> tuple[str, str] | None:
+    """The two phrases of a candidate with the punctuation they share at
+    their ends set aside, or None where they are not whole words at both
+    ends (`_clean_phrase` without `_wording`: a function of the two texts'
+    edges, cheap).
+
+    >>> _trimmed("comes into play,", "enters the battlefield,"), _trimmed("player", "any target.")
+    (('comes into play', 'enters the battlefield'), None)
+    >>> _trimmed("110.5a", "111.2")
+    ('110.5a', '111.2')
     """
     (sd, ed), (si, ei) = word_edges(d), word_edges(i)
     cd, ci = d[sd:ed], i[si:ei]
@@ -322,30 +350,44 @@ def _clean_phrase(d: str, i: str) -> tuple[str, str] | None:
     # target." is a rewrite and a period, not a phrase.
     if d[:sd].strip() != i[:si].strip() or d[ed:].strip() != i[ei:].strip():
         return None
+    return cd, ci
+
+
+@functools.lru_cache(maxsize=4096)
+def _wording(cd: str, ci: str) -> bool:
+    """Whether two phrases trimmed of their shared marks (`_trimmed`) are a
+    wording change: not a rule number, typography or markup, not too long,
+    inside one sentence and one bracket, and no list grown or shrunk. A
+    function of the two phrases alone: the search for rewrites reads it
+    only for a phrase in enough rules to matter (`_find_substitutions`).
+
+    >>> _wording("comes into play", "enters the battlefield"), _wording("110.5a", "111.2"), _wording("z", "x")
+    (True, False, False)
+    """
     if len(cd.split()) > LONG_MAX_WORDS or len(ci.split()) > LONG_MAX_WORDS:
-        return None
+        return False
     # A rule number ("110.5a") holds a digit: the test of digits says no to
     # it (its pattern, searched on both sides first, cost a fifth of this
     # function on the 17-year gap).
     if any(map(str.isdigit, cd + ci)) or not LETTER.search(cd + ci):
-        return None  # numbers, symbols and references are not wording
+        return False  # numbers, symbols and references are not wording
     # Italics markup is an underscore: a phrase without one (nearly all) is
     # not read for it, and without it differs from the other side (cd != ci).
     marked = "_" in cd or "_" in ci
     if (marked and _MARKUP.sub("", cd) == _MARKUP.sub("", ci)) or is_cosmetic(cd, ci):
-        return None  # markup or typography: cosmetic
+        return False  # markup or typography: cosmetic
     if marked and "_" in _MARKUP.sub("", cd + " " + ci):
-        return None  # a phrase that starts or ends inside italics
+        return False  # a phrase that starts or ends inside italics
     if len(cd) == 1 and len(ci) == 1:
-        return None  # a variable or a symbol letter ("z" -> "x"), not wording
+        return False  # a variable or a symbol letter ("z" -> "x"), not wording
     if _QUOTE.search(f"{cd} {ci}"):  # a space between: no match across the two, none lost at their ends
-        return None  # a phrase ending inside a quotation, or a stray mark
+        return False  # a phrase ending inside a quotation, or a stray mark
     if not (_whole_clause(cd) and _whole_clause(ci)):
-        return None  # two sentences' pieces glued, or a bracket's text caught with the phrase
+        return False  # two sentences' pieces glued, or a bracket's text caught with the phrase
     items = _list_length(cd)
     if items > 1 and _list_length(ci) not in (1, items):
-        return None  # a list on both sides, grown or shrunk: an item added or removed, a list edit
-    return cd, ci
+        return False  # a list on both sides, grown or shrunk: an item added or removed, a list edit
+    return True
 
 
 _SEPARATOR = re.compile(r",\s|\s(?:and/or|and|or)\s")
@@ -506,14 +548,29 @@ def _candidates(run: Run, id_map: dict[str, str], token_shared: bool = False) ->
     A run inside an address that gives no phrase (a path's piece deleted:
     "/en/[-files/-]bylaws") gives the whole address, when it alone
     changed it (`_address_token`)."""
-    out = _phrase_candidates(run, id_map, token_shared)
+    out = [(d, i, one_sided) for d, i, one_sided, _read in _phrase_candidates(run, id_map, token_shared)]
     if not out and not token_shared and _address_marks(run) and (token := _address_token(run)) is not None:
         return [(*token, False)]
     return out
 
 
-def _phrase_candidates(run: Run, id_map: dict[str, str], token_shared: bool) -> list[tuple[str, str, bool]]:
-    """The candidates of `_candidates` that are phrases of words."""
+def _unread_candidates(run: Run, id_map: dict[str, str], token_shared: bool) -> list[tuple[str, str, bool, bool]]:
+    """`_candidates` as the search counts them: each with whether its
+    wording was read (`_wording`), which is left for the search to read
+    only for a phrase in enough rules to matter. A run with an address's
+    marks in it has its candidates read at once: whether it gives any
+    decides whether it gives its whole address."""
+    if not token_shared and _address_marks(run):
+        return [(*c, True) for c in _candidates(run, id_map)]
+    return _phrase_candidates(run, id_map, token_shared, read=False)
+
+
+def _phrase_candidates(
+    run: Run, id_map: dict[str, str], token_shared: bool, read: bool = True
+) -> list[tuple[str, str, bool, bool]]:
+    """The candidates of `_candidates` that are phrases of words, each with
+    whether its wording was read: with `read` false, the forms' wording is
+    not read (`_trimmed_form`, not `_clean_form`)."""
     if run.before.endswith("{") or run.after.startswith("}"):
         return []  # a symbol's spelling ("{P}" -> "{PW}"), not wording
     # The deleted text with its numbers mapped, normalised: the run's own
@@ -553,17 +610,18 @@ def _phrase_candidates(run: Run, id_map: dict[str, str], token_shared: bool) -> 
             forms.append((f"{before} {d}", f"{before} {i}"))
         if after and not (one_sided and after in NOT_AN_ITEM):
             forms.append((f"{d} {after}", f"{i} {after}"))
+    form = _clean_form if read else _trimmed_form
     for cd, ci in forms:
         cd, ci = cd.strip(), ci.strip()
         if cd and ci:
-            clean = _clean_form(cd, ci)
-            if clean is not None and (*clean, one_sided) not in out:
-                out.append((*clean, one_sided))
+            clean = form(cd, ci)
+            if clean is not None and (*clean, one_sided, read) not in out:
+                out.append((*clean, one_sided, read))
     if not i and len(forms) == 1 and _deleted_phrase(d):
-        out.append((d, "", True))  # a phrase deleted between two marks ("hand.[- The phrase-] \"Cycling")
+        out.append((d, "", True, True))  # a phrase deleted between two marks ("hand.[- The phrase-] \"Cycling")
     placeholder = _placeholder(run)
-    if placeholder is not None and (*placeholder, False) not in out:
-        out.append((*placeholder, False))
+    if placeholder is not None and (*placeholder, False, True) not in out:
+        out.append((*placeholder, False, True))
     return out
 
 
@@ -675,23 +733,54 @@ def _deleted_phrase(d: str) -> bool:
 def _find_substitutions(
     changes: Sequence[Change], runs: dict[int, list[Run]], id_map: dict[str, str], old: DocumentText, new: DocumentText
 ) -> list[tuple[str, str]]:
-    """The accepted phrases (old, new), most frequent first (steps 1-3)."""
+    """The accepted phrases (old, new), most frequent first (steps 1-3).
+
+    The candidates are counted before their wording is read (`_wording`):
+    a phrase is read only where the search weighs it, in enough rules or
+    beside a rewrite it may inflect, and one that is no wording is then
+    passed over as if never found: of the 1,542 phrases of the 17-year
+    gap's 1,926 runs, 386 are read (`compare` 4,517 -> 4,466 M
+    instructions, cachegrind, PYTHONHASHSEED=0; the 2018 pair 1,015 ->
+    1,009 M: 162 of its 323 phrases read, its forms repeating)."""
     seen: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
-    order: dict[tuple[str, str], int] = {}
     one_sided: set[tuple[str, str]] = set()
+    unread: set[tuple[str, str]] = set()  # candidates whose wording is not read yet
+    of_run: dict[tuple[int, int], list[tuple[str, str, bool, bool]]] = {}  # each run's candidates, in order
     for n, c in enumerate(changes):
         rs = runs.get(n, ())
         for k, run in enumerate(rs):
             if run.plain:
                 continue
-            candidates = _candidates(run, id_map, _address_marks(run) and _shares_token(rs, k))
-            for rank, (d, i, inserted_or_deleted) in enumerate(candidates):
+            candidates = of_run[(n, k)] = _unread_candidates(run, id_map, _address_marks(run) and _shares_token(rs, k))
+            for d, i, inserted_or_deleted, read in candidates:
                 seen[(d, i)].add((n, k))
-                order[(d, i)] = min(order.get((d, i), rank), rank)
                 if inserted_or_deleted:
                     one_sided.add((d, i))
+                if not read:
+                    unread.add((d, i))
     if not seen:
         return []
+
+    @functools.lru_cache(maxsize=None)
+    def wording(cand: tuple[str, str]) -> bool:
+        return cand not in unread or _wording(*cand)
+
+    def found(cand: tuple[str, str]) -> bool:  # a candidate, its wording read
+        return cand in seen and wording(cand)
+
+    def place(cand: tuple[str, str]) -> int:
+        """Its first place among the candidates of a run it stands in, those
+        that are no wording left out: the phrase itself before one with a
+        neighbour word."""
+        ranks = []
+        for at in seen[cand]:
+            rank = 0
+            for d, i, _one_sided, read in of_run[at]:
+                if (d, i) == cand:
+                    break
+                rank += read or wording((d, i))
+            ranks.append(rank)
+        return min(ranks)
 
     # A run that adds or removes list items is a list item, never a
     # substitution ("[-expansion symbol, -]rules" in three rules, 2013 ->
@@ -726,17 +815,25 @@ def _find_substitutions(
     # what those rules say.
     term_rules: dict[str, set[int]] = defaultdict(set)
     for cand in one_sided:
-        if in_rules[cand] >= CONTEXT_RULES and (term := _coordinated(cand)):
+        if in_rules[cand] >= CONTEXT_RULES and (term := _coordinated(cand)) and wording(cand):
             term_rules[term] |= {n for n, _ in seen[cand]}
     term_rules = {
         t: ns for t, ns in term_rules.items()
         if len(ns) >= KEPT_RULES and not _occurs_more_than(t, old.text, len(ns) - 1)
     }
     # Most rules first; the phrase itself before one with a neighbour word.
-    for cand in sorted(seen, key=lambda p: (-in_rules[p], order[p], p)):
+    # A candidate in too few rules is passed over, as below where fewer are
+    # left, unless its other number may count with it: its wording is read
+    # only then, and its place.
+    weighed = [
+        cand for cand in seen
+        if (in_rules[cand] >= (CONTEXT_RULES if cand in one_sided else 2) or (
+            cand not in one_sided and found(_other_number(cand))
+        )) and wording(cand)
+    ]
+    places = {cand: place(cand) for cand in weighed}
+    for cand in sorted(weighed, key=lambda p: (-in_rules[p], places[p], p)):
         least = CONTEXT_RULES if cand in one_sided else 2
-        if in_rules[cand] < least and (cand in one_sided or _other_number(cand) not in seen):
-            continue  # as below, where fewer are left
         if _long(cand):  # asked of the few candidates in enough rules for a short one
             least = KEPT_RULES
         left = seen[cand] - explained
@@ -745,7 +842,7 @@ def _find_substitutions(
             # The other number of a replacement too rare alone counts with
             # it ("legal item" -> "final item" in one rule, "legal items" ->
             # "final items" in another: renamed in two).
-            if cand in one_sided or (other := _other_number(cand)) not in seen:
+            if cand in one_sided or not found(other := _other_number(cand)):
                 continue  # most candidates: their runs are not read for list items
             forms = [cand, other]
             left = (left | seen[other]) - explained
@@ -833,14 +930,22 @@ def _find_substitutions(
     # its pronoun form ("his or her turn" -> "he or she" beside "player's
     # turn" -> "player") is one of its inflections too (`_case_dropped`).
     dropping = {w for s in big if (w := _case_dropped(s))}
-    for cand in sorted(seen):
+    # The inflections are told first, in no order (what tells one reads the
+    # candidate alone); only they are then sorted and taken in order, each
+    # while runs of its own are left (the 17-year gap's 1,542 candidates
+    # hold 3, the 2018 pair's 325 none).
+    inflections = []
+    for cand in seen if big else ():
         shape = _shape(cand)
         alike = shapes.get(shape)
         # Only a candidate of one word more on its old side can drop a word W.
         dropped = dropping and shape[0] == shape[1] + 1 and _case_dropped(cand) in dropping
-        if (alike or dropped) and cand not in accepted and seen[cand] - explained and (
+        if (alike or dropped) and cand not in accepted and (
             dropped or any(_inflected(cand, s, cases=True) for s in alike)  # type: ignore[union-attr]
         ):
+            inflections.append(cand)
+    for cand in sorted(inflections):
+        if seen[cand] - explained and wording(cand):
             accepted.append(cand)
             explained |= seen[cand]
     # The other forms of a new term added beside an old one (`_coordinated`),
@@ -849,7 +954,7 @@ def _find_substitutions(
     # and the two that restate them, beside "plane[+ or phenomenon+]").
     if term_rules and (added := {t for s in accepted if (t := _coordinated(s)) in term_rules}):
         for cand in sorted(one_sided):
-            if cand not in accepted and in_rules[cand] >= CONTEXT_RULES and _coordinated(cand) in added:
+            if cand not in accepted and in_rules[cand] >= CONTEXT_RULES and _coordinated(cand) in added and wording(cand):
                 left = {nk for nk in seen[cand] - explained if not names_items(nk)}
                 if len({n for n, _ in left}) >= CONTEXT_RULES:
                     accepted.append(cand)
@@ -858,7 +963,7 @@ def _find_substitutions(
     # determiner its forms attest (`_plural_forms`).
     if len(accepted) > 1 and (plurals := _plural_forms(accepted)):
         for cand in sorted(seen):
-            if cand in plurals and cand not in accepted and seen[cand] - explained:
+            if cand in plurals and cand not in accepted and seen[cand] - explained and wording(cand):
                 accepted.append(cand)
                 explained |= seen[cand]
     return accepted
