@@ -176,7 +176,9 @@ def _separated(text: str) -> tuple[list[str], bool, bool]:
         # A separator is never empty: one at the start (end) of the text
         # leaves an empty first (last) piece, read from the one split
         # rather than from a match and a search for the last separator.
-        parts = _LIST_SEPARATOR.split(core)
+        # A separator holds a comma, "and" or "or": a piece with none is one
+        # piece, and the pattern, tried at every position, is not run.
+        parts = _LIST_SEPARATOR.split(core) if "," in core or "and" in core or "or" in core else [core]
         starts = ends = False
         if len(parts) > 1:
             starts, ends = parts[0] == "", parts[-1] == ""
@@ -940,7 +942,10 @@ def joined(runs: Sequence[Run], skip: Container[int]) -> dict[int, tuple[tuple[s
     """
     # An item gained or lost adds or drops a comma, in one run at least
     # (most changes: none does, and no group is built).
-    if [run.deleted.count(",") for run in runs] == [run.inserted.count(",") for run in runs]:
+    for run in runs:
+        if run.deleted.count(",") != run.inserted.count(","):
+            break
+    else:
         return {}
     groups: list[list[int]] = []
     for k, run in enumerate(runs):

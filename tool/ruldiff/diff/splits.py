@@ -123,6 +123,7 @@ def _words(rule: Rule) -> frozenset[str]:
     return text_words(rule.text if not rule.examples and not rule.title else rule.full_text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
     return len(part & whole) / len(part) if part else 0.0
 
@@ -283,6 +284,7 @@ def forget_phrases() -> None:
     output never read them (`pipeline.compare` calls this once splits are
     settled)."""
     _pairs.cache_clear()
+    _cover.cache_clear()
 
 
 def _phrases(text: str) -> frozenset[tuple[str, str]]:
