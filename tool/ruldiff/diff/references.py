@@ -883,10 +883,17 @@ class References(NamedTuple):
         """Whether the sentence around a reference shares more than twice as
         many content words with `this` text as with `that`, and at least two
         (`least` when `this` is a title of `NAMED_TITLE_WORDS` words or
-        fewer, else the more of two and `least`)."""
+        fewer, else the more of two and `least`).
+
+        Read from the cheapest up: the sentence's words, then those `this`
+        holds, and `that` only when they are enough (most references of
+        `possibly_stale` and `stale` stop before: its words are not read)."""
+        need = least if len(this.split()) <= NAMED_TITLE_WORDS else max(2, least)
         words = _content_words(_sentence_at(text, at, at + len(printed)))
-        here, there = _shared(words, this), _shared(words, that)
-        return here > 2 * there and here >= (least if len(this.split()) <= NAMED_TITLE_WORDS else max(2, least))
+        if len(words) < need:
+            return False
+        here = _shared(words, this)
+        return here >= need and here > 2 * _shared(words, that)
 
     @staticmethod
     def in_range(text: str, at: int, printed: str) -> bool:
