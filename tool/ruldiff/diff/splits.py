@@ -58,7 +58,16 @@ as they were reworded). Cost on the 17-year gap (`bench/claims.py`, "splits",
 less the word diffs of the joined texts, counted under worddiff): 84 ms of
 CPU of the semantic pass's 365 (`--cpu --runs 3`, medians of three rounds at
 920bff9, session 14, load ~4; session 13's head: 83 of 321); `_far_parts`
-and `_reworded_parts` are most of it.
+and `_reworded_parts` are most of it. Session 15 (speed23, four rounds
+interleaved with c6d638e): 73.5 -> 68.5 ms of a pass of 302.5 -> 297, a
+pair of one text passed over (`join_splits`, `_far_parts`) and `_cover`
+cached; the 2018 pair's splits stage 8.1 -> 6.5 ms (`bench/stages.py --runs
+11`; fd45db9 1.4). What is left is the tests' own reading: `_far_parts` ~20
+ms (the index of the unpaired rules' words, 14,529 entries; 512 wholes
+counted), the phrases `_reworded_parts` reads of 304 candidates ~15 (63 of
+them likely), `_verbatim_part`'s sentences and skeletons ~10 (521 asked, 8
+parts); each candidate reaching them has passed the word screens, which
+no cheaper bound of the same answers was found to narrow.
 
 History and the measures behind each rule: bench/README.md, "Session 14: the
 module notebooks of align, splits and substitutions", then "merges12",
@@ -123,6 +132,10 @@ def _words(rule: Rule) -> frozenset[str]:
     return text_words(rule.text if not rule.examples and not rule.title else rule.full_text)
 
 
+# Cached: the screens of `join_splits` ask it in turn of one candidate and
+# one whole (`_may_hold`, `_may_be_part`, `_reworded_parts`, `_part_of`,
+# `_likely_part`: 4,135 questions of 1,661 pairs on the 17-year gap), a
+# word set's hash computed once and kept by the set.
 @functools.lru_cache(maxsize=4096)
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
     return len(part & whole) / len(part) if part else 0.0
@@ -280,9 +293,9 @@ def _pairs(text: str) -> frozenset[tuple[str, str]]:
 
 def forget_phrases() -> None:
     """Drop the phrases `_pairs` kept (up to 4,096 texts' sets, read only
-    while splits are looked for): the comparison's later stages and its
-    output never read them (`pipeline.compare` calls this once splits are
-    settled)."""
+    while splits are looked for), and the shares `_cover` kept (with the
+    word sets they hold): the comparison's later stages and its output never
+    read them (`pipeline.compare` calls this once splits are settled)."""
     _pairs.cache_clear()
     _cover.cache_clear()
 
