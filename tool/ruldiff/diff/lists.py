@@ -77,7 +77,7 @@ around a run read once its own text passes `_replaced_items`' first test,
 two rounds interleaved with c7ed747). Session 15 (a piece with no comma,
 "and" or "or" not cut by the separator pattern, `_separated`; `joined`
 stopping at the first run that adds or drops a comma): 38 -> 35 ms
-(`--cpu --runs 3`, medians of four rounds interleaved with c6d638e).
+(`--cpu --runs 3`, medians of seven rounds interleaved with c6d638e).
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ changes whose text cites a moved or missing number, found in one pass):
 36/35 -> 24/24 ms (`--cpu --runs 5`, two rounds interleaved with c7ed747).
 Session 15 (speed23: the citing changes' spans handed over by `citing`,
 not scanned again; `_leans` reading `that` text only when `this` one is
-enough): 26.5 -> 21.0 ms (`--cpu --runs 3`, medians of four rounds
+enough): 25 -> 22 ms (`--cpu --runs 3`, medians of seven rounds
 interleaved with c6d638e).
 """
 

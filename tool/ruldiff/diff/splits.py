@@ -58,8 +58,8 @@ as they were reworded). Cost on the 17-year gap (`bench/claims.py`, "splits",
 less the word diffs of the joined texts, counted under worddiff): 84 ms of
 CPU of the semantic pass's 365 (`--cpu --runs 3`, medians of three rounds at
 920bff9, session 14, load ~4; session 13's head: 83 of 321); `_far_parts`
-and `_reworded_parts` are most of it. Session 15 (speed23, four rounds
-interleaved with c6d638e): 73.5 -> 68.5 ms of a pass of 302.5 -> 297, a
+and `_reworded_parts` are most of it. Session 15 (speed23, seven rounds
+interleaved with c6d638e): 75 -> 70 ms of a pass of 308 -> 301, a
 pair of one text passed over (`join_splits`, `_far_parts`) and `_cover`
 cached; the 2018 pair's splits stage 8.1 -> 6.5 ms (`bench/stages.py --runs
 11`; fd45db9 1.4). What is left is the tests' own reading: `_far_parts` ~20
