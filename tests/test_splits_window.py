@@ -54,3 +54,19 @@ def test_splits_in_a_row_are_each_found_after_the_one_before_is_joined() -> None
     assert [(c.kind.value, [r.id for r in c.news]) for c in result.changes] == [
         ("split", [f"100.{k}", f"100.{k}a"]) for k in (1, 2, 3)
     ]
+
+
+def test_a_rule_renumbered_with_its_text_is_no_whole_whatever_stands_beside_it() -> None:
+    """A rule paired by its unchanged text under a new number holds every
+    word and sentence of itself: the added rule beside it that repeats one of
+    its sentences word for word is no part of it, nor hinted as one (the
+    change is passed over before its neighbours are read)."""
+    old = [("1", "Basics"), ("100", "Bells"), ("100.1", WHOLE), ("100.2", "Guests may borrow umbrellas at the desk.")]
+    new = [("1", "Basics"), ("100", "Bells"), ("100.1", PART), ("100.2", WHOLE),
+           ("100.3", "Guests may borrow umbrellas at the desk.")]
+    result = compare(doc(old), doc(new))
+    moved = [c for c in result.changes if c.old is not None and c.old.id == "100.1"]
+    assert [(c.kind.value, c.how.value, c.new.id, c.see_also) for c in moved] == [  # type: ignore[union-attr]
+        ("renumbered", "text", "100.2", ())
+    ]
+    assert ("added", "100.1") in [(c.kind.value, c.new.id) for c in result.changes if c.new is not None]

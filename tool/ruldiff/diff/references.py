@@ -86,6 +86,10 @@ With `other_document` the one test of every syntax (branch `citations`,
 (`References.citing`: `of_change` and `possibly_stale` asked only of the
 changes whose text cites a moved or missing number, found in one pass):
 36/35 -> 24/24 ms (`--cpu --runs 5`, two rounds interleaved with c7ed747).
+Session 15 (speed23: the citing changes' spans handed over by `citing`,
+not scanned again; `_leans` reading `that` text only when `this` one is
+enough): 25 -> 22 ms (`--cpu --runs 3`, medians of seven rounds
+interleaved with c6d638e).
 """
 
 from __future__ import annotations
@@ -282,6 +286,10 @@ def own_references(text: str, syntax: re.Pattern[str] | None, title: str) -> lis
     [(4, '5.1', 'rule 5.1')]
     """
     return [s for s in reference_spans(text, syntax) if not other_document(text, s[0], s[2], title)]
+
+
+Spans = list[tuple[int, str, str]]
+"""A text's references: (offset, target ID, text as printed), `reference_spans`."""
 
 
 _last_spans = functools.lru_cache(maxsize=1)(reference_spans)
@@ -802,7 +810,7 @@ class References(NamedTuple):
             should_be.append(hint)
         return tuple(printed_refs), tuple(should_be)
 
-    def possibly_stale(self, c: Change) -> tuple[tuple[str, str, str, str], ...]:
+    def possibly_stale(self, c: Change, spans: Spans | None = None) -> tuple[tuple[str, str, str, str], ...]:
         """The references of an added rule that are possibly stale: to a
         number whose old rule the release renumbered, when the words around
         the reference say it means what the number held before rather than
@@ -810,12 +818,13 @@ class References(NamedTuple):
         may have been drafted against the old numbering; it may as well
         cite the number for what it now holds, so this is a hint, not the
         `stale` claim. Each is (reference as printed, target, the start of
-        what the target held before, where that rule went)."""
+        what the target held before, where that rule went). `spans`: the
+        text's `reference_spans`, when `citing` found them."""
         if c.kind is not _ADDED or c.new is None:
             return ()
         text = c.new.full_text
         out: list[tuple[str, str, str, str]] = []
-        for at, target, printed in _last_spans(text, self.syntax):
+        for at, target, printed in _last_spans(text, self.syntax) if spans is None else spans:
             moved_to = self.id_map.get(target, target)
             if (
                 moved_to == target or target not in self.new_ids or moved_to not in self.new_ids
@@ -878,10 +887,17 @@ class References(NamedTuple):
         """Whether the sentence around a reference shares more than twice as
         many content words with `this` text as with `that`, and at least two
         (`least` when `this` is a title of `NAMED_TITLE_WORDS` words or
-        fewer, else the more of two and `least`)."""
+        fewer, else the more of two and `least`).
+
+        Read from the cheapest up: the sentence's words, then those `this`
+        holds, and `that` only when they are enough (most references of
+        `possibly_stale` and `stale` stop before: its words are not read)."""
+        need = least if len(this.split()) <= NAMED_TITLE_WORDS else max(2, least)
         words = _content_words(_sentence_at(text, at, at + len(printed)))
-        here, there = _shared(words, this), _shared(words, that)
-        return here > 2 * there and here >= (least if len(this.split()) <= NAMED_TITLE_WORDS else max(2, least))
+        if len(words) < need:
+            return False
+        here = _shared(words, this)
+        return here >= need and here > 2 * _shared(words, that)
 
     @staticmethod
     def in_range(text: str, at: int, printed: str) -> bool:
@@ -891,13 +907,15 @@ class References(NamedTuple):
         end = at + len(printed)
         return References.range_end(text, at, printed) or _RANGE_NEXT.match(text, end) is not None
 
-    def citing(self, changes: Sequence[Change]) -> set[int]:
+    def citing(self, changes: Sequence[Change]) -> dict[int, Spans]:
         """The places in `changes` of those whose new text refers to a
         number that is no rule of the new document or whose rule was
         renumbered: the only ones `of_change` can find a stale reference in,
         and `possibly_stale` a possibly stale one (483 of the 3,794 changes
         of the 17-year gap, 195 of its 1,892 added rules; none of the
-        adjacent pair's: the others are not asked).
+        adjacent pair's: the others are not asked). Each maps to its text's
+        `reference_spans`, which those two then read instead of scanning
+        the text again.
 
         With the built-in syntax the texts are read in one pass, joined by a
         NUL that no reference can hold or cross (nor a `\\b` tell from the
@@ -905,29 +923,48 @@ class References(NamedTuple):
         the references found are those of each text, at its offset. On the
         17-year gap (CPU, min of 5, in-process): `of_change` of every change
         13.5 ms -> `citing` 7.2 ms and `of_change` of the 483 3.4 ms;
-        `possibly_stale` of the added rules 9.5 -> 4.9 ms."""
+        `possibly_stale` of the added rules 9.5 -> 4.9 ms.
+
+        A text's spans are those of the joined scan between its offsets,
+        moved back by its offset: the same list, in the same order, as its
+        own scan gives (all 330,537 rule texts of the corpora, session 15).
+        Read so, the 475 texts the 17-year gap asks of are not scanned a
+        second time (`of_change`, `possibly_stale`)."""
         at = [k for k, c in enumerate(changes) if c.new is not None]
         texts = [_new_text(changes[k]) for k in at]
         joined = "\0".join(texts)
         if self.syntax is not None or joined.count("\0") != len(texts) - 1:
             # A profile's syntax may match anything; a text with a NUL is read alone.
-            return {k for k, text in zip(at, texts) if self._cites_moved(reference_spans(text, self.syntax))}
+            return {k: spans for k, text in zip(at, texts) if self._cites_moved(spans := reference_spans(text, self.syntax))}
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         ids, new_ids = self.id_map, self.new_ids
-        return {
-            at[bisect_right(starts, offset) - 1] for offset, target, _ in reference_spans(joined)
-            if target not in new_ids or ids.get(target, target) != target
-        }
+        found = reference_spans(joined)
+        where = [offset for offset, _, _ in found]
+        ordered = where == sorted(where)  # (always, on the corpora: a text's spans are then one slice)
+        out: dict[int, Spans] = {}
+        for offset, target, _ in found:
+            if target not in new_ids or ids.get(target, target) != target:
+                k = bisect_right(starts, offset) - 1
+                if at[k] not in out:
+                    start = starts[k]
+                    out[at[k]] = [
+                        (o - start, t, p) for o, t, p in found[bisect_right(where, start - 1):bisect_right(where, starts[k + 1] - 1)]
+                    ] if ordered else reference_spans(texts[k])
+        return out
 
     def _cites_moved(self, spans: list[tuple[int, str, str]]) -> bool:
         ids, new_ids = self.id_map, self.new_ids
         return any(target not in new_ids or ids.get(target, target) != target for _, target, _ in spans)
 
-    def of_change(self, c: Change) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def of_change(self, c: Change, spans: Spans | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The stale references of a change's new text (`stale`), and what
+        each should be; `spans`: the text's `reference_spans`, when
+        `citing` found them."""
         if c.new is None:
             return (), ()
         text = _new_text(c)
-        spans = _last_spans(text, self.syntax)
+        if spans is None:
+            spans = _last_spans(text, self.syntax)
         if not spans or not self._cites_moved(spans):
             # most rules: no reference that `stale` could flag, so no kept
             # text to find (`of_change` over the 17-year gap 21.3 -> 19.6 ms of CPU)

@@ -135,7 +135,7 @@ def annotate(
     was = {**{n: o for o, n in id_map.items() if o not in moves}, **{n: o for o, n in moves.items()}} if renumbered else {}
 
     # The changes whose new text can hold a stale reference, found in one pass.
-    citing = refs.citing(changes) if new.numbered else set()
+    citing = refs.citing(changes) if new.numbered else {}
     out: list[Change] = []
     # A cosmetic run's two sides -> whether they are the same words
     # (`same_words`) and whether they are marks a rewording may explain
@@ -148,12 +148,13 @@ def annotate(
             # No run (a rule added or removed, or renumbered with its text
             # kept: 2,226 of the 3,786 changes of the 17-year gap): no claim
             # below but a stale reference can tag it (see `_tags`).
-            stale, should_be = refs.of_change(c) if n in citing else ((), ())
+            spans = citing.get(n)
+            stale, should_be = refs.of_change(c, spans) if spans is not None else ((), ())
             out.append(
                 make_change(
                     c.kind, c.old, c.new, c.edits, _tags(c, stale), c.how, c.more, stale, (), (),
                     moved(c, id_map, old_in, new_in, was, old_under, new_under, gone) if c.kind is _RENUMBERED else None,
-                    should_be, refs.possibly_stale(c) if n in citing and c.kind is _ADDED else (), c.see_also,
+                    should_be, refs.possibly_stale(c, spans) if spans is not None and c.kind is _ADDED else (), c.see_also,
                 )
             )
             continue
@@ -266,7 +267,8 @@ def annotate(
                 tags.add("substantive")
         if separators_only:
             tags.add("list-item" if "list-item" in tags else "substantive")
-        stale, should_be = refs.of_change(c) if n in citing else ((), ())
+        spans = citing.get(n)
+        stale, should_be = refs.of_change(c, spans) if spans is not None else ((), ())
         if stale:
             tags.add("stale-reference")
         if not tags and c.text_changed and not (spaced and spaced == len(change_runs)):
@@ -278,7 +280,7 @@ def annotate(
                 # (Only a renumbered rule can have moved, `moved`'s first test.)
                 moved(c, id_map, old_in, new_in, was, old_under, new_under, gone) if c.kind is _RENUMBERED else None,
                 should_be,
-                refs.possibly_stale(c) if n in citing and c.kind is _ADDED else (), c.see_also,
+                refs.possibly_stale(c, spans) if spans is not None and c.kind is _ADDED else (), c.see_also,
             )
         )
     substitutions = found.listed(out)

@@ -58,7 +58,16 @@ as they were reworded). Cost on the 17-year gap (`bench/claims.py`, "splits",
 less the word diffs of the joined texts, counted under worddiff): 84 ms of
 CPU of the semantic pass's 365 (`--cpu --runs 3`, medians of three rounds at
 920bff9, session 14, load ~4; session 13's head: 83 of 321); `_far_parts`
-and `_reworded_parts` are most of it.
+and `_reworded_parts` are most of it. Session 15 (speed23, seven rounds
+interleaved with c6d638e): 75 -> 70 ms of a pass of 308 -> 301, a
+pair of one text passed over (`join_splits`, `_far_parts`) and `_cover`
+cached; the 2018 pair's splits stage 8.1 -> 6.5 ms (`bench/stages.py --runs
+11`; fd45db9 1.4). What is left is the tests' own reading: `_far_parts` ~20
+ms (the index of the unpaired rules' words, 14,529 entries; 512 wholes
+counted), the phrases `_reworded_parts` reads of 304 candidates ~15 (63 of
+them likely), `_verbatim_part`'s sentences and skeletons ~10 (521 asked, 8
+parts); each candidate reaching them has passed the word screens, which
+no cheaper bound of the same answers was found to narrow.
 
 History and the measures behind each rule: bench/README.md, "Session 14: the
 module notebooks of align, splits and substitutions", then "merges12",
@@ -80,7 +89,7 @@ from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
 
-__all__ = ["forget_phrases", "force_splits", "join_splits"]
+__all__ = ["forget_phrases", "force_splits", "join_splits", "parallel_merge_hints"]
 
 
 # The kinds as module constants: an enum member read from its class goes
@@ -88,7 +97,7 @@ __all__ = ["forget_phrases", "force_splits", "join_splits"]
 # below read a few for each of the 3,800 changes of the 17-year gap.
 _ADDED, _REMOVED, _SPLIT = ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.SPLIT
 _CHANGED, _RENUMBERED = ChangeKind.CHANGED, ChangeKind.RENUMBERED
-_RULE, _GLOSSARY, _OVERRIDE = RuleKind.RULE, RuleKind.GLOSSARY, MatchHow.OVERRIDE
+_RULE, _GLOSSARY, _OVERRIDE, _TEXT = RuleKind.RULE, RuleKind.GLOSSARY, MatchHow.OVERRIDE, MatchHow.TEXT
 
 
 SPLIT_COVER = 0.7
@@ -124,6 +133,11 @@ def _words(rule: Rule) -> frozenset[str]:
     return text_words(rule.text if not rule.examples and not rule.title else rule.full_text)
 
 
+# Cached: the screens of `join_splits` ask it in turn of one candidate and
+# one whole (`_may_hold`, `_may_be_part`, `_reworded_parts`, `_part_of`,
+# `_likely_part`: 4,135 questions of 1,661 pairs on the 17-year gap), a
+# word set's hash computed once and kept by the set.
+@functools.lru_cache(maxsize=4096)
 def _cover(part: frozenset[str], whole: frozenset[str]) -> float:
     return len(part & whole) / len(part) if part else 0.0
 
@@ -280,10 +294,11 @@ def _pairs(text: str) -> frozenset[tuple[str, str]]:
 
 def forget_phrases() -> None:
     """Drop the phrases `_pairs` kept (up to 4,096 texts' sets, read only
-    while splits are looked for): the comparison's later stages and its
-    output never read them (`pipeline.compare` calls this once splits are
-    settled)."""
+    while splits are looked for), and the shares `_cover` kept (with the
+    word sets they hold): the comparison's later stages and its output never
+    read them (`pipeline.compare` calls this once splits are settled)."""
     _pairs.cache_clear()
+    _cover.cache_clear()
 
 
 def _phrases(text: str) -> frozenset[tuple[str, str]]:
@@ -676,6 +691,12 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
             continue
         if c.old.id in fixed or c.new.id in fixed:
             continue
+        if c.how is _TEXT and c.old.full_text == c.new.full_text:
+            # One text, renumbered: nothing lost, nothing gained. Its words,
+            # which the alignment did not read (it paired the texts as they
+            # are), are not read either: 189 texts of the 2018 pair, 276 of
+            # the 17-year gap.
+            continue
         old_w, new_w = _words(c.old), _words(c.new)
         if old_w is new_w:
             continue  # one text (cached once), renumbered: nothing lost, nothing gained
@@ -969,6 +990,15 @@ def join_splits(
         if id(c) not in far_parts and True not in loose[max(i - SPLIT_WINDOW, 0):i + SPLIT_WINDOW + 1]:
             i += 1
             continue  # no rule near it without a partner, none far: no part, no hint (most changes)
+        if c.how is _TEXT and not glossary and c.old.full_text == c.new.full_text:
+            # A rule renumbered with its text: the partner holds every word
+            # and sentence of the whole, so no test below takes a part or
+            # hints one (each asks the part for something of the whole the
+            # partner lacks, or the two texts to differ), and its words are
+            # not read. (Not in the glossary: a headword that names the
+            # other entry takes it whatever the texts, `_named`.)
+            i += 1
+            continue
         near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
         if fixed:
             near = [j for j in near if not any(r.id in fixed for r in (*out[j].olds, *out[j].news))]
