@@ -53,9 +53,10 @@ def test_a_phrase_is_clean_when_trimmed_and_wording(d: str, i: str) -> None:
 
 
 def test_a_rewrite_whose_bare_phrase_is_no_wording_is_named_with_its_neighbour() -> None:
-    """A variable's letter renamed in three rules: "z" -> "x" alone is no
-    wording (a symbol letter), "variable z" -> "variable x" is the rewrite,
-    found first of its runs' candidates once the bare letter is left out."""
+    """A variable's letter renamed in three rules: "z" -> "x" alone is too
+    few rules for one letter (`_letters`), "variable z" -> "variable x" is
+    the rewrite, found first of its runs' candidates once the bare letter is
+    passed over."""
     head = [("1", "Basics"), ("100", "General"), ("200", "Feasts"), ("300", "Songs")]
     rules = [
         ("100.1", "When the keeper names the variable {} the tally grows by one."),
@@ -67,3 +68,17 @@ def test_a_rewrite_whose_bare_phrase_is_no_wording_is_named_with_its_neighbour()
     result = compare(doc(sorted(old)), doc(sorted(new)))
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("variable z", "variable x", 3)]
     assert [c.tags for c in result.changes if c.old and c.new] == [("substitution",)] * 3
+
+
+def test_a_variable_renamed_in_five_rules_or_more_is_one_letter_for_another() -> None:
+    """A keyword's variable renamed across its rules ("Bushido X" -> "Bushido
+    N", "X times", "where X is"): one rewrite, "X" -> "N", counted in every
+    place, and the rules tagged only `substitution`."""
+    head = [("7", "Keywords")]
+    words = ["Harvest", "Kindle", "Ward", "Ember", "Shroud", "Anchor"]
+    text = "{k} {v} is a keyword. Its holder gains {v} counters, where {v} is the number after the word {k}."
+    old = head + [(f"7.{n}", text.format(k=k, v="X")) for n, k in enumerate(words, 1)]
+    new = head + [(f"7.{n}", text.format(k=k, v="N")) for n, k in enumerate(words, 1)]
+    result = compare(doc(old), doc(new))
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("X", "N", 18)]
+    assert {c.tags for c in result.changes} == {("substitution",)}
