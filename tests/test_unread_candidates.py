@@ -82,3 +82,17 @@ def test_a_variable_renamed_in_five_rules_or_more_is_one_letter_for_another() ->
     result = compare(doc(old), doc(new))
     assert [(s.old, s.new, s.count) for s in result.substitutions] == [("X", "N", 18)]
     assert {c.tags for c in result.changes} == {("substitution",)}
+
+
+def test_two_counts_that_changed_alike_are_no_rewrite() -> None:
+    """Two rules that each count something, both counts grown from six to
+    seven: a count updated in each, not one rewrite "are six" -> "are
+    seven", unless made in five rules or more."""
+    head = [("1", "Basics"), ("100", "General"), ("200", "Feasts")]
+    old = head + [("100.1", "There are six kinds of feast, listed below."),
+                  ("200.1", "There are six exceptions to the rule that a guest may leave early.")]
+    new = head + [("100.1", "There are seven kinds of feast, listed below."),
+                  ("200.1", "There are seven exceptions to the rule that a guest may leave early.")]
+    result = compare(doc(old), doc(new))
+    assert result.substitutions == ()
+    assert {c.tags for c in result.changes} == {("substantive",)}
