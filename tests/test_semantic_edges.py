@@ -1991,6 +1991,11 @@ def test_a_reference_is_no_list_item(text: str, item: bool) -> None:
         ("It plays a spell, ability, or land,", "", " or takes a move,", " then rests.", None),
         ("It plays a spell, ability, and land,", "", " and takes a move,", " then rests.", None),
         ("It plays a spell, ability, or land, a rune,", "", " or a move,", " then rests.", (("a move",), ())),
+        # The same when the run holds the comma that closes the list.
+        ("An ash, elm, or oak tree with moss", ", or any shrub with moss,", "", " grows slowly.", None),
+        ("An ash, elm, or oak tree with moss", "", ", or any shrub with moss,", " grows slowly.", None),
+        ("An ash, elm, and oak, and so on", "", ", and the shrubs", ".", (("the shrubs",), ())),
+        ("The hues are red, blue", "", ", or green,", " gold.", (("green",), ())),
         # The last item after an "or" (quotes around it or not), whatever clause follows the list.
         ("If a card is a “spell,” “plane”", "", ", “or scheme,”", " it means the card rests.", (("scheme",), ())),
         ("If a card is a “spell,” “plane”", "", ", ora “scheme,”", " it means the card rests.", None),

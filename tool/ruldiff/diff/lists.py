@@ -412,8 +412,15 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
             return None
         # A list already closed by its "and"/"or" takes no item after it:
         # "plays a spell, ability, or land,{+ or takes a special action,+}"
-        # adds a second predicate.
-        if items and _FINAL_SEPARATOR.match(side) and _CLOSED.search(near_before):
+        # adds a second predicate. So does an aside set off by the run's own
+        # commas, "artifact, creature, or land card[-, or any permanent,-]
+        # has": an alternative to the whole list, not one of its items (a
+        # list that goes on after its closed part, "{0}, {1}, and so on{+,
+        # and the hybrid symbols+}.", may still take one).
+        aside = side.strip(_ITEM_ENDS)
+        if items and _FINAL_SEPARATOR.match(side) and _CLOSED.search(
+            near_before + "," * (aside.startswith(",") and aside.endswith(","))
+        ):
             return None
         # A side that ends with a comma puts its items before the next one,
         # which must then be an item, not a clause: "In the variant{+, a
