@@ -1848,3 +1848,25 @@ def test_real_neighbours_that_exchanged_their_texts(corpora: Path) -> None:
     new = load(str(corpora / "mtg" / "2016-09-30.txt"))
     pairs = ids(align(old, new))
     assert {("511.1", "511.2"), ("511.2", "511.1")} <= set(pairs)
+
+
+def test_a_parent_pairs_by_children_that_moved_and_were_reworded() -> None:
+    # The heading moved to another section and was renamed ("Lantern
+    # Effects" -> "Lantern Actions"); its children moved with it and were
+    # reworded, so they pair only as rules moved and edited, after the first
+    # search for parents: the parent of the same children is still one item.
+    kids = [
+        "Lantern effects are checked whenever a keeper would receive the silver bell at dusk.",
+        "Lantern effects never use the stone bowl and no keeper controls them at any moment.",
+        "Whenever lantern effects apply together, every keeper performs them at once before dawn.",
+    ]
+    old = doc([("1", "Dusk"), ("100", "Owls"), ("100.1", "Owls hoot at night."), ("100.2", "Owls nest in towers."),
+               ("400", "Lantern Effects"), *[(f"400.{k + 1}", t) for k, t in enumerate(kids)],
+               ("500", "Wicks"), ("500.1", "Wicks burn down slowly."), ("500.2", "A wick may be trimmed.")])
+    new = doc([("1", "Dusk"), ("100", "Owls"), ("100.1", "Owls hoot at night."), ("100.2", "Owls nest in towers."),
+               ("500", "Wicks"), ("500.1", "Wicks burn down slowly."), ("500.2", "A wick may be trimmed."),
+               ("7", "Dawn"), ("704", "Lantern Actions"),
+               *[(f"704.{k + 1}", t.replace("effects", "actions")) for k, t in enumerate(kids)]])
+    pairs = dict(ids(align(old, new)))
+    assert [pairs[f"400.{k}"] for k in (1, 2, 3)] == ["704.1", "704.2", "704.3"]
+    assert pairs["400"] == "704"

@@ -643,3 +643,16 @@ def test_riftbound_v1_1_to_v1_2_changelog_is_clean(corpora: Path) -> None:
     sections = [s["id"] for s in build_context(result)["sections"]]
     assert None not in sections
     assert len(sections) == len(set(sections)), sections
+
+
+def test_headings_pair_by_children_paired_as_moved_and_reworded(corpora: Path) -> None:
+    # 2007-09 -> 2012-10 (gap-s18): "420. State-Based Effects" became "704.
+    # State-Based Actions" over the same rules, each moved and reworded;
+    # 2005-10 -> 2009-10: the "In Play" zone rule 217.5 became the heading
+    # "403. Battlefield" over the same rules.
+    def new_of(result: Comparison, old: str) -> tuple[str, list[str]]:
+        (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]
+        return change.kind.value, [r.id for r in change.news]
+
+    assert new_of(diff("2007-09-07", "2012-10-01"), "420") == ("renumbered", ["704"])
+    assert new_of(diff("2005-10-01", "2009-10-01"), "217.5") == ("renumbered", ["403"])

@@ -62,6 +62,16 @@ close; the steps, in the order they run:
    at `GAP_SAME_NUMBER_MIN` when at the same place under paired parents
    (`_same_place`) or shifted one place with its neighbours
    (`_shifted_with_neighbours`).
+10. **Parents of the same children, again**: step 5b over what steps 6-9
+   paired (a heading renamed as it moved, whose rules moved and were
+   reworded with it: 2007-09 -> 2012-10, "420 State-Based Effects" -> "704
+   State-Based Actions"; 2005-10 -> 2009-10, the zone rule "217.5 In Play"
+   -> the heading "403 Battlefield"). Session 16: on the 269 pairs of the
+   archive and the eval sets, 9 distinct parents paired, each read right
+   (one doubtful: 2010-04's title rule "806.7 Timing of Team Turns" -> the
+   new heading "805 Shared Team Turns Option" over the same rules); the
+   children lose their `moved` mark, citations of the old heading become
+   `cross-reference` updates, and families gain the heading's own words.
 
 Whatever is left is added or removed. Each rule is compared with a bounded
 number of others, so the cost is linear in the size of the documents plus the
@@ -454,6 +464,9 @@ def _align(
         _match_short_in_place(a, b, link)
     # 9. Rules left over between two pairs that moved together.
     _match_holes(a, b, link, numbered)
+    # 5b again: parents whose children the steps after it paired.
+    if numbered:
+        _match_parents(a, b, link)
 
     return same, _in_reading_order(a, b, how, sims, keep_same)
 
