@@ -1,8 +1,9 @@
 """Two shapes of a rule split as it was reworded (splits.py): a rule copied,
 one copy for each of the things it named together (`_copied`), wherever the
 copy stands; and a list recast as subrules, each child taking one item of
-the old list (`_listed_parts`). A new rule that brings a word of its own,
-or a child whose item the old list does not hold, stays added. Invented
+the old list (found by the run of the whole each carries, `_run_parts`). A
+new rule that brings a word of its own, or a child whose item the old list
+does not hold, stays added. Invented
 text; the real cases by corpus path and rule ID."""
 
 from __future__ import annotations
