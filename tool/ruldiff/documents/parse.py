@@ -1009,7 +1009,10 @@ def _front_items(source: Source, profile: Profile, doc: Document) -> bool:
     repeats the body's headings word for word; a number that comes back
     with other words is a unit that reading started after (the sections of
     a constitution, which restart in each article)."""
-    if not doc.rules:
+    if not doc.rules or doc.rules[0].line - 1 < FRONT_ITEMS * len(doc.rules):
+        # Each line before the first rule counts once at most: too few
+        # lines cannot reach the share, and are not read (a Comprehensive
+        # Rules release: ~150 lines for ~3,000 rules; 0.5 ms).
         return False
     texts = {r.id: r.text for r in doc.rules}
     patterns = [p.match for p in (profile.heading, profile.section, profile.rule, profile.subitem) if p is not None]
