@@ -87,3 +87,27 @@ def test_a_stale_reference_printed_with_its_full_stop_links_to_the_rule_it_named
     comparison = compare(*(parse(decode(text.encode(), "rules.txt"), profile) for text in (old, new)))
     html = render(comparison, "html")
     assert '<li>A2: <a href="#old-A1">Article A1.</a></li>' in html
+
+
+@pytest.mark.parametrize("rule_id", ["702.19c", "glossary:Abandon", "Art_II-3.1", "§ 4", "4-12(a)", "...", "_", "１２.ｂ", "Ⅳ.2", "100.1a#2", ""])
+def test_an_anchor_is_the_id_with_each_run_of_unsafe_characters_made_a_hyphen(rule_id: str) -> None:
+    """context._anchor reads an ID of word characters, dots and hyphens
+    without its pattern: the same anchor as the pattern gives, whatever the
+    characters (Unicode digits and letters are word characters to both)."""
+    from ruldiff.outputs.context import _ANCHOR_UNSAFE, _anchor
+
+    assert _anchor("new", rule_id) == "new-" + _ANCHOR_UNSAFE.sub("-", rule_id)
+
+
+def test_an_anchor_agrees_with_its_pattern_on_any_text() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from ruldiff.outputs.context import _ANCHOR_UNSAFE, _anchor
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.text())
+    def agrees(rule_id: str) -> None:
+        assert _anchor("old", rule_id) == "old-" + _ANCHOR_UNSAFE.sub("-", rule_id)
+
+    agrees()

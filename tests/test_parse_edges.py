@@ -619,3 +619,26 @@ def test_a_closing_block_has_short_lines(office: str, closing: bool) -> None:
     doc = parse(decode(text.encode(), "t.txt"))
     signed = f"A. Byrne {office} 1st May 2026"
     assert doc.rules[-1].text == ("The 1998 Regulations are revoked." if closing else f"The 1998 Regulations are revoked.\n{signed}")
+
+
+def test_front_items_counts_the_lines_before_the_first_rule_at_most_once() -> None:
+    """`_front_items`: a Contents whose entries read as the body's items
+    with other words. Each line before the first rule counts once at most,
+    so a front shorter than the share of the rules is not read; at the
+    share it is."""
+    from ruldiff.documents.parse import FRONT_ITEMS, _front_items, _parse
+
+    profile = load_profile("mtg-cr")
+    contents = ["100. Generic", "101. Other words"]
+
+    def front_items(rules: int) -> bool:
+        body = [f"{100 + n}. Heading {n}\n\n{100 + n}.1. Rule {n}." for n in range(rules // 2)]
+        text = "\n".join([*contents, "", *body]) + "\n"
+        source = decode(text.encode(), "f.txt")
+        doc = _parse(source, profile)
+        assert doc.rules[0].line - 1 == len(contents) + 1  # the Contents and a blank line
+        return _front_items(source, profile, doc)
+
+    assert FRONT_ITEMS == 0.25
+    assert front_items(8)  # 2 items of 8 rules: a quarter
+    assert not front_items(16)  # 3 lines before the first of 16 rules: fewer than a quarter

@@ -31,17 +31,18 @@ from __future__ import annotations
 
 import difflib
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from .errors import ConfigError, brief
+from .model import record
 
 __all__ = ["CONFIG_NAME", "Config", "load_config", "yaml_loader"]
 
 CONFIG_NAME = "ruldiff.yaml"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Config:
     """Project defaults read from ``ruldiff.yaml``; None: not set."""
 

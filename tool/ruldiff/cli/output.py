@@ -18,7 +18,6 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,6 +26,7 @@ import click
 from ..documents.load import STDIO
 from ..documents.profiles import BUILTIN
 from ..errors import RuldiffError, printable
+from ..model import record
 from .main import OutputClosed
 
 __all__ = [
@@ -35,9 +35,7 @@ __all__ = [
 ]
 
 
-# eq=False: nothing compares or hashes one, and a generated __eq__ and
-# __hash__ cost ~0.8 M instructions at every start (cachegrind).
-@dataclass(frozen=True, eq=False)
+@record
 class Target:
     """Where ``-o`` writes, as `output_target` found it."""
 

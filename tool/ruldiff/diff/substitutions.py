@@ -75,7 +75,6 @@ import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .align import dice, word_set
@@ -84,7 +83,7 @@ from .lists import NOT_AN_ITEM, list_items
 from .references import map_numbers, references
 from .runs import Run
 from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_in, phrase_pattern, word_edges
-from ..model import Change, Document, Rule, RuleKind, Substitution
+from ..model import Change, Document, Rule, RuleKind, Substitution, record
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
 
@@ -1787,7 +1786,7 @@ def _written(phrase: str, text: str, low: str | None = None) -> str:
     return max(seen, key=seen.__getitem__) if seen else phrase
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rewrites:
     """The substitutions of a comparison: what `annotate` tags, counts and
     lists."""

@@ -56,9 +56,10 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .hyphens import hyphen_kept
+from ..model import record
 
 __all__ = ["Cleared", "remove_furniture"]
 
@@ -116,9 +117,7 @@ _after_page_number = functools.cache(lambda: re.compile(r"(?: of #)?[^A-Za-z]*")
 _SENTENCE_END = (".", "!", "?", ":", ";", '"', "\u201d", "\u2019", ")")
 
 
-# eq=False: nothing compares or hashes one, and a generated __eq__ and
-# __hash__ cost ~0.8 M instructions at every start (cachegrind).
-@dataclass(frozen=True, slots=True, eq=False)
+@record
 class Cleared:
     """A text without its page furniture."""
 

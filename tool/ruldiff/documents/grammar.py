@@ -58,10 +58,10 @@ the tokens for each step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
+from ..model import record
 from .parse import zero_head
 from .profiles import Profile, profile_from_mapping
 
@@ -140,7 +140,7 @@ def _to_roman(n: int) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Style:
     """How one numbering looks, whatever the document: ``Section 1``,
     ``(a)``, ``4-12``, ``A.1`` are four styles."""
@@ -178,7 +178,7 @@ class Style:
         return f"{self.label} {number}" if self.label == "§" else f"{self.label.capitalize()} {number}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Token:
     """A numbering token at the start of a line."""
 
@@ -196,7 +196,7 @@ class Token:
     nothing follows it (``Section 1.``, ``(a)``, ``ARTICLE I - NAME``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Level:
     """A style the document is numbered in, and how its units are cited."""
 
@@ -212,14 +212,14 @@ class Level:
     brackets after it (``Article 5(1)``), as the document's text cites them."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Grammar:
     """The numbering of a document: its styles, in order of appearance."""
 
     levels: tuple[Level, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unit:
     """One numbered unit of a document."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from typing import Any
 from .dates import DATE_ORDERS
 from ..errors import ConfigError, brief
 from ..limits import TimeLimitError, time_limit
+from ..model import record
 
 __all__ = ["BUILTIN", "Profile", "detect_profile", "load_profile", "profile_from_mapping"]
 
@@ -36,7 +37,7 @@ DETECT_LINES = 40
 """How many lines at the start of a document `detect_profile` looks at."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Profile:
     """The grammar of one family of rules documents."""
 

@@ -58,11 +58,11 @@ import os
 import re
 import warnings
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ReadError
 from ..limits import MAX_LINES, MAX_SIZE, PDF_BYTES_PER_OPERATOR, PDF_TEXT_RUNS_PER_PAGE
+from ..model import record
 
 __all__ = ["Source", "decode"]
 
@@ -117,7 +117,7 @@ cannot decode that must be marks or letters inside words for it to be read
 as Mac Roman."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Source:
     """Decoded text of a file, with what was found about its bytes."""
 

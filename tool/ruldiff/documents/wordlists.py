@@ -31,8 +31,10 @@ longer than `LONGEST` characters is no rule number and is not shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
+
+from ..model import record
 
 __all__ = ["LONGEST", "ListNumbers"]
 
@@ -49,7 +51,7 @@ _MOST = 32767
 """Word's largest start value."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Level:
     """One level of a list (``w:lvl``)."""
 
@@ -67,7 +69,7 @@ class Level:
     """``w:pStyle``: the paragraph style that puts a paragraph on this level."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Num:
     """A ``w:num``: the abstract list it instantiates and its overrides."""
 

@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from .check import note_findings, override_findings
 from ..documents.load import read_editor_file
-from ..model import Annotations, Comparison, Document, Plan, change_id
+from ..model import Annotations, Comparison, Document, Plan, change_id, record
 from .notes import Note, match_notes, parse_notes
 from .overrides import Override, apply as apply_overrides, parse_overrides, unmet
 from .review import Accepted, parse_reviewed, partition, since_accepted
@@ -75,7 +74,7 @@ def annotate(
     return comparison, Annotations(merged, review, counts, since)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Editorial:
     """An editor's files for one run, parsed; None where not given."""
 

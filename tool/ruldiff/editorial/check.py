@@ -29,13 +29,12 @@ import difflib
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..diff.align import dice, word_set
 from ..config import load_config
 from ..errors import ConfigError, brief
-from ..model import ChangeKind, Comparison, Document, Rule, RuleKind
+from ..model import ChangeKind, Comparison, Document, Rule, RuleKind, record
 from .notes import UnusedNote
 from .overrides import Override
 from ..documents.profiles import Profile
@@ -90,7 +89,7 @@ MIN_CONTENTS = 3
 the block is not taken as a table of contents."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     """One thing an editor should look at."""
 

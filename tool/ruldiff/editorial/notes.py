@@ -28,11 +28,10 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, yaml_error
-from ..model import Comparison, change_id
+from ..model import Comparison, change_id, record
 
 if TYPE_CHECKING:
     import yaml
@@ -43,7 +42,7 @@ MAX_NOTE = 20_000
 """Longest note, in characters: a paragraph or a few, not a document."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     """One editor's note."""
 
@@ -55,7 +54,7 @@ class Note:
     """1-based line of the notes file where its key is."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnusedNote:
     """A note for an ID with no change in this comparison."""
 

@@ -22,11 +22,10 @@ says which, and `compare` leaves it out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from ..model import Document, Plan
+from ..model import Document, Plan, record
 from .notes import compose_text
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["Override", "Plan", "apply", "parse_overrides", "unmet"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Override:
     """One forced or forbidden pairing."""
 

@@ -33,11 +33,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
-from ..model import Change, Edit, change_id
+from ..model import Change, Edit, change_id, record
 
 __all__ = [
     "Accepted",
@@ -57,7 +56,7 @@ __all__ = [
 STATE_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Accepted:
     """One accepted change."""
 
@@ -70,7 +69,7 @@ class Accepted:
     written before it was recorded."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Partition:
     """The changes of a run, by what the review state says of them, each in
     the run's order."""

@@ -43,7 +43,6 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +50,7 @@ from markupsafe import Markup
 
 from .. import __version__
 from ..errors import RuldiffError
-from ..model import Comparison
+from ..model import Comparison, record
 from ..outputs.context import build_context
 from ..outputs.render import TEMPLATE_OF, render
 from ..outputs.templating import load_template, render_loaded
@@ -109,7 +108,7 @@ def safe_name(text: str, limit: int = 60) -> str:
     return name or "x"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lineage:
     """One rule followed through the series (a chain of IDs joined by the
     steps' changes; a split's parts stay in the chain of the rule split)."""
@@ -458,7 +457,7 @@ def jumps(versions: Sequence[Version]) -> list[tuple[str, int, int]]:
     return [(str(y), before[y], before[y + 1]) for y in range(first + 1, last) if before[y + 1] - before[y] > 1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown:
     """What a lineage's page shows of it: the versions from its first to the
     last it is shown in, and its ID in each (None: removed, or merged into

@@ -45,13 +45,12 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from itertools import chain
 from operator import itemgetter
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import __version__
 from ..diff.pipeline import compare
 from ..errors import RuldiffError
-from ..model import ChangeKind, Comparison, Document, pack_document, packed_texts, unpack_document
+from ..model import ChangeKind, Comparison, Document, pack_document, packed_texts, record, unpack_document
 from ..documents.grammar import grammar_profile, parse_numbering
 from ..documents.load import read_again
 from ..documents.parse import parse, parse_bounded
@@ -67,7 +66,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Version:
     """One release of the document in a series."""
 
@@ -109,7 +108,7 @@ class Version:
         return self.date or self.name
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Link:
     """One change of a step, as a lineage follows it."""
 
@@ -125,7 +124,7 @@ class Link:
     """(op, text) word edits from the main old rule to the main new one."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Step:
     """The comparison of version `index` with version `index` + 1."""
 

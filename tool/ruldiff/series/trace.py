@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import RuldiffError, printable
+from ..model import record
 
 if TYPE_CHECKING:
     from .releases import Link, Step, Version
@@ -30,7 +30,7 @@ __all__ = ["TRACE_FORMATS", "Trace", "TraceEntry", "find_start", "follow", "rend
 TRACE_FORMATS = ("text", "md", "html", "json")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TraceEntry:
     """The rule in one version."""
 
@@ -49,7 +49,7 @@ class TraceEntry:
     """The other rules of a split or merge at this step."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trace:
     """A rule followed through every version, oldest first."""
 
