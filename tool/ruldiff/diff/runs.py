@@ -35,6 +35,7 @@ some 9 (`--cpu --runs 5`, three rounds interleaved with f5e8160's code).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -112,15 +113,24 @@ def runs(
         return []
     new_text = "".join(pieces)
     runs: list[Run] = []
+    last = len(found) - 1
     for k, (d, i, start, end) in enumerate(found):
         before = new_text[max(0, start - _CONTEXT) : start]
         after = new_text[end : end + _CONTEXT]
-        # The text no other run edited on each side: where the old text
-        # reads as the new one does around this run.
-        kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k + 1 < len(found) else len(new_text)) - end)
-        plain = _plain(d, i, before, after, id_map, syntax, targets, kept)
-        runs.append(Run(d, i, before, after, plain, norm(d), norm(i), start))
+        if _cosmetic(d, i, before, after):
+            plain = "cosmetic"  # most runs (3,324 of the 17-year gap's 5,562): read no further
+        else:
+            # The text no other run edited on each side: where the old text
+            # reads as the new one does around this run.
+            kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k < last else len(new_text)) - end)
+            plain = _not_cosmetic(d, i, before, after, id_map, syntax, targets, kept)
+        runs.append(_run((d, i, before, after, plain, norm(d), norm(i), start)))
     return runs
+
+
+# `Run(...)` without the named tuple's own `__new__`, a function in Python
+# that only passes its arguments on: one per run (5,562 on the 17-year gap).
+_run = functools.partial(tuple.__new__, Run)
 
 
 _SPACE_AT_START = re.compile(r"\s")
@@ -155,16 +165,33 @@ def _plain(
     """``cosmetic`` or ``cross-reference`` when a run is only that, else
     ``""``; ``cosmetic cross-reference`` for a reference updated with a
     change of punctuation ("[-421-]{+434.+}")."""
+    if _cosmetic(deleted, inserted, before, after):
+        return "cosmetic"
+    return _not_cosmetic(deleted, inserted, before, after, id_map, syntax, targets, kept)
+
+
+def _cosmetic(deleted: str, inserted: str, before: str, after: str) -> bool:
+    """`_plain`'s first test: the run's two sides differ only in typography,
+    with the number after them that a sign governs, or the run deletes a
+    word printed twice (`_doubled`)."""
     # A sign or a comparison is a word only before the number it governs
     # (classify._WORD): "gets [-+-]{+-+}1/..." and "power [-<-]{+>+} 3" are
     # judged with that number, never as a bare mark of punctuation. A
     # character lost in a conversion ("?", U+FFFD) stands for whatever the
     # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
     number = _NUMBER_AFTER.match(after)
+    if number is None:  # most runs
+        return is_cosmetic(deleted, inserted) or _doubled(deleted, inserted, before, after)
     both = deleted + inserted
-    lead = number.group() if number and "?" not in both and "\ufffd" not in both else ""
-    if is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after):
-        return "cosmetic"
+    lead = number.group() if "?" not in both and "\ufffd" not in both else ""
+    return is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after)
+
+
+def _not_cosmetic(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str] | None = None, targets: Targets | None = None, kept: tuple[int, int] | None = None,
+) -> str:
+    """`_plain` of a run that is not `_cosmetic`."""
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
     # position of the 600 characters: `\s` is `str.isspace`. With the
     # 40-character tail below: run building 75 -> 66 ms of CPU on the 17-year gap.
