@@ -80,13 +80,16 @@ class Run(NamedTuple):
 
 def runs(
     edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None,
-    targets: Targets | None = None,
+    targets: Targets | None = None, normed: dict[str, str] | None = None,
 ) -> list[Run]:
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
     the document's own reference syntax, if its profile gives one;
     `targets`: the two documents' rule IDs, to tell a dangling reference
-    put right (`references.repairs_references`), if both are numbered."""
+    put right (`references.repairs_references`), if both are numbered;
+    `normed`: each side's `norm` already read, shared by the runs of one
+    comparison (the 17-year gap's 11,124 sides are 3,147 texts: a quote, a
+    dash, "can't" respelled in hundreds of rules)."""
     # One pass over the edits finds the runs and the new text's pieces; the
     # runs are read once the new text is whole.
     pieces: list[str] = []
@@ -124,7 +127,16 @@ def runs(
             # reads as the new one does around this run.
             kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k < last else len(new_text)) - end)
             plain = _not_cosmetic(d, i, before, after, id_map, syntax, targets, kept)
-        runs.append(_run((d, i, before, after, plain, norm(d), norm(i), start)))
+        if normed is None:
+            runs.append(_run((d, i, before, after, plain, norm(d), norm(i), start)))
+            continue
+        d_norm = normed.get(d)
+        if d_norm is None:
+            d_norm = normed[d] = norm(d)
+        i_norm = normed.get(i)
+        if i_norm is None:
+            i_norm = normed[i] = norm(i)
+        runs.append(_run((d, i, before, after, plain, d_norm, i_norm, start)))
     return runs
 
 

@@ -117,7 +117,10 @@ def annotate(
     # An excerpt without numbers holds no rule a reference could name: none is put right there.
     targets = Targets(frozenset(r.id for r in old.rules), frozenset(new_ids), new.title) \
         if old.numbered and new.numbered else None
-    edit_runs = {n: runs(c.edits, id_map, new.references, targets) for n, c in enumerate(changes) if c.old and c.new}
+    normed: dict[str, str] = {}  # each side of a run normalised once (`runs`)
+    edit_runs = {
+        n: runs(c.edits, id_map, new.references, targets, normed) for n, c in enumerate(changes) if c.old and c.new
+    }
     # The documents' text to count phrases and words in, built when first read (text.py).
     # The two share the lines of the rules they both hold when most are (text.py).
     old_text, new_text = DocumentText.pair(old, new, share=2 * len(changes) <= len(new.items))
