@@ -5,7 +5,7 @@ test, each run made without the named tuple's own `__new__`). Invented text."""
 from __future__ import annotations
 
 from ruldiff.diff.references import Targets
-from ruldiff.diff.runs import Run, _plain, runs
+from ruldiff.diff.runs import Run, Seen, _plain, runs
 from ruldiff.model import Edit, Op
 
 
@@ -39,11 +39,18 @@ def test_the_claim_of_each_run_is_what_plain_says_of_it() -> None:
         assert r.plain == _plain(r.deleted, r.inserted, r.before, r.after, id_map)
 
 
-def test_runs_read_with_a_shared_memo_of_normalised_sides_are_the_same() -> None:
-    normed: dict[str, str] = {}
-    edits = (Edit(Op.EQUAL, "Row "), Edit(Op.DELETE, "Two  Oars"), Edit(Op.INSERT, "THREE oars"), Edit(Op.EQUAL, "."))
-    first = runs(edits, {}, None, None, normed)
-    again = runs(edits, {}, None, None, normed)
+def test_runs_read_with_what_the_comparison_has_seen_are_the_same() -> None:
+    seen = Seen()
+    edits = (
+        Edit(Op.EQUAL, "Row "), Edit(Op.DELETE, "Two  Oars"), Edit(Op.INSERT, "THREE oars"), Edit(Op.EQUAL, ". The keeper "),
+        Edit(Op.DELETE, "can't"), Edit(Op.INSERT, "can’t"), Edit(Op.EQUAL, " row "), Edit(Op.DELETE, "-"),
+        Edit(Op.INSERT, "−"), Edit(Op.EQUAL, "1 boats."),
+    )
+    first = runs(edits, {}, None, None, seen)
+    again = runs(edits, {}, None, None, seen)
     assert first == again == runs(edits, {})
+    assert [r.plain for r in first] == ["", "cosmetic", "cosmetic"]
     assert (first[0].old, first[0].new) == ("two oars", "three oars")
-    assert normed == {"Two  Oars": "two oars", "THREE oars": "three oars"}
+    assert seen.normed["Two  Oars"] == "two oars" and seen.normed["THREE oars"] == "three oars"
+    # Read once a pair of sides where no number follows: a sign before one is read with it.
+    assert seen.typography == {("Two  Oars", "THREE oars"): False, ("can't", "can’t"): True}

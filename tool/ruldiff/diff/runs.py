@@ -1,8 +1,9 @@
 """Edit runs: how every claim of the semantic pass reads a word diff.
 
-- `runs(edits, id_map, syntax=None, targets=None)` -> the `Run`s of an edit list.
+- `runs(edits, id_map, syntax=None, targets=None, seen=None)` -> the `Run`s of an edit list.
 - `Run`: one edit run, the deleted and inserted text between two kept
   stretches, with the new text around it.
+- `Seen`: what the runs of one comparison read once and share.
 
 A run is what each claim explains (semantic.py gives the order). This
 module also makes the two claims a run can hold alone, read from its text
@@ -31,6 +32,10 @@ of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
 8"). Speed10 (`classify._DAMAGE` scanned for in C, the bench's collector
 tuned as the command's): 42/41/42 -> 38/38/38 ms, of which `is_cosmetic`
 some 9 (`--cpu --runs 5`, three rounds interleaved with f5e8160's code).
+Speed24 (a cosmetic run read no further than its first test, `_cosmetic`;
+each run made by `tuple.__new__`; each side normalised once a comparison,
+`normed`): 42/42/41/42 -> 39/39/39/41 ms (`--cpu --runs 3`, four rounds
+interleaved with 20108df; the same runs, field for field).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .classify import is_cosmetic
@@ -45,7 +51,7 @@ from .references import Targets, is_reference_update, map_numbers, repairs_refer
 from .text import LETTER, norm
 from ..model import Edit, Op
 
-__all__ = ["Run", "runs"]
+__all__ = ["Run", "Seen", "runs"]
 
 
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in
@@ -80,16 +86,14 @@ class Run(NamedTuple):
 
 def runs(
     edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None,
-    targets: Targets | None = None, normed: dict[str, str] | None = None,
+    targets: Targets | None = None, seen: Seen | None = None,
 ) -> list[Run]:
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
     the document's own reference syntax, if its profile gives one;
     `targets`: the two documents' rule IDs, to tell a dangling reference
     put right (`references.repairs_references`), if both are numbered;
-    `normed`: each side's `norm` already read, shared by the runs of one
-    comparison (the 17-year gap's 11,124 sides are 3,147 texts: a quote, a
-    dash, "can't" respelled in hundreds of rules)."""
+    `seen`: what the runs of one comparison read already (`Seen`)."""
     # One pass over the edits finds the runs and the new text's pieces; the
     # runs are read once the new text is whole.
     pieces: list[str] = []
@@ -120,16 +124,26 @@ def runs(
     for k, (d, i, start, end) in enumerate(found):
         before = new_text[max(0, start - _CONTEXT) : start]
         after = new_text[end : end + _CONTEXT]
-        if _cosmetic(d, i, before, after):
+        if seen is not None and _NUMBER_AFTER.match(after) is None:
+            # No number after the run: whether its two sides differ in
+            # typography alone is a function of the two (`_cosmetic`).
+            cosmetic = seen.typography.get((d, i))
+            if cosmetic is None:
+                cosmetic = seen.typography[d, i] = is_cosmetic(d, i)
+            cosmetic = cosmetic or _doubled(d, i, before, after)
+        else:
+            cosmetic = _cosmetic(d, i, before, after)
+        if cosmetic:
             plain = "cosmetic"  # most runs (3,324 of the 17-year gap's 5,562): read no further
         else:
             # The text no other run edited on each side: where the old text
             # reads as the new one does around this run.
             kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k < last else len(new_text)) - end)
             plain = _not_cosmetic(d, i, before, after, id_map, syntax, targets, kept)
-        if normed is None:
+        if seen is None:
             runs.append(_run((d, i, before, after, plain, norm(d), norm(i), start)))
             continue
+        normed = seen.normed
         d_norm = normed.get(d)
         if d_norm is None:
             d_norm = normed[d] = norm(d)
@@ -138,6 +152,20 @@ def runs(
             i_norm = normed[i] = norm(i)
         runs.append(_run((d, i, before, after, plain, d_norm, i_norm, start)))
     return runs
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the runs of one comparison read once and share (`runs`): the
+    17-year gap's 5,562 runs hold 3,147 distinct texts among their 11,124
+    sides (a quote, a dash, "can't" respelled in hundreds of rules), and its
+    3,324 runs of typography alone 328 pairs of sides."""
+
+    normed: dict[str, str] = field(default_factory=dict)
+    """Each side of a run as `norm` gives it."""
+    typography: dict[tuple[str, str], bool] = field(default_factory=dict)
+    """Two sides -> whether they differ in typography alone
+    (`classify.is_cosmetic`), read for a run that no number follows."""
 
 
 # `Run(...)` without the named tuple's own `__new__`, a function in Python
