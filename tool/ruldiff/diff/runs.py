@@ -33,9 +33,11 @@ of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
 tuned as the command's): 42/41/42 -> 38/38/38 ms, of which `is_cosmetic`
 some 9 (`--cpu --runs 5`, three rounds interleaved with f5e8160's code).
 Speed24 (a cosmetic run read no further than its first test, `_cosmetic`;
-each run made by `tuple.__new__`; each side normalised once a comparison,
-`normed`): 42/42/41/42 -> 39/39/39/41 ms (`--cpu --runs 3`, four rounds
-interleaved with 20108df; the same runs, field for field).
+each run made by `tuple.__new__`; what the runs of a comparison read once
+shared, `Seen`): 42/42/41/42 -> 39/39/39/41 ms (`--cpu --runs 3`, four
+rounds interleaved with 20108df; `runs` alone, medians of 21 in five
+rounds, 42.5 -> 40.1 ms); `compare` of the 17-year gap 5,499 -> 5,465 M
+instructions (bench/README.md, "speed24"); the same runs, field for field.
 """
 
 from __future__ import annotations
