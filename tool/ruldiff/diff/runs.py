@@ -1,8 +1,9 @@
 """Edit runs: how every claim of the semantic pass reads a word diff.
 
-- `runs(edits, id_map, syntax=None, targets=None)` -> the `Run`s of an edit list.
+- `runs(edits, id_map, syntax=None, targets=None, seen=None)` -> the `Run`s of an edit list.
 - `Run`: one edit run, the deleted and inserted text between two kept
   stretches, with the new text around it.
+- `Seen`: what the runs of one comparison read once and share.
 
 A run is what each claim explains (semantic.py gives the order). This
 module also makes the two claims a run can hold alone, read from its text
@@ -31,12 +32,20 @@ of the 43, `classify.is_cosmetic` takes some 15 (bench/README.md, "Session
 8"). Speed10 (`classify._DAMAGE` scanned for in C, the bench's collector
 tuned as the command's): 42/41/42 -> 38/38/38 ms, of which `is_cosmetic`
 some 9 (`--cpu --runs 5`, three rounds interleaved with f5e8160's code).
+Speed24 (a cosmetic run read no further than its first test, `_cosmetic`;
+each run made by `tuple.__new__`; what the runs of a comparison read once
+shared, `Seen`): 42/42/41/42 -> 39/39/39/41 ms (`--cpu --runs 3`, four
+rounds interleaved with 20108df; `runs` alone, medians of 21 in five
+rounds, 42.5 -> 40.1 ms); `compare` of the 17-year gap 5,499 -> 5,465 M
+instructions (bench/README.md, "speed24"); the same runs, field for field.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .classify import is_cosmetic
@@ -44,7 +53,7 @@ from .references import Targets, is_reference_update, map_numbers, repairs_refer
 from .text import LETTER, norm
 from ..model import Edit, Op
 
-__all__ = ["Run", "runs"]
+__all__ = ["Run", "Seen", "runs"]
 
 
 _CONTEXT = 600  # characters around an edit searched for the sentence it sits in
@@ -79,13 +88,14 @@ class Run(NamedTuple):
 
 def runs(
     edits: Sequence[Edit], id_map: dict[str, str], syntax: re.Pattern[str] | None = None,
-    targets: Targets | None = None,
+    targets: Targets | None = None, seen: Seen | None = None,
 ) -> list[Run]:
     """The runs of an edit list, each with some new text before and after it
     (`_CONTEXT` characters: enough for the sentence it sits in). `syntax`:
     the document's own reference syntax, if its profile gives one;
     `targets`: the two documents' rule IDs, to tell a dangling reference
-    put right (`references.repairs_references`), if both are numbered."""
+    put right (`references.repairs_references`), if both are numbered;
+    `seen`: what the runs of one comparison read already (`Seen`)."""
     # One pass over the edits finds the runs and the new text's pieces; the
     # runs are read once the new text is whole.
     pieces: list[str] = []
@@ -112,15 +122,57 @@ def runs(
         return []
     new_text = "".join(pieces)
     runs: list[Run] = []
+    last = len(found) - 1
     for k, (d, i, start, end) in enumerate(found):
         before = new_text[max(0, start - _CONTEXT) : start]
         after = new_text[end : end + _CONTEXT]
-        # The text no other run edited on each side: where the old text
-        # reads as the new one does around this run.
-        kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k + 1 < len(found) else len(new_text)) - end)
-        plain = _plain(d, i, before, after, id_map, syntax, targets, kept)
-        runs.append(Run(d, i, before, after, plain, norm(d), norm(i), start))
+        if seen is not None and _NUMBER_AFTER.match(after) is None:
+            # No number after the run: whether its two sides differ in
+            # typography alone is a function of the two (`_cosmetic`).
+            cosmetic = seen.typography.get((d, i))
+            if cosmetic is None:
+                cosmetic = seen.typography[d, i] = is_cosmetic(d, i)
+            cosmetic = cosmetic or _doubled(d, i, before, after)
+        else:
+            cosmetic = _cosmetic(d, i, before, after)
+        if cosmetic:
+            plain = "cosmetic"  # most runs (3,324 of the 17-year gap's 5,562): read no further
+        else:
+            # The text no other run edited on each side: where the old text
+            # reads as the new one does around this run.
+            kept = (start - (found[k - 1][3] if k else 0), (found[k + 1][2] if k < last else len(new_text)) - end)
+            plain = _not_cosmetic(d, i, before, after, id_map, syntax, targets, kept)
+        if seen is None:
+            runs.append(_run((d, i, before, after, plain, norm(d), norm(i), start)))
+            continue
+        normed = seen.normed
+        d_norm = normed.get(d)
+        if d_norm is None:
+            d_norm = normed[d] = norm(d)
+        i_norm = normed.get(i)
+        if i_norm is None:
+            i_norm = normed[i] = norm(i)
+        runs.append(_run((d, i, before, after, plain, d_norm, i_norm, start)))
     return runs
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the runs of one comparison read once and share (`runs`): the
+    17-year gap's 5,562 runs hold 3,147 distinct texts among their 11,124
+    sides (a quote, a dash, "can't" respelled in hundreds of rules), and its
+    3,324 runs of typography alone 328 pairs of sides."""
+
+    normed: dict[str, str] = field(default_factory=dict)
+    """Each side of a run as `norm` gives it."""
+    typography: dict[tuple[str, str], bool] = field(default_factory=dict)
+    """Two sides -> whether they differ in typography alone
+    (`classify.is_cosmetic`), read for a run that no number follows."""
+
+
+# `Run(...)` without the named tuple's own `__new__`, a function in Python
+# that only passes its arguments on: one per run (5,562 on the 17-year gap).
+_run = functools.partial(tuple.__new__, Run)
 
 
 _SPACE_AT_START = re.compile(r"\s")
@@ -155,16 +207,33 @@ def _plain(
     """``cosmetic`` or ``cross-reference`` when a run is only that, else
     ``""``; ``cosmetic cross-reference`` for a reference updated with a
     change of punctuation ("[-421-]{+434.+}")."""
+    if _cosmetic(deleted, inserted, before, after):
+        return "cosmetic"
+    return _not_cosmetic(deleted, inserted, before, after, id_map, syntax, targets, kept)
+
+
+def _cosmetic(deleted: str, inserted: str, before: str, after: str) -> bool:
+    """`_plain`'s first test: the run's two sides differ only in typography,
+    with the number after them that a sign governs, or the run deletes a
+    word printed twice (`_doubled`)."""
     # A sign or a comparison is a word only before the number it governs
     # (classify._WORD): "gets [-+-]{+-+}1/..." and "power [-<-]{+>+} 3" are
     # judged with that number, never as a bare mark of punctuation. A
     # character lost in a conversion ("?", U+FFFD) stands for whatever the
     # other text has, a sign included: "costs [-?-]{+−+}4" stays cosmetic.
     number = _NUMBER_AFTER.match(after)
+    if number is None:  # most runs
+        return is_cosmetic(deleted, inserted) or _doubled(deleted, inserted, before, after)
     both = deleted + inserted
-    lead = number.group() if number and "?" not in both and "\ufffd" not in both else ""
-    if is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after):
-        return "cosmetic"
+    lead = number.group() if "?" not in both and "\ufffd" not in both else ""
+    return is_cosmetic(deleted + lead, inserted + lead) or _doubled(deleted, inserted, before, after)
+
+
+def _not_cosmetic(
+    deleted: str, inserted: str, before: str, after: str, id_map: dict[str, str],
+    syntax: re.Pattern[str] | None = None, targets: Targets | None = None, kept: tuple[int, int] | None = None,
+) -> str:
+    """`_plain` of a run that is not `_cosmetic`."""
     # `before[-1:].isspace()`, not a search for r"\s$", which tries every
     # position of the 600 characters: `\s` is `str.isspace`. With the
     # 40-character tail below: run building 75 -> 66 ms of CPU on the 17-year gap.

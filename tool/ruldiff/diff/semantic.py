@@ -62,7 +62,7 @@ from .cosmetic import corrections, goes_with, marks_at_edges, printed_at_edges, 
 from .lists import entangled, joined, list_items, recast, without
 from .moves import containers, moved, parents
 from .references import References, Targets, first_parts, map_numbers
-from .runs import Run, runs
+from .runs import Run, Seen, runs
 from .substitutions import agreement_run, rewrites
 from .text import LETTER, DocumentText, norm
 from ..model import Change, ChangeKind, Document, Substitution, make_change
@@ -117,7 +117,10 @@ def annotate(
     # An excerpt without numbers holds no rule a reference could name: none is put right there.
     targets = Targets(frozenset(r.id for r in old.rules), frozenset(new_ids), new.title) \
         if old.numbered and new.numbered else None
-    edit_runs = {n: runs(c.edits, id_map, new.references, targets) for n, c in enumerate(changes) if c.old and c.new}
+    seen = Seen()  # what the runs share: each side normalised, each pair of sides' typography, read once
+    edit_runs = {
+        n: runs(c.edits, id_map, new.references, targets, seen) for n, c in enumerate(changes) if c.old and c.new
+    }
     # The documents' text to count phrases and words in, built when first read (text.py).
     # The two share the lines of the rules they both hold when most are (text.py).
     old_text, new_text = DocumentText.pair(old, new, share=2 * len(changes) <= len(new.items))
