@@ -135,3 +135,31 @@ def test_real_spell_or_ability_narrowed_is_no_rewrite() -> None:
     """2009-05 -> 2009-07: "spell[- or ability-]" in 15 rules removes an item."""
     result = _real("mtg/2009-05-01.txt", "mtg/2009-07-11.txt")
     assert not any(s.old == "spell or ability" for s in result.substitutions)
+
+
+# The guild's address respelled in four rules, wrapped in angle brackets in
+# two of them as it was ("at www.guild.example/rules" -> "at
+# <Guild.example/Rules>"): the word diff puts the opening bracket in the run
+# and leaves the closing one beyond the kept path.
+_WRAPPED = [
+    ("100.1", "Charters are kept at {}/halls/list.html, open to every squire."),
+    ("100.2", "Every herald reads the charter at {}/halls/list.html before the feast."),
+    ("200.1", "Lanterns are sold at {} to any knight in good standing."),
+    ("200.2", "A bard may ask the steward at {} for a second song."),
+]
+
+
+def test_a_phrase_never_opens_an_angle_bracket_it_does_not_close() -> None:
+    old = [("1", "Basics"), ("100", "Halls"), ("200", "Lanterns")] + [
+        (n, t.format("www.guild.example")) for n, t in _WRAPPED]
+    new = [("1", "Basics"), ("100", "Halls"), ("200", "Lanterns")] + [
+        (n, t.format("<Guild.example" if "/halls" in t else "Guild.example").replace(".html,", ".html>,")
+         .replace(".html before", ".html> before")) for n, t in _WRAPPED]
+    result = compare(doc(old), doc(new))
+    printed = [(s.old, s.new) for s in result.substitutions]
+    assert printed, "the respelled address is a rewrite made in four rules"
+    assert all("guild.example" in o.lower() and "Guild.example" in n for o, n in printed), printed
+    for old_phrase, new_phrase in printed:
+        for opening, closing in ("<>", "()", "[]"):
+            assert new_phrase.count(opening) == new_phrase.count(closing), new_phrase
+            assert old_phrase.count(opening) == old_phrase.count(closing), old_phrase

@@ -415,14 +415,22 @@ def _whole_clause(phrase: str) -> bool:
 
     >>> _whole_clause("in-play zone. The in-play zone"), _whole_clause("played (such"), _whole_clause("a (b) c")
     (False, False, True)
+    >>> _whole_clause("at <Example.org/Rules"), _whole_clause("at <Example.org/Rules>")
+    (False, True)
     """
     # `in` first, in C: most phrases hold no mark at all (a search for the
     # pattern in each cost `_clean_phrase` 10% more).
     if ("." in phrase or "!" in phrase or "?" in phrase) and _FULL_STOP.search(phrase):
         return False
-    if "(" in phrase or ")" in phrase or "[" in phrase or "]" in phrase:
-        return phrase.count("(") == phrase.count(")") and phrase.count("[") == phrase.count("]")
+    if any(mark in phrase for mark in _BRACKET_MARKS):
+        return all(phrase.count(opening) == phrase.count(closing) for opening, closing in _BRACKETS)
     return True
+
+
+# Every kind of bracket a phrase must close if it opens it: an address's
+# angle brackets ("at <Example.org/Rules" opens one) and a symbol's braces too.
+_BRACKETS = ("()", "[]", "{}", "<>")
+_BRACKET_MARKS = "()[]{}<>"
 
 
 def _edge_word(text: str, last: bool) -> str:
