@@ -118,7 +118,7 @@ import functools
 import heapq
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, filterfalse, islice
 
 from ..model import Document, MatchHow, Pair, Rule, RuleKind
@@ -896,8 +896,12 @@ def _follow_content_once(
         return False
     # The pairs to undo, in old order, with where each side's content went.
     weak.sort()
-    to_new = _closest(a, weak, b, news)
-    to_old = _closest(b, [j for i in weak if (j := a.partner[i]) is not None], a, olds)
+    # What a fair pair would move to must be `REUSED_GAIN` closer (below):
+    # looked for from there, the same answer for a third of the work.
+    floor_a = {i: sims[i] + REUSED_GAIN for i in weak if sims[i] >= REUSED_BELOW}
+    floor_b = {j: f for i, f in floor_a.items() if (j := a.partner[i]) is not None}
+    to_new = _closest(a, weak, b, news, floor_a)
+    to_old = _closest(b, [j for i in weak if (j := a.partner[i]) is not None], a, olds, floor_b)
     moves = []
     for i in weak:
         j = a.partner[i]
@@ -936,20 +940,29 @@ def _follow_content_once(
     return moved
 
 
-def _closest(side: _Side, mine: list[int], other: _Side, left: list[int]) -> dict[int, int]:
+def _closest(
+    side: _Side, mine: list[int], other: _Side, left: list[int], floor: Mapping[int, float] | None = None
+) -> dict[int, int]:
     """For items `mine` of `side`, the one item of `left` on `other` side, of
-    the same kind, at least `REUSED_MIN` similar, when exactly one is the
-    most similar. Candidates share one of an item's `RARE_WORDS` rarest
-    words among `left` (an item this similar holds nearly all its words)."""
+    the same kind, at least `REUSED_MIN` similar (or `floor[i]`, when more),
+    when exactly one is the most similar. Candidates share one of an item's
+    `RARE_WORDS` rarest words among `left` (an item this similar holds
+    nearly all its words)."""
     if not mine or not left:
         return {}
     rarest, by_word = _rare_words(side, mine, other, left)
+    size = {k: len(other.words(k)) for k in left}
     out = {}
     for i in mine:
         words, kind = side.words(i), side.items[i].kind
-        best, at, tie = REUSED_MIN, None, False
+        n = len(words)
+        best, at, tie = max(REUSED_MIN, floor.get(i, 0.0)) if floor else REUSED_MIN, None, False
+        # Two sets this unlike in size cannot be `best` similar: Dice is at
+        # most 2·min/(n+m), so the other holds between n·b/(2-b) and
+        # n·(2-b)/b words (most candidates on a long gap stop here).
+        low, high = n * best / (2 - best) - 1e-9, n * (2 - best) / best + 1e-9  # (a hair wide: exact Dice decides)
         for k in {k for w in rarest[i] for k in by_word[w]}:
-            if other.items[k].kind is not kind:
+            if not low <= size[k] <= high or other.items[k].kind is not kind:
                 continue
             sim = dice(words, other.words(k))
             if sim > best or (sim == best and at is None):
