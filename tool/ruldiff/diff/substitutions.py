@@ -429,7 +429,7 @@ def _whole_clause(phrase: str) -> bool:
 
 # Every kind of bracket a phrase must close if it opens it: an address's
 # angle brackets ("at <Example.org/Rules" opens one) and a symbol's braces too.
-_BRACKETS = ("()", "[]", "{}", "<>")
+_BRACKETS = (("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"))
 _BRACKET_MARKS = "()[]{}<>"
 
 
