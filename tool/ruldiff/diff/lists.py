@@ -592,6 +592,11 @@ def _replaced_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     # and Losing,"" renamed): a list of references lists no items.
     if _CITED.search(old_f, clause_start, end_old) or _CITED.search(new_f, clause_start, end_new):
         return None
+    # Last, what is left is read for items only named another way: it takes
+    # items out of an answer, never makes one.
+    added, removed = _renamed_out(added, removed)
+    if not added and not removed:
+        return None
     return tuple(added), tuple(removed)
 
 
@@ -816,6 +821,69 @@ def _respelled_out(added: list[str], removed: list[str]) -> tuple[list[str], lis
         else:
             kept_added.remove(twin)
     return kept_added, kept_removed
+
+
+def _renamed_out(added: list[str], removed: list[str]) -> tuple[list[str], list[str]]:
+    """`added` and `removed` less the items only named another way: one item
+    whose words stand all in one item of the other side, which adds a
+    qualifier ("credit" -> "illustration credit"), or whose words are those of two or more items of the other side
+    together ("power/toughness" -> "power" and "toughness"): the same thing
+    listed, not one added and one removed (gap-s25, 201.1, 1999-04 ->
+    2004-06: five items named, each wrong).
+
+    >>> _renamed_out(["power", "toughness", "illustration credit", "Elf"], ["power/toughness", "credit", "Orc"])
+    (['Elf'], ['Orc'])
+    """
+    if not added or not removed:
+        return added, removed
+    words_of = {item: frozenset(_ITEM_WORD.findall(_fold(item).lower())) for item in (*added, *removed)}
+    gone_added: set[int] = set()
+    gone_removed: set[int] = set()
+    # Words an item carries after its twin's on the other side: the noun
+    # the list's items share ("artifact, creature, or enchantment spell"),
+    # which the reading of the list left on its last item; taken off the
+    # items left too.
+    tails: set[str] = set()
+    for mine, theirs, gone_mine, gone_theirs in ((removed, added, gone_removed, gone_added),
+                                                 (added, removed, gone_added, gone_removed)):
+        for k, item in enumerate(mine):
+            if k in gone_mine or not words_of[item]:
+                continue
+            w = words_of[item]
+            left = [(j, t) for j, t in enumerate(theirs) if j not in gone_theirs and words_of[t]]
+            # Grown by a qualifier: all its words in one item of the other side.
+            grown = [j for j, t in left if w < words_of[t]]
+            # Cut in pieces: two or more items of the other side whose words,
+            # each a part of its words, make its words together.
+            parts = [j for j, t in left if words_of[t] < w]
+            if len(grown) == 1:
+                gone_mine.add(k)
+                gone_theirs.add(grown[0])
+                short, long = _fold(item).lower().strip(), _fold(theirs[grown[0]]).lower().strip()
+                if long.startswith(short + " "):
+                    tails.add(long[len(short):].strip())
+            elif len(parts) >= 2 and frozenset().union(*(words_of[theirs[j]] for j in parts)) == w:
+                gone_mine.add(k)
+                gone_theirs.update(parts)
+    kept_added = [_untailed(a, tails) for j, a in enumerate(added) if j not in gone_added]
+    kept_removed = [_untailed(r, tails) for k, r in enumerate(removed) if k not in gone_removed]
+    return kept_added, kept_removed
+
+
+def _untailed(item: str, tails: set[str]) -> str:
+    """`item` less one of `tails` it ends with (a shared noun), if any is.
+
+    >>> _untailed("planeswalker spell", {"spell"}), _untailed("spell", {"spell"}), _untailed("rune", {"spell"})
+    ('planeswalker', 'spell', 'rune')
+    """
+    folded = _fold(item).lower()
+    for tail in tails:
+        if folded.endswith(" " + tail) and len(folded) > len(tail) + 1:
+            return item[: len(item) - len(tail)].rstrip(_ITEM_ENDS)
+    return item
+
+
+_ITEM_WORD = re.compile(r"\w+")
 
 
 _RESPELL_SLACK = 3  # characters a respelling may add or drop ("Æ" -> "Ae", "(R)" -> "®")
