@@ -825,13 +825,13 @@ def _respelled_out(added: list[str], removed: list[str]) -> tuple[list[str], lis
 
 def _renamed_out(added: list[str], removed: list[str]) -> tuple[list[str], list[str]]:
     """`added` and `removed` less the items only named another way: one item
-    whose words stand all in one item of the other side, which adds a
-    qualifier ("credit" -> "illustration credit"), or whose words are those of two or more items of the other side
-    together ("power/toughness" -> "power" and "toughness"): the same thing
-    listed, not one added and one removed (gap-s25, 201.1, 1999-04 ->
-    2004-06: five items named, each wrong).
+    whose words are those of two or more items of the other side together
+    ("power/toughness" -> "power" and "toughness"), or that the other side
+    names with the noun the list's items share (`_shared_noun`): the same
+    thing listed, not one added and one removed (gap-s25, 201.1, 1999-04 ->
+    2004-06).
 
-    >>> _renamed_out(["power", "toughness", "illustration credit", "Elf"], ["power/toughness", "credit", "Orc"])
+    >>> _renamed_out(["power", "toughness", "Elf"], ["power/toughness", "Orc"])
     (['Elf'], ['Orc'])
     """
     if not added or not removed:
@@ -856,18 +856,35 @@ def _renamed_out(added: list[str], removed: list[str]) -> tuple[list[str], list[
             # Cut in pieces: two or more items of the other side whose words,
             # each a part of its words, make its words together.
             parts = [j for j, t in left if words_of[t] < w]
-            if len(grown) == 1:
+            if len(grown) == 1 and (tail := _shared_noun(item, theirs[grown[0]], (*added, *removed))):
                 gone_mine.add(k)
                 gone_theirs.add(grown[0])
-                short, long = _fold(item).lower().strip(), _fold(theirs[grown[0]]).lower().strip()
-                if long.startswith(short + " "):
-                    tails.add(long[len(short):].strip())
+                tails.add(tail)
             elif len(parts) >= 2 and frozenset().union(*(words_of[theirs[j]] for j in parts)) == w:
                 gone_mine.add(k)
                 gone_theirs.update(parts)
     kept_added = [_untailed(a, tails) for j, a in enumerate(added) if j not in gone_added]
     kept_removed = [_untailed(r, tails) for k, r in enumerate(removed) if k not in gone_removed]
     return kept_added, kept_removed
+
+
+def _shared_noun(short: str, long: str, items: Sequence[str]) -> str:
+    """The words `long` adds after `short` ("enchantment" -> "enchantment
+    spell"), when another of `items` ends with them too ("planeswalker
+    spell"): the noun the list's items share, which its reading left on
+    its last items; else "". A qualifier put before an item ("oak" -> "red
+    oak", "credit" -> "illustration credit") may name another thing: not
+    read as the same item.
+
+    >>> _shared_noun("oak", "oak branch", ["oak", "oak branch", "yew branch"]), _shared_noun("oak", "red oak", ["yew"])
+    ('branch', '')
+    """
+    short_f, long_f = _fold(short).lower().strip(), _fold(long).lower().strip()
+    if not long_f.startswith(short_f + " "):
+        return ""
+    tail = long_f[len(short_f):].strip()
+    others = (_fold(i).lower().strip() for i in items if i not in (short, long))
+    return tail if any(o.endswith(" " + tail) and o != tail for o in others) else ""
 
 
 def _untailed(item: str, tails: set[str]) -> str:
