@@ -86,6 +86,7 @@ import re
 from collections import Counter
 from collections.abc import Container, Sequence
 
+from .align import word_set
 from .classify import is_cosmetic
 from .runs import Run
 
@@ -836,7 +837,7 @@ def _renamed_out(added: list[str], removed: list[str]) -> tuple[list[str], list[
     """
     if not added or not removed:
         return added, removed
-    words_of = {item: frozenset(_ITEM_WORD.findall(_fold(item).lower())) for item in (*added, *removed)}
+    words_of = {item: word_set(item) for item in (*added, *removed)}
     gone_added: set[int] = set()
     gone_removed: set[int] = set()
     # Words an item carries after its twin's on the other side: the noun
@@ -851,7 +852,8 @@ def _renamed_out(added: list[str], removed: list[str]) -> tuple[list[str], list[
                 continue
             w = words_of[item]
             left = [(j, t) for j, t in enumerate(theirs) if j not in gone_theirs and words_of[t]]
-            # Grown by a qualifier: all its words in one item of the other side.
+            # Grown: all its words in one item of the other side (the same
+            # item only when what it grew by is the list's shared noun).
             grown = [j for j, t in left if w < words_of[t]]
             # Cut in pieces: two or more items of the other side whose words,
             # each a part of its words, make its words together.
@@ -899,8 +901,6 @@ def _untailed(item: str, tails: set[str]) -> str:
             return item[: len(item) - len(tail)].rstrip(_ITEM_ENDS)
     return item
 
-
-_ITEM_WORD = re.compile(r"\w+")
 
 
 _RESPELL_SLACK = 3  # characters a respelling may add or drop ("Æ" -> "Ae", "(R)" -> "®")
