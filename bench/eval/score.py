@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14", "gap-s15", "gap-s16", "gap-s17", "gap-s18", "gap-s19", "adj-s14", "gap-s20", "gap-s21", "gap-s22", "gap-s23", "adj-s15", "gap-s24", "gap-s25"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14", "gap-s15", "gap-s16", "gap-s17", "gap-s18", "gap-s19", "adj-s14", "gap-s20", "gap-s21", "gap-s22", "gap-s23", "adj-s15", "gap-s24", "gap-s25", "adj-s16"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
@@ -134,7 +134,8 @@ def main() -> None:
         " the end of session 11, after all its changes, and read once), 'gap-s17' (nine gap pairs, the same design,"
         " drawn at the start of session 12 and kept from its helpers), ... 'gap-s24' (nine gap pairs, the same design,"
         " drawn after session 16's first changes to the claims), 'gap-s25' (the same design, drawn after every"
-        " change of session 16; bench/eval/HISTORY.md has every set)",
+        " change of session 16), 'adj-s16' (fresh adjacent changes, drawn at its end; bench/eval/HISTORY.md"
+        " has every set)",
     )
     args = parser.parse_args()
     corpora = Path(args.corpora)
