@@ -16,7 +16,7 @@ from conftest import corpora_dir
 from helpers import real_comparison, rule_tags
 
 from ruldiff.diff.classify import same_glyphs
-from ruldiff.diff.cosmetic import goes_with, joins_sentences, printed_at_edges, punctuation_run
+from ruldiff.diff.cosmetic import completes_pair, goes_with, joins_sentences, printed_at_edges, punctuation_run
 from ruldiff.diff.runs import Run
 
 
@@ -183,6 +183,48 @@ def test_same_glyphs(a: str, b: str, same: bool) -> None:
     assert same_glyphs(a, b) is same
 
 
+# --- a pair of marks, one half in a rewording ----------------------------------------------
+
+
+def test_a_quote_closed_after_kept_words_goes_with_the_rewording_that_opened_it(tmp_path: Path) -> None:
+    # The word diff keeps the last sentence; the closing quote is a run of its own, far from
+    # the rewording, across a full stop: one edit with the quote the rewording opened.
+    tags = _tags(
+        tmp_path,
+        "When the vigil ends, all lamps of the keepers go out. Unburnt oil is lost.",
+        "Append “4c. Each lamp of a keeper goes dark. Unburnt oil is lost.”",
+    )
+    assert tags == ["substantive"]
+
+
+def test_brackets_put_around_a_kept_sentence_are_cosmetic_beside_a_rewording(tmp_path: Path) -> None:
+    # The opening bracket is glued to a kept word, the closing one to a sentence added after:
+    # nothing inside the pair was reworded.
+    tags = _tags(
+        tmp_path,
+        "A warden keeps the gate. See rule 100.2 for the night watch.",
+        "A warden keeps the gate. (See rule 100.2 for the night watch.) Wardens never sleep.",
+    )
+    assert tags == ["cosmetic", "substantive"]
+
+
+@pytest.mark.parametrize(
+    ("run", "rewording", "completes"),
+    [
+        (Run("", "”", "", ""), Run("As it ends", "Insert “3e. It", "", ""), True),
+        (Run("", ")", "", ""), Run(" as", ". (This is", "", ""), True),
+        (Run(")", "", "", ""), Run(" (as in rule 2", "", "", ""), True),  # both dropped
+        (Run("See", "(See", "", ""), Run("", ") Using", "", ""), False),  # glued to the edge
+        (Run("", ")", "", ""), Run("104.3.", "107.4e.", "", ""), False),  # only a number inside
+        (Run(")", "", "", ""), Run(". (See", "). See", "", ""), False),  # the word inside kept
+        (Run("", ",", "", ""), Run("a", "(b", "", ""), False),  # not a half of a pair
+        (Run("", "”", "", ""), Run("a", "b", "", ""), False),  # nothing left open
+    ],
+)
+def test_completes_pair(run: Run, rewording: Run, completes: bool) -> None:
+    assert completes_pair(run, [rewording]) is completes
+
+
 # --- the real releases the readers judged ------------------------------------------------
 
 
@@ -206,6 +248,12 @@ def _tags_of(old: str, new: str, rule_id: str) -> tuple[str, ...]:
         ("2008-05-01", "2009-05-01", "glossary:Removed from Combat", True),
         # Rewritten whole, a closing quote straightened right beside it (gap-fresh).
         ("2005-10-01", "2009-10-01", "glossary:Modular", False),
+        # "[-as-]{+. (This is+} a state-based action. See rule 704.{+)+}": the bracket the
+        # rewording opened, closed after kept words (session 17).
+        ("2009-10-01", "2010-02-01", "306.9", False),
+        # "[-See-]{+(See+} rule 308, ...{+) Using ...+}": brackets put around a kept sentence,
+        # the closing one glued to a sentence added after it (session 17).
+        ("1999-04-23", "1999-11-01", "glossary:Attack", True),
     ],
 )
 def test_cosmetic_beside_a_rewording_in_real_releases(corpora: Path, old: str, new: str, rule_id: str, cosmetic: bool) -> None:

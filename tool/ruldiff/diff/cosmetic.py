@@ -17,7 +17,9 @@
 
 Claims: a comma, quote or bracket added or dropped beside a rewording (within
 `ABSORB` characters, or in its sentence; a bracket opened in place of another
-mark too) belongs to that rewording, not a ``cosmetic`` edit of its own, and
+mark too; or, however far, one half of a pair of marks whose other half the
+rewording added or dropped with new words inside the pair, `completes_pair`)
+belongs to that rewording, not a ``cosmetic`` edit of its own, and
 so do two sentences joined into one (or one split) when both are reworded; a
 mark replaced by another is ``cosmetic`` wherever it is, and so is a word
 printed another way ("can't" -> "can’t") that the word diff took into a
@@ -45,6 +47,15 @@ three rounds interleaved with 325d500, load ~8; 3,317 calls to
 `punctuation_run`, 1,923 to `printed_at_edges`, ~5 ms each alone with the
 caches emptied), the semantic pass within the noise (331/349/363 ->
 363/353/357).
+Session 17 (`completes_pair`, found on gap-s25: Riftbound's 317.3.b ->
+317.2.d, "Insert “3e. ... lost.”", its closing quote a run of its own after
+a kept sentence, judged not cosmetic): on the 283 pairs of the archive and
+the eval sets, 6 pairs and 2 distinct changes move, both read right (that
+one, and 306.9's "[-as-]{+. (This is+} ... See rule 704.{+)+}"), none
+else; a first version without the test of new words inside the pair also
+took brackets put around kept sentences ("[-See-]{+(See+} rule 308 ...{+)
+Using+}", 12 more changes): cosmetic, and still so. Cost: read only for a
+mark no rewording beside it explains (nothing measurable).
 """
 
 from __future__ import annotations
@@ -63,7 +74,7 @@ from .text import LETTER, DocumentText, word_edges
 from ..model import Document
 
 __all__ = [
-    "corrections", "goes_with", "joins_sentences", "marks_at_edges", "marks_only", "printed_at_edges", "punctuation_run",
+    "completes_pair", "corrections", "goes_with", "joins_sentences", "marks_at_edges", "marks_only", "printed_at_edges", "punctuation_run",
     "respellings", "symbol_of", "word_of",
 ]
 
@@ -225,6 +236,58 @@ def goes_with(p: Run, reworded: Sequence[tuple[int, int]]) -> bool:
     return len(sides) == 2
 
 
+def completes_pair(p: Run, rewordings: Sequence[Run]) -> bool:
+    """Whether a run of `punctuation_run` adds (or drops) one half of a
+    pair of marks whose other half a rewording of the same rule added (or
+    dropped) alone, however far from it, with new words inside the pair:
+    the closing quote of a sentence quoted as it was reworded ("Insert
+    “3e. Each player’s ... lost.”", where the word diff kept the last
+    sentence and left the closing quote a run of its own), the closing
+    bracket of "[-as-]{+. (This is+} a state-based action.{+)+}". The two
+    halves are one edit, the rewording's. Brackets put around kept words
+    ("[-See-]{+(See+} rule 308.{+) Using ...+}": the rewording's half only
+    glued to its edge, or "(See rule [-104.3.-]{+107.4e.)+}": only a
+    number inside) are an edit of their own: cosmetic.
+
+    >>> r = lambda d, i: Run(d, i, "", "")
+    >>> completes_pair(r("", "”"), [r("As it ends", "Insert “3e. It")]), completes_pair(r("", ")"), [r(" as", ". (This is")])
+    (True, True)
+    >>> completes_pair(r("See", "(See"), [r("", ") Using")]), completes_pair(r("", ")"), [r("104.3.", "107.4e.")])
+    (False, False)
+    >>> completes_pair(r(")", ""), [r(". (See", "). See")]), completes_pair(r("", ","), [r("a", "(b")])
+    (False, False)
+    """
+    added, dropped = Counter(p.inserted) - Counter(p.deleted), Counter(p.deleted) - Counter(p.inserted)
+    if not added and not dropped:
+        return False
+    for marks, side in ((added, 1), (dropped, 0)):
+        for ch in marks:
+            pair = _HALF.get(ch)
+            if pair is None or not any(_encloses_new(r, pair, ch == pair[1], side) for r in rewordings):
+                return False
+    return True
+
+
+def _encloses_new(r: Run, pair: tuple[str, str], opener: bool, side: int) -> bool:
+    """Whether rewording `r` holds, on its inserted (`side` 1) or deleted
+    side, the half of `pair` left unmatched there (the opener if `opener`),
+    with words inside the pair, within the rewording, that the rewording
+    changed: not only glued to the edge of kept words, not only a number."""
+    text, other = (r.inserted, r.deleted) if side else (r.deleted, r.inserted)
+    o, c = pair
+    if text.count(o) - text.count(c) != (1 if opener else -1):
+        return False
+    inner = text[text.rindex(o) + 1 :] if opener else text[: text.index(c)]
+    words = [w for w in _WORDS.findall(inner.lower()) if not any(ch.isdigit() for ch in w)]
+    if not words:
+        return False
+    edge = [w for w in _WORDS.findall(other.lower()) if not any(ch.isdigit() for ch in w)]
+    return words != (edge[-len(words) :] if opener else edge[: len(words)])
+
+
+_WORDS = re.compile(r"\w+")
+
+
 def printed_at_edges(deleted: str, inserted: str) -> bool:
     """Whether a run the word diff made of a rewording and the words beside
     it holds, among those words, one printed another way
@@ -321,6 +384,7 @@ def _balanced(marks: Counter[str]) -> bool:
 
 
 _PAIRS = (("(", ")"), ("[", "]"), ("“", "”"), ("‘", "’"))
+_HALF = {ch: pair for pair in _PAIRS[:3] for ch in pair}  # not ‘’: ’ is an apostrophe too
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")  # a full stop, with the quotes it closes
