@@ -188,6 +188,13 @@ def test_a_damaged_character_is_cosmetic(old: str, new: str) -> None:
         ("Dand\u0192n", "Dandan the Great"),  # one character only
         ("draw a card", "drawT a card"),  # "T" only where the other text has a sign
         ("un caf\u00e9", "un cafe"),  # accented and plain letters differ without damage
+        # A sign changed beside a character that is no damage: a dash or a florin not
+        # between two letters, a bracket (ASCII) between them.
+        ("power \u2264 3 \u2014even so", "power \u2265 3 \u2014even so"),
+        ("power \u2264 3, keepers\u2014 so", "power \u2265 3, keepers\u2014 so"),
+        ("a \u0192an with power \u2264 3", "a \u0192an with power \u2265 3"),
+        ("a Ma\u0192 with power \u2264 3", "a Ma\u0192 with power \u2265 3"),
+        ("keeper(s) with power \u2264 3", "keeper(s) with power \u2265 3"),
     ],
 )
 def test_damage_never_hides_a_real_edit(old: str, new: str) -> None:
@@ -336,6 +343,8 @@ def test_the_words_of_a_text_skip_damage_and_old_encodings(text: str, words: str
         # A trademark sign written out stands for the T or r an old release stuck to the word.
         ("Arena(TM) rules", "ArenaT rules", True),
         ("Legends(R) are", "Legendsr are", True),
+        ("Arena(tm) rules", "ArenaT rules", True),  # in lower case too
+        ("Legends(r) are", "Legendsr are", True),
         ("Pay o3.", "Pay 3.", True),
     ],
 )
