@@ -514,6 +514,20 @@ def test_a_family_takes_its_noun_in_the_plural_after_a_number_word_only() -> Non
     assert by_new(result)["100.3"].tags == ("substantive",)
 
 
+
+@pytest.mark.parametrize(
+    ("word", "taken"),
+    [*((w, True) for w in ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Both")),
+     ("Many", False)],  # no number: it may name more than the family renamed, as "All" may
+)
+def test_every_number_word_up_to_ten_takes_the_family_noun_in_the_plural(word: str, taken: bool) -> None:
+    old, new = list(PLURAL_OLD), list(PLURAL_NEW)
+    old[4], new[4] = f"{word} lanterns glow in the dark.", f"{word} urns glow in the dark."
+    result = pair(old, new)
+    assert by_new(result)["100.5"].tags == (("substitution",) if taken else ("substantive",))
+    [family] = result.substitutions
+    assert (f"{word} lanterns" in family.old.split(" / ")) is taken
+
 # How often a release may keep the old phrase: less often than it replaced it
 # in fewer than five rules, twice as often in five or more.
 DISTINCT = [
@@ -1764,6 +1778,29 @@ def test_a_list_shortened_in_a_chunk_names_the_item_dropped_not_the_words_after_
     run = _list_run("A spell with extra costs such as tithe", ", levy, or toll", " or levy", " costs is announced.")
     assert lists.list_items(run) == ((), ("toll",))
 
+
+
+# Five rules that name the same list, for `_list_length`.
+LISTED = ["Put {} into the bowl at dusk.", "A keeper may hide {} under the stone.", "Count {} before the round ends.",
+          "No warden may touch {} twice.", "Shuffle {} into the vault."]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "rewrite"),
+    [
+        ("local relics or urns", "embers, urns, or vaults", False),  # two items, then three
+        ("relics, urns, and vaults", "embers and urns", False),  # three items, then two
+        ("relics or urns", "embers or vaults", True),  # two items each side
+        ("relics, urns, or vaults", "lanterns", True),  # a list made one word
+    ],
+)
+def test_a_list_grown_or_shrunk_in_many_rules_is_no_rewrite(old: str, new: str, rewrite: bool) -> None:
+    """A list on both sides whose items (between commas, "and", "or")
+    are more or fewer on one side adds or removes an item: however many
+    rules make the change, it is no family of rewrites."""
+    result = pair([t.format(old) for t in LISTED], [t.format(new) for t in LISTED])
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == ([(old, new, 5)] if rewrite else [])
+    assert {c.tags for c in result.changes} == {("substitution",) if rewrite else ("substantive",)}
 
 def test_an_item_put_in_the_plural_is_reworded_not_added() -> None:
     run = _list_run("The token has no cost, ", "seal, glyph mark,", "seals,", " rules text, or glow.")
