@@ -84,7 +84,7 @@ TESTS = {
     "templating": ["tests/test_render.py", "tests/test_sandbox.py", "tests/test_links.py", "tests/test_annotate.py", "tests/test_notes.py"],
     "files": ["tests/test_render.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_output.py", "tests/test_cli_exit.py"],
-    "markup": ["tests/test_markup.py", "tests/test_wordlists.py"],
+    "markup": ["tests/test_markup.py", "tests/test_markdown_input.py", "tests/test_wordlists.py"],
     "dates": ["tests/test_dates.py", "tests/test_outline.py"],
     "wordlists": ["tests/test_wordlists.py"],
     "excerpt": ["tests/test_excerpt.py"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ruldiff.cli.main import main
@@ -93,3 +94,30 @@ def test_rules_in_a_list_nested_four_spaces_in_are_units() -> None:
     assert [(r.id, r.parent) for r in doc.rules] == [
         ("1", None), ("1.1", "1"), ("1.1.1", "1.1"), ("1.1.2", "1.1"), ("1.1.3", "1.1"), ("1.2", "1")]
     assert {r.id: r.text for r in doc.rules}["1.1"] == "Dues are paid in April."
+
+
+def test_a_one_hash_heading_and_an_underlined_number_after_a_bullet_are_markup() -> None:
+    text = "# 1. Moorings\n\n1.1 A member moors at the east quay.\n\n- __1.2__ A visitor moors at the west quay.\n"
+    doc = parse(decode(text.encode(), "RULES.md"))
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("1", "Moorings"), ("1.1", "A member moors at the east quay."), ("1.2", "A visitor moors at the west quay.")]
+
+
+def test_a_hash_or_a_minus_with_no_space_after_it_is_text() -> None:
+    """Markdown makes no heading of ``#4`` nor a list item of ``-2``: a
+    line of a rule that starts with one keeps it."""
+    text = "## 1. Moorings\n\n1.1 A late visitor scores\n-2 points and moors at berth\n#4 on the west quay.\n\n" \
+        "1.2 A member moors at the east quay.\n"
+    doc = parse(decode(text.encode(), "RULES.md"))
+    assert {r.id: r.text for r in doc.rules}["1.1"] == "A late visitor scores -2 points and moors at berth #4 on the west quay."
+
+
+@pytest.mark.parametrize("label", ["Section", "Sec."])
+def test_a_bullet_before_a_labelled_number_is_markup(label: str) -> None:
+    """``- Section 2.``: a bullet before a number's label word, with or
+    without a full stop after the word, is dropped as one before a number is."""
+    text = f"# Bylaws\n\n- {label} 1. The club is the Harbour Club.\n- {label} 2. Members pay dues in April.\n" \
+        f"- {label} 3. Visitors moor at the west quay.\n"
+    doc = parse(decode(text.encode(), "RULES.md"))
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("1", "The club is the Harbour Club."), ("2", "Members pay dues in April."), ("3", "Visitors moor at the west quay.")]
