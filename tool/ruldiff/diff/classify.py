@@ -131,7 +131,8 @@ _DAMAGE = re.compile(
     r"|(?<=[^\W\d_][\u0191\u0192\u00aa\u00ba])(?=[^\W\d_])"
     r"|(?<=[^\W\d_][^\x00-\x7f\w\u2019\u2018\u2010\u2011\u00ad])(?=[^\W\d_]))"
 )
-_NOT_WORD = re.compile(r"[^\w\x00-\x02]+|_")
+# `_WORD`, with the wildcards of `_damaged` as letters.
+_DAMAGED_WORD = re.compile(r"(?:[^\W_]|[\x00-\x02])+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})")
 
 
 # Cached: the edit runs of a release repeat the same few strings (a straight
@@ -316,7 +317,10 @@ def _damaged(text: str) -> str | None:
     text = _TRADEMARK.sub(_MARK, text)
     text = _without_old_symbols(_typography(text)).replace("'", "")  # as _skeleton does
     text = unicodedata.normalize("NFKC", text).casefold()
-    return _NOT_WORD.sub(" ", text).strip()
+    # The words `_skeleton` reads, the wildcards in them, and its signs: a
+    # sign changed beside a damage ("Dand\u0192n deals \u2264 3" -> "... \u2265 3")
+    # is no damage repaired.
+    return " ".join(_DAMAGED_WORD.findall(text))
 
 
 def _same_but_damaged(old: str, new: str) -> bool:
