@@ -446,3 +446,23 @@ def test_items_only_named_another_way_are_neither_added_nor_removed(
     "power/toughness" -> "power and toughness" named three items, each
     wrong)."""
     assert _items("The parts are name, cost, ", deleted, inserted, ".") == items
+
+
+def test_an_item_named_with_a_modal_word_used_as_a_noun_is_an_item() -> None:
+    # "will of the assembly" is a name ("will", a noun before "of"), not a clause; the
+    # chunk the word diff replaced, its final "and" moved, is read item by item.
+    assert _items(
+        "The chant words are blaze, dusk, ember, glow, hush, ",
+        "tide, veil, and wisp",
+        "knell, tide, veil, wisp, and will of the assembly",
+        ".",
+    ) == (("knell", "will of the assembly"), ())
+
+
+@pytest.mark.parametrize("piece", ["it will be", "a keeper can draw", "they must wait", "a player may"])
+def test_a_modal_verb_still_makes_a_clause(piece: str) -> None:
+    assert not lists._is_item(piece)
+
+
+def test_a_modal_word_followed_by_of_is_a_noun() -> None:
+    assert lists._is_item("will of the assembly") and lists._is_item("can of embers")

@@ -110,3 +110,13 @@ def test_neither_recast_as_not_is_a_rewording_beside_the_item() -> None:
     assert by_new(result)["100.1"].tags == ("list-item", "substantive")
     assert by_new(result)["100.1"].items_added == ("a dune",)
     assert by_new(result)["100.2"].tags == ("list-item",) and by_new(result)["100.2"].items_added == ("yew",)
+
+
+def test_real_items_of_a_replaced_chunk_named_with_a_modal_word_are_named() -> None:
+    """gap-s26 pair 3: 207.2c, eleven ability words added, four of them in a
+    chunk whose final "and" moved, one named with "will" as a noun: every
+    one named, and the rule a list edit alone (the reader's label)."""
+    change = by_new(_real("mtg/2014-05-01.txt", "mtg/2016-07-22.txt"))["207.2c"]
+    assert len(change.items_added) == 11 and not change.items_removed
+    assert {"raid", "rally", "spell mastery", "will of the council"} <= set(change.items_added)
+    assert change.tags == ("list-item",)

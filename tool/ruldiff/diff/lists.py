@@ -78,6 +78,16 @@ two rounds interleaved with c7ed747). Session 15 (a piece with no comma,
 "and" or "or" not cut by the separator pattern, `_separated`; `joined`
 stopping at the first run that adds or drops a comma): 38 -> 35 ms
 (`--cpu --runs 3`, medians of seven rounds interleaved with c6d638e).
+
+Session 17: a modal word followed by "of" is a noun, not a clause word
+(`_noun_of`: "will of the council", an ability word, made the chunk it
+ended unreadable). Found on gap-s26 (207.2c, 2014-05 -> 2016-07: four
+of eleven ability words missed, and the rule tagged ``substantive``). On
+the 290 pairs of the archive and the eval sets, 15 changes move, all the
+ability-word rule, each read against the two lists: every item named
+added is in the new list alone (the 17-year gap: 46 named, was none), none
+removed, and ``substantive`` dropped where the items were the only edit.
+No other output changes; cost nothing measurable (one test per clause word).
 """
 
 from __future__ import annotations
@@ -258,10 +268,24 @@ def _is_item(text: str) -> bool:
         and not _predicate(words)
         and not _REFERENCE_ITEM.fullmatch(text)
         and any(w.lower() not in NOT_AN_ITEM for w in words)
-        and not any(w.replace("’", "'") in _CLAUSE_WORDS for w in words)
+        and not any(w.replace("’", "'") in _CLAUSE_WORDS and not _noun_of(words, k) for k, w in enumerate(words))
         and words[0].lower().strip(_ITEM_ENDS) not in _CLAUSE_OPENERS
         and _WORD_CHAR.search(text) is not None
     )
+
+
+def _noun_of(words: list[str], k: int) -> bool:
+    """Whether the clause word at `k` is a noun, followed by "of": a modal
+    verb is followed by a verb, never by "of" ("will of the council", an
+    ability word; "can of worms").
+
+    >>> _noun_of("will of the council".split(), 0), _noun_of("it will".split(), 1)
+    (True, False)
+    """
+    return words[k].lower() in _MODAL_NOUNS and k + 1 < len(words) and words[k + 1].lower() == "of"
+
+
+_MODAL_NOUNS = frozenset("can may must will".split())
 
 
 def _predicate(words: list[str]) -> bool:
