@@ -466,3 +466,19 @@ def test_a_modal_verb_still_makes_a_clause(piece: str) -> None:
 
 def test_a_modal_word_followed_by_of_is_a_noun() -> None:
     assert lists._is_item("will of the assembly") and lists._is_item("can of embers")
+
+
+def test_an_item_whose_words_an_or_joins_between_two_commas_is_one_item() -> None:
+    # The list's own last separator (", and") is still to come: the "or" inside the new
+    # piece joins the words of one item.
+    assert _items(
+        "Keeper acts, such as lighting the lamps,", "", " opening or closing the gates,", " resting, and singing."
+    ) == (("opening or closing the gates",), ())
+
+
+def test_a_bare_or_is_a_separator_where_no_serial_conjunction_follows() -> None:
+    # No ", and" / ", or" after the piece: its "or" may be the list's last separator,
+    # and each word is an item of its own.
+    assert lists._one_item_between_commas(" dusk or dawn,", " and night") is False
+    assert lists._one_item_between_commas(" dusk or dawn,", " noon. Then, and only then") is False
+    assert _items("Lamps burn at noon,", "", " dusk, dawn,", " and night.") == (("dusk", "dawn"), ())

@@ -88,6 +88,11 @@ ability-word rule, each read against the two lists: every item named
 added is in the new list alone (the 17-year gap: 46 named, was none), none
 removed, and ``substantive`` dropped where the items were the only edit.
 No other output changes; cost nothing measurable (one test per clause word).
+And a piece set between two commas whose only separator is a bare "and" or
+"or", the list's serial ", and" still to come, is one item
+(`_one_item_between_commas`: gap-s26, 408.g -> 408.2g, 1999-11 -> 2003-03,
+"declaring attacking or blocking creatures" was named as two items, judged
+wrong): on the 290 pairs, 2 changes move, that rule in two pairs, right.
 """
 
 from __future__ import annotations
@@ -345,6 +350,14 @@ def _list_side(text: str, before: str, after: str, alone: bool = False) -> list[
     items, starts, ends = _separated(text)
     tail = before.rstrip(_ITEM_ENDS)
     head = after.lstrip(_ITEM_ENDS)
+    # One item whose words a bare "and"/"or" joins: each of its parts reads
+    # as an item would (the whole may be longer than one).
+    joined_item = (
+        len(items) > 1 and ends and (starts or tail.endswith(",")) and _one_item_between_commas(text, head)
+        and all(_is_item(i) for i in items)
+    )
+    if joined_item:
+        items = [text.strip(_ITEM_ENDS + ",")]
     left = (
         starts or tail.endswith(",") or _ENDS_WITH_AND_OR.search(tail[-4:]) is not None
         # A new first item, before the words that introduce the list ("The
@@ -378,9 +391,25 @@ def _list_side(text: str, before: str, after: str, alone: bool = False) -> list[
         # vanguard+} card").
         or (len(items) > 1 and (starts or tail.endswith(",")) and _LAST_AFTER_AND_OR.search(text) is not None)
     )
-    if not (left and right) or not all(_is_item(i) for i in items):
+    if not (left and right) or not (joined_item or all(_is_item(i) for i in items)):
         return None
     return items
+
+
+def _one_item_between_commas(text: str, head: str) -> bool:
+    """Whether a piece set between two commas of a list, its only
+    separators a bare "and" or "or", is one item: the list's own last
+    separator, a serial ", and" (", or"), is still to come after it, so the
+    conjunction inside the piece joins words of one item ("untapping,
+    {+declaring attacking or blocking creatures,+} cleanup, and mana burn").
+
+    >>> _one_item_between_commas(" declaring attacking or blocking creatures,", " cleanup, and mana burn")
+    True
+    >>> _one_item_between_commas(" dusk, or dawn,", " noon, and night"), _one_item_between_commas(" attacking or blocking,", " and more")
+    (False, False)
+    """
+    core = text.strip(_ITEM_ENDS + ",")
+    return "," not in core and _OXFORD_AND_OR.search(_CLAUSE_END.split(head, maxsplit=1)[0]) is not None
 
 
 def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
