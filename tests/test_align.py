@@ -1873,3 +1873,36 @@ def test_a_parent_pairs_by_children_that_moved_and_were_reworded() -> None:
     pairs = dict(ids(align(old, new)))
     assert [pairs[f"400.{k}"] for k in (1, 2, 3)] == ["704.1", "704.2", "704.3"]
     assert pairs["400"] == "704"
+
+
+def test_a_text_written_twice_pairs_with_the_copy_under_its_own_parent() -> None:
+    # A new variant (808) copies a seating rule of an old one, which moved (806 -> 810, after
+    # the variant that stays at 807) and lost a sentence: the two new copies are equally
+    # close; the one under the variant the old rule's own heading became is its partner,
+    # the other is added.
+    seat = "Each team sits together on one bench of the hall. Each team decides the order of its keepers."
+    games = [
+        ("Hall Games Variant", "In the hall games variant, every keeper plays for themself."),
+        ("", "Each keeper draws three embers at the start of the game."),
+        ("", "A keeper who runs out of embers leaves the game."),
+    ]
+    old = doc([
+        ("8", "Variants"),
+        ("806", "Twin Lanterns Variant"),
+        ("806.1", "In the twin lanterns variant, two teams of two keepers tend the lamps together."),
+        ("806.2", seat + " The keeper seated on the right is the elder keeper of the team."),
+        ("807", games[0][0]), ("807.1", games[0][1]), ("807.2", games[1][1]), ("807.3", games[2][1]),
+    ])
+    new = doc([
+        ("8", "Variants"),
+        ("807", games[0][0]), ("807.1", games[0][1]), ("807.2", games[1][1]), ("807.3", games[2][1]),
+        ("808", "Paired Watch Variant"),
+        ("808.1", "In the paired watch variant, teams of any size take turns at the gate."),
+        ("808.2", seat),
+        ("810", "Twin Lanterns Variant"),
+        ("810.1", "In the twin lanterns variant, two teams of two keepers tend the lamps together."),
+        ("810.2", "Each team shares one lamp and one bowl of embers between its keepers."),
+        ("810.3", seat),
+    ])
+    assert ("806.2", "810.3") in ids(align(old, new))
+    assert (None, "808.2") in ids(align(old, new))

@@ -42,7 +42,12 @@ close; the steps, in the order they run:
    each): `MOVED_MIN` similar (`NEAR_MOVED_MIN` in the same section), or
    nearly contained (`CONTAINED_MIN`), or each the other's best at
    `MUTUAL_MIN` with `MUTUAL_COVER` of the shorter's words (a rule rewritten
-   as it moved; not in the glossary).
+   as it moved; not in the glossary). Of two candidates equally close,
+   the one under the parent its own parent is paired with (a text written
+   twice, for two variants: 2007-10 -> 2012-02, the Two-Headed Giant
+   seating rule 606.3 went to 810.3, not to its Team vs. Team copy 808.2,
+   gap-s26; session 17, on the 290 pairs of the archive and the eval sets,
+   17 pairs and 2 distinct pairings move, 606.3 and 806.3 -> 810.3, right).
 6d. **Moved together and reworded** (`_match_runs`): two or more rules of one
    old parent and of one new parent, pair by pair each the other's best
    (`GAP_MIN`, `RUN_COVER`), in the same order on both sides.
@@ -852,13 +857,24 @@ def _match_moved(a: _Side, b: _Side, link: _Link, *, mutual: bool = True) -> Non
                 others.append((-sim, i, j, sim))
         candidates += mine if len(mine) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, mine)
         loose += others if len(others) <= MOVED_KEEP else heapq.nsmallest(MOVED_KEEP, others)
-    candidates.sort()
+    # Best first; of two equally close, the one under the parent its own
+    # parent is paired with (a text written twice, for two variants).
+    candidates.sort(key=lambda c: (c[0], c[1], not _parents_paired(a, c[1], b, c[2]), c[2]))
     for _, i, j, sim in candidates:
         if a.partner[i] is None and b.partner[j] is None:
             link(i, j, MatchHow.MOVED, sim)
     if mutual:
         _match_mutual(a, b, candidates, weak, link)
         _match_runs(a, b, candidates, weak, loose, link)
+
+
+def _parents_paired(a: _Side, i: int, b: _Side, j: int) -> bool:
+    """Whether old item i's parent is paired with new item j's parent."""
+    pa, pb = a.items[i].parent, b.items[j].parent
+    if pa is None or pb is None:
+        return False
+    k = a.index.get(pa)
+    return k is not None and a.partner[k] is not None and a.partner[k] == b.index.get(pb)
 
 
 def _follow_content(a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int, float], link: _Link) -> None:
