@@ -82,7 +82,7 @@ from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM, list_items
 from .references import map_numbers, references
 from .runs import Run
-from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_in, phrase_pattern, word_edges
+from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_at, phrase_count, phrase_in, phrase_sub, word_edges
 from ..model import Change, Document, Rule, RuleKind, Substitution, record
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
@@ -136,17 +136,12 @@ def _apply(
 ) -> str:
     text = norm(map_numbers(text, id_map))
     for old, new in subs:
-        text = phrase_pattern(old).sub(new.replace("\\", "\\\\"), text)
+        text = phrase_sub(old, new, text)
     return text
 
 
 _NOT_WORD = re.compile(r"[^\w'’-]+")
 _FIRST_WORD = re.compile(r"[^\w'’-]*[\w'’-]*")
-
-
-def _count_phrase(phrase: str, text: str) -> int:
-    """Occurrences of a phrase in a text as whole words."""
-    return len(phrase_pattern(phrase).findall(text))
 
 
 def _occurs_more_than(phrase: str, text: str, limit: int) -> bool:
@@ -1587,10 +1582,10 @@ def _agreeing(longer: tuple[str, str], phrase: tuple[str, str]) -> bool:
     """
     sides = []
     for whole, part in zip(longer, phrase):
-        found = phrase_pattern(part).search(whole)
-        if found is None:
+        at = phrase_at(part, whole)
+        if at < 0:
             return False
-        sides.append((whole[: found.start()].split(), whole[found.end() :].split()))
+        sides.append((whole[:at].split(), whole[at + len(part) :].split()))
     (old_before, old_after), (new_before, new_after) = sides
     old_words, new_words = old_before + old_after, new_before + new_after
     return (
@@ -1838,7 +1833,7 @@ class Rewrites:
             if any(a != x and phrase_in(a, x) for x, _ in used):
                 continue  # counted with the longer form that holds it ("color to your mana pool")
             fam = self.families[self.family_of[self.index[(a, b)]]]  # each phrase in its own family
-            fam.counts[(a, b)] += max(1, _count_phrase(a, old_mapped))
+            fam.counts[(a, b)] += max(1, phrase_count(a, old_mapped))
             if rule_id not in fam.rules:
                 fam.rules.append(rule_id)
             if b:  # a verb agrees with a new subject, never with a deletion
