@@ -58,7 +58,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .classify import same_words
-from .cosmetic import completes_pair, corrections, goes_with, marks_at_edges, printed_at_edges, punctuation_run, respellings, symbol_of, word_of
+from .cosmetic import completes_pair, corrections, goes_with, marks_at_edges, may_complete_pair, printed_at_edges, punctuation_run, respellings, symbol_of, word_of
 from .lists import entangled, joined, list_items, recast, without
 from .moves import containers, moved, parents
 from .references import References, Targets, first_parts, map_numbers
@@ -245,13 +245,20 @@ def annotate(
                 reworded.append((run.at, run.at + len(run.inserted)))
         # A comma, quote or bracket dropped or added right beside a rewording
         # goes with it ("[-those cards,-]{+them+}"): not an edit of its own.
-        if punctuation and any(not goes_with(p, reworded) for p in punctuation):
-            # ... or completes a pair of marks a rewording left open, however
-            # far from it (read only here: rare).
-            at = set(reworded)
-            rewordings = [r for r in change_runs if (r.at, r.at + len(r.inserted)) in at]
-            if any(not goes_with(p, reworded) and not completes_pair(p, rewordings) for p in punctuation):
-                tags.add("cosmetic")
+        # ... or completes a pair of marks a rewording left open, however far
+        # from it (the rewordings read only for a run whose marks may).
+        rewordings: list[Run] | None = None
+        for p in punctuation:
+            if goes_with(p, reworded):
+                continue
+            if may_complete_pair(p):
+                if rewordings is None:
+                    at = set(reworded)
+                    rewordings = [r for r in change_runs if (r.at, r.at + len(r.inserted)) in at]
+                if completes_pair(p, rewordings):
+                    continue
+            tags.add("cosmetic")
+            break
         # An item removed from one place of the rule and added at another
         # only moved; an item is named once.
         if added and removed:
