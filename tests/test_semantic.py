@@ -560,3 +560,25 @@ def test_an_alternative_added_inside_the_last_item_is_no_item_of_the_list() -> N
         "The glyph types are flame, tide, ash, or stone set alight or quenched.",
     )
     assert "quenched" not in change.items_added and "substantive" in change.tags
+
+
+def test_a_shifted_rule_citing_a_shifted_number_is_stale_and_gets_no_hint() -> None:
+    # A rule inserted first shifts every rule; one whose text was kept still cites the old
+    # number of a rule two places on (not the next step): a stale reference, with the number
+    # it should be. The possibly-stale hint is for added rules only.
+    rules = [
+        ("1", "Basics"), ("100", "General"),
+        ("100.1.", "Keepers sit around the bowl in a circle of lanterns; see rule 100.4."),
+        ("100.2.", "The active keeper draws a glyph."),
+        ("100.3.", "A relic stays lit after it is cast."),
+        ("100.4.", "Keepers sit around the bowl in a circle."),
+    ]
+    new = [rules[0], rules[1], ("100.1.", "A keeper may pass."),
+           *[(f"100.{k + 2}.", t) for k, (_, t) in enumerate(rules[2:])]]
+    changes = compare(doc(rules), doc(new)).changes
+    shifted = next(c for c in changes if c.old and c.old.id == "100.1")
+    assert shifted.kind is ChangeKind.RENUMBERED and shifted.new.id == "100.2"  # type: ignore[union-attr]
+    assert shifted.stale == ("rule 100.4",) and shifted.stale_should_be == ("100.5",)
+    assert shifted.possibly_stale == () and "stale-reference" in shifted.tags
+    added = next(c for c in changes if c.kind is ChangeKind.ADDED)
+    assert added.new.id == "100.1" and added.possibly_stale == ()  # type: ignore[union-attr]
