@@ -582,3 +582,25 @@ def test_a_shifted_rule_citing_a_shifted_number_is_stale_and_gets_no_hint() -> N
     assert shifted.possibly_stale == () and "stale-reference" in shifted.tags
     added = next(c for c in changes if c.kind is ChangeKind.ADDED)
     assert added.new.id == "100.1" and added.possibly_stale == ()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("holder_first", [False, True])
+def test_a_stale_reference_in_a_split_rule_is_listed_under_the_part_that_holds_it(holder_first: bool) -> None:
+    # 100.1 is split in two as a rule is inserted before it; the part with the reference kept
+    # "see rule 100.5", whose rule is now 100.7. The stale line names the part that holds the
+    # reference, whether or not it is the part the split is reported under.
+    cited = "A keeper who leaves the circle before dawn loses one lantern; see rule 100.5."
+    other = "Keepers sit around the bowl in a circle of lanterns and sing the old songs of the hall every night."
+    parts = [cited, other] if holder_first else [other, cited]
+    rules = [("1", "Basics"), ("100", "General"), ("100.1.", " ".join(parts)),
+             ("100.2.", "The active keeper draws a glyph."), ("100.3.", "A relic stays lit after it is cast."),
+             ("100.4.", "A keeper may trade one glyph each turn."), ("100.5.", "Lanterns lost are put back in the box.")]
+    new = [rules[0], rules[1], ("100.1.", "A keeper may pass."), ("100.2.", parts[0]), ("100.3.", parts[1]),
+           *[(f"100.{k + 4}.", t) for k, (_, t) in enumerate(rules[3:])]]
+    from ruldiff.outputs.jsonout import to_json
+
+    result = compare(doc(rules), doc(new))
+    split = next(c for c in result.changes if c.kind is ChangeKind.SPLIT)
+    assert [r.id for r in split.news] == ["100.2", "100.3"] and split.stale == ("rule 100.5",)
+    holder = "100.2" if holder_first else "100.3"
+    assert to_json(result)["stale_references"] == [{"rule": holder, "references": ["rule 100.5"], "should_be": ["100.7"]}]
