@@ -19,22 +19,21 @@ The corpora are read from $RULDIFF_CORPORA, else ../shared/corpora.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPORA = Path(os.environ.get("RULDIFF_CORPORA") or ROOT.parent / "shared" / "corpora")
-GAP = "mtg/2009-10-01.txt mtg/2026-01-16.txt"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from identical import ROOT, corpora  # noqa: E402
+from identical import pairs as cli_pairs  # noqa: E402
+
+CORPORA = corpora()
 
 
 def pairs() -> list[str]:
-    out = []
-    for family in ("mtg", "riftbound", "riftbound-tournament"):
-        releases = sorted((CORPORA / family).glob("*.txt"))
-        out += [f"{family}/{a.name} {family}/{b.name}" for a, b in zip(releases, releases[1:])]
-    out.append(GAP)
+    """identical.py's pairs (each corpus's adjacent ones, the 17-year gap),
+    then every eval-set pair, each once, as the sets name them."""
+    out = [f"{old.parent.name}/{old.name} {new.parent.name}/{new.name}" for old, new in cli_pairs(CORPORA)]
     for f in sorted((ROOT / "bench" / "eval").glob("*.json")):
         if f.name.endswith(("labels.json", "verdicts.json")):
             continue

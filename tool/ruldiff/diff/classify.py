@@ -41,7 +41,9 @@ _TYPOGRAPHY_PAIRS = tuple((chr(k), v) for k, v in _TYPOGRAPHY.items())
 # a sign before a number ("+1/+1" is not "-1/-1", "≥ 3" not "≤ 3"), but not
 # a dash between a word and a rule number, which is a range ("306-311",
 # "409.1a-409.1f"; "X-1" keeps its sign).
-_WORD = re.compile(r"[^\W_]+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})")
+# The signs a skeleton keeps as words besides the runs of letters and digits.
+_SIGNS = r"[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})"
+_WORD = re.compile(r"[^\W_]+|" + _SIGNS)
 # What `_WORD` makes a word of in a lower-cased ASCII text besides the runs
 # of letters and digits: a comparison, or a sign before a number or an x.
 # It starts with the set of those marks, which the regex engine scans for at
@@ -132,7 +134,7 @@ _DAMAGE = re.compile(
     r"|(?<=[^\W\d_][^\x00-\x7f\w\u2019\u2018\u2010\u2011\u00ad])(?=[^\W\d_]))"
 )
 # `_WORD`, with the wildcards of `_damaged` as letters.
-_DAMAGED_WORD = re.compile(r"(?:[^\W_]|[\x00-\x02])+|[≤≥=≠±%×÷∞]|[<>](?=\s*[\dx])|(?<![^\W_])[+-](?=[\dx])|[+-](?=[\dx])(?!\d{3})")
+_DAMAGED_WORD = re.compile(r"(?:[^\W_]|[\x00-\x02])+|" + _SIGNS)
 
 
 # Cached: the edit runs of a release repeat the same few strings (a straight

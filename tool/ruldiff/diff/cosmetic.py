@@ -263,9 +263,8 @@ def completes_pair(p: Run, rewordings: Sequence[Run]) -> bool:
     """
     if not may_complete_pair(p):
         return False
+    # (Some character differs, so one of the two is not empty.)
     added, dropped = Counter(p.inserted) - Counter(p.deleted), Counter(p.deleted) - Counter(p.inserted)
-    if not added and not dropped:
-        return False
     for marks, side in ((added, 1), (dropped, 0)):
         for ch in marks:
             pair = _HALF.get(ch)

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -96,12 +97,7 @@ def phrase_count(part: str, whole: str) -> int:
     >>> phrase_count("he", "he, the hen: he"), phrase_count("a a", "a a a a")
     (2, 2)
     """
-    count = 0
-    at = phrase_at(part, whole)
-    while at >= 0:
-        count += 1
-        at = phrase_at(part, whole, at + (len(part) or 1))  # an empty match: the next one further on, as `re` goes
-    return count
+    return sum(1 for _ in _phrase_places(part, whole))
 
 
 def phrase_sub(part: str, new: str, whole: str) -> str:
@@ -112,18 +108,24 @@ def phrase_sub(part: str, new: str, whole: str) -> str:
     >>> phrase_sub("he", "she", "he, the hen: he"), phrase_sub("a", "x\\\\1", "a b")
     ('she, the hen: she', 'x\\\\1 b')
     """
-    pieces = []
+    pieces: list[str] = []
     last = 0
-    at = phrase_at(part, whole)
-    while at >= 0:
-        pieces.append(whole[last:at])
-        pieces.append(new)
+    for at in _phrase_places(part, whole):
+        pieces += (whole[last:at], new)
         last = at + len(part)
-        at = phrase_at(part, whole, at + (len(part) or 1))
     if not pieces:
         return whole
     pieces.append(whole[last:])
     return "".join(pieces)
+
+
+def _phrase_places(part: str, whole: str) -> Iterator[int]:
+    """Where `part` stands in `whole` as whole words, none overlapping, in
+    order: the matches ``finditer`` of `phrase_at`'s pattern finds."""
+    at = phrase_at(part, whole)
+    while at >= 0:
+        yield at
+        at = phrase_at(part, whole, at + (len(part) or 1))  # an empty match: the next one further on, as `re` goes
 
 
 class DocumentText:
