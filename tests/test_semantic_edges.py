@@ -490,6 +490,25 @@ def test_a_phrase_cut_short_is_one_rewrite_with_the_piece_beyond_its_neighbour_w
     assert "substantive" in by_new(pair(old, new))["100.6"].tags
 
 
+def test_a_run_holding_a_whole_cut_phrase_and_another_rewrite_is_both_rewrites() -> None:
+    # "[-lantern to seal rune or keeper-]{+urn to any seal+}": the word diff
+    # made one run of two rewrites, each made elsewhere too; the whole form
+    # of the cut phrase explains its part and the family "lantern" -> "urn"
+    # the rest, so the rule is a substitution, not a substantive edit.
+    old, new = [t.format("seal rune or keeper") for t in CUT], [t.format("any seal") for t in CUT]
+    old += ["Name seal rune or keeper", "Hide the lantern well.", "Wash the lantern at dusk.", "Carry the lantern north."]
+    new += ["Name any seal.", "Hide the urn well.", "Wash the urn at dusk.", "Carry the urn north."]
+    old.append("Lift the lantern to seal rune or keeper")
+    new.append("Lift the urn to any seal")
+    result = pair(old, new)
+    assert by_new(result)["100.9"].tags == ("substitution",)
+    rules = {s.old: s.rules for s in result.substitutions}
+    assert "100.9" in rules["seal rune or keeper"] and "100.9" in rules["lantern"]
+    # One phrase the run makes that no family explains, and it is substantive.
+    old[-1], new[-1] = "Lift the lantern to seal rune or keeper", "Drop the urn to any seal"
+    assert "substantive" in by_new(pair(old, new))["100.9"].tags
+
+
 PLURAL_OLD = ["Tap the lantern at dusk.", "Hide a lantern under the bowl.", "Shuffle the lantern into the vault.",
               "A keeper may hold a lantern.", "Two lanterns glow in the dark.", "All lanterns hum.",
               "Old lanterns and broken lanterns are lanterns all the same. Each lantern is a lantern, one lantern."]

@@ -1978,7 +1978,7 @@ def rewrites(
             if used and _explains(old_ctx, new_ctx, used, id_map):
                 found[n].append((k, used, run.old, run.new))
     cut = _cut_names(found, runs)
-    piece_of = _whole_cut(found, runs, id_map) if cut else {}
+    piece_of = _whole_cut(found, runs, id_map, subs) if cut else {}
     family_of = _families(subs)
     restated, one_place = _without_one_place(found, index, family_of, changes, runs, id_map, new.document) if found else ({}, set())
     families: dict[int, _Family] = {f: _Family(Counter(), []) for f in set(family_of) if f not in one_place}
@@ -1992,7 +1992,8 @@ def rewrites(
 
 
 def _whole_cut(
-    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]], runs: dict[int, list[Run]], id_map: dict[str, str]
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]], runs: dict[int, list[Run]], id_map: dict[str, str],
+    subs: Sequence[tuple[str, str]] = (),
 ) -> dict[int, list[tuple[int, int]]]:
     """A phrase cut short read whole, as one run (#27 item 2): the run
     beyond its neighbour word that `_cut_piece` takes is the other piece of
@@ -2001,8 +2002,11 @@ def _whole_cut(
     whole form seen in two runs or more explains a run that makes it in one
     piece ("[-target creature or player-]{+any target.+}"), added to
     `found` under the phrase it completes (a mark beside it is the
-    cosmetic tag's, as elsewhere). Asked only when a phrase was cut short
-    (`_cut_names` found one)."""
+    cosmetic tag's, as elsewhere), with the other phrases of `subs` the run
+    holds: two rewrites the word diff made one run ("[-converted mana cost
+    to target creature or player-]{+mana value to any target+}", its
+    kept "to" swallowed) are each explained, as in a run of one. Asked only
+    when a phrase was cut short (`_cut_names` found one)."""
     piece_of: dict[int, list[tuple[int, int]]] = defaultdict(list)
     wholes: dict[tuple[str, str], Counter[tuple[str, str]]] = defaultdict(Counter)  # whole -> the phrases it completes
     for n, found_n in found.items():
@@ -2024,8 +2028,17 @@ def _whole_cut(
             old_ctx, new_ctx = _in_context(run)
             probe = norm(old_ctx)
             used = [w for w in attested if phrase_in(w[0], probe) and phrase_in(w[1], new_ctx)]
-            if used and _explains(old_ctx, new_ctx, used, id_map):
-                found[n].append((k, list(dict.fromkeys(attested[w] for w in used)), run.old, run.new))
+            if not used:
+                continue
+            # The run's other rewrites, as the first search finds them (a
+            # phrase a whole form holds is that form's piece, not another).
+            others = [
+                (a, b) for a, b in subs
+                if a in probe and phrase_in(a, probe) and (not b or phrase_in(b, new_ctx))
+                and not any(phrase_in(a, w[0]) for w in used)
+            ]
+            if _explains(old_ctx, new_ctx, used + others, id_map):
+                found[n].append((k, list(dict.fromkeys([*(attested[w] for w in used), *others])), run.old, run.new))
     return piece_of
 
 
