@@ -509,6 +509,35 @@ def test_a_run_holding_a_whole_cut_phrase_and_another_rewrite_is_both_rewrites()
     assert "substantive" in by_new(pair(old, new))["100.9"].tags
 
 
+# "the warden(s)" -> "staff" in four rules, "a warden" -> "staff" in three,
+# while three rules keep "a warden" where it still means one warden.
+WARDEN_OLD = ["Only the warden rings the bell.", "Hide the key where the warden sleeps.", "The wardens meet at dusk.",
+              "The wardens keep the ledger.", "Wake a warden at dawn.", "Ask a warden for the lamp.", "Send a warden home.",
+              "A warden of the north holds the seal.", "A warden of the south holds the key.", "A warden of the east holds the book."]
+WARDEN_NEW = ["Only staff rings the bell.", "Hide the key where staff sleeps.", "Staff meet at dusk.",
+              "Staff keep the ledger.", "Wake staff at dawn.", "Ask staff for the lamp.", "Send staff home.", *WARDEN_OLD[7:]]
+
+
+def test_a_form_kept_as_often_as_replaced_is_taken_with_its_family_in_enough_rules() -> None:
+    # "a warden" -> "staff" alone replaced the phrase as often as the release
+    # kept it: two local edits, maybe. With "the warden(s)" -> "staff", one
+    # rewrite in seven rules, which may keep its old phrase where it still
+    # means what it says.
+    result = pair(WARDEN_OLD, WARDEN_NEW)
+    assert [c.tags for c in result.changes] == [("substitution",)] * 7
+    [family] = result.substitutions
+    assert family.new == "staff" and "a warden" in family.old.split(" / ") and len(family.rules) == 7
+    # In fewer rules than a rewrite may keep its old phrase in, the form is left alone.
+    keep = [0, 2, 4, 5, 6, 7, 8, 9]
+    result = pair([WARDEN_OLD[k] for k in keep], [WARDEN_NEW[k] for k in keep])
+    assert by_new(result)["100.3"].tags == ("substantive",)
+    # Nor is a form whose old words are not the family's but for an article ("a
+    # keeper" -> "staff"): another rewrite, kept as often as it was made.
+    old = [t.replace("a warden", "a keeper").replace("A warden", "A keeper") if k >= 4 else t for k, t in enumerate(WARDEN_OLD)]
+    new = [*WARDEN_NEW[:7], *old[7:]]
+    assert by_new(pair(old, new))["100.5"].tags == ("substantive",)
+
+
 PLURAL_OLD = ["Tap the lantern at dusk.", "Hide a lantern under the bowl.", "Shuffle the lantern into the vault.",
               "A keeper may hold a lantern.", "Two lanterns glow in the dark.", "All lanterns hum.",
               "Old lanterns and broken lanterns are lanterns all the same. Each lantern is a lantern, one lantern."]
