@@ -838,6 +838,8 @@ def _parse_rules(
             add_example(s)
         elif wrapped and prev is not None:
             extend(s)
+            # A unit the profile does not read, run into the rule before:
+            # unread, so that a misread document is told.
             if s[0] in _LABEL_FIRST and _label().match(s):
                 unread.append(i)
         else:
@@ -940,13 +942,20 @@ FIRST_UNREAD = 3
 
 
 # What starts like a numbered item: 100.1a, 103.1.b.2., 1.2.3, 12., (b), (ii), § 4;
-# not a number in running text ("2 damage").
+# a unit's word and number before a title or a sentence ("Section 1.01
+# Definitions.", "ARTICLE IV", "Sec. 4-12. Fees."); not a number in running
+# text ("2 damage") nor a citation in a sentence ("Section 3 of the Act").
 @functools.cache
 def _label() -> re.Pattern[str]:
-    return re.compile(r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§")
+    return re.compile(
+        r"\d{1,3}(?:(?:\.(?:\d+|[a-z]))+[a-z]{0,2}\.?|[a-z]{0,2}\.)(?:\s|$)|\(\w{1,4}\)\s|§"
+        r"|(?:Section|SECTION|Sec\.|SEC\.|Article|ARTICLE|Rule|RULE|Law|LAW|Regulation|REGULATION|Clause|CLAUSE"
+        r"|Paragraph|PARAGRAPH|Part|PART|Chapter|CHAPTER|Canon|CANON|Title|TITLE)\s+"
+        r"(?:\d{1,4}(?:[.-]\d{1,4})*[A-Za-z]?|[IVXLC]{1,7})\.?(?:\s*[-–—:]?\s+[A-Z(“\"]|\s*$)"
+    )
 
 
-_LABEL_FIRST = frozenset("0123456789(§")
+_LABEL_FIRST = frozenset("0123456789(§SARLPCT")
 
 
 # --- a numbering learned from the document ---------------------------------
