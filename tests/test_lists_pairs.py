@@ -101,6 +101,32 @@ def test_real_a_list_of_three_cut_to_a_pair_removes_its_item() -> None:
     assert change.items_removed == ("zone(s)",) and change.tags == ("list-item",)
 
 
+def test_real_an_item_named_with_a_word_more_is_neither_added_nor_removed() -> None:
+    """gap-s28 pair 0: 201.1, "credit" named "illustration credit" (two
+    list items of 287 judged wrong as drawn: one added, one removed)."""
+    change = by_new(_real("mtg/1999-11-01.txt", "mtg/2005-02-01.txt"))["201.1"]
+    assert change.items_added == () and change.items_removed == () and change.tags == ("substantive",)
+
+
+@pytest.mark.parametrize(
+    ("removed", "added", "same"),
+    [
+        (("credit", "legal text"), ("illustration credit", "artist"), {"credit": "illustration credit"}),
+        (("blue mana",), ("mana",), {"blue mana": "mana"}),  # named with a word fewer
+        (("Type",), ("card type", "supertype"), {"Type": "card type"}),  # whatever the case
+        (("red",), ("redirect",), {}),  # letters, not a word
+        (("oil", "wax"), ("lamp oil",), {"oil": "lamp oil"}),  # each added item taken once
+        (("oil",), ("oil",), {}),  # the same item: moved, told elsewhere
+    ],
+)
+def test_an_item_with_words_more_or_fewer_at_one_end_is_the_same_item(
+    removed: tuple[str, ...], added: tuple[str, ...], same: dict[str, str]
+) -> None:
+    from ruldiff.diff.semantic import _requalified
+
+    assert _requalified(removed, added) == same
+
+
 def test_neither_recast_as_not_is_a_rewording_beside_the_item() -> None:
     """"neither A nor B" -> "not C, A, or B": C is added, and the word that
     opened the pair was reworded with it (``substantive`` too); a pair grown
