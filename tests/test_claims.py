@@ -470,6 +470,33 @@ def test_one_sentence_restated_in_its_glossary_entry_is_one_edit_not_a_rewrite()
     assert all("substitution" not in c.tags for c in result.changes)
 
 
+def _held(word: str, rest: str, cited: str = "100.3") -> list[tuple[str, str]]:
+    """A rule and its two subrules that all say `word`: one place (`_one_place`)."""
+    return [("1", "Basics"), ("100", "General"), ("100.1", f"A keeper may hold a {word} aside."),
+            ("100.1a", f"A held {word} {rest}"), ("100.1b", f"Only one {word} is held aside at a time."),
+            ("100.2", "Draw."), *([("100.3", "Pass.")] if cited == "100.4" else []), (cited, "Rest.")]
+
+
+def test_a_word_restated_in_a_rule_and_its_subrules_with_a_reference_updated_tells_both() -> None:
+    # "totem" -> "umbra" in 100.1 and both its subrules is one edit, not a rewrite
+    # made across the document; where the same run also gives a shifted rule its
+    # new number ("totem 100.3" -> "umbra 100.4"), it says so.
+    result = compare(doc(_held("totem", "100.3 stays hidden.")), doc(_held("umbra", "100.4 stays hidden.", "100.4")))
+    assert result.substitutions == ()
+    tags = {k: c.tags for k, c in by_new(result).items() if k.startswith("100.1")}
+    assert tags == {"100.1": ("substantive",), "100.1a": ("cross-reference", "substantive"), "100.1b": ("substantive",)}
+
+
+@pytest.mark.parametrize(("old_rest", "new_rest"), [
+    ("stays hidden, until the keeper draws again.", "stays hidden until the keeper draws again."),  # a comma dropped
+    ("stays put; hidden until the keeper draws.", "stays put, hidden until the keeper draws."),  # a mark replaced nearby
+])
+def test_a_mark_beside_a_word_restated_in_a_rule_and_its_subrules_goes_with_it(old_rest: str, new_rest: str) -> None:
+    result = compare(doc(_held("totem", old_rest)), doc(_held("umbra", new_rest)))
+    assert result.substitutions == ()
+    assert by_new(result)["100.1a"].tags == ("substantive",)  # not cosmetic: the mark goes with the edit
+
+
 @pytest.mark.parametrize(("renamed", "found"), [(3, True), (2, False)])
 def test_a_term_renamed_in_the_pointers_many_entries_share_is_a_substitution(renamed: int, found: bool) -> None:
     rules = [("1", "Basics"), ("100", "General"), ("100.1", "Draw.")]
