@@ -161,6 +161,51 @@ def test_subrules_that_follow_their_renumbered_rule_have_not_moved() -> None:
     assert change.new.id == "100.4a" and change.moved is None  # type: ignore[union-attr]
 
 
+def test_a_rule_moved_to_another_heading_and_reworded_is_both() -> None:
+    # As test_rule_moved_to_another_heading, with a word changed on the way: the move
+    # is told beside the rewording.
+    old_text = "Keepers sit around the bowl in a circle."
+    new = [(n.replace("100.5.", "100.4.").replace("100.6.", "100.5."),
+            t.replace("rule 100.5", "rule 100.4").replace("See rule 100.4.", "See rule 200.3."))
+           for n, t in BASE if t != old_text]
+    new.append(("200.3.", "Keepers sit around the bowl in a ring."))
+    change = next(c for c in compare(doc(BASE), doc(new)).changes if c.old and c.old.id == "100.4")
+    assert change.kind is ChangeKind.RENUMBERED and change.new.id == "200.3"  # type: ignore[union-attr]
+    assert change.tags == ("substantive",) and change.moved == ("100", "200")
+
+
+def test_a_subrule_moved_to_another_rule_and_reworded_is_both() -> None:
+    rules = [*BASE[:5], ("100.3a", "A flame glyph burns."), ("100.3b", "A tide glyph floods."), *BASE[5:]]
+    new = [(n, t) for n, t in rules if n != "100.3b"]
+    at = next(k for k, (n, _) in enumerate(new) if n == "100.5.")
+    new.insert(at + 1, ("100.5a", "A tide glyph floods the bowl."))
+    change = next(c for c in compare(doc(rules), doc(new)).changes if c.old and c.old.id == "100.3b")
+    assert change.kind is ChangeKind.RENUMBERED and change.new.id == "100.5a"  # type: ignore[union-attr]
+    assert change.tags == ("substantive",) and change.moved == ("100.3", "100.5")
+
+
+@pytest.mark.parametrize("tide", ["A tide glyph floods.", "A tide glyph floods the bowl."])
+@pytest.mark.parametrize(("rule_3", "moved"), [
+    ("Keepers sit around the bowl in a circle.", ("100.2", "100.3")),  # old 100.3 kept: 100.2b moved under it
+    # 100.3 removed and its number given to a new rule: that rule was put above 100.2b, which did not move.
+    ("Every relic must rest on the altar before dusk.", None),
+])
+def test_a_subrule_under_a_new_rule_that_took_a_removed_rule_s_number_has_not_moved(
+    tide: str, rule_3: str, moved: tuple[str, str] | None
+) -> None:
+    head = [("1", "Basics"), ("100", "General"), ("100.1", "The active keeper draws a glyph."),
+            ("100.2", "The glyph types are flame and tide."), ("100.2a", "A flame glyph burns.")]
+    old = [*head, ("100.2b", "A tide glyph floods."), ("100.3", "Keepers sit around the bowl in a circle.")]
+    new = [*head, ("100.3", rule_3), ("100.3a", tide)]  # with its text kept, or reworded
+    result = compare(doc(old), doc(new))
+    change = next(c for c in result.changes if c.old and c.old.id == "100.2b")
+    assert change.kind is ChangeKind.RENUMBERED and change.new.id == "100.3a"  # type: ignore[union-attr]
+    assert change.moved == moved
+    assert [c.kind.value for c in result.changes if c.kind is not ChangeKind.RENUMBERED] == (
+        [] if moved else ["added", "removed"]
+    )
+
+
 def test_references() -> None:
     assert references("see rules 701.2–701.4 and section 8") == [
         ("701.2", "rules 701.2"), ("701.4", "701.4"), ("8", "section 8")
