@@ -23,6 +23,23 @@ def pair(old_texts: list[str], new_texts: list[str]):  # type: ignore[no-untyped
     return compare(doc(rules(old_texts)), doc(rules(new_texts)))
 
 
+# --- rules without edits ----------------------------------------------------------
+
+def test_rules_without_edits_are_tagged_by_kind_and_stale_reference() -> None:
+    # An added rule is substantive, with a stale reference too; a rule only
+    # renumbered says nothing unless a reference of its is stale.
+    old = [("1", "Basics"), ("100", "General"), ("100.1", "Draw."), ("100.2", "Pass. See rule 100.9."), ("100.3", "Rest.")]
+    new = [("1", "Basics"), ("100", "General"), ("100.1", "Draw."), ("100.2", "Wake."), ("100.3", "Pass. See rule 100.9."),
+           ("100.4", "Rest."), ("100.5", "Sleep. See rule 100.8.")]
+    result = compare(doc(old), doc(new))
+    assert [(c.kind.value, (c.new or c.old).id, c.tags) for c in result.changes] == [
+        ("added", "100.2", ("substantive",)),
+        ("renumbered", "100.3", ("stale-reference",)),
+        ("renumbered", "100.4", ()),
+        ("added", "100.5", ("stale-reference", "substantive")),
+    ]
+
+
 # --- substitutions --------------------------------------------------------------
 
 PRONOUNS_OLD = [
