@@ -60,7 +60,8 @@ TESTS = {
     "worddiff": ["tests/test_worddiff.py", "tests/test_engines.py"],
     "classify": ["tests/test_classify.py"],
     # The semantic pass, one module per claim: each run against the same tests.
-    "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
+    # semantic.py tags the misspellings cosmetic.py finds corrected: test_cosmetic_typos.py tells them (0.6 s).
+    "semantic": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_cosmetic_typos.py"],
     "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
