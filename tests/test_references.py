@@ -779,3 +779,27 @@ def test_the_changes_citing_a_moved_or_missing_number_are_found_in_one_pass_text
     with_nul = [*changes[:3], changed("102.2", "Ends\0 with rule 104.9.")]
     assert refs.citing(with_nul) == {k: reference_spans(with_nul[k].new.full_text) for k in (1, 2, 3)}  # type: ignore[union-attr]
     assert refs.citing([changed("102.2", "rule 102.1")]) == {}
+
+
+# A release that inserts a section moves "Charms" from 212.4 to 213.4, and a
+# new rule cites it by its old number with its title: 212.4 is now another
+# rule, and the title says which rule was meant.
+_OLD_CHARMS = [("212", "Charms and Wards"), ("212.3", "A ward guards one tile."),
+               ("212.4", "Charms"), ("212.4a", "A charm is played from the hand."),
+               ("212.5", "A charm and a ward may share a tile.")]
+_NEW_CHARMS = [("212", "Charms and Wards"), ("212.3", "A ward guards one tile."),
+               ("212.4", "A ward is lifted at dusk and set again at dawn."),
+               ("213.4", "Charms"), ("213.4a", "A charm is played from the hand."),
+               ("213.5", "A charm and a ward may share a tile.")]
+
+
+def test_a_reference_whose_quoted_title_is_another_rules_is_stale_whoever_wrote_it() -> None:
+    added = ("213.6", 'A charm named by a ward is no charm. See rule 212.4, "Charms."')
+    c = compare(doc(_OLD_CHARMS), doc(_NEW_CHARMS + [added]))
+    change = next(x for x in c.changes if x.new is not None and x.new.id == "213.6")
+    assert change.stale == ("rule 212.4",) and change.stale_should_be == ("213.4",)
+    assert "stale-reference" in change.tags
+    # Cited by its new number with the same title, it is right.
+    right = ("213.6", 'A charm named by a ward is no charm. See rule 213.4, "Charms."')
+    c = compare(doc(_OLD_CHARMS), doc(_NEW_CHARMS + [right]))
+    assert next(x for x in c.changes if x.new is not None and x.new.id == "213.6").stale == ()

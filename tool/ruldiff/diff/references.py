@@ -113,6 +113,20 @@ __all__ = [
 ]
 
 
+def _within(inner: str, outer: str) -> bool:
+    """Whether number `inner` lies under `outer` ("409.1" under "409",
+    "212.4b" under "212.4"; not "4091" nor "409" under itself).
+
+    >>> _within("409.1", "409"), _within("212.4b", "212.4"), _within("4091", "409"), _within("409", "409")
+    (True, True, False, False)
+    """
+    return len(inner) > len(outer) and inner.startswith(outer) and not inner[len(outer)].isdigit()
+
+
+# A title quoted right after a reference: 'rule 603, "Handling Triggered
+# Abilities."' (`References.misnamed`).
+_QUOTED_TITLE = re.compile(r",?\s*[“\"]([^“”\"]{1,80}?)[.,]?[”\"]")
+
 SAME_CONTENT = 0.6
 """Word similarity from which a number that a reference kept still holds
 what it held (so the reference is not stale)."""
@@ -726,6 +740,43 @@ class References(NamedTuple):
         near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
         return phrase_in(title, near)
 
+    def misnamed(self, text: str, end: int, target: str) -> str:
+        """The rule that the title quoted right after a reference (its end at
+        `end`) names, when that is another rule than its target: the one
+        rule of the new document whose text is that title, its target's text
+        another ("See rule 214.4, "Enchantments."" where 214.4 is now a rule
+        of control and 212.4 "Enchantments": the document says what it
+        means, and the number is wrong, whoever wrote it); else "".
+
+        Precision (session 18): on the 297 pairs of the archive and the eval
+        sets, 2 distinct references flagged, both right: gap-s28's 205.2c
+        (1999-11 -> 2005-02; the set's one stale reference in a drawn
+        change, missed as drawn) and the glossary's Endure, "See rule 702.62,
+        "Endure."" where Endure is 701.63 (2025-04 on; 6 pairs). A first
+        version also flagged a rule citing 409.1 with the title of 409, the
+        section it lies in: not taken (`_within`). Cost: a regular
+        expression at the end of each reference to a number that moved or
+        is missing (the only ones `stale` reads); the titles are read only
+        after a quoted title that is not the target's.
+
+        >>> r = References({}, {"212.4", "214.4"}, None, "", {}, {"212.4": "Enchantments", "214.4": "A permanent has a controller."})
+        >>> text = 'See rule 214.4, "Enchantments."'
+        >>> r.misnamed(text, 14, "214.4"), r.misnamed(text, 14, "212.4"), r.misnamed("See rule 214.4.", 14, "214.4")
+        ('212.4', '', '')
+        >>> r.misnamed('See rule 212.4b, "Enchantments."', 15, "212.4b")  # a rule under the section it names
+        ''
+        """
+        m = _QUOTED_TITLE.match(text, end)
+        if m is None:
+            return ""
+        title = m.group(1).strip().rstrip(".").lower()
+        if not title or len(title.split()) > NAMED_TITLE_WORDS or self.new_texts.get(target, "").strip().rstrip(".").lower() == title:
+            return ""
+        found = [i for i, t in self.new_texts.items() if len(t) < 80 and t.strip().rstrip(".").lower() == title]
+        if len(found) != 1 or _within(target, found[0]) or _within(found[0], target):
+            return ""  # the title of the section it lies in ("rule 409.1, "Playing Spells."" under 409) is its own
+        return found[0]
+
     def in_document(self, target: str) -> bool:
         """Whether a number that no rule of the new document holds is still
         this document's: it, or a division above it, is numbered in either
@@ -787,7 +838,9 @@ class References(NamedTuple):
             moved_to = self.id_map.get(target, target)
             if (target == own and moved_to == target) or printed in printed_refs:
                 continue  # a rule that names itself, unless the number was another rule's
-            if target not in self.new_ids:
+            if target in self.new_ids and (other := self.misnamed(text, at + len(printed), target)):
+                hint = other  # the title quoted after it is another rule's, whoever wrote it
+            elif target not in self.new_ids:
                 if not self.in_document(target):
                     continue  # another chapter's, or another code's: nothing to check it against
                 hint = moved_to if moved_to != target and moved_to in self.new_ids else ""
