@@ -538,6 +538,19 @@ def test_a_form_kept_as_often_as_replaced_is_taken_with_its_family_in_enough_rul
     assert by_new(pair(old, new))["100.5"].tags == ("substantive",)
 
 
+def test_a_bracket_moved_as_its_sentence_was_reworded_goes_with_the_rewording() -> None:
+    # gap-s28 pair 0, 214.8e -> 212.4f: the opening bracket now opens the
+    # sentence before the reworded reference; the bracket moved with the
+    # rewording, no cosmetic edit of its own (the reader's label).
+    old = ['The lamp fails at dusk. This is a rule of state. (See rule 100.2, "Lamps.")', "Lamps."]
+    new = ["The lamp fails at dusk. (This is a rule of state. See rule 100.2.)", "Lamps."]
+    assert by_new(pair(old, new))["100.1"].tags == ("substantive",)
+    # A bracket put around kept words, nothing reworded, is still cosmetic.
+    old = ["The lamp fails at dusk. This is a rule of state.", "Lamps."]
+    new = ["The lamp fails at dusk. (This is a rule of state.)", "Lamps."]
+    assert by_new(pair(old, new))["100.1"].tags == ("cosmetic",)
+
+
 PLURAL_OLD = ["Tap the lantern at dusk.", "Hide a lantern under the bowl.", "Shuffle the lantern into the vault.",
               "A keeper may hold a lantern.", "Two lanterns glow in the dark.", "All lanterns hum.",
               "Old lanterns and broken lanterns are lanterns all the same. Each lantern is a lantern, one lantern."]

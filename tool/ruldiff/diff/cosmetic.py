@@ -260,6 +260,12 @@ def completes_pair(p: Run, rewordings: Sequence[Run]) -> bool:
     (False, False)
     >>> completes_pair(r(")", ""), [r(". (See", "). See")]), completes_pair(r("", ","), [r("a", "(b")])
     (False, False)
+
+    A half the rewording dropped (added) alone is the same mark moved with
+    it: "[-This-]{+(This+} ... [-(See rule 4, "Lamps."-]{+See rule 4.+})".
+
+    >>> completes_pair(r("This", "(This"), [r('(See rule 4, "Lamps."', "See rule 4.")])
+    True
     """
     if not may_complete_pair(p):
         return False
@@ -268,9 +274,26 @@ def completes_pair(p: Run, rewordings: Sequence[Run]) -> bool:
     for marks, side in ((added, 1), (dropped, 0)):
         for ch in marks:
             pair = _HALF.get(ch)
-            if pair is None or not any(_encloses_new(r, pair, ch == pair[1], side) for r in rewordings):
+            if pair is None or not any(
+                _encloses_new(r, pair, ch == pair[1], side) or _moves_half(r, pair, ch == pair[0], side) for r in rewordings
+            ):
                 return False
     return True
+
+
+def _moves_half(r: Run, pair: tuple[str, str], opener: bool, side: int) -> bool:
+    """Whether rewording `r` drops (for a mark added, `side` 1) or adds the
+    same half of `pair` unmatched: the mark moved as the words were
+    reworded ("[-This-]{+(This+} is a state-based effect.
+    [-(See rule 420, "State-Based Effects."-]{+See rule 420.+})": the
+    bracket now opens a sentence earlier, the rewording's edit). The
+    rewording must change words: marks moved around kept words are an
+    edit of their own."""
+    text = r.deleted if side else r.inserted
+    o, c = pair
+    if text.count(o) - text.count(c) != (1 if opener else -1):
+        return False
+    return _WORDS.findall(r.deleted.lower()) != _WORDS.findall(r.inserted.lower())
 
 
 def may_complete_pair(p: Run) -> bool:
