@@ -14,6 +14,9 @@ from test_claims import by_new, pair
 from ruldiff.diff import lists
 from ruldiff.diff.pipeline import compare
 from ruldiff.diff.runs import Run
+from ruldiff.documents.parse import parse
+from ruldiff.documents.read import decode
+from ruldiff.model import Document
 from ruldiff.diff.text import norm
 
 
@@ -146,3 +149,39 @@ def test_real_items_of_a_replaced_chunk_named_with_a_modal_word_are_named() -> N
     assert len(change.items_added) == 11 and not change.items_removed
     assert {"raid", "rally", "spell mastery", "will of the council"} <= set(change.items_added)
     assert change.tags == ("list-item",)
+
+
+# A regulation whose list items are units of their own: a point appended at
+# the end moves the list's "and" from the old second-to-last point to the new.
+_REG = (
+    "Harbour Lighting Regulations\n\n"
+    "Regulation 3. Lamps\n\n"
+    "(1) Every lamp on a pontoon must be\n\n"
+    "(a) fixed to a post;\n\n"
+    "(b) lit from dusk to dawn; and\n\n"
+    "(c) shielded from the water{end}\n\n"
+    "{more}"
+    "(2) A lamp that fails is reported to the harbour master.\n"
+)
+
+
+def _regulation(end: str, more: str = "") -> Document:
+    return parse(decode(_REG.format(end=end, more=more).encode("utf-8"), "reg.txt"))
+
+
+def test_the_lists_conjunction_moved_to_a_new_last_point_is_cosmetic() -> None:
+    old = _regulation(".")
+    new = parse(decode(_REG.format(end="; and", more="(d) inspected once a year.\n\n").replace(
+        "(b) lit from dusk to dawn; and", "(b) lit from dusk to dawn;").encode("utf-8"), "reg.txt"))
+    tags = {c.new.id: c.tags for c in compare(old, new).changes if c.new is not None}
+    b, c, d = (next(k for k in tags if k.endswith(x)) for x in ("(1)(b)", "(1)(c)", "(1)(d)"))
+    assert tags[b] == ("cosmetic",) and tags[c] == ("cosmetic",) and tags[d] == ("substantive",)
+
+
+def test_and_made_or_at_the_end_of_a_point_is_a_change_of_meaning() -> None:
+    old = _regulation(".")
+    new = parse(decode(_REG.format(end="; or", more="(d) inspected once a year.\n\n").replace(
+        "(b) lit from dusk to dawn; and", "(b) lit from dusk to dawn;").encode("utf-8"), "reg.txt"))
+    tags = {c.new.id: c.tags for c in compare(old, new).changes if c.new is not None}
+    c = next(k for k in tags if k.endswith("(1)(c)"))
+    assert tags[c] == ("substantive",)  # "and" gone from (b), "or" put at (c): the list now says "or"

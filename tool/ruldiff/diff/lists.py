@@ -105,7 +105,7 @@ from .align import word_set
 from .classify import is_cosmetic
 from .runs import Run
 
-__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "without"]
+__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "serial_tail", "without"]
 
 
 NEAR_RUN = 8
@@ -1178,3 +1178,41 @@ def without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
         else:
             out.append(item)
     return tuple(out)
+
+
+# The end of an item of a list whose items are units of their own ("(b) the
+# refill count; and" / "(c) the label."): its closing marks and the list's
+# conjunction before the next item. Searched in the last `_TAIL_REACH`
+# characters only.
+_TAIL = re.compile(r"(?:[\s.;,:]*\b(and|or)\b)?[\s.;,:]*$")
+_TAIL_REACH = 24
+
+
+def serial_tail(old: str, new: str) -> str | None:
+    """What a unit's edit does to its end, when that is all it edits: the
+    list's conjunction ("and", "or") the item gained or lost at its end,
+    "" when only its closing marks changed, None otherwise (its words
+    changed, or "and" became "or": a change of meaning).
+
+    An item of a list set out as units of its own ("(a) ...;" "(b) ...;
+    and" "(c) ....") holds the list's serial conjunction when it is the
+    item before the last: when the list gains or loses a last item, the
+    conjunction moves between units. The conjunction is the list's, not the
+    item's; moved, it is bookkeeping (`annotate` tags it cosmetic when a
+    unit beside it was added or removed, or took the conjunction).
+
+    >>> serial_tail("the refill count; and", "the refill count;"), serial_tail("the label.", "the label; and")
+    ('and', 'and')
+    >>> serial_tail("the label.", "the label;"), serial_tail("the label; and", "the label; or"), serial_tail("a label.", "the label.")
+    ('', None, None)
+    >>> serial_tail("cats and", "cats and dogs")
+    """
+    if old == new:
+        return None
+    a, b = _TAIL.search(old, max(0, len(old) - _TAIL_REACH)), _TAIL.search(new, max(0, len(new) - _TAIL_REACH))
+    if a is None or b is None or a.start() != b.start() or old[: a.start()] != new[: b.start()] or not old[: a.start()].strip():
+        return None
+    x, y = a.group(1), b.group(1)
+    if x and y:
+        return "" if x == y else None
+    return x or y or ""
