@@ -1207,8 +1207,11 @@ def serial_tail(old: str, new: str) -> str | None:
     ('', None, None)
     >>> serial_tail("cats and", "cats and dogs")
     """
-    if old == new:
+    if old == new or abs(len(old) - len(new)) > _TAIL_REACH:
         return None
+    keep = min(len(old), len(new)) - _TAIL_REACH
+    if keep > 0 and old[:keep] != new[:keep]:
+        return None  # an edit before the end (most changes): one comparison in C, no pattern
     a, b = _TAIL.search(old, max(0, len(old) - _TAIL_REACH)), _TAIL.search(new, max(0, len(new) - _TAIL_REACH))
     if a is None or b is None or a.start() != b.start() or old[: a.start()] != new[: b.start()] or not old[: a.start()].strip():
         return None
