@@ -672,12 +672,13 @@ def test_rules_on_one_template_pair_with_their_own_text(corpora: Path) -> None:
 
 def test_list_items_only_named_another_way_are_not_named(corpora: Path) -> None:
     # 1999-04 -> 2004-06 (gap-s25): 201.1's card parts, "power/toughness"
-    # -> "power and toughness": no item ("credit" -> "illustration credit",
-    # a qualifier put before, is still named: it may name another thing).
+    # -> "power and toughness": no item; nor "credit" -> "illustration
+    # credit", the same part named more fully (gap-s25's and gap-s28's
+    # readers: both judged the two items printed wrong; 64d0737).
     def items(old: str, new: str, rule: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         (change,) = [c for c in diff(old, new).changes if c.old is not None and c.old.id == rule]
         return change.items_added, change.items_removed
 
-    assert items("1999-04-23", "2004-06-01", "201.1") == (("illustration credit",), ("credit",))
+    assert items("1999-04-23", "2004-06-01", "201.1") == ((), ())
     # 2007-09 -> 2007-10: the noun the list's items share is no part of the new item.
     assert items("2007-09-07", "2007-10-01", "419.8a") == (("planeswalker",), ())
