@@ -551,6 +551,20 @@ def test_a_bracket_moved_as_its_sentence_was_reworded_goes_with_the_rewording() 
     assert by_new(pair(old, new))["100.1"].tags == ("cosmetic",)
 
 
+def test_an_insertion_before_a_word_that_ends_its_clause_is_found_with_it() -> None:
+    # "the{+ Honorary+} Secretary, the Treasurer" / "by the{+ Honorary+}
+    # Secretary.": the word after an insertion is its neighbour though a mark
+    # closes its clause (a club constitution written in session 18: four
+    # rules, two with the word before a comma or a full stop). A replacement
+    # takes no such neighbour: "relic now." stays "relic" (test_candidates).
+    old = ["Apply to the Secretary in writing.", "The Committee is the Chair, the Secretary, and two members.",
+           "Notice is given by the Secretary.", "The Secretary gives notice of every meeting."]
+    new = [t.replace("Secretary", "Honorary Secretary") for t in old]
+    result = pair(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("Secretary", "Honorary Secretary", 4)]
+    assert [c.tags for c in result.changes] == [("substitution",)] * 4
+
+
 PLURAL_OLD = ["Tap the lantern at dusk.", "Hide a lantern under the bowl.", "Shuffle the lantern into the vault.",
               "A keeper may hold a lantern.", "Two lanterns glow in the dark.", "All lanterns hum.",
               "Old lanterns and broken lanterns are lanterns all the same. Each lantern is a lantern, one lantern."]
@@ -1124,7 +1138,9 @@ def _run(deleted: str, inserted: str, before: str, after: str) -> runs.Run:
          [("relic b", "ember c", False), ("a relic b", "a ember c", False), ("relic b y", "ember c y", False)]),
         # Inserted or deleted: with a neighbour that is no function word.
         (_run("", "transforming ", "A ", "double-faced relic turns."), [("double-faced", "transforming double-faced", True)]),
-        (_run(" the battlefield", "", "enters", " tapped."), [("enters the battlefield", "enters", True)]),
+        # The word after it ends its clause: a neighbour still, for an insertion or deletion only.
+        (_run(" the battlefield", "", "enters", " tapped."),
+         [("enters the battlefield", "enters", True), ("the battlefield tapped", "tapped", True)]),
         (_run(" The phrase", "", "hand.", ' "Cycling'), [("the phrase", "", True)]),
         # Function words only: no neighbour makes them a phrase.
         (_run("the,", "a,", "Take ", " then go"), [("the", "a", False)]),

@@ -433,7 +433,7 @@ _BRACKETS = (("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"))
 _BRACKET_MARKS = "()[]{}<>"
 
 
-def _edge_word(text: str, last: bool) -> str:
+def _edge_word(text: str, last: bool, closed: bool = False) -> str:
     """The last (first) word of a text, lower-cased (as `norm` gives it), or
     "" if it ends (starts) with punctuation.
 
@@ -443,12 +443,29 @@ def _edge_word(text: str, last: bool) -> str:
 
     >>> _edge_word(" Draw a Card ", last=True), _edge_word(" Draw a card ", last=False), _edge_word("draw.", last=True)
     ('card', 'draw', '')
+
+    With `closed`, the first word may end with a mark that closes its
+    clause, a plain word of letters: the word without the mark.
+
+    >>> _edge_word(" Secretary, the", last=False), _edge_word(" Secretary, the", last=False, closed=True)
+    ('', 'secretary')
+    >>> _edge_word(" rules-documents.", last=False, closed=True), _edge_word(" (Secretary)", last=False, closed=True)
+    ('', '')
     """
     words = text.rsplit(None, 1) if last else text.split(None, 1)
     if not words:
         return ""
     word = (words[-1] if last else words[0]).lower()
-    return word if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()) else ""
+    if _CONTEXT_WORD.match(word) and (not last or word[-1].isalnum()):
+        return word
+    if closed and not last:
+        bare = word.rstrip(_CLOSES_CLAUSE)
+        if bare.isalpha():
+            return bare
+    return ""
+
+
+_CLOSES_CLAUSE = ",.;:!?"
 
 
 _address = functools.cache(lambda: re.compile(r"://|\bwww\.|\w@\w|\w/\w"))  # a web or mail address, a path
@@ -597,8 +614,9 @@ def _phrase_candidates(
     ):
         return []  # a piece of an address whose other piece changed too
     # A neighbour word beyond a mark set aside is no neighbour: "pool[-."-]{+.”+} See".
+    one_sided = not d or not i
     before = a[start - 1] if start else _edge_word(run.before, last=True)
-    after = a[end_a] if end_a < len(a) else _edge_word(run.after, last=False)
+    after = a[end_a] if end_a < len(a) else _edge_word(run.after, last=False, closed=one_sided)
     if not d_marked.startswith(d):
         before = ""
     if not d_marked.endswith(d):
@@ -608,8 +626,9 @@ def _phrase_candidates(
     # With its neighbour word: a phrase that only reads with it ("this
     # [-artifact-]{+token+}"), or one inserted or deleted, if it holds a word
     # of its own and its neighbour is not a function word ("that" deleted
-    # twice, or "the [-double-faced-]", is no rewrite).
-    one_sided = not d or not i
+    # twice, or "the [-double-faced-]", is no rewrite). An insertion or a
+    # deletion has no phrase without it, so its neighbour word after it may
+    # end its clause ("the{+ Honorary+} Secretary, the Treasurer").
     # A long phrase (`LONG_MAX_WORDS`) reads without its neighbour word: a
     # rewrite of that length needs none to make sense, and its forms with
     # one would only be more candidates to count.
