@@ -65,7 +65,7 @@ TESTS = {
     "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     # test_families6.py: a rule and the examples that restate it, one place (`_without_illustrations`; 0.7 s).
-    "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_families6.py"],
+    "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_families6.py", "tests/test_families10.py"],
     "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py"],
     "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": [

@@ -113,6 +113,11 @@ def test_the_address_a_run_edits_inside() -> None:
         "guild.example/en/archive/charters", "guild.example/en/charters")
     assert _address_token(Run("<www.a.example/b", "A.example/B", "(", "/c.aspx>).")) == (
         "www.a.example/b/c.aspx", "a.example/b/c.aspx")
+    # A run that ends the address with its closing marks: the marks are no part of it.
+    assert _address_token(Run("b.aspx>", "c.aspx>", "(see <www.a.example/", ").")) == (
+        "www.a.example/b.aspx", "www.a.example/c.aspx")
+    assert _address_token(Run("rules.", "en/rules.", "at www.a.example/", " Then")) == (
+        "www.a.example/rules", "www.a.example/en/rules")
     # Words between spaces, or a run that is no piece of an address: none.
     assert _address_token(Run("old", "new", "the ", " rule")) is None
     assert _address_token(Run("archive/", "", "the ", " charters")) is None
