@@ -125,9 +125,7 @@ def test_real_an_item_named_with_a_word_more_is_neither_added_nor_removed() -> N
 def test_an_item_with_words_more_or_fewer_at_one_end_is_the_same_item(
     removed: tuple[str, ...], added: tuple[str, ...], same: dict[str, str]
 ) -> None:
-    from ruldiff.diff.semantic import _requalified
-
-    assert _requalified(removed, added) == same
+    assert lists.requalified_items(removed, added) == same
 
 
 def test_neither_recast_as_not_is_a_rewording_beside_the_item() -> None:

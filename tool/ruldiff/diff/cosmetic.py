@@ -289,11 +289,16 @@ def _moves_half(r: Run, pair: tuple[str, str], opener: bool, side: int) -> bool:
     bracket now opens a sentence earlier, the rewording's edit). The
     rewording must change words: marks moved around kept words are an
     edit of their own."""
-    text = r.deleted if side else r.inserted
+    return _unmatched(r.deleted if side else r.inserted, pair, opener) and (
+        _WORDS.findall(r.deleted.lower()) != _WORDS.findall(r.inserted.lower())
+    )
+
+
+def _unmatched(text: str, pair: tuple[str, str], opener: bool) -> bool:
+    """Whether `text` holds one half of `pair` more than the other: the
+    opener if `opener`, else the closer."""
     o, c = pair
-    if text.count(o) - text.count(c) != (1 if opener else -1):
-        return False
-    return _WORDS.findall(r.deleted.lower()) != _WORDS.findall(r.inserted.lower())
+    return text.count(o) - text.count(c) == (1 if opener else -1)
 
 
 def may_complete_pair(p: Run) -> bool:
@@ -317,7 +322,7 @@ def _encloses_new(r: Run, pair: tuple[str, str], opener: bool, side: int) -> boo
     changed: not only glued to the edge of kept words, not only a number."""
     text, other = (r.inserted, r.deleted) if side else (r.deleted, r.inserted)
     o, c = pair
-    if text.count(o) - text.count(c) != (1 if opener else -1):
+    if not _unmatched(text, pair, opener):
         return False
     inner = text[text.rindex(o) + 1 :] if opener else text[: text.index(c)]
     words = [w for w in _WORDS.findall(inner.lower()) if not any(ch.isdigit() for ch in w)]

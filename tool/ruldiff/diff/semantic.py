@@ -59,7 +59,7 @@ from collections.abc import Sequence
 
 from .classify import same_words
 from .cosmetic import completes_pair, corrections, goes_with, marks_at_edges, may_complete_pair, printed_at_edges, punctuation_run, respellings, symbol_of, word_of
-from .lists import entangled, joined, list_items, recast, serial_tail, without
+from .lists import entangled, joined, list_items, recast, requalified_items, serial_tail, without
 from .moves import containers, moved, parents
 from .references import References, Targets, first_parts, map_numbers
 from .runs import Run, Seen, runs
@@ -276,7 +276,7 @@ def annotate(
             # An item that only gained or lost words at one end ("credit" ->
             # "illustration credit") is the same item named more or less
             # fully: a rewording of it, neither added nor removed.
-            if items_added and items_removed and (requalified := _requalified(items_removed, items_added)):
+            if items_added and items_removed and (requalified := requalified_items(items_removed, items_added)):
                 tags.add("substantive")
                 items_added = tuple(a for a in items_added if a not in requalified.values())
                 items_removed = tuple(r for r in items_removed if r not in requalified)
@@ -405,41 +405,6 @@ def _serial_tails(changes: Sequence[Change]) -> set[int]:
             other_word = other_word or ends.get(m) not in (None, "", t)  # "and" gone here, "or" put there
         if moved and not other_word:
             out.add(n)
-    return out
-
-
-def _requalified(removed: Sequence[str], added: Sequence[str]) -> dict[str, str]:
-    """The removed items that stand whole at the start or end of an added
-    item, or hold one so, each with that item, the first found (each item
-    taken once): one item named with more or fewer words.
-
-    Precision (session 18): on the 297 pairs of the archive and the eval
-    sets, 3 changes, 2 distinct, both the same item renamed ("credit" ->
-    "illustration credit", 1999 -> 2004/2005; "type" -> "card type",
-    2003-05 -> 2008-07), where a removed and an added item were printed
-    (gap-s28: 2 list items of 287 judged wrong). Cost: asked only of a
-    change that adds and removes items (none measurable).
-
-    >>> _requalified(("credit", "legal text"), ("illustration credit", "artist"))
-    {'credit': 'illustration credit'}
-    >>> _requalified(("blue mana",), ("mana", "blue"))
-    {'blue mana': 'mana'}
-    >>> _requalified(("red",), ("redirect",))
-    {}
-    """
-    out: dict[str, str] = {}
-    taken: set[str] = set()
-    for r in removed:
-        low = r.casefold()
-        for a in added:
-            other = a.casefold()
-            if a in taken or low == other:
-                continue
-            short, long = (low, other) if len(low) < len(other) else (other, low)
-            if long.startswith(short + " ") or long.endswith(" " + short):
-                out[r] = a
-                taken.add(a)
-                break
     return out
 
 
