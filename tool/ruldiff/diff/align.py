@@ -96,6 +96,8 @@ close; the steps, in the order they run:
    deathtouch -> cascade, transform -> convert, scry -> shroud); banding's
    then merges with bands with other's (702.19m), as published; gap-s30
    pairing 97.7 -> 98.8%, `removed` recall 80 -> 100%; no other set moves.
+   Cost: align 112 -> 114 ms of CPU on the 17-year gap (`bench/claims.py
+   --cpu`, four rounds interleaved with c998570, medians).
 
 Whatever is left is added or removed. Each rule is compared with a bounded
 number of others, so the cost is linear in the size of the documents plus the
@@ -497,9 +499,9 @@ def _align(
     # 5b again: parents whose children the steps after it paired.
     if numbered:
         _match_parents(a, b, link)
-        # 10. A rule about one subject is no rule about another, however alike
+        # 11. A rule about one subject is no rule about another, however alike
         # the two read ("Multiple instances of changeling ..." and "... of skulk").
-        for i, j in _twins(a, b):
+        for i, j in _twins(a, b, how):
             a.partner[i] = b.partner[j] = None
             how.pop(i, None)
             sims.pop(i, None)
@@ -512,20 +514,15 @@ TITLE_WORDS = 4
 "Changeling", "Two-Headed Giant Variant"."""
 
 
-def _subject(side: _Side, i: int) -> tuple[int, str] | None:
-    """The index of item i's parent and the subject its title names,
-    casefolded, or None: no parent, or a title of more than `TITLE_WORDS`
-    words."""
-    parent = side.items[i].parent
-    k = side.index.get(parent) if parent is not None else None
-    if k is None:
-        return None
+def _subject(side: _Side, k: int) -> str | None:
+    """The subject item k's title names, casefolded, or None: a title of
+    more than `TITLE_WORDS` words."""
     rule = side.items[k]
     title = (rule.title or rule.text).strip().rstrip(".").casefold()
-    return (k, title) if title and len(title.split()) <= TITLE_WORDS else None
+    return title if title and len(title.split()) <= TITLE_WORDS else None
 
 
-def _twins(a: _Side, b: _Side) -> list[tuple[int, int]]:
+def _twins(a: _Side, b: _Side, how: Iterable[int]) -> list[tuple[int, int]]:
     """The pairs of a template's instances for two subjects: the old rule
     names its parent's subject and the new one names another subject in its
     place (its parent's title), the old subject gone from the new text;
@@ -539,16 +536,21 @@ def _twins(a: _Side, b: _Side) -> list[tuple[int, int]]:
     (its parents paired), split by its subject ("Replacement and Prevention
     Effects" -> "Prevention Effects": one title holds the other's words) or
     moved and renamed whole (neither parent paired: "Removed from the Game"
-    -> "Exile") keeps its rules paired."""
+    -> "Exile") keeps its rules paired. `how`: the old items of the pairs
+    found after step 1."""
     out = []
-    for i, j in enumerate(a.partner):
+    for i in how:  # a pair of step 1 (same number, same text) names one subject
+        j = a.partner[i]
         if j is None:
             continue
-        old_s, new_s = _subject(a, i), _subject(b, j)
-        if old_s is None or new_s is None:
+        old_parent, new_parent = a.items[i].parent, b.items[j].parent
+        if old_parent is None or new_parent is None:
             continue
-        (pi, old_t), (pj, new_t) = old_s, new_s
-        if a.partner[pi] == pj or (a.partner[pi] is None and b.partner[pj] is None):
+        pi, pj = a.index.get(old_parent), b.index.get(new_parent)
+        if pi is None or pj is None or a.partner[pi] == pj or (a.partner[pi] is None and b.partner[pj] is None):
+            continue  # most pairs: their parents paired
+        old_t, new_t = _subject(a, pi), _subject(b, pj)
+        if old_t is None or new_t is None:
             continue
         old_w, new_w = set(old_t.split()), set(new_t.split())
         if old_w <= new_w or new_w <= old_w:
