@@ -104,6 +104,7 @@ from collections.abc import Container, Sequence
 from .align import word_set
 from .classify import is_cosmetic
 from .runs import Run
+from .text import in_cited_title
 
 __all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "requalified_items", "serial_tail", "without"]
 
@@ -178,7 +179,6 @@ _UP_TO_CLAUSE_END = re.compile(r".*[;:.!?()\n]", re.DOTALL)  # to the last claus
 _SHARED_END = ".;:!?"
 _CITED = re.compile(r"\brules?\s+\d[\w.]*,?\s*[\"“]", re.IGNORECASE)
 # A quoted title opened after a rule number, not yet closed: "rule 202, "Mana".
-_OPEN_TITLE = re.compile(r"\d[\w.]*,?\s*[\"“][^\"”]*$")
 
 
 def _separated(text: str) -> tuple[list[str], bool, bool]:
@@ -419,6 +419,12 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     the edit sits in must hold a list: two commas (three items) on the side
     that has the items.
     """
+    # An item cited inside a quoted title is a word of that title: "See
+    # rule 202, "Mana Cost and{+ Color+}"" lists nothing, nor does a chunk
+    # of it replaced ('section 6, "Spells[- on the Stack-]{+, Abilities,
+    # and Effects+}"', 2004-06 -> 2009-07, gap-s30).
+    if in_cited_title(run.before):
+        return None
     # A mark both sides end with is kept text the word diff swept into the
     # run: "green[-.-]{+, and gold.+}" appends "gold" after the final "and".
     if run.deleted and run.inserted and run.deleted[-1] == run.inserted[-1] and run.deleted[-1] in _SHARED_END:
@@ -446,10 +452,6 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     before, after = _without_pointers(run.before[-200:]), _without_pointers(run.after[:200])
     near_before = " ".join(_CLAUSE_END.split(before)[-1].split()[-_LIST_WINDOW:])
     near_after = " ".join(_CLAUSE_END.split(after, maxsplit=1)[0].split()[:_LIST_WINDOW])
-    # An item cited inside a quoted title is a word of that title: "See
-    # rule 202, "Mana Cost and{+ Color+}"" lists nothing.
-    if _OPEN_TITLE.search(_CLAUSE_END.split(before)[-1]):
-        return None
     for side, other, items in ((run.inserted, run.deleted, added), (run.deleted, run.inserted, removed)):
         if items and (near_before + side + near_after).count(",") < 2:
             return None

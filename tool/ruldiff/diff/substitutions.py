@@ -61,6 +61,11 @@ The rules that shape a family, beyond that essay:
   tags, 13 distinct, made ``substitution``, every one read right; every
   line judged on the eval sets right; cost within the noise: substitutions
   81.5 -> 81.0 ms of CPU on the 17-year gap, four rounds interleaved).
+- a title quoted after a reference is the cited rule's: a candidate seen only
+  in such titles ('(see rule 411, "Playing Mana Abilities")' -> 'rule 605,
+  "Mana Abilities"', three rules of 2004-06 -> 2009-07, gap-s30) is no
+  rewrite of the document's wording (`in_cited_title`; session 19: one line
+  of the 311 pairs, that one, goes).
 
 Precision (`bench/eval/score.py`, 920bff9): on blind (adjacent releases, 426
 changes) the ``substitution`` tag 100% (17 of 17; recall 94.4%), substitution
@@ -97,7 +102,9 @@ from .classify import _TRADEMARK, is_cosmetic
 from .lists import NOT_AN_ITEM, list_items
 from .references import map_numbers, references
 from .runs import Run
-from .text import LETTER, SENTENCE_END, DocumentText, norm, phrase_at, phrase_count, phrase_in, phrase_sub, word_edges
+from .text import (
+    LETTER, SENTENCE_END, DocumentText, in_cited_title, norm, phrase_at, phrase_count, phrase_in, phrase_sub, word_edges,
+)
 from ..model import Change, Document, Rule, RuleKind, Substitution, record
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
@@ -783,11 +790,14 @@ def _find_substitutions(
     one_sided: set[tuple[str, str]] = set()
     unread: set[tuple[str, str]] = set()  # candidates whose wording is not read yet
     of_run: dict[tuple[int, int], list[tuple[str, str, bool, bool]]] = {}  # each run's candidates, in order
+    titled: set[tuple[int, int]] = set()  # runs inside the title of a cited rule
     for n, c in enumerate(changes):
         rs = runs.get(n, ())
         for k, run in enumerate(rs):
             if run.plain:
                 continue
+            if in_cited_title(run.before):
+                titled.add((n, k))
             candidates = of_run[(n, k)] = _unread_candidates(run, id_map, _address_marks(run) and _shares_token(rs, k))
             for d, i, inserted_or_deleted, read in candidates:
                 seen[(d, i)].add((n, k))
@@ -889,7 +899,11 @@ def _find_substitutions(
         left = {nk for nk in left if not names_items(nk)}
         where = {n for n, _ in left}
         rules = len(where)
-        if rules < least:
+        if rules < least or left <= titled:
+            # Too few rules, or only titles of cited rules: a title follows
+            # the rule it names ('(see rule 411, "Playing Mana Abilities")' ->
+            # '(see rule 605, "Mana Abilities")' in three rules, 2004-06 ->
+            # 2009-07, gap-s30), no rewrite of the document's wording.
             continue
         if rules == 2 and _restated([changes[n].new or changes[n].old for n in where]):  # type: ignore[misc]
             continue  # a rule and the glossary entry or subrule that restates it: one edit, echoed

@@ -7,6 +7,8 @@
   occurrences counted, replaced. What the pattern ``(?<!\\w)PHRASE(?!\\w)``
   finds, with no pattern compiled.
 - `word_edges(text)` -> where the words of a text start and end.
+- `in_cited_title(before)` -> whether an edit whose text before it is
+  `before` stands inside a title quoted after a reference.
 - `DocumentText(doc)`: a document's rules as one normalised text, built
   when first read, that substitutions and corrections both count in.
 - `SENTENCE_END`, `SENTENCE_END_OR_TEXT`, `LETTER`: patterns read by more
@@ -23,14 +25,39 @@ if TYPE_CHECKING:
     from ..model import Document
 
 __all__ = [
-    "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "DocumentText", "norm", "phrase_at", "phrase_count",
-    "phrase_in", "phrase_sub", "word_edges",
+    "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "DocumentText", "in_cited_title", "norm", "phrase_at",
+    "phrase_count", "phrase_in", "phrase_sub", "word_edges",
 ]
 
 
 LETTER = re.compile(r"[^\W\d]")
 SENTENCE_END = re.compile(r"[.:;!?]\s")
 SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
+
+_OPEN_TITLE = re.compile(
+    r"(?<!\w)(?:(?:rules?|sections?|articles?|chapters?|parts?|sec\.|art\.)\s+|§+\s*)\d[\w.]*,?\s*[\"“][^\"”]*$",
+    re.IGNORECASE,
+)
+_TITLE_REACH = 120
+
+
+def in_cited_title(before: str) -> bool:
+    """Whether an edit stands inside a title quoted right after a reference
+    (a rule, section, article, chapter or part number, or a § sign, then a
+    number; `before`: the text before it): 'see section 6, "Spells[- on the
+    Stack-]{+, Abilities, and Effects+}."' The title is the cited rule's;
+    its words are no list items and no rewrite of the document's wording
+    (the title follows the rule it names).
+
+    >>> in_cited_title('For more, see section 6, "Spells'), in_cited_title('(see rule 411, "')
+    (True, True)
+    >>> in_cited_title('as the card says, "Draw'), in_cited_title('see rule 411, "Mana." Then the')
+    (False, False)
+    >>> in_cited_title('See Misrule 5, "Ash'), in_cited_title('See rule5, "Ash'), in_cited_title('(§ 4.2, "Fees')
+    (False, False, True)
+    """
+    tail = before[-_TITLE_REACH:]
+    return ('"' in tail or "“" in tail) and bool(_OPEN_TITLE.search(tail))
 
 
 def norm(text: str) -> str:
