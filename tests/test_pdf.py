@@ -162,3 +162,20 @@ def test_every_operator_that_shows_text_counts_towards_a_pages_runs(
     with pytest.raises(ReadError, match="a page shows more than 50 runs of text"):
         decode(pdf_of_streams(1, page), "r.pdf")
     decode(pdf_of_streams(1, b"BT /F1 10 Tf 12 TL 50 800 Td\n" + (show + b"\n") * 50 + b"ET"), "r.pdf")
+
+
+def test_a_two_page_pdf_s_page_numbers_stay_out_of_its_rules(tmp_path: Path) -> None:
+    """A page number printed at the foot of each of two pages ("- 1 -",
+    "- 2 -"), the first in the middle of a rule that runs on to the next
+    page: pypdf gives the pages apart, read as a printed text file marks
+    them (a form feed), so the numbers are furniture, not rule text (a
+    generated family of session 19, seed 219309583: "section - 1 - 28")."""
+    body = [f"{k}. Members of the club shall keep rule {k} at every meeting of the year." for k in range(1, 25)]
+    page_one = ["Oarsmen Club Handbook", "Effective April 1, 2023.", *body, "25. The duty in section",
+                "- 1 -"]
+    page_two = ["28 of the Charter applies as well.", "26. The secretary keeps the minutes.", "- 2 -"]
+    pdf = make_pdf(page_one + page_two, tmp_path / "handbook.pdf", per_page=len(page_one))
+    data = json.loads(CliRunner().invoke(main, ["parse", str(pdf)]).output)
+    texts = {i["id"]: i["text"] for i in data["items"]}
+    assert texts["25"] == "The duty in section 28 of the Charter applies as well."
+    assert texts["26"] == "The secretary keeps the minutes."

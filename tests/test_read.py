@@ -11,6 +11,7 @@ from pdfmaker import make_pdf
 
 from ruldiff.errors import ReadError
 from ruldiff.documents.read import decode
+from ruldiff.documents.parse import parse
 
 TEXT = "100.1. A keeper’s “ember” — café\n100.2. Next rule\n"
 
@@ -299,7 +300,9 @@ def test_a_pdf_is_read_page_after_page(tmp_path: Path) -> None:
     data = make_pdf(lines, tmp_path / "p.pdf", per_page=2).read_bytes()
     source = decode(data, "rules/p.pdf")
     assert (source.path, source.encoding, source.newline) == ("rules/p.pdf", "pdf", "LF")
-    assert source.text == "\n".join(lines) + "\n"
+    # The second page starts with a form feed, as a printed text file marks it.
+    assert source.text == "Tidepool Rules\n100. General\n\f101. Draw a shell.\n102. Pass.\n"
+    assert [r.id for r in parse(source).rules] == ["100", "101", "102"]
 
 
 def test_a_pdf_without_text_is_named_a_scan(tmp_path: Path) -> None:

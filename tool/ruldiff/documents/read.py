@@ -300,7 +300,11 @@ def _from_pdf(data: bytes, path: str, max_size: int = MAX_SIZE) -> Source:
         ) from None
     except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
         raise ReadError(f"cannot read this PDF: {_one_line(str(exc))}", path=path) from None
-    text = "\n".join(page.rstrip("\n") for page in pages)
+    # Each page after the first starts with a form feed, as a printed text
+    # file marks it: furniture.py finds running headers and page numbers at
+    # the edges of the pages (a two-page PDF's "- 1 -" in mid-text is no
+    # line of the document).
+    text = "\n\f".join(page.rstrip("\n") for page in pages)
     text = _control().sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
         raise ReadError(
