@@ -177,7 +177,8 @@ def test_pdf_operators_drawn_are_held_to_the_budget() -> None:
 
 
 def test_pdf_within_the_budget_reads_as_before() -> None:
-    assert decode(pdf_of_streams(2, text_stream(3)), "ok.pdf").text == "100.1. a\n" * 6
+    # Two pages of three lines, the second starting with a form feed (read.py marks each page).
+    assert decode(pdf_of_streams(2, text_stream(3)), "ok.pdf").text == "100.1. a\n" * 3 + "\f" + "100.1. a\n" * 3
 
 
 # --- 3. DOCX bytes counted as they are inflated -------------------------------
