@@ -72,3 +72,48 @@ def test_real_prevent_becomes_preclude_beside_any_word() -> None:
     family = [s for s in result.substitutions if s.new.startswith("preclude")]
     assert len(family) == 1 and {"603.2a", "104.2a", "702.7c"} <= set(family[0].rules)
     assert by_new(result)["603.2a"].tags == ("substitution",)
+
+
+# --- a family's other half: "put ... token onto the deck" -> "create ... token" ---------------
+
+_TOKENS = [
+    ("100.1", "When the bell rings, {} a sailor token{}."),
+    ("200.1", "If a gull lands, its keeper may {} a gull token{}."),
+    ("300.1", "At dusk each captain must {} a lantern token{}."),
+    ("400.1", "A storm lets the pilot {} a cloud token{}."),
+]
+_PUT_KEPT = [("500", "Holds")] + [
+    (f"500.{k}", f"Rule {k} of the hold: put a crate in the hold before the tide turns.") for k in range(1, 13)
+]
+_TOKEN_HEAD = [("1", "Basics"), ("100", "Bells"), ("200", "Gulls"), ("300", "Lanterns"), ("400", "Storms")]
+
+
+def _token_releases(rules: list[tuple[str, str]]):  # type: ignore[no-untyped-def]
+    old = _TOKEN_HEAD + _PUT_KEPT + [(n, t.format("put", " onto the deck")) for n, t in rules]
+    new = _TOKEN_HEAD + _PUT_KEPT + [(n, t.format("create", "")) for n, t in rules]
+    return compare(doc(sorted(old, key=lambda r: r[0])), doc(sorted(new, key=lambda r: r[0])))
+
+
+def test_the_verb_of_a_family_cut_in_two_goes_with_it() -> None:
+    """"put X token onto the deck" -> "create X token" in four rules: the
+    family names "token onto the deck" -> "token" ("put a" is kept in twelve
+    rules, so "put a" -> "create a" is no family alone); the verb in the same
+    sentence is the family's other half, and each rule is a substitution."""
+    result = _token_releases(_TOKENS)
+    assert any(s.new in ("token", "token / tokens") for s in result.substitutions)
+    assert all(by_new(result)[n].tags == ("substitution",) for n, _ in _TOKENS)
+
+
+def test_a_verb_beside_a_family_in_too_few_rules_stays_substantive() -> None:
+    """The same edit in two rules: too few for a family's other half."""
+    result = _token_releases(_TOKENS[:2])
+    assert all("substantive" in by_new(result)[n].tags for n, _ in _TOKENS[:2])
+
+
+def test_real_put_a_token_becomes_create_a_token() -> None:
+    """2016-01 -> 2017-01 (gap-s31): 201.4a and 708.5a were tagged
+    substantive for "put" -> "create", the half of the token rewrite the
+    family line does not name."""
+    result = _real("mtg/2016-01-16.txt", "mtg/2017-01-19.txt")
+    assert by_new(result)["201.4a"].tags == ("substitution",)
+    assert by_new(result)["708.5a"].tags == ("substitution",)

@@ -65,7 +65,14 @@ The rules that shape a family, beyond that essay:
   in such titles ('(see rule 411, "Playing Mana Abilities")' -> 'rule 605,
   "Mana Abilities"', three rules of 2004-06 -> 2009-07, gap-s30) is no
   rewrite of the document's wording (`in_cited_title`; session 19: one line
-  of the 311 pairs, that one, goes).
+  of the 311 pairs, that one, goes);
+- a family's other half: a replacement of words that nearly always stands in
+  one sentence with a family's run, in `CONTEXT_RULES` rules and a quarter
+  of the family's, is that rewrite cut in two by the word diff ("put ...
+  token onto the battlefield" -> "create ... token"; `_companions`, its runs
+  tagged ``substitution``, not counted in the line; session 19: 24 of the
+  318 pairs of the archive and the eval sets, 19 distinct changes, every
+  one that rewrite, read right; gap-s31 `substantive` 96.3 -> 98.1%).
 
 Precision (`bench/eval/score.py`, 920bff9): on blind (adjacent releases, 426
 changes) the ``substitution`` tag 100% (17 of 17; recall 94.4%), substitution
@@ -2119,7 +2126,76 @@ def rewrites(
         explained = {k for k, _u, _d, _i in found.get(n, ())}
         if js := {j for k, j in of if k in explained and j not in explained}:
             pieces[n] = js
+    for n, js in _companions(found, runs, index, family_of, restated).items():
+        pieces[n] = pieces.get(n, set()) | js
     return Rewrites(subs, index, found, family_of, families, restated, cut, pieces)
+
+
+COMPANION_SHARE = 4
+"""A family's other half (`_companions`) stands in at least one rule in
+this many of the family's."""
+BESIDE_SHARE = (3, 4)
+"""The share of its runs a family's other half makes beside a run of that
+family: the rest are the same rewrite whose tail the family's phrase does
+not explain ("put a token that's a copy ... onto the battlefield tapped"
+-> "create a token that's a copy ... that's tapped"), or a few edits of
+its own."""
+_FUNCTION_ONLY = frozenset(("a", "an", "the", "this", "that", "these", "those", "of", "to", "in", "on", "and", "or", "it", "its"))
+
+
+def _companions(
+    found: dict[int, list[tuple[int, list[tuple[str, str]], str, str]]], runs: dict[int, list[Run]],
+    index: dict[tuple[str, str], int], family_of: list[int], restated: dict[int, set[int]],
+) -> dict[int, set[int]]:
+    """The runs that are the other half of a family's rewrite, per change:
+    a replacement of words ("put" -> "create") that stands, nearly every
+    time the comparison makes it (`BESIDE_SHARE`), in one sentence with a
+    run a family explains
+    ("token[- onto the battlefield-]"), in `CONTEXT_RULES` rules or more
+    and in one rule in `COMPANION_SHARE` of that family's at least: "put
+    ... token onto the battlefield" -> "create ... token", one rewrite the
+    word diff cut in two around the words between (2016-01 -> 2017-01,
+    gap-s31: 201.4a and 708.5a were tagged substantive). Its old word kept
+    elsewhere ("put" into a graveyard) is why no family takes it alone. A
+    function word swapped beside a family run ("a" -> "the") is no half of
+    it."""
+    beside: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    partners: dict[tuple[str, str], set[int]] = defaultdict(set)
+    made: Counter[tuple[str, str]] = Counter()
+    family_rules: Counter[int] = Counter()
+    for n, rs in runs.items():
+        explained = {k: used for k, used, _d, _i in found.get(n, ()) if k not in restated.get(n, ())}
+        fams = {family_of[index[p]] for used in explained.values() for p in used}
+        family_rules.update(fams)
+        for k, run in enumerate(rs):
+            if run.plain or not run.old or not run.new or k in explained:
+                continue
+            key = (run.old, run.new)
+            made[key] += 1
+            near = [j for j in explained if _one_sentence(rs, k, j)]
+            if near:
+                beside[key].add((n, k))
+                partners[key].update(family_of[index[p]] for j in near for p in explained[j])
+    out: dict[int, set[int]] = defaultdict(set)
+    for key, at in beside.items():
+        rules = len({n for n, _ in at})
+        if len(at) * BESIDE_SHARE[1] < made[key] * BESIDE_SHARE[0] or rules < CONTEXT_RULES or len(partners[key]) != 1:
+            continue
+        if all(w in _FUNCTION_ONLY for w in (key[0] + " " + key[1]).split()) or _clean_phrase(*key) != key:
+            continue
+        [family] = partners[key]
+        if rules * COMPANION_SHARE >= family_rules[family] and not any(list_items(runs[n][k]) for n, k in at):
+            for n, k in at:
+                out[n].add(k)
+    return out
+
+
+def _one_sentence(rs: Sequence[Run], k: int, j: int) -> bool:
+    """Whether runs k and j of one change stand in one sentence: no
+    sentence ends in the new text between them."""
+    a, b = (rs[k], rs[j]) if k < j else (rs[j], rs[k])
+    gap = b.at - (a.at + len(a.inserted))
+    return 0 <= gap <= len(a.after) and not SENTENCE_END.search(a.after[:gap])
 
 
 def _held(subs: Sequence[tuple[str, str]], probe: str, new_ctx: str) -> list[tuple[str, str]]:
