@@ -532,12 +532,11 @@ def _twins(a: _Side, b: _Side, how: Iterable[int]) -> list[tuple[int, int]]:
     instances are redundant (702.72b, under 702.72 Changeling, which stays),
     dropped in 2017, is not skulk's rule saying the same of skulk (702.117c,
     under the new 702.117 Skulk); deathtouch's rule on its instances is no
-    rule of cascade. A section renamed
-    (its parents paired), split by its subject ("Replacement and Prevention
-    Effects" -> "Prevention Effects": one title holds the other's words) or
-    moved and renamed whole (neither parent paired: "Removed from the Game"
-    -> "Exile") keeps its rules paired. `how`: the old items of the pairs
-    found after step 1."""
+    rule of cascade. A section renamed (its parents paired), split by its
+    subject ("Replacement and Prevention Effects" -> "Prevention Effects":
+    one title holds the other's words) or moved and renamed whole (neither
+    parent paired: "Removed from the Game" -> "Exile") keeps its rules
+    paired. `how`: the old items of the pairs found after step 1."""
     out = []
     for i in how:  # a pair of step 1 (same number, same text) names one subject
         j = a.partner[i]
@@ -565,11 +564,12 @@ def _twins(a: _Side, b: _Side, how: Iterable[int]) -> list[tuple[int, int]]:
     # Two-Headed Giant's combat rules (806.7 and its subrules) made the shared
     # team turns option's (805.10, 2009 -> 2026), "variant" become "option".
     twins = {(i, j) for i, j, _pi, _pj in out}
-    moved = {
-        (a.index.get(x.parent), b.index.get(b.items[j].parent))  # type: ignore[arg-type]
-        for i, j in enumerate(a.partner)
-        if j is not None and (i, j) not in twins and (x := a.items[i]).parent is not None and b.items[j].parent is not None
-    }
+    moved: set[tuple[int | None, int | None]] = set()  # the parents of the other pairs
+    for i, j in enumerate(a.partner):
+        if j is not None and (i, j) not in twins:
+            old_parent, new_parent = a.items[i].parent, b.items[j].parent
+            if old_parent is not None and new_parent is not None:
+                moved.add((a.index.get(old_parent), b.index.get(new_parent)))
     return [(i, j) for i, j, pi, pj in out if (pi, pj) not in moved and (i, j) not in moved]
 
 

@@ -178,7 +178,6 @@ _CLAUSE_END = re.compile(r"[;:.!?()\n]")
 _UP_TO_CLAUSE_END = re.compile(r".*[;:.!?()\n]", re.DOTALL)  # to the last clause end: one match, from the end
 _SHARED_END = ".;:!?"
 _CITED = re.compile(r"\brules?\s+\d[\w.]*,?\s*[\"“]", re.IGNORECASE)
-# A quoted title opened after a rule number, not yet closed: "rule 202, "Mana".
 
 
 def _separated(text: str) -> tuple[list[str], bool, bool]:

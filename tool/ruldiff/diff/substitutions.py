@@ -1039,22 +1039,24 @@ def _find_substitutions(
     # vouches for it, and only in `CONTEXT_RULES` rules or more ("the relic"
     # -> "the ember" in two rules, "relic" kept as often as replaced, is all
     # the rewrite there is); "Two lanterns" -> "Two urns", taken as the
-    # plural of a family, says nothing of "All lanterns". Not in more rules than its form
-    # vouches for ("card leaves" -> "object leaves" in two rules says nothing
-    # of "card" -> "object" in fifteen), nor when another accepted rewrite
-    # replaces the same word or brings in the same one ("play" -> "activate"
-    # beside "to play" -> "to cast"; "card" -> "object" beside "card or
-    # permanent" -> "object"): which rewrite a bare word belongs to is then
-    # unsure.
+    # plural of a family, says nothing of "All lanterns". Not in more rules
+    # than its form vouches for ("card leaves" -> "object leaves" in two
+    # rules says nothing of "card" -> "object" in fifteen), nor when another
+    # accepted rewrite replaces the same word or brings in the same one
+    # ("play" -> "activate" beside "to play" -> "to cast"; "card" -> "object"
+    # beside "card or permanent" -> "object"): which rewrite a bare word
+    # belongs to is then unsure.
+    cores = {s: _core(*s) for s in accepted}
     for cand in weighed_alone:
         core = _bare_core(cand)
         if not core or core not in seen or core in accepted or not wording(core):
             continue
-        if any(s != cand and _core(*s) != core and (_core(*s)[0] == core[0] or _core(*s)[1] == core[1]) for s in accepted):
+        if any(s != cand and c != core and (c[0] == core[0] or c[1] == core[1]) for s, c in cores.items()):
             continue
         left = {nk for nk in seen[core] - explained if not names_items(nk)}
         if left and CONTEXT_RULES <= in_rules[cand] >= len({n for n, _ in left}):
             accepted.append(core)
+            cores[core] = _core(*core)
             explained |= left
     return accepted
 
@@ -2141,7 +2143,6 @@ family: the rest are the same rewrite whose tail the family's phrase does
 not explain ("put a token that's a copy ... onto the battlefield tapped"
 -> "create a token that's a copy ... that's tapped"), or a few edits of
 its own."""
-_FUNCTION_ONLY = frozenset(("a", "an", "the", "this", "that", "these", "those", "of", "to", "in", "on", "and", "or", "it", "its"))
 
 
 def _companions(
@@ -2151,9 +2152,9 @@ def _companions(
     """The runs that are the other half of a family's rewrite, per change:
     a replacement of words ("put" -> "create") that stands, nearly every
     time the comparison makes it (`BESIDE_SHARE`), in one sentence with a
-    run a family explains
-    ("token[- onto the battlefield-]"), in `CONTEXT_RULES` rules or more
-    and in one rule in `COMPANION_SHARE` of that family's at least: "put
+    run a family explains ("token[- onto the battlefield-]"), in
+    `CONTEXT_RULES` rules or more and in one rule in `COMPANION_SHARE` of
+    that family's at least: "put
     ... token onto the battlefield" -> "create ... token", one rewrite the
     word diff cut in two around the words between (2016-01 -> 2017-01,
     gap-s31: 201.4a and 708.5a were tagged substantive). Its old word kept
@@ -2189,7 +2190,7 @@ def _companions(
         rules = len({n for n, _ in at})
         if len(at) * BESIDE_SHARE[1] < made[key] * BESIDE_SHARE[0] or rules < CONTEXT_RULES or len(partners[key]) != 1:
             continue
-        if all(w in _FUNCTION_ONLY for w in (key[0] + " " + key[1]).split()) or _clean_phrase(*key) != key:
+        if all(w in NOT_AN_ITEM for w in (key[0] + " " + key[1]).split()) or _clean_phrase(*key) != key:
             continue
         [family] = partners[key]
         if rules * COMPANION_SHARE >= family_rules[family] and not any(list_items(runs[n][k]) for n, k in at):
