@@ -798,14 +798,11 @@ def _find_substitutions(
     one_sided: set[tuple[str, str]] = set()
     unread: set[tuple[str, str]] = set()  # candidates whose wording is not read yet
     of_run: dict[tuple[int, int], list[tuple[str, str, bool, bool]]] = {}  # each run's candidates, in order
-    titled: set[tuple[int, int]] = set()  # runs inside the title of a cited rule
     for n, c in enumerate(changes):
         rs = runs.get(n, ())
         for k, run in enumerate(rs):
             if run.plain:
                 continue
-            if in_cited_title(run.before):
-                titled.add((n, k))
             candidates = of_run[(n, k)] = _unread_candidates(run, id_map, _address_marks(run) and _shares_token(rs, k))
             for d, i, inserted_or_deleted, read in candidates:
                 seen[(d, i)].add((n, k))
@@ -851,6 +848,12 @@ def _find_substitutions(
     @functools.lru_cache(maxsize=None)
     def sentence(at: tuple[int, int]) -> str:
         return _sentence_of(runs[at[0]][at[1]])
+
+    # Whether a run stands inside the title of a cited rule: read only for
+    # the runs of a candidate in enough rules.
+    @functools.lru_cache(maxsize=None)
+    def titled(at: tuple[int, int]) -> bool:
+        return in_cited_title(runs[at[0]][at[1]].before)
 
     def contexts(cand: tuple[str, str]) -> set[str]:
         return {sentence(at) for at in seen[cand]}
@@ -907,7 +910,7 @@ def _find_substitutions(
         left = {nk for nk in left if not names_items(nk)}
         where = {n for n, _ in left}
         rules = len(where)
-        if rules < least or left <= titled:
+        if rules < least or all(titled(nk) for nk in left):
             # Too few rules, or only titles of cited rules: a title follows
             # the rule it names ('(see rule 411, "Playing Mana Abilities")' ->
             # '(see rule 605, "Mana Abilities")' in three rules, 2004-06 ->

@@ -57,7 +57,14 @@ def in_cited_title(before: str) -> bool:
     (False, False, True)
     """
     tail = before[-_TITLE_REACH:]
-    return ('"' in tail or "“" in tail) and bool(_OPEN_TITLE.search(tail))
+    # A title is open only if a quote that may open one ("...) is left
+    # unclosed: after the last straight or closing quote, only a straight
+    # one or a curly opening one may follow. Most texts with quotes close
+    # them: told without the pattern.
+    last = max(tail.rfind('"'), tail.rfind("”"))
+    if last < 0:
+        return "“" in tail and bool(_OPEN_TITLE.search(tail))
+    return (tail[last] == '"' or "“" in tail[last:]) and bool(_OPEN_TITLE.search(tail))
 
 
 def norm(text: str) -> str:
