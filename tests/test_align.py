@@ -169,10 +169,13 @@ def test_a_rule_reworded_between_two_rules_that_moved_with_it_is_paired() -> Non
     # ... nor below what a rule reworded under its own number keeps (0.15).
     old, new = _moved_block([TENDED[0], ("100.2.", "Owls nest in the old tower and call twice at dawn."), TENDED[2]])
     assert dict(ids(align(old, new)))["100.2"] is None
-    # Two new rules where one old rule stood: the hole says less, nothing pairs.
+    # Two new rules where one old rule stood: the hole says less, but the
+    # rule stays under the heading it moved with, where 0.6 is enough (step
+    # 6, as in one section), and the new one is added.
     old, new = _moved_block([TENDED[0], ("100.2.", reworded), ("100.2a", "Owls never tend lanterns."), TENDED[2]])
     pairs = dict(ids(align(old, new)))
-    assert pairs["100.2"] is None and pairs["100.1"] == "101.1" and pairs["100.3"] == "101.3"
+    assert pairs["100.2"] == "101.2" and pairs["100.1"] == "101.1" and pairs["100.3"] == "101.3"
+    assert (None, "101.2a") in ids(align(old, new))
 
 
 def test_a_near_tie_in_a_gap_keeps_the_order_the_documents_share() -> None:
@@ -1567,6 +1570,17 @@ def test_a_glossary_headword_renamed_across_the_rules_pairs_whatever_its_definit
     assert ((RENAMED[0], None) in pairs) is not paired
 
 
+def test_a_headword_renamed_in_rules_is_found_in_its_plural() -> None:
+    # "Wick-Setting Ability" said "wick-setting abilities" in the rules,
+    # and "ability" is no stem of "abilities" plus three letters.
+    old = made(*[(f"100.{k}", f"Lanterns have wick-setting abilities of kind {k}.") for k in range(1, 4)],
+               glossary=(("Wick-Setting Ability", "A wick burning bright under bowl one."),))
+    new = made(*[(f"100.{k}", f"Lanterns have wick-defining abilities of kind {k}.") for k in range(1, 4)],
+               glossary=(("Wick-Defining Ability", "Owls hoot; the flame rises on the tower."),))
+    pairs = {(p.old and p.old.id, p.new and p.new.id) for p in align(old, new)}
+    assert ("glossary:Wick-Setting Ability", "glossary:Wick-Defining Ability") in pairs
+
+
 def test_a_headword_renamed_in_rules_pairs_only_with_its_one_candidate() -> None:
     # Two old entries whose headwords both left those rules for the new one
     # ("Kindles the Vigil" and "Vigil"): which one was renamed is not known.
@@ -1585,6 +1599,9 @@ def test_a_headword_renamed_in_rules_pairs_only_with_its_one_candidate() -> None
      {"glossary:Ember": "glossary:Embers"}),
     # two entries of that headword left on one side: neither is taken
     ((("Ember", FIVE[0]),), (("Embers", "Once burning."), ("Embers (Variant)", "Also burning.")), {}),
+    # a plural in "-ies"
+    ((("Trinity", "A word that once meant three bells."),), (("Trinities", "Owls hoot at dusk."),),
+     {"glossary:Trinity": "glossary:Trinities"}),
     # another word, not its plural ("Owl" -> "Owlet"): no pair
     ((("Owl", "A bird that hoots at dusk."),), (("Owlet", "A young bird of the lantern hall."),), {}),
 ])
@@ -1592,6 +1609,15 @@ def test_a_glossary_headword_made_plural_or_singular_is_the_same_entry(
     old: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...], expected: dict[str, str]
 ) -> None:
     assert {k: v[0] for k, v in glossary_pairs(old, new).items()} == expected
+
+
+def test_real_glossary_headword_renamed_in_its_plural(corpora: Path) -> None:
+    # claims_dump, session 20: "Characteristic-Setting Ability" ->
+    # "Characteristic-Defining Ability", renamed in rules that say
+    # "abilities"; both were reported, removed and added.
+    old = load(str(corpora / "mtg" / "2003-12-01.txt"))
+    new = load(str(corpora / "mtg" / "2009-02-01.txt"))
+    assert partner(align(old, new), "glossary:Characteristic-Setting Ability")[0] == "glossary:Characteristic-Defining Ability"
 
 
 def test_real_glossary_headword_made_singular(corpora: Path) -> None:

@@ -39,6 +39,25 @@ def test_a_template_for_a_new_subject_is_no_renumbered_rule() -> None:
     assert kinds[(None, "702.3b")] is ChangeKind.ADDED
 
 
+def test_a_keyword_replaced_under_its_number_is_no_renumbered_rule() -> None:
+    """Gallop is dropped and the new Trot takes its number: neither heading
+    pairs, and the two redundancy rules, worded alike, are two rules."""
+    old = _HEAD + [
+        ("702.1", "Canter"), ("702.1a", "Canter is a triggered ability of horses that enter a field."),
+        ("702.2", "Gallop"), ("702.2a", "Gallop is a static ability of horses that move twice."),
+        ("702.2b", "Gallop was printed on old cards of the first riders' set."),
+        ("702.2c", "Multiple instances of gallop on the same horse are redundant."),
+    ]
+    new = _HEAD + [
+        ("702.1", "Canter"), ("702.1a", "Canter is a triggered ability of horses that enter a field."),
+        ("702.2", "Trot"), ("702.2a", "Trot lets ponies in a parade step lightly past guards."),
+        ("702.2b", "Multiple instances of trot on the same horse are redundant."),
+    ]
+    kinds = _kinds(compare(doc(old), doc(new)))
+    assert kinds[("702.2c", None)] is ChangeKind.REMOVED
+    assert kinds[(None, "702.2b")] is ChangeKind.ADDED
+
+
 def test_a_section_recast_keeps_its_rules_paired() -> None:
     """The giant variant's combat rules move, with their subrule, into a
     new option's section ("variant" -> "option"); the variant stays, under
@@ -66,6 +85,15 @@ def test_real_changeling_is_no_skulk() -> None:
     kinds = _kinds(_real("mtg/2015-07-17.txt", "mtg/2017-08-25.txt"))
     assert kinds[("702.72b", None)] is ChangeKind.REMOVED
     assert kinds[(None, "702.117c")] is ChangeKind.ADDED
+
+
+def test_real_snow_covered_is_no_vigilance() -> None:
+    """2004-02 -> 2006-02 (gap-s32): 502.14 Snow-Covered was dropped and
+    vigilance took its number; 502.14d, snow-covered's redundancy rule, was
+    paired with vigilance's 502.14c."""
+    kinds = _kinds(_real("mtg/2004-02-01.txt", "mtg/2006-02-01.txt"))
+    assert kinds[("502.14d", None)] is ChangeKind.REMOVED
+    assert kinds[(None, "502.14c")] is ChangeKind.ADDED
 
 
 def test_real_banding_merged_with_bands_with_other() -> None:
