@@ -179,3 +179,34 @@ def test_a_two_page_pdf_s_page_numbers_stay_out_of_its_rules(tmp_path: Path) -> 
     texts = {i["id"]: i["text"] for i in data["items"]}
     assert texts["25"] == "The duty in section 28 of the Charter applies as well."
     assert texts["26"] == "The secretary keeps the minutes."
+
+
+def test_a_wrapped_first_section_after_an_introduction_is_read(tmp_path: Path) -> None:
+    """A PDF's text has no blank line between the introduction and "§ 1",
+    whose heading runs over two lines: "§ 1" was left in the front matter
+    and its items unread (a generated family of session 20, seed
+    952747087, f0070)."""
+    lines = ["Rowing Club Rules", "Effective May 1, 2024.",
+             "These rules govern the club and its boats. Words defined below have the",
+             "same meaning throughout.",
+             "§ 1. Definitions. In these rules, unless § 3(b) says otherwise, the Warden",
+             "decides.",
+             "(a) \"Boat\" means any craft owned by the club, whether kept in the shed or on",
+             "the landing stage.",
+             "(b) \"Member\" means a person who has paid the annual fee for the current",
+             "year.",
+             "§ 2. Dues. Each member pays the annual fee by the first day of March, or by",
+             "the first day of the month after joining.",
+             "§ 3. Boats.",
+             "(a) A boat is signed out in the book by the shed door before it leaves the",
+             "shed.",
+             "(b) The Warden may close the river for the day."]
+    for k in range(4, 14):  # enough sections that the first one's lines are few of the whole
+        lines += [f"§ {k}. Duty {k}. A member on duty {k} keeps the shed in order and reports to",
+                  "the Warden.", f"(a) Duty {k} starts at dawn.", f"(b) Duty {k} ends at dusk."]
+    pdf = make_pdf(lines, tmp_path / "rules.pdf")
+    data = json.loads(CliRunner().invoke(main, ["parse", str(pdf)]).output)
+    texts = {i["id"]: i["text"] for i in data["items"]}
+    assert list(texts)[:3] == ["§ 1", "§ 1(a)", "§ 1(b)"]
+    assert texts["§ 1"].endswith("unless § 3(b) says otherwise, the Warden decides.")
+    assert data["coverage"]["unread"] == 0

@@ -311,12 +311,16 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
         # that lists only numbered headings ends there.
         if m is None:
             # The last line of a wrapped heading item ("§ 1. Berths. A berth is let by the" /
-            # "year."): read from the paragraph's first line, after the blank line above it, however
-            # many lines it runs over (each line is passed once: the walk goes on above it or stops).
-            k = next((k for k in range(j - 1, -1, -1) if not lines[k].strip()), None)
-            if k is not None and k + 1 < j:
-                m = _match(profile.heading, lines[k + 1].strip()) or _match(profile.section, lines[k + 1].strip())
-                j = k + 1 if m is not None else j
+            # "year."): read from the nearest line above it that starts a heading, up to the blank
+            # line above (a PDF's text has none between the introduction and "§ 1"), however many
+            # lines it runs over (each line is passed once: the walk goes on above it or stops).
+            for k in range(j - 1, -1, -1):
+                above = lines[k].strip()
+                if not above:
+                    break
+                if m := _match(profile.heading, above) or _match(profile.section, above):
+                    j = k
+                    break
         if m and m.group("id") not in seen and not _numbered_after(m.group("id"), taken):
             seen.add(m.group("id"))
             taken = m.group("id")
