@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Time and peak memory of ruldiff against the size of its input, beside git.
 
-Usage: scale.py [--sizes 1000,10000,100000] [--crafted 1000,2000,4000] [--ruldiff CMD] [--keep DIR]
+Usage: scale.py [--sizes 1000,10000,100000] [--crafted 1000,2000,4000] [--wrapped 20000,40000,80000]
+                [--ruldiff CMD] [--keep DIR]
 
 Generates rules documents of invented text (numbered sections, headings,
 rules and subrules, as the Comprehensive Rules are laid out) with the given
 numbers of rules, and a second version of each with ~3% of the rules edited,
 ~1% inserted (renumbering the rest of their heading) and ~1% removed. Then the
 crafted worst case of the moved-rule search (align.py, step 6): N old rules
-and N new ones, far apart, that all share their rarest words. For each pair it
+and N new ones, far apart, that all share their rarest words. Then, with
+``--wrapped``, a hard-wrapped document whose one rule and one glossary entry
+run over N lines each (the parser joins a paragraph's lines: once per line,
+that was quadratic). For each pair it
 runs ``ruldiff OLD NEW -f json -j 1`` and ``git diff --no-index --word-diff``
 once each, and prints the wall-clock time, the peak resident memory (max RSS
 from os.wait4, MB = 1024 KiB) and the input size. The documents are made from
@@ -25,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 WORDS = (
@@ -103,6 +108,21 @@ def crafted(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     return old, new
 
 
+def wrapped(n: int) -> tuple[str, str]:
+    """Two hard-wrapped documents whose rule 100.2 and glossary entry "Tide"
+    each run over `n` lines; the new one changes a word of each."""
+    def text(word: str) -> str:
+        rules = [f"100.{k}. The keeper of rule {k} tends the lantern of the tower gallery and then"
+                 f"\nreports to the warden at dusk." for k in (1, 3, 4)]
+        long_rule = "100.2. The keeper tends the lantern" + "\nand tends the ember of the long watch" * n
+        entry = "Tide\nThe water that rises" + "\nand falls at the harbour wall by the old tower" * n
+        body = "\n\n".join([rules[0], long_rule.replace("ember", word, 1), *rules[1:]])
+        glossary = entry.replace("harbour", word, 1)
+        return (f"Scale Test Rules\n\n1. Game Concepts\n\n100. General\n\n{body}\n\nGlossary\n\n{glossary}\n\n"
+                "Wick\nA cord that burns.\n")
+    return text("ember"), text("cinder")
+
+
 def layout(rules: list[tuple[str, str]]) -> str:
     out = ["Scale Test Rules", "", "These rules are effective as of May 1, 2024.", ""]
     for number, text in rules:
@@ -129,7 +149,7 @@ def default_ruldiff() -> list[str]:
     return [str(venv)] if venv.exists() else ["ruldiff"]
 
 
-def write_cases(workdir: Path, sizes: list[int], crafted_sizes: list[int]) -> None:
+def write_cases(workdir: Path, sizes: list[int], crafted_sizes: list[int], wrapped_sizes: Sequence[int] = ()) -> None:
     """Write each case's two documents into `workdir`, named by `case_files`."""
     cases = [(f"{n:,} rules", lambda n=n: (document(n, seed=n), revise(document(n, seed=n), seed=n + 1))) for n in sizes]
     cases += [(f"crafted {n:,}", lambda n=n: crafted(n)) for n in crafted_sizes]
@@ -138,6 +158,11 @@ def write_cases(workdir: Path, sizes: list[int], crafted_sizes: list[int]) -> No
         a, b = case_files(workdir, name)
         a.write_text(layout(old), encoding="utf-8")
         b.write_text(layout(new), encoding="utf-8")
+    for n in wrapped_sizes:
+        a, b = case_files(workdir, f"wrapped {n:,}")
+        old_text, new_text = wrapped(n)
+        a.write_text(old_text, encoding="utf-8")
+        b.write_text(new_text, encoding="utf-8")
 
 
 def case_files(workdir: Path, name: str) -> tuple[Path, Path]:
@@ -154,27 +179,30 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--crafted", default="1000,2000,4000")
+    ap.add_argument("--wrapped", default="", help="lines of the long paragraphs, e.g. 20000,40000,80000")
     ap.add_argument("--ruldiff", help="the command to time (default: .venv/bin/ruldiff)")
     ap.add_argument("--keep", help="write the documents to this directory and keep them")
     ap.add_argument("--write-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     crafted_sizes = [int(s) for s in args.crafted.split(",") if s]
+    wrapped_sizes = [int(s) for s in args.wrapped.split(",") if s]
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="ruldiff-scale-"))
     workdir.mkdir(parents=True, exist_ok=True)
     if args.write_only:
-        write_cases(workdir, sizes, crafted_sizes)
+        write_cases(workdir, sizes, crafted_sizes, wrapped_sizes)
         return
     # The documents are made by another process: a child's peak memory
     # counts the pages it shares with this one when forked, so this one
     # stays small (~10 MB, the floor of every figure below).
     subprocess.run(
         [sys.executable, __file__, "--write-only", "--keep", str(workdir), "--sizes", args.sizes,
-         "--crafted", args.crafted],
+         "--crafted", args.crafted, "--wrapped", args.wrapped],
         check=True,
     )
     ruldiff = shlex.split(args.ruldiff) if args.ruldiff else default_ruldiff()
     names = [f"{n:,} rules" for n in sizes] + [f"crafted {n:,}" for n in crafted_sizes]
+    names += [f"wrapped {n:,}" for n in wrapped_sizes]
     print("| case | rules (old/new) | input (old+new) | ruldiff time | ruldiff peak | peak / input | git word diff | git peak |")
     print("|---|---|---|---|---|---|---|---|")
     out = workdir / "out.json"

@@ -6,6 +6,8 @@ import importlib
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ruldiff.errors import ParseError
 from ruldiff.model import Coverage, Document, Rule, RuleKind
@@ -733,3 +735,34 @@ def test_a_profile_reads_a_reference_wrapped_to_a_lines_start_as_text() -> None:
     assert doc.profile == "outline"
     assert [r.id for r in doc.rules] == ["1", "1.1", "1.2", "2", "2.1", "2.2"]
     assert {r.id: r.text for r in doc.rules}["1.1"].endswith("See Section 2.1. The harbour master decides where.")
+
+
+def _joined_line_by_line(lines: list[str], kept: bool) -> str:
+    """The join a paragraph's lines were given one line at a time (before
+    session 20): the reference the builder's pieces must give."""
+    out = lines[0]
+    for text in lines[1:]:
+        if out.endswith("-") and out[-2:-1].strip() and text[:1].isalnum():
+            out = out + text if kept else out[:-1] + text
+        else:
+            out = f"{out} {text}"
+    return out
+
+
+@given(
+    st.lists(st.text(alphabet="ab- 1", min_size=1, max_size=6).map(str.strip).filter(bool), min_size=1, max_size=12),
+    st.booleans(),
+)
+def test_a_paragraph_s_lines_join_as_they_did_one_line_at_a_time(lines: list[str], kept: bool) -> None:
+    """The builder joins a paragraph's lines once it is complete (joined at
+    each line, a paragraph of n lines cost O(n^2): bench/scale.py
+    --wrapped); the text is the same, broken words and all."""
+    from ruldiff.documents.parse import _Builder
+
+    builder = _Builder(hyphen=lambda before, after: kept)
+    builder.start("100.1", RuleKind.RULE, lines[0], 1)
+    for text in lines[1:]:
+        builder.extend(text)
+    builder.paragraph("Next.")
+    (rule,) = builder.freeze()
+    assert rule.text.split("\n") == [_joined_line_by_line(lines, kept), "Next."]

@@ -468,6 +468,11 @@ _HEADING = RuleKind.HEADING
 member, which Python 3.11 reads ~20 times slower (`model._Enum`)."""
 
 
+WORD_CONTEXT = 200
+"""Characters of a paragraph's end read for the word a line's final hyphen
+breaks (`hyphens.hyphen_kept` reads its last word): longer than any word."""
+
+
 class _Builder:
     """Accumulates paragraphs into items, then freezes them into Rules."""
 
@@ -484,9 +489,33 @@ class _Builder:
         self.seen: dict[str, int] = {}
         self.in_example = False
         self.hyphen = hyphen  # whether a word broken at a line's end keeps its hyphen (hyphens.hyphen_kept)
+        # The paragraph being extended line by line, as its pieces (each with
+        # the space or nothing that joins it), joined once it is complete:
+        # joined at each line, a paragraph of n lines cost O(n^2) (a crafted
+        # 60,000-line paragraph: 2.5 s in `extend`).
+        self._open: list[str] | None = None  # the list whose last paragraph the pieces are
+        self._pieces: list[str] = []
+
+    def _close(self) -> None:
+        """Join the pieces of the paragraph being extended into it."""
+        if self._open is not None:
+            self._open[-1] = "".join(self._pieces)
+            self._open, self._pieces = None, []
+
+    def _tail(self, n: int) -> str:
+        """The last `n` characters (or fewer) of the paragraph being extended."""
+        out: list[str] = []
+        size = 0
+        for piece in reversed(self._pieces):
+            out.append(piece)
+            size += len(piece)
+            if size >= n:
+                break
+        return "".join(reversed(out))[-n:]
 
     def start(self, rule_id: str, kind: RuleKind, text: str, line: int, raw: str | None = None) -> None:
         """Open an item; `raw` is its line as printed, kept for a heading."""
+        self._close()
         n = self.seen.get(rule_id, 0) + 1
         self.seen[rule_id] = n
         if n > 1:
@@ -500,6 +529,7 @@ class _Builder:
         """Add an example to the current item (none before the first item)."""
         if not self.items:
             return
+        self._close()
         self.items[-1][3].append(text)
         self.in_example = True
 
@@ -507,6 +537,7 @@ class _Builder:
         """Add a new paragraph to the current example or rule."""
         if not self.items:
             return
+        self._close()
         target = self.items[-1][3] if self.in_example else self.items[-1][2]
         target.append(text)
 
@@ -520,23 +551,34 @@ class _Builder:
             if not self.in_example and len(self.items) - 1 in self.heading_lines:
                 self.heading_lines[len(self.items) - 1].append(text)
         if not target:
+            self._close()
             target.append(text)
-        elif target[-1].endswith("-") and target[-1][-2:-1].strip() and text[:1].isalnum():
+            return
+        if target is not self._open:
+            self._close()
+            self._open, self._pieces = target, [target[-1]]
+        pieces = self._pieces
+        end = self._tail(2)
+        if end.endswith("-") and end[-2:-1].strip() and text[:1].isalnum():
             # A hyphen at the end of a line joins a word broken there
             # ("permanent-" / "type-changing", "-1/-" / "1"): no space, the
-            # hyphen kept or not as the document spells the word.
-            if self.hyphen is None or self.hyphen(target[-1], text):
-                target[-1] += text
+            # hyphen kept or not as the document spells the word (its last
+            # word read from the paragraph's end: no word is longer).
+            if self.hyphen is None or self.hyphen(self._tail(WORD_CONTEXT), text):
+                pieces.append(text)
             else:
-                target[-1] = target[-1][:-1] + text
+                pieces[-1] = pieces[-1][:-1]
+                pieces.append(text)
         else:
-            target[-1] = f"{target[-1]} {text}"
+            pieces.append(" ")
+            pieces.append(text)
 
     def note(self, notes: list[str]) -> None:
         if self.items and notes:
             self.notes.setdefault(len(self.items) - 1, []).extend(notes)
 
     def freeze(self) -> tuple[Rule, ...]:
+        self._close()
         return make_rules(self._rows())
 
     def _is_heading(self, n: int, text: str) -> bool:
@@ -1556,7 +1598,9 @@ def _parse_glossary(
     releases indent later paragraphs of a definition), and so does a block that
     starts with a sense number (`_SENSE`).
     """
-    entries: list[tuple[str, list[str], list[str], int]] = []
+    # Each paragraph and example as the lines it joins, joined at the end
+    # (joined at each line, an entry of n wrapped lines cost O(n^2)).
+    entries: list[tuple[str, list[list[str]], list[list[str]], int]] = []
     seen: dict[str, int] = {}
     example = profile.example.match if profile.example is not None else None
     for block in (b for whole in _blocks(lines, start, end, profile) for b in _glued_entries(whole, wrapped)):
@@ -1579,23 +1623,23 @@ def _parse_glossary(
             paras, examples = entries[-1][1], entries[-1][2]
             body = block[1:]
             if glued:
-                paras.append(glued.group(2))
+                paras.append([glued.group(2)])
         target = paras
         prev_indent = -1
         for _, raw in body:
             s = clean(raw)
             indent = len(raw) - len(raw.lstrip()) if wrapped else 0  # only read when wrapped
             if example is not None and example(s):
-                examples.append(s)
+                examples.append([s])
                 target = examples
             elif wrapped and target and prev_indent >= 0 and indent <= prev_indent:
-                target[-1] = f"{target[-1]} {s}"
+                target[-1].append(s)
             else:
-                target.append(s)
+                target.append([s])
             prev_indent = indent
     glossary = RuleKind.GLOSSARY
     return make_rules(
-        (f"glossary:{term}", glossary, "\n".join(paras), tuple(examples), None, line, (), "")
+        (f"glossary:{term}", glossary, "\n".join(map(" ".join, paras)), tuple(map(" ".join, examples)), None, line, (), "")
         for term, paras, examples, line in entries
     )
 
