@@ -2,7 +2,7 @@
 """Time and peak memory of ruldiff against the size of its input, beside git.
 
 Usage: scale.py [--sizes 1000,10000,100000] [--crafted 1000,2000,4000] [--wrapped 20000,40000,80000]
-                [--ruldiff CMD] [--keep DIR]
+                [--template 10000,40000] [--ruldiff CMD] [--keep DIR]
 
 Generates rules documents of invented text (numbered sections, headings,
 rules and subrules, as the Comprehensive Rules are laid out) with the given
@@ -12,7 +12,9 @@ crafted worst case of the moved-rule search (align.py, step 6): N old rules
 and N new ones, far apart, that all share their rarest words. Then, with
 ``--wrapped``, a hard-wrapped document whose one rule and one glossary entry
 run over N lines each (the parser joins a paragraph's lines: once per line,
-that was quadratic). For each pair it
+that was quadratic); with ``--template``, N rules that are all one template's
+instances, every one reworded (no rule the same in both: one gap of N rules
+each way, where each rule looks at `BAND` others). For each pair it
 runs ``ruldiff OLD NEW -f json -j 1`` and ``git diff --no-index --word-diff``
 once each, and prints the wall-clock time, the peak resident memory (max RSS
 from os.wait4, MB = 1024 KiB) and the input size. The documents are made from
@@ -123,6 +125,13 @@ def wrapped(n: int) -> tuple[str, str]:
     return text("ember"), text("cinder")
 
 
+def template(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """`n` rules on one template, and each reworded the same way."""
+    old = [(f"{100 + k // 900}.{k % 900 + 1}", f"The keeper of lantern {k} shall light the ember at dusk.")
+           for k in range(n)]
+    return old, [(number, text.replace("keeper", "warden").replace("ember", "flame")) for number, text in old]
+
+
 def layout(rules: list[tuple[str, str]]) -> str:
     out = ["Scale Test Rules", "", "These rules are effective as of May 1, 2024.", ""]
     for number, text in rules:
@@ -149,10 +158,14 @@ def default_ruldiff() -> list[str]:
     return [str(venv)] if venv.exists() else ["ruldiff"]
 
 
-def write_cases(workdir: Path, sizes: list[int], crafted_sizes: list[int], wrapped_sizes: Sequence[int] = ()) -> None:
+def write_cases(
+    workdir: Path, sizes: list[int], crafted_sizes: list[int], wrapped_sizes: Sequence[int] = (),
+    template_sizes: Sequence[int] = (),
+) -> None:
     """Write each case's two documents into `workdir`, named by `case_files`."""
     cases = [(f"{n:,} rules", lambda n=n: (document(n, seed=n), revise(document(n, seed=n), seed=n + 1))) for n in sizes]
     cases += [(f"crafted {n:,}", lambda n=n: crafted(n)) for n in crafted_sizes]
+    cases += [(f"template {n:,}", lambda n=n: template(n)) for n in template_sizes]
     for name, make in cases:
         old, new = make()
         a, b = case_files(workdir, name)
@@ -180,6 +193,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--crafted", default="1000,2000,4000")
     ap.add_argument("--wrapped", default="", help="lines of the long paragraphs, e.g. 20000,40000,80000")
+    ap.add_argument("--template", default="", help="rules of one template, all reworded, e.g. 10000,40000")
     ap.add_argument("--ruldiff", help="the command to time (default: .venv/bin/ruldiff)")
     ap.add_argument("--keep", help="write the documents to this directory and keep them")
     ap.add_argument("--write-only", action="store_true", help=argparse.SUPPRESS)
@@ -187,22 +201,23 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     crafted_sizes = [int(s) for s in args.crafted.split(",") if s]
     wrapped_sizes = [int(s) for s in args.wrapped.split(",") if s]
+    template_sizes = [int(s) for s in args.template.split(",") if s]
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="ruldiff-scale-"))
     workdir.mkdir(parents=True, exist_ok=True)
     if args.write_only:
-        write_cases(workdir, sizes, crafted_sizes, wrapped_sizes)
+        write_cases(workdir, sizes, crafted_sizes, wrapped_sizes, template_sizes)
         return
     # The documents are made by another process: a child's peak memory
     # counts the pages it shares with this one when forked, so this one
     # stays small (~10 MB, the floor of every figure below).
     subprocess.run(
         [sys.executable, __file__, "--write-only", "--keep", str(workdir), "--sizes", args.sizes,
-         "--crafted", args.crafted, "--wrapped", args.wrapped],
+         "--crafted", args.crafted, "--wrapped", args.wrapped, "--template", args.template],
         check=True,
     )
     ruldiff = shlex.split(args.ruldiff) if args.ruldiff else default_ruldiff()
     names = [f"{n:,} rules" for n in sizes] + [f"crafted {n:,}" for n in crafted_sizes]
-    names += [f"wrapped {n:,}" for n in wrapped_sizes]
+    names += [f"template {n:,}" for n in template_sizes] + [f"wrapped {n:,}" for n in wrapped_sizes]
     print("| case | rules (old/new) | input (old+new) | ruldiff time | ruldiff peak | peak / input | git word diff | git peak |")
     print("|---|---|---|---|---|---|---|---|")
     out = workdir / "out.json"

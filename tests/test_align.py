@@ -1979,3 +1979,20 @@ def test_a_text_written_twice_pairs_with_the_copy_under_its_own_parent() -> None
     ])
     assert ("806.2", "810.3") in ids(align(old, new))
     assert (None, "808.2") in ids(align(old, new))
+
+
+def test_a_gap_of_rules_all_alike_pairs_each_with_its_own_keeping_few_candidates(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """One template's 150 instances, every one reworded: no rule is the same
+    in both, so the whole list is one gap, where each rule looks at `BAND`
+    others, all alike. Each keeps its best `GAP_KEEP` (here 1) candidates
+    (unbounded, 40,000 such rules peaked at 590 MB: bench/scale.py
+    --template), and still pairs with its own number."""
+    import ruldiff.diff.align as align_module
+
+    monkeypatch.setattr(align_module, "GAP_KEEP", 1)
+    old = doc([("1", "Lanterns"), ("100", "Keepers")]
+              + [(f"100.{k}", f"The keeper of lantern {k} shall light the ember at dusk.") for k in range(1, 151)])
+    new = doc([("1", "Lanterns"), ("100", "Keepers")]
+              + [(f"100.{k}", f"The warden of lantern {k} shall light the flame at dusk.") for k in range(1, 151)])
+    pairs = dict(ids(align(old, new)))
+    assert all(pairs[f"100.{k}"] == f"100.{k}" for k in range(1, 151))

@@ -235,6 +235,11 @@ would")."""
 SHORT_IN_PLACE_WORDS = 6
 """Longest text, in words, that step 8 pairs by its number and its
 neighbours alone, with no word in common."""
+GAP_KEEP = 8
+"""Step 4 keeps each old rule's best `GAP_KEEP` candidates in a gap. Unbounded,
+a gap of rules all alike (a template's 10,000 instances, each reworded)
+kept `BAND` candidates for each: 114 MB at the alignment's peak, linear but
+some 11 KB a rule (40,000 such rules: 590 MB)."""
 MOVED_KEEP = 8
 """Step 6 keeps each rule's best `MOVED_KEEP` candidates. Unbounded, the
 crafted case above kept all 400 of each rule (8,000 rules: 515 MB). On the
@@ -660,6 +665,7 @@ def _match_gap(
     candidates = []
     keys_b, words_b = b.keys, b.words
     for r, i in enumerate(olds):
+        row: list[tuple[float, bool, int, int, int, float]] = []
         centre = int(r * scale)
         lo, hi = (0, len(news)) if len(news) <= BAND else (max(0, centre - BAND // 2), centre + BAND // 2)
         # `_similar` inlined, the old rule's text and words read once: a gap
@@ -682,7 +688,8 @@ def _match_gap(
                 same_id = numbered and a.items[i].id == b.items[j].id
                 if same_id or sim >= GAP_MIN or (hole and numbered and _same_place(a, i, b, j)):
                     # Best first; then the same number; then the nearest to the diagonal.
-                    candidates.append((-sim, not same_id, abs(c - centre), i, j, sim))
+                    row.append((-sim, not same_id, abs(c - centre), i, j, sim))
+        candidates += row if len(row) <= GAP_KEEP else heapq.nsmallest(GAP_KEEP, row)
     candidates.sort()
     taken: list[tuple[int, int, float]] = []
     for *_, i, j, sim in candidates:
