@@ -632,6 +632,9 @@ def test_a_reference_that_names_its_new_target_is_not_stale() -> None:
     new_sections = [("101", "Keepers"), ("102", "Ember Step"), ("103", "Relics")]
     for cite, stale in (
         ("Embers glow only during the ember step (see rule 102).", ()),
+        # the title in the plural or the singular names it too (gap-s34's
+        # "a substitute card (see rule 713)", 713 "Substitute Cards")
+        ("Embers glow only during the ember steps (see rule 102).", ()),
         ('Embers glow only then (see rule 102, "Ember Step").', ()),
         ("Embers glow only then (see rule 102).", (("100.1", ("rule 102",), ("103",)),)),
     ):

@@ -803,3 +803,15 @@ def test_a_reference_whose_quoted_title_is_another_rules_is_stale_whoever_wrote_
     right = ("213.6", 'A charm named by a ward is no charm. See rule 213.4, "Charms."')
     c = compare(doc(_OLD_CHARMS), doc(_NEW_CHARMS + [right]))
     assert next(x for x in c.changes if x.new is not None and x.new.id == "213.6").stale == ()
+
+
+def test_real_a_reference_naming_its_new_target_in_the_singular_is_not_stale() -> None:
+    """2018-01 -> 2023-04 (gap-s34): 712.7 says "a substitute card (see rule
+    713)", 713 now "Substitute Cards" (the old 713, Checklist Cards, moved to
+    716): the release wrote the reference for the rule that took the number.
+    It was flagged stale ("rule 713 (now 716)")."""
+    from test_families6 import _real
+
+    result = _real("mtg/2018-01-19.txt", "mtg/2023-04-14.txt")
+    assert not any(rule == "712.7" for rule, *_ in result.stale)
+    assert any(rule == "glossary:Last Known Information" for rule, *_ in result.stale)  # still stale

@@ -132,6 +132,9 @@ SAME_CONTENT = 0.6
 what it held (so the reference is not stale)."""
 
 
+_PLURAL_S = re.compile(r"(?<=\w)s\b")
+"""A word's final "s", dropped from a title and the text beside a reference
+alike, so that either number names the title (`References.named`)."""
 NAMED_TITLE_WORDS = 6
 NAMED_REACH = 40
 """A reference is taken as meant when the title of its new target, of
@@ -731,6 +734,15 @@ class References(NamedTuple):
         True
         >>> r.named("in general (see rule 100)", 16, "rule 100", "100"), r.named("see rule 502", 4, "rule 502", "502")
         (False, False)
+
+        The title in the singular or the plural names it as well: "a
+        substitute card (see rule 713)" beside a new 713 "Substitute Cards"
+        (2018-01 -> 2023-04, gap-s34: the release wrote the reference anew
+        for the rule that took 713, its old holder, Checklist Cards, now 716).
+
+        >>> r = References({}, set(), None, "", {}, {"713": "Substitute Cards"})
+        >>> r.named("may use a substitute card (see rule 713)", 30, "rule 713", "713")
+        True
         """
         title = self.new_texts.get(target, "").strip().lower()
         if not title or len(title.split()) > NAMED_TITLE_WORDS:
@@ -738,7 +750,7 @@ class References(NamedTuple):
         if sum(t.strip().lower() == title for t in self.new_texts.values()) != 1:
             return False
         near = text[max(0, at - NAMED_REACH) : at + len(printed) + NAMED_REACH].lower()
-        return phrase_in(title, near)
+        return phrase_in(title, near) or phrase_in(_PLURAL_S.sub("", title), _PLURAL_S.sub("", near))
 
     def misnamed(self, text: str, end: int, target: str) -> str:
         """The rule that the title quoted right after a reference (its end at
