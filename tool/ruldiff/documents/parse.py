@@ -468,11 +468,6 @@ _HEADING = RuleKind.HEADING
 member, which Python 3.11 reads ~20 times slower (`model._Enum`)."""
 
 
-WORD_CONTEXT = 200
-"""Characters of a paragraph's end read for the word a line's final hyphen
-breaks (`hyphens.hyphen_kept` reads its last word): longer than any word."""
-
-
 class _Builder:
     """Accumulates paragraphs into items, then freezes them into Rules."""
 
@@ -489,29 +484,17 @@ class _Builder:
         self.seen: dict[str, int] = {}
         self.in_example = False
         self.hyphen = hyphen  # whether a word broken at a line's end keeps its hyphen (hyphens.hyphen_kept)
-        # The paragraph being extended line by line, as its pieces (each with
-        # the space or nothing that joins it), joined once it is complete:
-        # joined at each line, a paragraph of n lines cost O(n^2) (a crafted
-        # 60,000-line paragraph: 2.5 s in `extend`).
-        self._open: list[str] | None = None  # the list whose last paragraph the pieces are
-        self._pieces: list[str] = []
+        # The paragraph being extended, as its lines, joined (`_joined`) once
+        # it is complete: joined at each line, a paragraph of n lines cost
+        # O(n^2) (a crafted 60,000-line paragraph: 2.5 s in `extend`).
+        self._open: list[str] | None = None  # the list whose last paragraph the lines are
+        self._lines: list[str] = []
 
     def _close(self) -> None:
-        """Join the pieces of the paragraph being extended into it."""
+        """Join the lines of the paragraph being extended into it."""
         if self._open is not None:
-            self._open[-1] = "".join(self._pieces)
-            self._open, self._pieces = None, []
-
-    def _tail(self, n: int) -> str:
-        """The last `n` characters (or fewer) of the paragraph being extended."""
-        out: list[str] = []
-        size = 0
-        for piece in reversed(self._pieces):
-            out.append(piece)
-            size += len(piece)
-            if size >= n:
-                break
-        return "".join(reversed(out))[-n:]
+            self._open[-1] = _joined(self._lines, self.hyphen or _keep_hyphen)
+            self._open, self._lines = None, []
 
     def start(self, rule_id: str, kind: RuleKind, text: str, line: int, raw: str | None = None) -> None:
         """Open an item; `raw` is its line as printed, kept for a heading."""
@@ -553,25 +536,14 @@ class _Builder:
         if not target:
             self._close()
             target.append(text)
-            return
-        if target is not self._open:
-            self._close()
-            self._open, self._pieces = target, [target[-1]]
-        pieces = self._pieces
-        end = self._tail(2)
-        if end.endswith("-") and end[-2:-1].strip() and text[:1].isalnum():
+        else:
             # A hyphen at the end of a line joins a word broken there
             # ("permanent-" / "type-changing", "-1/-" / "1"): no space, the
-            # hyphen kept or not as the document spells the word (its last
-            # word read from the paragraph's end: no word is longer).
-            if self.hyphen is None or self.hyphen(self._tail(WORD_CONTEXT), text):
-                pieces.append(text)
-            else:
-                pieces[-1] = pieces[-1][:-1]
-                pieces.append(text)
-        else:
-            pieces.append(" ")
-            pieces.append(text)
+            # hyphen kept or not as the document spells the word (`_joined`).
+            if target is not self._open:
+                self._close()
+                self._open, self._lines = target, [target[-1]]
+            self._lines.append(text)
 
     def note(self, notes: list[str]) -> None:
         if self.items and notes:
@@ -1271,6 +1243,12 @@ def _joined(lines: list[str], hyphen: Callable[[str, str], bool]) -> str:
             out.append(" ")
         out.append(after)
     return "".join(out)
+
+
+def _keep_hyphen(before: str, after: str) -> bool:
+    """`_joined`'s `hyphen` where the document's spellings are not read: the
+    hyphen that ends a line is kept."""
+    return True
 
 
 TITLES_ABOVE_LEAST = 3
