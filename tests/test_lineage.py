@@ -126,14 +126,19 @@ def test_standard_input_is_a_usage_error(releases: Path) -> None:
 
 
 def test_riftbound_rule_moved_while_rewritten(corpora: Path) -> None:
-    """gap-s20: Riftbound v1.1's 333.1.c is 337.2 of its latest release, reworded at each step."""
+    """Riftbound v1.1's 322.4 is 323.6 of its latest release, reworded at
+    each step: the direct comparison finds no pair (the two share too few
+    words), the releases between say where it went. (gap-s20's 333.1.c ->
+    337.2, the example here before session 21, is now paired directly, by
+    align's step 12.)"""
     folder = corpora / "riftbound"
     files = sorted(folder.glob("*.txt"))
     direct = changes(run(files[0], files[-1], "-f", "json"))
-    assert ("333.1.c", None, "removed", ()) in direct
+    assert ("322.4", None, "removed", ()) in direct
+    assert ("333.1.c", "337.2", "renumbered", ()) in direct
     through = changes(run(files[0], files[-1], "-f", "json", "--through", folder))
-    assert ("333.1.c", None, "removed", (("became", "337.2"),)) in through
-    assert (None, "337.2", "added", (("was", "333.1.c"),)) in through
+    assert ("322.4", None, "removed", (("became", "323.6"),)) in through
+    assert (None, "323.6", "added", (("was", "322.4"),)) in through
     assert [c[:3] for c in through] == [c[:3] for c in direct]
 
 

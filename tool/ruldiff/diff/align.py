@@ -110,6 +110,28 @@ close; the steps, in the order they run:
    pairs of the archive, each read), unless content moved between the two
    sections; the subject is looked for at the start of a word.
 
+12. **Alike where a neighbour says** (`_match_alike_near`): two rules left
+   over whose parents are paired with each other, or the rules before (or
+   after) them, pair when each is the other's closest by the words they
+   share weighed by rarity among the rules left over (log of how few hold
+   each), at `ALIKE_MIN` and by `ALIKE_MARGIN` over either's next best,
+   sharing `ALIKE_SHARED` words or more: a rule rewritten as its section
+   moved, whose plain word sets share only the words every rule has
+   (2007-10 -> 2009-10: 510.5 -> 110.6d; Riftbound 2025-10 -> 2026-06:
+   322.2 -> 323.5, 333.1.c -> 337.2). Session 21: on the 339 pairs of the
+   archive and the eval sets, 111 pairs change, 56 distinct pairings; 51
+   read by a helper in the texts (an earlier cut of the same rule): 49
+   right (splits and merges whose main part it pairs among them), 2 wrong
+   (2009-10 -> 2010-10: the Two-Headed Giant intro 806.4 taken for 810.2;
+   2011-05 -> 2016-07: 903.12, merged into 903.9, taken for 903.9a); the
+   labelled sets: pairing recall up on 9 gap sets (gap-s18 96.4 -> 97.6%,
+   gap-s20 91.8 -> 93.8%, gap-fresh 98.3 -> 100%), `added` precision up on
+   7, one adjacent pairing made partial (adj-s16's 701.25a, cut in two with
+   701.25b joined to one half). Cost: align 115.5 -> 120.5 ms of CPU on the
+   17-year gap (`bench/claims.py --cpu --runs 3`, four rounds interleaved
+   with 8d236c8, medians); only the pairs so placed are weighed, and the
+   rivals of those alike enough.
+
 Whatever is left is added or removed. Each rule is compared with a bounded
 number of others, so the cost is linear in the size of the documents plus the
 size of the changes.
@@ -151,6 +173,7 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
@@ -526,6 +549,9 @@ def _align(
         _match_short_in_place(a, b, link)
     # 9. Rules left over between two pairs that moved together.
     _match_holes(a, b, link, numbered)
+    # 12. Alike by their rare words, and where a neighbour's pair says.
+    if numbered:
+        _match_alike_near(a, b, link)
     # 5b again: parents whose children the steps after it paired.
     if numbered:
         _match_parents(a, b, link)
@@ -827,6 +853,119 @@ def _holes(a: _Side, b: _Side) -> list[tuple[range, range]]:
         if all(b.partner[j] is None for j in cols):
             out.append((range(start, end + 1), cols))
     return out
+
+
+ALIKE_MIN = 0.4
+"""Least `_alike` similarity for step 12 to pair two rules left over."""
+ALIKE_MARGIN = 0.08
+"""How much closer two rules paired by step 12 are to each other than either
+is to its next best."""
+ALIKE_SHARED = 4
+"""Fewest words two rules paired by step 12 share: a title's one or two
+("Meld Cards", "Case Cards") weigh much among few words, and prove nothing."""
+
+
+def _match_alike_near(a: _Side, b: _Side, link: _Link) -> None:
+    """12. Two rules left over that are each the other's closest, by the
+    words they share weighed by how rare each is among the rules left over
+    (`_alike`), at least `ALIKE_MIN` and by `ALIKE_MARGIN` over either's next
+    best, and placed where a neighbour's pair says: their parents paired with
+    each other, or the rules before (or after) them (`_near`). A rule
+    rewritten as it moved with its section (2007-10 -> 2009-10: 510.5 ->
+    110.6d, the rule before it gone to the rule before that one; Riftbound
+    2025-10 -> 2026-06: 322.2 -> 323.5 under the paired step 322 -> 323),
+    where plain word sets share only the words every rule has (0.4-0.55
+    similar). Only the pairs so placed are weighed first; each one's rivals
+    share one of its `RARE_WORDS` rarest words (`_rare_words`)."""
+    olds, news = a.unpaired(), b.unpaired()
+    if not olds or not news:
+        return
+    near = _near(a, olds, b, news)
+    if not near:
+        return
+    count_a = Counter(chain.from_iterable(map(a.words, olds)))
+    count_b = Counter(chain.from_iterable(map(b.words, news)))
+    n = len(olds) + len(news) + 1
+    weight = {w: math.log(n / (count_a[w] + count_b[w])) for w in count_a.keys() | count_b.keys()}
+    heft: dict[tuple[int, int], float] = {}
+
+    def alike(side: _Side, k: int, other: _Side, m: int) -> float:
+        mine, theirs = side.words(k), other.words(m)
+        shared = mine & theirs
+        if len(shared) < ALIKE_SHARED or side.items[k].kind is not other.items[m].kind:
+            return 0.0
+        for s, x, w in ((id(side), k, mine), (id(other), m, theirs)):
+            if (s, x) not in heft:
+                heft[s, x] = sum(map(weight.__getitem__, w))
+        return 2 * sum(map(weight.__getitem__, shared)) / (heft[id(side), k] + heft[id(other), m])
+
+    # The pairs so placed, alike enough; then each side's rivals, found by
+    # its rarest words among all that is left over (one index for them all).
+    found = [(i, j) for i, j in near if alike(a, i, b, j) >= ALIKE_MIN]
+    if not found:
+        return
+    # An item's rarest words among those the other side's items left over hold.
+    rarest_a = {i: sorted((count_b[w], w) for w in count_b.keys() & a.words(i))[:RARE_WORDS] for i, _ in found}
+    rarest_b = {j: sorted((count_a[w], w) for w in count_a.keys() & b.words(j))[:RARE_WORDS] for _, j in found}
+    holders_b = _holders(b, news, rarest_a.values())
+    holders_a = _holders(a, olds, rarest_b.values())
+
+    def closest(side: _Side, k: int, other: _Side, m: int, rare: list[tuple[int, str]], holders: dict[str, list[int]]) -> int | None:
+        """Of item m and item k's rivals on the other side, the closest to k, when `ALIKE_MARGIN` closer than the next."""
+        rivals = {m, *islice(chain.from_iterable(holders[w] for _, w in rare), MOVED_CANDIDATES)}
+        scored = sorted(((alike(side, k, other, m), -m) for m in rivals), reverse=True)
+        if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < ALIKE_MARGIN):
+            return None
+        return -scored[0][1]
+
+    for i, j in found:
+        if a.partner[i] is not None or b.partner[j] is not None:
+            continue
+        if closest(a, i, b, j, rarest_a[i], holders_b) == j and closest(b, j, a, i, rarest_b[j], holders_a) == i:
+            link(i, j, MatchHow.SIMILAR, _similar(a, i, b, j))
+
+
+def _holders(side: _Side, left: list[int], wanted: Iterable[list[tuple[int, str]]]) -> dict[str, list[int]]:
+    """For each word of `wanted`, the items of `left` that hold it, in order."""
+    words = frozenset(w for rare in wanted for _, w in rare)
+    out: dict[str, list[int]] = {w: [] for w in words}
+    for k in left:
+        for w in words.intersection(side.words(k)):
+            out[w].append(k)
+    return out
+
+
+def _near(a: _Side, olds: list[int], b: _Side, news: list[int]) -> list[tuple[int, int]]:
+    """The pairs of old and new items left over, placed alike: under
+    parents paired with each other, or after (before) items paired with
+    each other."""
+    left_b = set(news)
+    under: dict[str, list[int]] = {}
+    for j in news:
+        parent = b.items[j].parent
+        if parent is not None:
+            under.setdefault(parent, []).append(j)
+    out = []
+    for i in olds:
+        places: set[int] = set()
+        parent = a.items[i].parent
+        k = a.index.get(parent) if parent is not None else None
+        if k is not None and (m := a.partner[k]) is not None:
+            places.update(under.get(b.items[m].id, ()))
+        if i and (m := a.partner[i - 1]) is not None and m + 1 in left_b:
+            places.add(m + 1)
+        if i + 1 < len(a.items) and (m := a.partner[i + 1]) is not None and m - 1 in left_b:
+            places.add(m - 1)
+        out += [(i, j) for j in sorted(places)]
+    return out
+
+
+def _neighbours_paired(a: _Side, i: int, b: _Side, j: int) -> bool:
+    """Whether the item before old item i is paired with the item before new
+    item j, or the item after it with the item after."""
+    if i and j and a.partner[i - 1] == j - 1:
+        return True
+    return i + 1 < len(a.items) and j + 1 < len(b.items) and a.partner[i + 1] == j + 1
 
 
 def _match_holes(a: _Side, b: _Side, link: _Link, numbered: bool) -> None:
