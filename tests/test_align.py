@@ -1619,6 +1619,19 @@ def test_a_glossary_entry_rewritten_whole_pairs_by_the_rules_it_cites(
         assert expected in pairs
 
 
+def test_an_entry_citing_an_unchanged_rule_pairs_in_a_plain_comparison_too() -> None:
+    # The rule cited, 405.3, is the same number and text in both (a pair of
+    # step 1, which `changed_pairs` leaves out): the command's comparison
+    # pairs the entry as `align` does.
+    lamp = "A lamp's wick is trimmed by the keeper of the tower every evening."
+    owl = "Owls perch on the gallery rail and never on the lamps themselves."
+    old = made(("405.2", lamp), ("405.3", owl), glossary=(("Perch-Setting Rule", "Some birds rest there. See rule 405.3."),))
+    new = made(("405.3", owl), ("604.3", lamp), glossary=(("Perch-Defining Rule", "A rail is for owls. See rule 405.3."),))
+    wanted = ("glossary:Perch-Setting Rule", "glossary:Perch-Defining Rule")
+    assert wanted in {(p.old and p.old.id, p.new and p.new.id) for p in align(old, new)}
+    assert wanted in {(p.old and p.old.id, p.new and p.new.id) for p in changed_pairs(old, new)[1]}
+
+
 def test_a_headword_renamed_in_rules_pairs_only_with_its_one_candidate() -> None:
     # Two old entries whose headwords both left those rules for the new one
     # ("Kindles the Vigil" and "Vigil"): which one was renamed is not known.

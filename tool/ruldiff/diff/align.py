@@ -382,7 +382,9 @@ def changed_pairs(old: Document, new: Document) -> tuple[int, tuple[Pair, ...]]:
 def _align_documents(old: Document, new: Document, *, keep_same: bool) -> tuple[int, tuple[Pair, ...]]:
     numbered = old.numbered and new.numbered
     same_rules, rules = _align(old.rules, new.rules, by_id=False, numbered=numbered, keep_same=keep_same)
-    same_terms, terms = _align(old.glossary, new.glossary, by_id=True, keep_same=keep_same, rule_pairs=rules)
+    same_terms, terms = _align(
+        old.glossary, new.glossary, by_id=True, keep_same=keep_same, rule_pairs=rules, rules=(old.rules, new.rules)
+    )
     return same_rules + same_terms, rules + terms
 
 
@@ -449,6 +451,7 @@ def _align(
     numbered: bool = True,
     keep_same: bool,
     rule_pairs: Sequence[Pair] = (),
+    rules: tuple[Sequence[Rule], Sequence[Rule]] = ((), ()),
 ) -> tuple[int, tuple[Pair, ...]]:
     """Pair two lists of items; (number of step-1 pairs, the pairs in reading
     order, those of step 1 only if `keep_same`). Without numbers (`numbered`
@@ -497,7 +500,7 @@ def _align(
         _match_listed_terms(a, b, link)
         _match_renamed_terms(a, b, link)
         _match_terms_renamed_in_rules(a, b, link, rule_pairs)
-        _match_terms_by_cited_rules(a, b, link, rule_pairs)
+        _match_terms_by_cited_rules(a, b, link, rule_pairs, rules)
         return same, _in_reading_order(a, b, how, sims, keep_same)
 
     # 3-4. The backbone, and a search inside each gap between its anchors.
@@ -1867,7 +1870,9 @@ _NUMBERS = re.compile(r"\d+(?:\.\d+)*(?:\.?[a-z]\b)?")
 "103.1.b"): kept only where it is a number of the document."""
 
 
-def _match_terms_by_cited_rules(a: _Side, b: _Side, link: _Link, rule_pairs: Sequence[Pair]) -> None:
+def _match_terms_by_cited_rules(
+    a: _Side, b: _Side, link: _Link, rule_pairs: Sequence[Pair], rules: tuple[Sequence[Rule], Sequence[Rule]]
+) -> None:
     """A glossary entry renamed and its definition rewritten whole, found by
     the rules it cites: an old entry and a new one left over that cite the
     same rules (the old numbers through the pairing of the rules), each the
@@ -1878,7 +1883,7 @@ def _match_terms_by_cited_rules(a: _Side, b: _Side, link: _Link, rule_pairs: Seq
     olds, news = a.unpaired(), b.unpaired()
     if not olds or not news:
         return
-    renumbered = {p.old.id: p.new.id for p in rule_pairs if p.old and p.new}
+    renumbered = _rule_map(rule_pairs, (r.id for r in rules[0]), (r.id for r in rules[1]))
     new_ids = frozenset(renumbered.values())
 
     def cited(text: str, known: Container[str]) -> list[str]:
@@ -1900,6 +1905,24 @@ def _match_terms_by_cited_rules(a: _Side, b: _Side, link: _Link, rule_pairs: Seq
         ti, tj = _term_words(a.items[i].id), _term_words(b.items[j].id)
         if ti and tj and 2 * len(ti & tj) >= min(len(ti), len(tj)):
             link(i, j, MatchHow.MOVED, dice(a.words(i), b.words(j)))
+
+
+def _rule_map(rule_pairs: Sequence[Pair], old_ids: Iterable[str], new_ids: Iterable[str]) -> dict[str, str]:
+    """Each old rule's new number: the pairs' and, for a rule in no pair
+    (the pairs of step 1, same number and text, which a plain comparison
+    leaves out of `rule_pairs`), its own, where both documents have it; so
+    that `align` and `changed_pairs` read the glossary alike.
+
+    >>> from ruldiff.model import Rule, RuleKind
+    >>> moved = Pair(Rule("1.2", RuleKind.RULE, "x"), Rule("1.3", RuleKind.RULE, "x y"), MatchHow.MOVED)
+    >>> sorted(_rule_map([moved], ["1.1", "1.2"], ["1.1", "1.2", "1.3"]).items())
+    [('1.1', '1.1'), ('1.2', '1.3')]
+    """
+    out = {p.old.id: p.new.id for p in rule_pairs if p.old and p.new}
+    taken = {p.old.id for p in rule_pairs if p.old} | {p.new.id for p in rule_pairs if p.new}
+    same = frozenset(new_ids) - taken
+    out.update((n, n) for n in old_ids if n in same and n not in out)
+    return out
 
 
 RENAMED_IN_RULES = 3
