@@ -8,13 +8,14 @@
   rule reported removed whose lineage ends in a rule reported added, and
   on that rule.
 
-A long gap moves rules while it rewrites them: 120.5 of 2009 is 122.6 of
-2026, its words changed a little at each of several releases. Compared
-directly, the two texts share too little to pair, and the rule is reported
-removed and added. Each adjacent step pairs it, so its lineage through the
+A long gap moves rules while it rewrites them: Riftbound's 322.4 of v1.1
+is 323.6 of its latest release, its words changed a little at each of
+several releases. Compared directly, the two texts share too little to
+pair, and the rule is reported removed and added (120.5 of 2009, 122.6 of
+2026, was such a rule until align's step 12 paired it directly). Each adjacent step pairs it, so its lineage through the
 releases between names where it went: a rule reported removed whose
 lineage ends in one rule reported added, which came from it alone, gets
-the hint ``see also 122.6 (what it became through the releases between)``,
+the hint ``see also 323.6 (what it became through the releases between)``,
 and the added rule the hint back (`Change.see_also`, kinds ``became`` and
 ``was``). A hint, never a claim: nothing is paired, counted or tagged.
 
