@@ -120,3 +120,29 @@ def test_real_riftbound_cleanup_step() -> None:
     kinds = _kinds(_real("riftbound/2025-10-01.txt", "riftbound/2026-06-18.txt"))
     assert kinds[("322.2", "323.5")] is ChangeKind.RENUMBERED
     assert kinds[("333.1.c", "337.2")] is ChangeKind.RENUMBERED
+
+
+def test_a_title_follows_its_children() -> None:
+    """"2 Lamp Kinds" became "2 Lamps" and "4 Lamps" became "4 Lamps on
+    the Wall", each over its own rules: the one title found once on each
+    side ("Lamps") does not pair old 4 with new 2; each title goes where
+    its rules went (align step 11b; the real case: 2001-07 -> 2003-10,
+    "Spells")."""
+    kinds = ("A brass lamp burns whale oil until the ninth bell.", "A tin lamp is lit only on feast nights.")
+    wall = ("Each wall lamp hangs on an iron hook above the gate.", "The warden trims every wall lamp at dusk.",
+            "A wall lamp that falls is carried to the smithy for mending.")
+    old = [("2", "Lamp Kinds"), ("2.1", kinds[0]), ("2.2", kinds[1]),
+           ("4", "Lamps"), ("4.1", wall[0]), ("4.2", wall[1]), ("4.3", wall[2])]
+    new = [("2", "Lamps"), ("2.1", kinds[0]), ("2.2", kinds[1]), ("2.3", "A glass lamp is kept for the chapel alone."),
+           ("4", "Lamps on the Wall"), ("4.1", wall[0]), ("4.2", wall[1]), ("4.3", wall[2])]
+    pairs = {(p.old.id if p.old else None, p.new.id if p.new else None) for p in align(doc(old), doc(new))}
+    assert ("2", "2") in pairs and ("4", "4") in pairs
+
+
+def test_real_riftbound_trash_follows_its_rules() -> None:
+    """Riftbound 2025-10 -> 2026-06 (gap-s35): "107.1 The Trash" is "108.2
+    Trashes" over the same rules, not the new "108.1 The Chain" it shares
+    an article with."""
+    kinds = _kinds(_real("riftbound/2025-10-01.txt", "riftbound/2026-06-18.txt"))
+    assert kinds[("107.1", "108.2")] is ChangeKind.RENUMBERED
+    assert kinds[(None, "108.1")] is ChangeKind.ADDED
