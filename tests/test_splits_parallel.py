@@ -1,5 +1,6 @@
-"""Two parallel rules made one rule for both: the removed one is named by a
-hint on its sibling's change (`splits.parallel_merge_hints`), never a claim."""
+"""Two parallel rules made one rule for both: the removed one joins its
+sibling's change, a `merged` claim (`splits.parallel_merges`; a hint until
+session 21, 27 of 27 read right)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,12 @@ END = "A variant game ends as a normal game does."
 
 
 def hints(old_rules: list[tuple[str, str]], new_rules: list[tuple[str, str]]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each merge, as new ID -> (("merged", the other old rule's ID), ...)."""
     comparison = compare(doc(HEAD + old_rules), doc(HEAD + new_rules))
-    return {(c.new or c.old).id: c.see_also for c in comparison.changes if c.see_also}  # type: ignore[union-attr]
+    return {
+        c.new.id: tuple(("merged", r.id) for r in c.more)
+        for c in comparison.changes if c.kind.value == "merged" and c.new is not None
+    }
 
 
 def test_two_parallel_rules_made_one_name_the_removed_one() -> None:
@@ -28,10 +33,14 @@ def test_two_parallel_rules_made_one_name_the_removed_one() -> None:
     assert got == {"701.1a": (("merged", "701.1b"),)}
 
 
-def test_a_hint_is_not_a_claim() -> None:
+def test_the_merge_is_a_claim_and_the_removed_rule_goes() -> None:
     comparison = compare(doc(HEAD + [("701.1a", HARBOUR), ("701.1b", TEMPEST), ("701.1c", END)]),
                          doc(HEAD + [("701.1a", BOTH), ("701.1b", END)]))
-    assert comparison.summary["merged"] == 0 and comparison.summary["removed"] == 1
+    assert comparison.summary["merged"] == 1 and comparison.summary["removed"] == 0
+    merged = next(c for c in comparison.changes if c.kind.value == "merged")
+    # Its edits go from both old texts, in document order, to the new one.
+    assert "".join(e.text for e in merged.edits if e.op.value in "=-") == HARBOUR + "\n" + TEMPEST
+    assert "".join(e.text for e in merged.edits if e.op.value in "=+") == BOTH
 
 
 def test_a_sibling_kept_as_it_was_beside_a_removed_one_is_no_merge() -> None:
@@ -82,5 +91,5 @@ def test_a_removed_rule_is_named_while_at_most_a_tenth_less_alike_than_its_sibli
 def test_real_parallel_rules_made_one(corpora: Path, old: str, new: str, kept: str, removed: str) -> None:
     comparison = real_comparison(str(corpora / old), str(corpora / new))
     change = next(c for c in comparison.changes if c.new is not None and c.new.id == kept)
-    assert ("merged", removed) in change.see_also
-    assert any(c.old is not None and c.old.id == removed and c.kind.value == "removed" for c in comparison.changes)
+    assert change.kind.value == "merged" and removed in [r.id for r in change.more]
+    assert not any(c.old is not None and c.old.id == removed and c.kind.value == "removed" for c in comparison.changes)

@@ -17,7 +17,7 @@ from .classify import classify
 from ..model import ChangeKind, Comparison, Document, MatchHow, Pair, Plan
 from .references import renumbering
 from .semantic import annotate
-from .splits import force_splits, forget_phrases, join_splits, parallel_merge_hints
+from .splits import force_splits, forget_phrases, join_splits, parallel_merges
 from .worddiff import diff_all, diff_words
 
 __all__ = ["compare"]
@@ -61,7 +61,7 @@ def compare(old: Document, new: Document, *, plan: Plan | None = None, workers: 
         listed = force_splits(
             listed, [(olds[o], news[mains[o]], tuple(news[n] for n in parts)) for o, parts in plan.splits], diff_words
         )
-    listed = parallel_merge_hints(listed)
+    listed = parallel_merges(listed, diff_words)
     # The word sets the alignment kept for splits.py (`align.text_words`) are
     # not read again: dropped here, their ~16 MB on the 17-year gap (a fifth
     # of the peak of its HTML run) serve the semantic pass and the output;

@@ -93,7 +93,7 @@ from .classify import _skeleton
 from .text import SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
 
-__all__ = ["forget_phrases", "force_splits", "join_splits", "parallel_merge_hints"]
+__all__ = ["forget_phrases", "force_splits", "join_splits", "parallel_merges"]
 
 
 # The kinds as module constants: an enum member read from its class goes
@@ -1137,7 +1137,7 @@ def force_splits(
 
 PARALLEL_ALIKE = 0.5
 """Least similarity of a removed rule to its sibling, and to the sibling's
-new text, for `parallel_merge_hints`: two rules on one template."""
+new text, for `parallel_merges`: two rules on one template."""
 
 PARALLEL_REWRITTEN = 0.95
 """The sibling's new text is less alike than this to its old one: rewritten
@@ -1148,28 +1148,31 @@ PARALLEL_SLACK = 0.1
 the sibling is: the new text is as much the one's as the other's."""
 
 
-def parallel_merge_hints(changes: Sequence[Change]) -> list[Change]:
-    """Hints (`Change.see_also`, ``merged``) of two parallel rules made one:
-    a rule reported removed whose sibling (the same parent) was paired and
+def parallel_merges(changes: Sequence[Change], diff: Callable[[str, str], tuple[Edit, ...]]) -> list[Change]:
+    """Two parallel rules made one, claimed as a ``merged`` change: a rule
+    reported removed whose sibling (the same parent) was paired and
     rewritten, when the two were alike (`PARALLEL_ALIKE`, one template
     for two cases) and the new text is about as alike to the removed rule
     as to the sibling (`PARALLEL_SLACK`): a rule for one case and a rule for
     another became one rule for both (Archenemy's and Planechase's
     subgame rules made one supplementary-deck rule in 2022-10; Riftbound's
     two Reaction lines for spells and units made one line for cards). Each
-    removed rule hints the sibling's change it is most alike to; a hint,
-    never a claim.
+    removed rule joins the sibling's change it is most alike to; the change
+    keeps its place and its pair, the removed rule's change goes.
 
-    Precision (session 15, bench/README.md "Session 15: parallel rules made
-    one"): of 20 candidates drawn at random on the gap pairs of the
-    evaluation sets before the sibling test was set (any removed rule, any
-    paired rule), 14 read right, and all 10 that the sibling test keeps; of
-    17 drawn after it was set (every one of the 128 adjacent pairs, 7, and
-    10 more on the gap pairs), 17 read right. Cost: the word sets of the
+    Precision (sessions 15 and 21, bench/README.md "Session 15: parallel
+    rules made one"): as a hint (`see also`), of 20 candidates drawn at
+    random on the gap pairs of the evaluation sets before the sibling test
+    was set (any removed rule, any paired rule), 14 read right, and all 10
+    that the sibling test keeps; of 17 drawn after it was set (every one of
+    the 128 adjacent pairs, 7, and 10 more on the gap pairs), 17 read right:
+    27 of 27, some ten distinct merges, a claim since session 21 (gap-s35,
+    untouched until read, labelled Riftbound's 729.1.c.1 + 729.1.c.2 ->
+    813.1.c.1 merged, which the hint named). Cost: the word sets of the
     removed rules and of the paired rules beside them (170 changes of the
     17-year gap's 3,780), read from the alignment's cache (`_words`): 1.2
     ms of CPU there (the median of seven comparisons, timed in the
-    pipeline), 0.07 ms on the 2018 pair."""
+    pipeline), 0.07 ms on the 2018 pair; and the word diff of each merge."""
     removed: dict[str, list[tuple[Rule, frozenset[str]]]] = {}
     for c in changes:
         if c.kind is _REMOVED and c.old is not None and c.old.kind is _RULE and c.old.parent is not None:
@@ -1178,7 +1181,7 @@ def parallel_merge_hints(changes: Sequence[Change]) -> list[Change]:
                 removed.setdefault(c.old.parent, []).append((c.old, words))
     if not removed:
         return list(changes)
-    best: dict[str, tuple[tuple[float, float, float], int]] = {}  # removed ID -> (its likeness, the change)
+    best: dict[str, tuple[tuple[float, float, float], int, Rule]] = {}  # removed ID -> (its likeness, the change, it)
     for k, c in enumerate(changes):
         old, new = c.old, c.new
         if old is None or new is None or old.parent not in removed or old.kind is not _RULE:
@@ -1198,10 +1201,20 @@ def parallel_merge_hints(changes: Sequence[Change]) -> list[Change]:
             if rn >= PARALLEL_ALIKE and rn >= pn - PARALLEL_SLACK:
                 score = (rn, rp, pn)
                 if r.id not in best or score > best[r.id][0]:
-                    best[r.id] = (score, k)
-    out = list(changes)
-    for rule_id, (_, k) in sorted(best.items(), key=lambda item: item[1][1]):
-        c = out[k]
-        if ("merged", rule_id) not in c.see_also:
-            out[k] = replace(c, see_also=(*c.see_also, ("merged", rule_id)))
+                    best[r.id] = (score, k, r)
+    joining: dict[int, list[Rule]] = {}
+    for _, k, r in best.values():
+        joining.setdefault(k, []).append(r)
+    gone = {id(r) for rules in joining.values() for r in rules}
+    out = []
+    for k, c in enumerate(changes):
+        if c.kind is _REMOVED and id(c.old) in gone:
+            continue
+        if k in joining:
+            assert c.old is not None and c.new is not None
+            parts = sorted([c.old, *joining[k]], key=lambda r: r.line)
+            joined = "\n".join(r.full_text for r in parts)
+            more = tuple(r for r in parts if r is not c.old)
+            c = Change(ChangeKind.MERGED, c.old, c.new, diff(joined, c.new.full_text), how=c.how, more=more, see_also=c.see_also)
+        out.append(c)
     return out
