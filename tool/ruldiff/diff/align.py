@@ -829,24 +829,12 @@ def _match_parents(a: _Side, b: _Side, link: _Link) -> None:
     kids_a, kids_b = _children(a, olds), _children(b, news)
     if not kids_a or not kids_b:
         return
-    parent_b = {k: j for j, ks in kids_b.items() for k in ks}
-
-    def majority(kids: list[int], partner: list[int | None], parent_of: dict[int, int]) -> int | None:
-        counts = Counter(parent_of.get(p) for k in kids if (p := partner[k]) is not None)
-        counts.pop(None, None)
-        if not counts:
-            return None
-        (best, n), *rest = counts.most_common(2)
-        if n < PARENT_CHILDREN or 2 * n <= len(kids) or (rest and rest[0][1] == n):
-            return None
-        return best
-
-    parent_a = {k: i for i, ks in kids_a.items() for k in ks}
     for i, ks in kids_a.items():
-        j = majority(ks, a.partner, parent_b)
+        # (More than half of its children: no other parent can have as many.)
+        j = _majority(ks, a.partner, b)
         if j is None or b.partner[j] is not None:
             continue  # of any kind: a title rule made a heading over its subrules, or back
-        if majority(kids_b[j], b.partner, parent_a) != i:
+        if _majority(kids_b[j], b.partner, a) != i:
             continue
         how = MatchHow.NUMBER if a.items[i].id == b.items[j].id else MatchHow.SIMILAR
         link(i, j, how, _similar(a, i, b, j))
