@@ -945,7 +945,7 @@ def _holes(a: _Side, b: _Side) -> list[tuple[range, range]]:
 
 
 ALIKE_MIN = 0.4
-"""Least `_alike` similarity for step 12 to pair two rules left over."""
+"""Least similarity, by rarity-weighed shared words, for step 12 to pair two rules left over."""
 ALIKE_MARGIN = 0.08
 """How much closer two rules paired by step 12 are to each other than either
 is to its next best."""
@@ -957,7 +957,7 @@ ALIKE_SHARED = 4
 def _match_alike_near(a: _Side, b: _Side, link: _Link) -> None:
     """12. Two rules left over that are each the other's closest, by the
     words they share weighed by how rare each is among the rules left over
-    (`_alike`), at least `ALIKE_MIN` and by `ALIKE_MARGIN` over either's next
+    (the log of how few of them hold it), at least `ALIKE_MIN` and by `ALIKE_MARGIN` over either's next
     best, and placed where a neighbour's pair says: their parents paired with
     each other, or the rules before (or after) them (`_near`). A rule
     rewritten as it moved with its section (2007-10 -> 2009-10: 510.5 ->
@@ -1002,7 +1002,7 @@ def _match_alike_near(a: _Side, b: _Side, link: _Link) -> None:
     def closest(side: _Side, k: int, other: _Side, m: int, rare: list[tuple[int, str]], holders: dict[str, list[int]]) -> int | None:
         """Of item m and item k's rivals on the other side, the closest to k, when `ALIKE_MARGIN` closer than the next."""
         rivals = {m, *islice(chain.from_iterable(holders[w] for _, w in rare), MOVED_CANDIDATES)}
-        scored = sorted(((alike(side, k, other, m), -m) for m in rivals), reverse=True)
+        scored = sorted(((alike(side, k, other, r), -r) for r in rivals), reverse=True)
         if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < ALIKE_MARGIN):
             return None
         return -scored[0][1]
@@ -1047,14 +1047,6 @@ def _near(a: _Side, olds: list[int], b: _Side, news: list[int]) -> list[tuple[in
             places.add(m - 1)
         out += [(i, j) for j in sorted(places)]
     return out
-
-
-def _neighbours_paired(a: _Side, i: int, b: _Side, j: int) -> bool:
-    """Whether the item before old item i is paired with the item before new
-    item j, or the item after it with the item after."""
-    if i and j and a.partner[i - 1] == j - 1:
-        return True
-    return i + 1 < len(a.items) and j + 1 < len(b.items) and a.partner[i + 1] == j + 1
 
 
 def _match_holes(a: _Side, b: _Side, link: _Link, numbered: bool) -> None:
