@@ -587,8 +587,9 @@ def _align(
 
 
 TITLE_WORDS = 4
-"""Most words of a heading whose title names a subject (`_twins`):
-"Changeling", "Two-Headed Giant Variant"."""
+"""Most words of a title: of a heading whose title names a subject
+(`_twins`: "Changeling", "Two-Headed Giant Variant"), of the texts step 7
+compares (titles, not rules), of a title step 11b moves (`_is_title`)."""
 
 
 def _subject(side: _Side, k: int) -> str | None:
@@ -862,25 +863,29 @@ def _parents_follow_children(a: _Side, b: _Side, how: dict[int, MatchHow], sims:
     if not left_a or not left_b:
         return False
     moves: list[tuple[int, int, int, int]] = []  # (old, new) to undo, (old, new) to link
+    # Each side's children by parent ID, built once: looked up for any item
+    # (a pass over the items per title asked would be quadratic on crafted input).
+    kids_of = {id(a): _children_by_parent(a), id(b): _children_by_parent(b)}
     for side, other, left in ((b, a, left_b), (a, b, left_a)):
-        for q, kids in _children(side, left).items():
-            if not _is_title(side, q):
+        mine, theirs = kids_of[id(side)], kids_of[id(other)]
+        for q in left:
+            title = side.items[q].id
+            if title not in mine or not _is_title(side, q):
                 continue
-            k = _majority(kids, side.partner, other, of_paired=True)  # new children need not be most
+            k = _majority(mine[title], side.partner, other, of_paired=True)  # new children need not be most
             if k is None or (m := other.partner[k]) == q or not _is_title(other, k):
                 continue
             if m is not None and not _is_title(side, m):
                 continue
             if m is not None and (k if side is b else m) not in how:
                 continue  # a pair of step 1: the same number and text
-            gone = _children(other, [k]).get(k, [])
+            gone = theirs.get(other.items[k].id, [])
             if _majority(gone, other.partner, side, of_paired=True) != q:
                 continue  # its children did not mostly go there
-            title = side.items[q].id
             there = [p for c in gone if (p := other.partner[c]) is not None and side.items[p].parent == title]
             if 2 * len(there) < len(gone):
                 continue  # nor half of all of them
-            if m is not None and _majority(_children(side, [m]).get(m, []), side.partner, other, of_paired=True) == k:
+            if m is not None and _majority(mine.get(side.items[m].id, []), side.partner, other, of_paired=True) == k:
                 continue  # the partner it has holds them as well
             if m is None:
                 m = -1  # left over too: only the link
@@ -898,6 +903,15 @@ def _parents_follow_children(a: _Side, b: _Side, how: dict[int, MatchHow], sims:
             link(to_i, to_j, MatchHow.NUMBER if a.items[to_i].id == b.items[to_j].id else MatchHow.SIMILAR, _similar(a, to_i, b, to_j))
             moved = True
     return moved
+
+
+def _children_by_parent(side: _Side) -> dict[str, list[int]]:
+    """Every item's children (indices, in order), by the parent's ID."""
+    out: dict[str, list[int]] = {}
+    for k, r in enumerate(side.items):
+        if r.parent is not None:
+            out.setdefault(r.parent, []).append(k)
+    return out
 
 
 def _is_title(side: _Side, k: int) -> bool:
@@ -994,14 +1008,14 @@ def _match_alike_near(a: _Side, b: _Side, link: _Link) -> None:
     if not found:
         return
     # An item's rarest words among those the other side's items left over hold.
-    rarest_a = {i: sorted((count_b[w], w) for w in count_b.keys() & a.words(i))[:RARE_WORDS] for i, _ in found}
-    rarest_b = {j: sorted((count_a[w], w) for w in count_a.keys() & b.words(j))[:RARE_WORDS] for _, j in found}
-    holders_b = _holders(b, news, rarest_a.values())
-    holders_a = _holders(a, olds, rarest_b.values())
+    rarest_a = {i: _rarest(a.words(i), count_b) for i, _ in found}
+    rarest_b = {j: _rarest(b.words(j), count_a) for _, j in found}
+    holders_b = _holders(b, news, chain.from_iterable(rarest_a.values()))
+    holders_a = _holders(a, olds, chain.from_iterable(rarest_b.values()))
 
-    def closest(side: _Side, k: int, other: _Side, m: int, rare: list[tuple[int, str]], holders: dict[str, list[int]]) -> int | None:
+    def closest(side: _Side, k: int, other: _Side, m: int, rare: list[str], holders: dict[str, list[int]]) -> int | None:
         """Of item m and item k's rivals on the other side, the closest to k, when `ALIKE_MARGIN` closer than the next."""
-        rivals = {m, *islice(chain.from_iterable(holders[w] for _, w in rare), MOVED_CANDIDATES)}
+        rivals = {m, *islice(chain.from_iterable(holders[w] for w in rare), MOVED_CANDIDATES)}
         scored = sorted(((alike(side, k, other, r), -r) for r in rivals), reverse=True)
         if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < ALIKE_MARGIN):
             return None
@@ -1012,16 +1026,6 @@ def _match_alike_near(a: _Side, b: _Side, link: _Link) -> None:
             continue
         if closest(a, i, b, j, rarest_a[i], holders_b) == j and closest(b, j, a, i, rarest_b[j], holders_a) == i:
             link(i, j, MatchHow.SIMILAR, _similar(a, i, b, j))
-
-
-def _holders(side: _Side, left: list[int], wanted: Iterable[list[tuple[int, str]]]) -> dict[str, list[int]]:
-    """For each word of `wanted`, the items of `left` that hold it, in order."""
-    words = frozenset(w for rare in wanted for _, w in rare)
-    out: dict[str, list[int]] = {w: [] for w in words}
-    for k in left:
-        for w in words.intersection(side.words(k)):
-            out[w].append(k)
-    return out
 
 
 def _near(a: _Side, olds: list[int], b: _Side, news: list[int]) -> list[tuple[int, int]]:
@@ -1160,17 +1164,24 @@ def _rare_words(
     # pairs, made in C: no call in Python per item or per word (align on
     # the 17-year gap: see bench/README.md, "Issue #25: align and worddiff").
     freq = Counter(chain.from_iterable(map(other.words, left)))
-    count = freq.__getitem__
-    rarest = {}
-    for i in mine:
-        words = freq.keys() & side.words(i)
-        rarest[i] = [w for _, w in sorted(zip(map(count, words), words))[:RARE_WORDS]]
-    wanted = frozenset(chain.from_iterable(rarest.values()))
-    by_word: dict[str, list[int]] = {w: [] for w in wanted}
+    rarest = {i: _rarest(side.words(i), freq) for i in mine}
+    return rarest, _holders(other, left, chain.from_iterable(rarest.values()))
+
+
+def _rarest(words: frozenset[str], freq: Counter[str]) -> list[str]:
+    """The `RARE_WORDS` of `words` that `freq` counts least (those it counts at all)."""
+    found = freq.keys() & words
+    return [w for _, w in sorted(zip(map(freq.__getitem__, found), found))[:RARE_WORDS]]
+
+
+def _holders(side: _Side, left: list[int], words: Iterable[str]) -> dict[str, list[int]]:
+    """For each of `words`, the items of `left` that hold it, in order."""
+    wanted = frozenset(words)
+    out: dict[str, list[int]] = {w: [] for w in wanted}
     for k in left:
-        for w in wanted.intersection(other.words(k)):
-            by_word[w].append(k)
-    return rarest, by_word
+        for w in wanted.intersection(side.words(k)):
+            out[w].append(k)
+    return out
 
 
 def _match_moved(a: _Side, b: _Side, link: _Link, *, mutual: bool = True) -> None:
@@ -2009,8 +2020,6 @@ new one (`_match_terms_renamed_in_rules`)."""
 RENAMED_TERM_MIN = 0.4
 """A renamed glossary term's definitions share this much: the term's own
 words carry most of the evidence."""
-TITLE_WORDS = 4
-"""Step 7 compares texts of at most this many words: titles, not rules."""
 
 
 def _in_reading_order(
