@@ -1459,6 +1459,33 @@ def test_a_parent_renamed_as_it_moved_pairs_by_its_children() -> None:
     assert dict(ids(align(old, new)))["100.1"] == "100.2"
 
 
+def test_a_parent_whose_new_number_also_gained_children_pairs_by_the_old_ones() -> None:
+    # The step rewritten as it moved (100.2 -> 101.2, no telling word in
+    # common), its two children with it; the new step also gained a child
+    # of its own and one from its neighbour. Children added to a rule are
+    # no evidence against it: of its children that were paired, most came
+    # from the old step, and they are half of all.
+    steps = [("100.2a", "This ends the watch if no bell has rung this night."),
+             ("100.2b", "The keeper who rang need not be the one who answers.")]
+    old = doc([("1", "Game"), ("100", "The Watch"), ("100.1", "Trim every wick."),
+               ("100.1a", "Sweep the ash from the hearth before the bell."),
+               ("100.2", "If any keeper remains at the tower, and holds it not, that keeper claims the tower."),
+               *steps, ("200", "Owls"), ("200.1", "Owls hoot.")])
+    new = doc([("1", "Game"), ("100", "Owls at Rest"), ("100.1", "Owls sleep by day."),
+               ("101", "The Watch"), ("101.1", "Trim every wick."),
+               ("101.2", "2. With no vigil staged here, whoever stays claims it."),
+               ("101.2a", "Sweep the ash from the hearth before the bell."),
+               *[(n.replace("100.2a", "101.2b").replace("100.2b", "101.2c"), t) for n, t in steps],
+               ("101.2d", "A claimed tower stays claimed until the next vigil."),
+               ("200", "Owls"), ("200.1", "Owls hoot.")])
+    assert dict(ids(align(old, new)))["100.2"] == "101.2"
+    # With the new children the most, it is another step: not paired.
+    new = doc([*[(r.id, r.text) for r in new.rules if r.id not in ("200", "200.1")],
+               ("101.2e", "Bells toll twice at dawn."), ("101.2f", "Lanterns are lit at the second toll."),
+               ("200", "Owls"), ("200.1", "Owls hoot.")])
+    assert dict(ids(align(old, new)))["100.2"] is None
+
+
 def test_a_parent_whose_children_went_apart_is_removed_and_added() -> None:
     # One child under each of two new headings: no parent holds most of them.
     old = doc([("1", "Game"), ("100", "Lantern Lore"), *LORE, ("200", "Owls"), ("200.1", "Owls hoot.")])
