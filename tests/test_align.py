@@ -1486,6 +1486,45 @@ def test_a_parent_whose_new_number_also_gained_children_pairs_by_the_old_ones() 
     assert dict(ids(align(old, new)))["100.2"] is None
 
 
+HOLE_OLD = [("1", "Game"), ("100", "The Watch"), ("100.1", "Trim every wick before the first bell."),
+            ("100.2", None), ("100.2a", "Owls may not be kept in the tower."),
+            ("100.2b", "The warden keeps the great key of the lamp room."),
+            ("100.3", "Sweep the ash from the hearth at dawn."), ("200", "Owls"), ("200.1", "Owls hoot.")]
+
+
+def _hole_new(text: str) -> list[tuple[str, str]]:
+    # The section renumbered, a rule inserted at its head; old 100.2a gone,
+    # old 100.2b kept under the rule at old 100.2's place.
+    return [("1", "Game"), ("101", "The Watch"), ("101.1", "Light the beacon when the tide turns."),
+            ("101.2", "Trim every wick before the first bell."), ("101.3", text),
+            ("101.3a", "The warden keeps the great key of the lamp room."),
+            ("101.4", "Sweep the ash from the hearth at dawn."), ("200", "Owls"), ("200.1", "Owls hoot.")]
+
+
+@pytest.mark.parametrize("old_text, new_text, paired", [
+    # Between its two neighbours' partners, reworded but about the same
+    # thing (three of its four content words kept): the same rule, though
+    # its removed subrule stands between it and its next sibling.
+    ("Lanterns are still kept by the warden.",
+     "Lanterns are kept by the warden. A warden may lend a lantern to any keeper at any time during the vigil, "
+     "including a rival.", True),
+    # At the same place, as alike by plain words, but sharing only the
+    # words of its section (4 of its 15 content words): another rule.
+    ("If the watch holds more than one set of optional bells, each rung by a different keeper, the first keeper "
+     "chooses a number for each set in turn; then each set of bells is rung that many times.",
+     "No keeper can be forced to ring a bell that would end the watch other than bells called for by the watch "
+     "itself. Example: a keeper holds a lamp that can end it; the keeper need not light it.", False),
+])
+def test_a_rule_between_paired_siblings_pairs_with_the_rule_between_theirs(
+    old_text: str, new_text: str, paired: bool
+) -> None:
+    old = doc([(n, t if t is not None else old_text) for n, t in HOLE_OLD])
+    new = doc(_hole_new(new_text))
+    pairs = dict(ids(align(old, new)))
+    assert pairs["100.1"] == "101.2" and pairs["100.3"] == "101.4" and pairs["100.2b"] == "101.3a"
+    assert pairs["100.2"] == ("101.3" if paired else None)
+
+
 def test_a_parent_whose_children_went_apart_is_removed_and_added() -> None:
     # One child under each of two new headings: no parent holds most of them.
     old = doc([("1", "Game"), ("100", "Lantern Lore"), *LORE, ("200", "Owls"), ("200.1", "Owls hoot.")])
@@ -1904,14 +1943,16 @@ def test_a_rule_reworded_in_a_list_shifted_by_an_insertion_takes_its_neighbours_
     assert (pairs["105.1c"], pairs["105.1d"], pairs["105.1e"]) == ("105.1b", "105.1c", "105.1d")
 
 
-def test_a_rule_between_neighbours_renumbered_otherwise_is_not_at_a_shifted_place() -> None:
+def test_a_rule_between_neighbours_renumbered_otherwise_is_at_its_place_only_by_its_content() -> None:
     # The neighbours moved two places (two insertions above): the rule
-    # between them is not numbered as they were, and 0.36 is too little.
+    # between them is not numbered as they were, and 0.36 is too little for
+    # step 9; but it stands between its two siblings' partners, and keeps
+    # what it is about ("first", "lantern", "night", "oil"): step 9b.
     returned = "A borrowed lantern goes back before the bell rings at dawn."
     new = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", returned), ("105.1d", B), ("105.1e", REWORDED_C),
            ("105.1f", D), TAIL]
     pairs = dict(ids(align(doc(LANTERNS), doc(new))))
-    assert (pairs["105.1b"], pairs["105.1c"], pairs["105.1d"]) == ("105.1d", None, "105.1f")
+    assert (pairs["105.1b"], pairs["105.1c"], pairs["105.1d"]) == ("105.1d", "105.1e", "105.1f")
     # Shifted by one, but unrelated (below what a rule keeps under its own number): removed and added.
     new = [*HEAD, ("105.1a", A), ("105.1b", BORROW), ("105.1c", B), ("105.1d", "Owls nest in the old tower."),
            ("105.1e", D), TAIL]

@@ -682,3 +682,24 @@ def test_list_items_only_named_another_way_are_not_named(corpora: Path) -> None:
     assert items("1999-04-23", "2004-06-01", "201.1") == ((), ())
     # 2007-09 -> 2007-10: the noun the list's items share is no part of the new item.
     assert items("2007-09-07", "2007-10-01", "419.8a") == (("planeswalker",), ())
+
+
+def test_rules_between_paired_siblings_pair_with_the_rule_between_theirs(corpora: Path) -> None:
+    # Session 22 (align step 9b): the labelled misses gap-s28 (2018-07 ->
+    # 2020-08, the Brawl mulligan rule 903.11f -> 903.12g, a rule inserted
+    # above it) and gap-s22 (2018-10 -> 2022-10, the multiplayer mulligan
+    # 800.5 -> 800.6), both rewritten for the new mulligan where their
+    # neighbours' partners stand; and Riftbound 2025-10 -> 2026-06's
+    # 462.8.e -> 489.8.f, its subrule between it and its next sibling.
+    def news_of(result: Comparison, old: str) -> list[str]:
+        (change,) = [c for c in result.changes if old in [r.id for r in c.olds]]
+        return [r.id for r in change.news]
+
+    assert news_of(diff("2018-07-13", "2020-08-07"), "903.11f") == ["903.12g"]
+    assert news_of(diff("2018-10-05", "2022-10-07"), "800.5") == ["800.6"]
+    rift = real_comparison(str(corpora_dir() / "riftbound" / "2025-10-01.txt"),
+                           str(corpora_dir() / "riftbound" / "2026-06-18.txt"))
+    assert news_of(rift, "462.8.e") == ["489.8.f"]
+    # At the same place but about another thing: the loop rule 421.5 is no
+    # shortcut rule 714.5 (2008-10 -> 2010-10).
+    assert news_of(diff("2008-10-01", "2010-10-01"), "421.5") == []

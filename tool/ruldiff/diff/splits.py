@@ -90,7 +90,7 @@ from itertools import chain, pairwise
 
 from .align import NEAR_MOVED_MIN, dice, text_words
 from .classify import _skeleton
-from .text import SENTENCE_END_OR_TEXT
+from .text import FUNCTION_WORDS, SENTENCE_END_OR_TEXT
 from ..model import Change, ChangeKind, Edit, MatchHow, Rule, RuleKind
 
 __all__ = ["forget_phrases", "force_splits", "join_splits", "parallel_merges"]
@@ -268,11 +268,7 @@ census, bench/README.md "Pairing round three", is 0.39: new 508.2b of
 2016-09, the old step's trigger sentence rewritten at three times its
 length)."""
 
-_FUNCTION_WORDS = frozenset(
-    "a an the of to in on or and is are be it its that this by for as at with from if any each was were has "
-    "have can may not no do does which who whose s t he she his her their they them than then there these "
-    "those one all".split()
-)
+_FUNCTION_WORDS = FUNCTION_WORDS
 
 
 _FUNCTION_PAIRS = frozenset((x, y) for x in _FUNCTION_WORDS for y in _FUNCTION_WORDS)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model import Document
 
 __all__ = [
-    "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "DocumentText", "in_cited_title", "norm", "phrase_at",
+    "FUNCTION_WORDS", "LETTER", "SENTENCE_END", "SENTENCE_END_OR_TEXT", "DocumentText", "in_cited_title", "norm", "phrase_at",
     "phrase_count", "phrase_in", "phrase_sub", "word_edges",
 ]
 
@@ -33,6 +33,14 @@ __all__ = [
 LETTER = re.compile(r"[^\W\d]")
 SENTENCE_END = re.compile(r"[.:;!?]\s")
 SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
+
+FUNCTION_WORDS = frozenset(
+    "a an the of to in on or and is are be it its that this by for as at with from if any each was were has "
+    "have can may not no do does which who whose s t he she his her their they them than then there these "
+    "those one all".split()
+)
+"""Words that say little of what a rule is about: what the comparisons of
+two rules' content set aside (align.py's sibling holes, splits.py's parts)."""
 
 _OPEN_TITLE = re.compile(
     r"(?<!\w)(?:(?:rules?|sections?|articles?|chapters?|parts?|sec\.|art\.)\s+|§+\s*)\d[\w.]*,?\s*[\"“][^\"”]*$",
