@@ -1501,13 +1501,16 @@ def _hole_new(text: str) -> list[tuple[str, str]]:
             ("101.4", "Sweep the ash from the hearth at dawn."), ("200", "Owls"), ("200.1", "Owls hoot.")]
 
 
+HOLE_PAIRED = ("Lanterns are still kept by the warden.",
+               "Lanterns are kept by the warden. A warden may lend a lantern to any keeper at any time during the "
+               "vigil, including a rival.")
+
+
 @pytest.mark.parametrize("old_text, new_text, paired", [
     # Between its two neighbours' partners, reworded but about the same
     # thing (three of its four content words kept): the same rule, though
     # its removed subrule stands between it and its next sibling.
-    ("Lanterns are still kept by the warden.",
-     "Lanterns are kept by the warden. A warden may lend a lantern to any keeper at any time during the vigil, "
-     "including a rival.", True),
+    (*HOLE_PAIRED, True),
     # At the same place, as alike by plain words, but sharing only the
     # words of its section (4 of its 15 content words): another rule.
     ("If the watch holds more than one set of optional bells, each rung by a different keeper, the first keeper "
@@ -1523,6 +1526,23 @@ def test_a_rule_between_paired_siblings_pairs_with_the_rule_between_theirs(
     pairs = dict(ids(align(old, new)))
     assert pairs["100.1"] == "101.2" and pairs["100.3"] == "101.4" and pairs["100.2b"] == "101.3a"
     assert pairs["100.2"] == ("101.3" if paired else None)
+
+
+def test_the_last_rule_of_a_list_pairs_with_the_last_rule_of_its_partner() -> None:
+    # The end of a list counts as paired with the end of the other: the
+    # last rule, reworded (0.46 similar, three of its four content words
+    # kept), after its previous sibling's partner and last under its
+    # parent's partner, is the same rule; the section renumbered, with a
+    # rule inserted at its head.
+    kept = [("100.1", "Trim every wick before the first bell."), ("100.2", "Sweep the ash from the hearth at dawn.")]
+    old = doc([("1", "Game"), ("100", "The Watch"), *kept, ("100.3", HOLE_PAIRED[0]),
+               ("200", "Owls"), ("200.1", "Owls hoot.")])
+    new = doc([("1", "Game"), ("101", "The Watch"), ("101.1", "Light the beacon when the tide turns."),
+               ("101.2", kept[0][1]), ("101.3", kept[1][1]),
+               ("101.4", HOLE_PAIRED[1]), ("200", "Owls"), ("200.1", "Owls hoot.")])
+    pairs = dict(ids(align(old, new)))
+    assert pairs["100.1"] == "101.2" and pairs["100.2"] == "101.3"
+    assert pairs["100.3"] == "101.4"
 
 
 def test_a_parent_whose_children_went_apart_is_removed_and_added() -> None:

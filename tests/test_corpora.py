@@ -700,6 +700,12 @@ def test_rules_between_paired_siblings_pair_with_the_rule_between_theirs(corpora
     rift = real_comparison(str(corpora_dir() / "riftbound" / "2025-10-01.txt"),
                            str(corpora_dir() / "riftbound" / "2026-06-18.txt"))
     assert news_of(rift, "462.8.e") == ["489.8.f"]
+    # The last rule of a list, its predecessor's partner before it and its
+    # parent's partner's list ending after it: 2003-12 -> 2009-02, the
+    # subgame within a subgame (506.7 -> 506.6); 2007-10 -> 2012-02 (gap-s22),
+    # the controller rule 214.4 -> 110.2.
+    assert news_of(diff("2003-12-01", "2009-02-01"), "506.7") == ["506.6"]
+    assert "110.2" in news_of(diff("2007-10-01", "2012-02-01"), "214.4")
     # At the same place but about another thing: the loop rule 421.5 is no
     # shortcut rule 714.5 (2008-10 -> 2010-10).
     assert news_of(diff("2008-10-01", "2010-10-01"), "421.5") == []

@@ -81,17 +81,22 @@ close; the steps, in the order they run:
    (`_same_place`) or shifted one place with its neighbours
    (`_shifted_with_neighbours`).
 9b. **A hole among siblings** (`_sibling_holes`): the same between two
-   siblings paired with two siblings one place apart, under parents
-   paired, with subrules between them in reading order, however far the
-   numbers moved, at `GAP_SAME_NUMBER_MIN` and sharing
-   `SIBLING_COVER` of the shorter's content words. Session 22: on the
-   360 pairs of the archive and the eval sets, 19 pairs change, 9
-   distinct pairings made, read by the lead in the texts: all right
-   (2018-07 -> 2020-08's Brawl mulligan 903.11f -> 903.12g, 2018-10 ->
-   2022-10's 800.5 -> 800.6, both labelled misses; Riftbound's "Hands
-   are still Private Information." 462.8.e -> 489.8.f, over a subrule).
-   Without the content-word share 16, 4 of them wrong (2008-10 ->
-   2010-10's loop rule 421.5 -> the shortcut rule 714.5, and its kin).
+   siblings paired with two siblings one place apart (the start and end
+   of the list count as paired), under parents paired, with subrules
+   between them in reading order, however far the numbers moved, at
+   `GAP_SAME_NUMBER_MIN` and sharing `SIBLING_COVER` of the shorter's
+   content words. Session 22: on the 360 pairs of the archive and the
+   eval sets, 39 pairs change, 18 distinct pairings made, read by the
+   lead in the texts: all right (2018-07 -> 2020-08's Brawl mulligan
+   903.11f -> 903.12g, 2018-10 -> 2022-10's 800.5 -> 800.6, 2007-10 ->
+   2012-02's 214.4 -> 110.2, labelled misses; Riftbound's "Hands are
+   still Private Information." 462.8.e -> 489.8.f, over a subrule; the
+   last rule of the subgame section, 506.7 -> 506.6). Without the
+   content-word share 25, 4 of them wrong (2008-10 -> 2010-10's loop
+   rule 421.5 -> the shortcut rule 714.5, and its kin); with the share
+   and without the similarity 31, 4 of the 13 more wrong (a step of a
+   procedure taken for the one now at its ordinal, 2013-09 -> 2018-10's
+   505.4; 2015-07 -> 2017-08's 711.1a).
 10. **Parents of the same children, again**: step 5b over what steps 6-9
    paired (a heading renamed as it moved, whose rules moved and were
    reworded with it: 2007-09 -> 2012-10, "420 State-Based Effects" -> "704
@@ -1122,6 +1127,9 @@ def _sibling_holes(a: _Side, b: _Side) -> list[tuple[int, int]]:
     "462.8.e Hands are still Private Information." over its subrule
     462.8.e.1, between 462.8.d -> 489.8.e and 462.8.f -> 489.8.g, is
     "489.8.f Hands are Private Information. Players may show ...". The
+    start and the end of a list count as paired with each other's
+    (2003-12 -> 2009-02, the last rule of the subgame section, 506.7 ->
+    506.6, after a rule above it was dropped). The
     rule stands where its neighbours' partners say it stands, under its
     parent's partner: paired at the similarity a rule reworded under its
     own number needs, however far the numbers moved (step 9 asks that of
@@ -1137,18 +1145,26 @@ def _sibling_holes(a: _Side, b: _Side) -> list[tuple[int, int]]:
     out = []
     for i in olds:
         parent = a.items[i].parent
-        if parent is None:
+        if parent is None or (p := a.index.get(parent)) is None or (up := a.partner[p]) is None:
+            continue  # under a parent left over, or under a heading not its own's partner: the place says less
+        sibs, k, theirs = kids_a[parent], place_a[i], kids_b.get(b.items[up].id, [])
+        # Where its neighbours' partners say it stands among the new
+        # parent's children (the start and the end of the list count as
+        # paired with each other's).
+        if k > 0:
+            before = a.partner[sibs[k - 1]]
+            if before is None or place_b.get(before) is None or b.items[before].parent != b.items[up].id:
+                continue
+            m = place_b[before] + 1
+        else:
+            m = 0
+        if k < len(sibs) - 1:
+            after = a.partner[sibs[k + 1]]
+            if after is None or after not in place_b or b.items[after].parent != b.items[up].id or place_b[after] != m + 1:
+                continue
+        elif m != len(theirs) - 1:
             continue
-        sibs, k = kids_a[parent], place_a[i]
-        if k == 0 or k == len(sibs) - 1:
-            continue
-        before, after = a.partner[sibs[k - 1]], a.partner[sibs[k + 1]]
-        if before is None or after is None or (up := b.items[before].parent) is None or up != b.items[after].parent:
-            continue
-        if a.partner[a.index[parent]] != b.index.get(up):
-            continue  # under a heading not its own's partner: the place says less
-        theirs, m = kids_b[up], place_b[before]
-        if m + 2 < len(theirs) and theirs[m + 2] == after and b.partner[j := theirs[m + 1]] is None:
+        if 0 <= m < len(theirs) and b.partner[j := theirs[m]] is None:
             out.append((i, j))
     return out
 
