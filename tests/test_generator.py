@@ -181,3 +181,20 @@ def test_scorer_runs_and_prints_tables(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "| all |" in out and "units read exactly" in out
     assert "### Planted edits recovered, by kind and format" in out
+
+
+def test_a_family_whose_citation_wraps_before_a_number_is_read_whole(tmp_path: Path) -> None:
+    # Seed 895369896, family 217 (drawn in session 22, after the reading
+    # fixes it now checks): hard-wrapped bylaws whose units are sections
+    # numbered again in each article; "... under Article IV, Section" /
+    # "1. See ..." wrapped a citation before its number. That "1." was read
+    # as the first rule, Articles I and II as front matter, and the reading
+    # that dropped them was kept: 23 units read as 15.
+    from ruldiff.documents.load import load
+
+    fam = make_family("895369896", 217)
+    write_family(fam, tmp_path)
+    truth = json.loads((tmp_path / "truth.json").read_text(encoding="utf-8"))
+    for version in truth["versions"]:
+        doc = load(str(tmp_path / version["files"]["txt"]))
+        assert [r.id for r in doc.rules] == [u["id"] for u in version["units"]]

@@ -636,3 +636,34 @@ def test_a_closing_block_of_signatures_is_no_part_of_the_last_unit() -> None:
     # A last rule's list whose items end no sentence stays its text.
     listed = read("Rules\n\n1. Boats are moored.\n\n2. Fees are paid:\n\nin cash\nby card\n")
     assert listed.rules[-1].text.endswith("in cash by card")
+
+
+def test_a_section_number_wrapped_from_a_citation_drops_no_article() -> None:
+    # Hard-wrapped bylaws whose units are the sections, numbered again in
+    # each article. Two citations wrap before their number: "... Article
+    # III," / "Section 2." and "... under Article I, Section" / "1. See ...".
+    # Neither number starts a unit, and no article is taken for front matter
+    # before a rule that is not one (found after the first two articles, the
+    # "1." made the reading start at Article III).
+    text = (
+        "OTTER CLUB BYLAWS\n\nEffective May 1, 2026.\n\n"
+        "ARTICLE I. NAME\n\n"
+        "Section 1. The club is called the Otter Club and meets at the old mill\n"
+        "by the river.\n"
+        "Section 2. Its colours are blue and silver. This is subject to Article III,\n"
+        "Section 2.\n"
+        "Section 3. The club seal is kept by the secretary.\n"
+        "ARTICLE II. MEMBERS\n\n"
+        "Section 1. Anyone who can swim fifty yards may join the club after a\n"
+        "trial swim.\n"
+        "Section 2. Members pay dues each spring. An appeal lies under Article I, Section\n"
+        "1. See also the rules of the mill.\n"
+        "ARTICLE III. MEETINGS\n\n"
+        "Section 1. The club meets on the first Monday of each month.\n"
+        "Section 2. Ten members are a quorum at any meeting of the club.\n"
+    )
+    doc = read(text)
+    assert [r.id for r in doc.rules] == ["I", "I.1", "I.2", "I.3", "II", "II.1", "II.2", "III", "III.1", "III.2"]
+    rules = {r.id: r for r in doc.rules}
+    assert rules["I.2"].text.endswith("subject to Article III, Section 2.")
+    assert rules["II.2"].text.endswith("Article I, Section 1. See also the rules of the mill.")

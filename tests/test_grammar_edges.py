@@ -204,7 +204,8 @@ _LEADS = ["see", "see under", "under", "in", "to", "of", "by", "with", "per", "r
           "sec.", "secs.", "law", "laws", "article", "articles", "paragraph", "paragraphs", "clause", "clauses", "part",
           "parts", "chapter", "chapters", "regulation", "regulations", "subsection", "subsections", "annex", "appendix",
           "schedule", "canon", "canons", "title", "titles", "§", "article IV,", "section 3,", "part 2,", "chapter 7,",
-          "title 9,", "law 5,", "rule 6,", "canon 8,", "section 4.b,"]
+          "title 9,", "law 5,", "rule 6,", "canon 8,", "section 4.b,", "Article IV, Section", "Title II, Canon",
+          "part 2, chapter", "article 3, paragraphs"]
 
 
 @pytest.mark.parametrize("lead", [*(f"as set out {w}" for w in _LEADS), "as set out. See", "as set out; see", "See", "Under section"])

@@ -109,7 +109,8 @@ _TOKEN = re.compile(
 # outline, laws and articles profiles hold the same pattern as their
 # ``reference_lead``.
 REFERENCE_LEAD = re.compile(
-    r"(?:^|[.!?;:]\s+|\b[a-z][\w'’-]*,?\s+)(?i:(?:see\s+|under\s+)?(?:see|under|in|to|of|by|with|per|rules?"
+    r"(?:^|[.!?;:]\s+|\b[a-z][\w'’-]*,?\s+|\b(?i:article|section|part|chapter|title|law|rule|canon)\s+[\w.-]{1,12},\s+)"
+    r"(?i:(?:see\s+|under\s+)?(?:see|under|in|to|of|by|with|per|rules?"
     r"|sections?|secs?\.|laws?|articles?|paragraphs?|clauses?|parts?|chapters?|regulations?|subsections?|annex"
     r"|appendix|schedule|canons?|titles?|(?:article|section|part|chapter|title|law|rule|canon)\s+[\w.-]{1,12},))$"
     r"|§$"

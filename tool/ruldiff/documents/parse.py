@@ -286,14 +286,21 @@ def _body_start(lines: list[str], profile: Profile) -> int | None:
     rule = profile.rule.match
     sub = profile.subitem.match if profile.subitem is not None else None
     section = profile.section.match if profile.section is not None else None
-    first = next(
-        (
-            i
-            for i, line in enumerate(lines)
-            if (rule(s := line.strip()) and (section is None or not section(s))) or (sub is not None and sub(s))
-        ),
-        None,
-    )
+    lead = profile.reference_lead.search if profile.reference_lead is not None else None
+    first = None
+    prev = ""  # the line above, stripped
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if ((rule(s) and (section is None or not section(s))) or (sub is not None and sub(s))) and not (
+            # A number that ends a citation wrapped onto this line ("... under
+            # Article IV, Section" / "1. See ...") starts no rule, as
+            # `_parse_rules` reads it; its lead-in is what a line ends with
+            # only when it is wrapped.
+            lead is not None and prev and lead(prev)
+        ):
+            first = i
+            break
+        prev = s
     if first is None:
         return None
     start = first
@@ -1016,7 +1023,8 @@ def _parse_detected(source: Source, lines: list[str] | None = None) -> Document:
         doc = _parse(source, preset, lines)
     except ParseError as exc:
         failure = exc
-    if doc is not None and not _misread(doc) and not _front_items(source, preset, doc) and not _front_heavy(source, doc):
+    front_items = doc is not None and _front_items(source, preset, doc)
+    if doc is not None and not _misread(doc) and not front_items and not _front_heavy(source, doc):
         return doc
     # Imported here: a document its preset reads well (every corpus release)
     # never needs grammar.py, ~4 ms of the start of a plain comparison.
@@ -1025,7 +1033,7 @@ def _parse_detected(source: Source, lines: list[str] | None = None) -> Document:
     grammar = infer_grammar(source.text)
     if grammar is not None:
         inferred = _parse_numbering(source, grammar_profile(grammar), grammar)
-        if doc is None or _reads_better(inferred, doc, source):
+        if doc is None or _reads_better(inferred, doc, source, front_items):
             return inferred
     if doc is None:
         assert failure is not None
@@ -1079,17 +1087,20 @@ def _repeats(doc: Document) -> int:
     return sum(1 for r in doc.rules if "#" in r.id)
 
 
-def _reads_better(inferred: Document, doc: Document, source: Source) -> bool:
+def _reads_better(inferred: Document, doc: Document, source: Source, front_items: bool = False) -> bool:
     """Whether the inferred numbering reads a document better than the
-    detected profile that read it as `doc`."""
+    detected profile that read it as `doc`; `front_items`: whether `doc`'s
+    front matter holds items of its body (`_front_items`)."""
     new, old = inferred.coverage, doc.coverage
     assert new is not None and old is not None
     if not doc.numbered:
         return len(inferred.rules) >= max(2, PARAGRAPHS_NUMBERED * len(doc.rules))
-    # Fewer lines unread (the body taken for front matter counted as unread),
-    # then fewer repeated IDs, then more units.
+    # Fewer lines unread (the body taken for front matter counted as unread:
+    # a front that is most of the document, or that holds the body's units,
+    # the sections of articles before the one reading started at), then
+    # fewer repeated IDs, then more units.
     new_unread = new.unread + (_front(source, inferred) if _front_heavy(source, inferred) else 0)
-    old_unread = old.unread + (_front(source, doc) if _front_heavy(source, doc) else 0)
+    old_unread = old.unread + (_front(source, doc) if front_items or _front_heavy(source, doc) else 0)
     return (new_unread, _repeats(inferred), -len(inferred.rules)) < (old_unread, _repeats(doc), -len(doc.rules))
 
 
