@@ -815,3 +815,36 @@ def test_real_a_reference_naming_its_new_target_in_the_singular_is_not_stale() -
     result = _real("mtg/2018-01-19.txt", "mtg/2023-04-14.txt")
     assert not any(rule == "712.7" for rule, *_ in result.stale)
     assert any(rule == "glossary:Last Known Information" for rule, *_ in result.stale)  # still stale
+
+
+AGREEMENT = """COLLECTIVE AGREEMENT
+
+ARTICLE 7 – HOURS OF WORK
+
+7.01 The normal work week is five shifts of eight hours.
+{inserted}7.0{n2} A shift may be split once, with no part shorter than two hours.
+7.0{n3} Overtime is paid at one and one half times the regular rate.
+
+ARTICLE 8 – PAY
+
+8.01 An operator whose shift is split under clause 7.0{cite} is paid a premium of one hour.
+8.02 Clause 7.0{cite3} applies to charter work as well.
+"""
+
+
+@pytest.mark.parametrize("cite, cite3, tags, stale", [
+    ("3", "4", ("cross-reference",), ()),  # both citations follow the inserted clause
+    ("3", "3", ("cross-reference",), (("8.02", ("7.03",), ("7.04",)),)),  # one left behind: stale
+])
+def test_clauses_cited_after_a_citing_word_map_through_the_renumbering(
+    cite: str, cite3: str, tags: tuple[str, ...], stale: object
+) -> None:
+    # "clause 7.02" / "Clause 7.03": a dotted number after the word that
+    # cites it, as a collective agreement writes its citations (the articles
+    # profile read them only after "see", "under" or "in").
+    old = read(AGREEMENT.format(inserted="", n2="2", n3="3", cite="2", cite3="3"))
+    new = read(AGREEMENT.format(inserted="7.02 Each shift starts at the depot.\n", n2="3", n3="4", cite=cite, cite3=cite3))
+    c = compare(old, new)
+    assert c.new.profile == "articles"
+    assert getattr(by_new(c).get("8.01"), "tags", ()) == tags
+    assert c.stale == stale
