@@ -89,8 +89,8 @@ close; the steps, in the order they run:
    eval sets, 39 pairs change, 18 distinct pairings made, read by the
    lead in the texts: all right (2018-07 -> 2020-08's Brawl mulligan
    903.11f -> 903.12g, 2018-10 -> 2022-10's 800.5 -> 800.6, 2007-10 ->
-   2012-02's 214.4 -> 110.2, labelled misses; Riftbound's "Hands are
-   still Private Information." 462.8.e -> 489.8.f, over a subrule; the
+   2012-02's 214.4 -> 110.2, labelled misses; Riftbound's five-word rule
+   on hands kept private, 462.8.e -> 489.8.f, over a subrule; the
    last rule of the subgame section, 506.7 -> 506.6). Without the
    content-word share 25, 4 of them wrong (2008-10 -> 2010-10's loop
    rule 421.5 -> the shortcut rule 714.5, and its kin); with the share
@@ -846,10 +846,10 @@ def _match_parents(a: _Side, b: _Side, link: _Link) -> None:
     The new item's children added in the release argue nothing against it:
     of its children paired, most must come from the old item, and half of
     all (the old item's: most of all). Riftbound 2025-10 -> 2025-12, the
-    step "440.2 If any Units remain ..." became "444.2 2. If no Showdown
-    or Combat is staged ..." over its two children and two more, one of
-    them new. Session 22: on the 360 pairs of the archive and the eval sets
-    that is the one pair that changes (the labelled sets adj-s16, adj-s19
+    step 440.2 (who takes control of a battlefield) became 444.2, reworded,
+    over its two children and two more, one of them new. Session 22: on
+    the 360 pairs of the archive and the eval sets that is the one pair
+    that changes (the labelled sets adj-s16, adj-s19
     and holdout each held it as a miss); asked of the old item's children
     too, 2004-06 -> 2009-07's title "212.4 Enchantments" went to the Aura
     rule 303.4 (four of its nine children) instead of the heading 303."""
@@ -1124,9 +1124,9 @@ def _sibling_holes(a: _Side, b: _Side) -> list[tuple[int, int]]:
     parent one place apart, the new rule between them left over too. Its
     own subrules, or theirs, may stand between them in reading order (a
     hole of step 9 sees rules, not lists): Riftbound 2025-10 -> 2026-06,
-    "462.8.e Hands are still Private Information." over its subrule
+    the five-word rule on hands kept private, 462.8.e, over its subrule
     462.8.e.1, between 462.8.d -> 489.8.e and 462.8.f -> 489.8.g, is
-    "489.8.f Hands are Private Information. Players may show ...". The
+    489.8.f, its words kept and a sentence added. The
     start and the end of a list count as paired with each other's
     (2003-12 -> 2009-02, the last rule of the subgame section, 506.7 ->
     506.6, after a rule above it was dropped). The
