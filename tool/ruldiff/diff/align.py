@@ -96,7 +96,9 @@ close; the steps, in the order they run:
    rule 421.5 -> the shortcut rule 714.5, and its kin); with the share
    and without the similarity 31, 4 of the 13 more wrong (a step of a
    procedure taken for the one now at its ordinal, 2013-09 -> 2018-10's
-   505.4; 2015-07 -> 2017-08's 711.1a).
+   505.4; 2015-07 -> 2017-08's 711.1a). Cost, with step 5b's change:
+   align 122 -> 124 ms of CPU on the 17-year gap (`bench/claims.py --cpu
+   --runs 3`, three rounds alternating with 8b03b05, medians): noise.
 10. **Parents of the same children, again**: step 5b over what steps 6-9
    paired (a heading renamed as it moved, whose rules moved and were
    reworded with it: 2007-09 -> 2012-10, "420 State-Based Effects" -> "704
