@@ -219,6 +219,18 @@ def test_a_number_after_a_word_that_cites_is_a_reference_wrapped_to_the_line_sta
     assert [t.number for t in scan(lines)] == ["1.1", "1.2", "1.4", "1.5"]
 
 
+@pytest.mark.parametrize("name", ["articles", "laws", "outline"])
+def test_a_built_in_profile_reads_a_lead_in_as_the_grammar_does(name: str) -> None:
+    """The lead-in pattern is written in the three built-in profiles that
+    read wrapped numbered text and in the grammar (`REFERENCE_LEAD`): a
+    change to one must be made to all four."""
+    from ruldiff.documents.grammar import REFERENCE_LEAD
+    from ruldiff.documents.profiles import load_profile
+
+    lead = load_profile(name).reference_lead
+    assert lead is not None and lead.pattern == REFERENCE_LEAD.pattern
+
+
 @pytest.mark.parametrize("line", ["as set out by Mr Smith", "as set out by Ms Smith in", "as set out insection", "as set out seein",
                                   "as set out (in", "as set out-in", "as set out.in", "in 2 parts",
                                   "on the underparts", "as set out in the rules,"])

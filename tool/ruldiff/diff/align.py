@@ -461,6 +461,22 @@ class _Side:
             w = self._words[i] = text_words(self.keys[i][1])
         return w
 
+    @functools.cached_property
+    def children(self) -> dict[str, list[int]]:
+        """Every item's children (indices, in order), by the parent's ID:
+        built once, on first use (steps 5b, 9b and 11b read it; a pass over
+        the items per parent asked would be quadratic on crafted input)."""
+        out: dict[str, list[int]] = {}
+        for k, r in enumerate(self.items):
+            if r.parent is not None:
+                out.setdefault(r.parent, []).append(k)
+        return out
+
+    @functools.cached_property
+    def places(self) -> dict[int, int]:
+        """Each child's place among its siblings (`children`)."""
+        return {k: m for kids in self.children.values() for m, k in enumerate(kids)}
+
 
 def _similar(a: _Side, i: int, b: _Side, j: int) -> float:
     """`dice` of old item i and new item j.
@@ -819,12 +835,8 @@ PARENT_CHILDREN = 2
 
 def _children(side: _Side, parents: list[int]) -> dict[int, list[int]]:
     """The items whose parent is one of `parents` (indices), by parent."""
-    wanted = {side.items[i].id: i for i in parents}
-    out: dict[int, list[int]] = {}
-    for k, r in enumerate(side.items):
-        if r.parent is not None and (i := wanted.get(r.parent)) is not None:
-            out.setdefault(i, []).append(k)
-    return out
+    kids = side.children
+    return {i: ks for i in parents if (ks := kids.get(side.items[i].id))}
 
 
 def _match_parents(a: _Side, b: _Side, link: _Link) -> None:
@@ -894,11 +906,8 @@ def _parents_follow_children(a: _Side, b: _Side, how: dict[int, MatchHow], sims:
     if not left_a or not left_b:
         return False
     moves: list[tuple[int, int, int, int]] = []  # (old, new) to undo, (old, new) to link
-    # Each side's children by parent ID, built once: looked up for any item
-    # (a pass over the items per title asked would be quadratic on crafted input).
-    kids_of = {id(a): _children_by_parent(a), id(b): _children_by_parent(b)}
     for side, other, left in ((b, a, left_b), (a, b, left_a)):
-        mine, theirs = kids_of[id(side)], kids_of[id(other)]
+        mine, theirs = side.children, other.children
         for q in left:
             title = side.items[q].id
             if title not in mine or not _is_title(side, q):
@@ -934,15 +943,6 @@ def _parents_follow_children(a: _Side, b: _Side, how: dict[int, MatchHow], sims:
             link(to_i, to_j, MatchHow.NUMBER if a.items[to_i].id == b.items[to_j].id else MatchHow.SIMILAR, _similar(a, to_i, b, to_j))
             moved = True
     return moved
-
-
-def _children_by_parent(side: _Side) -> dict[str, list[int]]:
-    """Every item's children (indices, in order), by the parent's ID."""
-    out: dict[str, list[int]] = {}
-    for k, r in enumerate(side.items):
-        if r.parent is not None:
-            out.setdefault(r.parent, []).append(k)
-    return out
 
 
 def _is_title(side: _Side, k: int) -> bool:
@@ -1139,11 +1139,7 @@ def _sibling_holes(a: _Side, b: _Side) -> list[tuple[int, int]]:
     olds = a.unpaired()
     if not olds or not b.unpaired():
         return []
-    kids_a, kids_b = _children_by_parent(a), _children_by_parent(b)
-    # Each new item's place among its siblings, looked up (an index() per
-    # rule left over would be quadratic in a list of thousands).
-    place_b = {j: m for kids in kids_b.values() for m, j in enumerate(kids)}
-    place_a = {i: k for kids in kids_a.values() for k, i in enumerate(kids)}
+    kids_a, kids_b, place_a, place_b = a.children, b.children, a.places, b.places
     out = []
     for i in olds:
         parent = a.items[i].parent
@@ -1155,14 +1151,14 @@ def _sibling_holes(a: _Side, b: _Side) -> list[tuple[int, int]]:
         # paired with each other's).
         if k > 0:
             before = a.partner[sibs[k - 1]]
-            if before is None or place_b.get(before) is None or b.items[before].parent != b.items[up].id:
-                continue
+            if before is None or b.items[before].parent != b.items[up].id:
+                continue  # (a child of `up`, so in `place_b`)
             m = place_b[before] + 1
         else:
             m = 0
         if k < len(sibs) - 1:
             after = a.partner[sibs[k + 1]]
-            if after is None or after not in place_b or b.items[after].parent != b.items[up].id or place_b[after] != m + 1:
+            if after is None or b.items[after].parent != b.items[up].id or place_b[after] != m + 1:
                 continue
         elif m != len(theirs) - 1:
             continue
@@ -1698,13 +1694,13 @@ def _contained(a: frozenset[str], b: frozenset[str], share: float = CONTAINED_MI
     return small >= CONTAINED_WORDS and len(a & b) >= share * small
 
 
-_FUNCTION_WORDS = frozenset({"the", "a", "an", "of"})
+_TITLE_ARTICLES = frozenset({"the", "a", "an", "of"})  # what a title may gain or lose and stay itself
 
 
 def _title_key(words: frozenset[str]) -> frozenset[str]:
     """A short title's words, singular, without articles: "The Champion
     Zone" and "Champion Zones" are one title."""
-    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words - _FUNCTION_WORDS)
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words - _TITLE_ARTICLES)
 
 
 def _match_titles(a: _Side, b: _Side, link: _Link) -> None:

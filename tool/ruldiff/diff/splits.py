@@ -268,10 +268,7 @@ census, bench/README.md "Pairing round three", is 0.39: new 508.2b of
 2016-09, the old step's trigger sentence rewritten at three times its
 length)."""
 
-_FUNCTION_WORDS = FUNCTION_WORDS
-
-
-_FUNCTION_PAIRS = frozenset((x, y) for x in _FUNCTION_WORDS for y in _FUNCTION_WORDS)
+_FUNCTION_PAIRS = frozenset((x, y) for x in FUNCTION_WORDS for y in FUNCTION_WORDS)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -379,7 +376,7 @@ def _kin(whole: Rule, kept: Rule, part: Rule) -> bool:
 
 def _content_pairs(phrases: frozenset[tuple[str, str]]) -> int:
     """How many of `phrases` are two content words ("listed below", not "the first")."""
-    return sum(x not in _FUNCTION_WORDS and y not in _FUNCTION_WORDS for x, y in phrases)
+    return sum(x not in FUNCTION_WORDS and y not in FUNCTION_WORDS for x, y in phrases)
 
 
 def _reworded_parts(
@@ -481,7 +478,7 @@ def _run_parts(
     # Most wholes edited in place lost fewer than `RUN_LOST` content words:
     # nothing is read further.
     whole_w = _words(whole)
-    lost = whole_w.difference(*map(_words, kept), _FUNCTION_WORDS)
+    lost = whole_w.difference(*map(_words, kept), FUNCTION_WORDS)
     if len(lost) < RUN_LOST:
         return [], []
     left = [r for r in candidates if r is not None and r.kind is whole.kind and all(r is not k for k in kept)
@@ -643,7 +640,7 @@ lookups on the 17-year gap)."""
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:
-    return words - _FUNCTION_WORDS
+    return words - FUNCTION_WORDS
 
 
 def _copy(whole: Rule, kept: Rule, part: Rule) -> bool:
@@ -704,10 +701,10 @@ def _far_parts(changes: Sequence[Change], fixed: frozenset[str]) -> dict[int, tu
         # unless the part is a copy (`_copied`: the partner holds no word the
         # whole lacks, and is `FAR_MIN` similar to it), which any number may hold.
         same, lost = c.old.id == c.new.id, old_w >= new_w
-        if (same or lost) and (rest := old_w.difference(new_w, _FUNCTION_WORDS)):
+        if (same or lost) and (rest := old_w.difference(new_w, FUNCTION_WORDS)):
             if len(rest) >= FAR_REST and same or lost and dice(old_w, new_w) >= FAR_MIN:
                 wanted.append((i, True, c.old, c.new, rest))
-        if not lost and (rest := new_w.difference(old_w, _FUNCTION_WORDS)):
+        if not lost and (rest := new_w.difference(old_w, FUNCTION_WORDS)):
             if len(rest) >= FAR_REST or new_w >= old_w and dice(old_w, new_w) >= FAR_MIN:
                 wanted.append((i, False, c.new, c.old, rest))
     if not wanted:
