@@ -71,14 +71,27 @@ def read_pair_then(
     max_size: int,
     ahead: bool = False,
     then: Callable[[], Callable[[Any], Any]] | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> tuple[Document, Document, Forked | None]:
     """`read_pair`, and with `then` the helper that read OLD, still running:
     once OLD is sent it runs ``then()`` and waits to answer one request
     (`Forked.ask`) while this process compares. None where OLD was read
-    here; the caller stops the helper (`Forked.stop`) when done with it."""
+    here; the caller stops the helper (`Forked.stop`) when done with it.
+
+    `meanwhile` is called once the helper is started, before NEW is read
+    (without a helper, before either is read): work of this process's that
+    needs neither document, done while the helper reads OLD. The command
+    imports the layers that compare and write there (cli/diff.py)."""
     helper = None
     if ahead and STDIO not in (old, new) and _size(old) >= AHEAD_MIN:
         helper = Forked.start(lambda: _read_packed(old, profile, max_size), then)
+    if meanwhile is not None:
+        try:
+            meanwhile()
+        except BaseException:
+            if helper is not None:
+                helper.stop()
+            raise
     if helper is None:
         first, second = read_documents((old, new), profile, max_size)
         return first.document, second.document, None

@@ -23,7 +23,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .context import build_context
 from .jsonout import _dump, document_json, to_json
 from ..errors import printable
 from ..model import Annotations, Comparison, Document
@@ -96,6 +95,8 @@ def render(
             raise ValueError(f"rendering {fmt!r} needs the comparison (or, but for json, its context)")
         if fmt == "json":
             return _dump(to_json(comparison, annotations))
+        from .context import build_context  # the diff layer's reference syntax with it: not for json
+
         context = build_context(comparison, annotations)
     if style == "bulletin":
         from .cap import substantive
