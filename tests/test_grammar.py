@@ -667,3 +667,58 @@ def test_a_section_number_wrapped_from_a_citation_drops_no_article() -> None:
     rules = {r.id: r for r in doc.rules}
     assert rules["I.2"].text.endswith("subject to Article III, Section 2.")
     assert rules["II.2"].text.endswith("Article I, Section 1. See also the rules of the mill.")
+
+
+# --- labels of two words (session 23: standing orders) -----------------------
+
+STANDING_ORDERS = (
+    "RIVERTON PARISH COUNCIL\n\nSTANDING ORDERS\n\n"
+    "STANDING ORDER 1 – MEETINGS\n\n"
+    "(1)  The council meets monthly.\n"
+    "(2)  An extra meeting may be called by the chair.\n\n"
+    "STANDING ORDER 2 – QUORUM\n\n"
+    "(1)  Three members are a quorum.\n"
+    "(2)  Without a quorum the meeting stands adjourned, and—\n"
+    "     (a)  the business is taken at the next meeting; or\n"
+    "     (b)  the chair fixes another date.\n\n"
+    "STANDING ORDER 3 – MOTIONS\n\n"
+    "(1)  A motion lapses as Standing Order 2(2)(a) says, or as S.O. 1(2) allows.\n"
+)
+
+
+def test_a_label_of_two_words_numbers_the_units() -> None:
+    """"STANDING ORDER 2 – QUORUM" is a unit like "ARTICLE II - QUORUM": a
+    label may be two capitalised words written alike; its paragraphs are
+    cited after it, and so are its citations, the label's initials too."""
+    assert units(STANDING_ORDERS) == ["1", "1(1)", "1(2)", "2", "2(1)", "2(2)", "2(2)(a)", "2(2)(b)", "3", "3(1)"]
+    doc = read(STANDING_ORDERS)
+    assert doc.numbering == "Standing Order 1; (1); (a)"
+    assert [r.id for r in doc.rules][:3] == ["1", "1(1)", "1(2)"]
+    assert doc.references is not None
+    rule = next(r for r in doc.rules if r.id == "3(1)")
+    from ruldiff.documents.citations import cited
+
+    assert [cited(m) for m in doc.references.finditer(rule.text)] == ["2(2)(a)", "1(2)"]
+
+
+def test_a_label_of_two_words_in_title_case() -> None:
+    text = STANDING_ORDERS.replace("STANDING ORDER", "Standing Order")
+    assert units(text)[:4] == ["1", "1(1)", "1(2)", "2"]
+    assert parse_numbering(spec_of(infer_grammar(text))) == infer_grammar(text)  # saved and read back
+
+
+def test_two_words_written_unalike_or_cited_in_a_sentence_are_no_label() -> None:
+    """A label's two words are written alike: "Under section 3." is no
+    label, nor is a label followed by a lower-case word (a citation)."""
+    assert scan(["Under section 3. Text."]) == []
+    assert scan(["Standing Order 3 provides that members vote."]) == []
+    assert [t.style.label for t in scan(["Standing Order 3. Voting."])] == ["standing order"]
+
+
+def test_a_date_in_a_running_header_is_no_number() -> None:
+    """"TOWN RULES    2024-02-01": a header's date, not section 2024-02-01
+    under a label "TOWN RULES"; a code's hyphenated sections still are."""
+    assert scan(["TOWN RULES    2024-02-01"]) == []
+    assert [t.number for t in scan(["Sec. 33-14-101. Scope."])] == ["33-14-101"]
+    text = "TOWN RULES    2024-02-01\n\nRule 1. One.\nRule 2. Two.\n"
+    assert units(text) == ["1", "2"]

@@ -95,9 +95,27 @@ def _pattern(form: str) -> str:
 
 def _word(words: Iterable[str]) -> str:
     """A citing word of `words`, in any case, singular or plural, a short
-    one abbreviated with its period (``Sec.``)."""
+    one abbreviated with its period (``Sec.``); a label of two words
+    (``standing order``) with any white space between them, and also by
+    its initials with their periods (``S.O.``).
+
+    >>> re.fullmatch(_word(["standing order"]), "Standing  Orders") is not None
+    True
+    >>> [bool(re.fullmatch(_word(["standing order"]), w)) for w in ("S.O.", "STANDING ORDER", "so")]
+    [True, True, False]
+    """
     out = []
     for w in sorted(set(words)):
+        parts = w.split()
+        if len(parts) > 1:
+            space = r"\s+"
+            out += [
+                space.join(map(re.escape, parts)) + "s?",
+                space.join(re.escape(p.capitalize()) for p in parts) + "s?",
+                space.join(re.escape(p.upper()) for p in parts) + "S?",
+                r"\.\s?".join(p[0].upper() for p in parts) + r"\.",
+            ]
+            continue
         out += [f"{w}s?", f"{w.capitalize()}s?", f"{w.upper()}S?"]
         if len(w) <= 4:
             out.append(f"{w.capitalize()}s?\\.")
@@ -148,7 +166,7 @@ def citation_syntax(ids: Iterable[str], words: Iterable[str] = ()) -> re.Pattern
     if section_sign:
         # Units cited with their sign ("§ 3(a)"): only that form is one of them.
         return re.compile(rf"(?P<id>§ (?:{numbers}){items}){tail}")
-    citing = _word({*CITING_WORDS, *(w.casefold() for w in words if w.isalpha())})
+    citing = _word({*CITING_WORDS, *(w.casefold() for w in words if w.replace(" ", "").isalpha())})
     single = rf"(?:\b(?:{citing}|{_LEADS})\s+|{_LIST})(?P<id>(?:{numbers}){items}){tail}"
     # A unit numbered again in each division, cited after its division's
     # number with two different words: "Article II, Section 2" (ID II.2).
