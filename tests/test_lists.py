@@ -482,3 +482,34 @@ def test_a_bare_or_is_a_separator_where_no_serial_conjunction_follows() -> None:
     assert lists._one_item_between_commas(" dusk or dawn,", " and night") is False
     assert lists._one_item_between_commas(" dusk or dawn,", " noon. Then, and only then") is False
     assert _items("Lamps burn at noon,", "", " dusk, dawn,", " and night.") == (("dusk", "dawn"), ())
+
+
+# --- a run the word diff put one word off (session 23) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "inserted", "after", "item"),
+    [
+        # "the{+ Heron Committee, the+} Lark Committee": the item reads "the Heron Committee"
+        ("The council appoints the Owl Committee, the Finch Committee, the", " Heron Committee, the",
+         " Lark Committee and the Wren Committee.", "the Heron Committee"),
+        # "oak{+—[x], oak+} with [y]": the item reads "oak—[x]"
+        ("The kinds of oak are: oak, oak", "—[grove], oak", " with [name], red oak, and cork oak.", "oak—[grove]"),
+    ],
+)
+def test_an_item_the_word_diff_put_one_word_off_is_named(before: str, inserted: str, after: str, item: str) -> None:
+    """An item inserted between two copies of a word may be printed by the
+    word diff one word off ("the{+ X, the+} Y"); it is the item "the X" all
+    the same."""
+    assert _items(before, "", inserted, after) == ((item,), ())
+
+
+def test_an_item_the_word_diff_put_one_word_off_is_named_when_removed() -> None:
+    assert _items("The council appoints the Owl Committee, the", " Heron Committee, the", "",
+                  " Lark Committee, and the Wren Committee.") == ((), ("the Heron Committee",))
+
+
+def test_a_clause_one_word_off_is_still_no_item() -> None:
+    """Moved one word, a clause is still a clause: "a judge allows it" is no
+    item wherever the word diff put it."""
+    assert _items("If no action was taken, a judge", " allows it, a judge", "", " may rule, and play goes on.") is None
