@@ -338,3 +338,14 @@ def test_headings_listed_in_the_contents_and_over_their_rules_are_kept() -> None
     text = "\n".join(lines[:4] + contents + lines[4:]) + "\n"
     cleared = remove_furniture(text)
     assert cleared.removed == 0 and cleared.text is text
+
+
+def test_an_item_lettered_with_a_period_after_a_page_break_starts_its_own_line() -> None:
+    """"a.  give notice" after a page's footer is the list's first item, not
+    the sentence before the break going on (found by the hand-written
+    insurance policy of session 23, whose list lost its first three items)."""
+    body = [f"Line {i} of the policy text." for i in range(1, 40)] + ["1.  Duties after loss. You must do the following:"]
+    body += ["", "                Page 1 of 2", "\f", "    a.  give notice to us;", "", "    b.  protect the property."]
+    body += [f"Line {i} of the policy text." for i in range(41, 80)] + ["", "                Page 2 of 2"]
+    cleared = remove_furniture("\n".join(body) + "\n")
+    assert "    a.  give notice to us;" in cleared.text.split("\n")

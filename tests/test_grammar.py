@@ -722,3 +722,58 @@ def test_a_date_in_a_running_header_is_no_number() -> None:
     assert [t.number for t in scan(["Sec. 33-14-101. Scope."])] == ["33-14-101"]
     text = "TOWN RULES    2024-02-01\n\nRule 1. One.\nRule 2. Two.\n"
     assert units(text) == ["1", "2"]
+
+
+# --- codes with room between them (session 23: a board's policy manual) --------
+
+POLICIES = (
+    "Board Policy Manual\n\n"
+    "BP 4020 – Visitors\n\nVisitors sign in at the office.\n\n"
+    "BP 4112 – Admission\n\n1.  A child of five may enrol.\n\n2.  A parent shows:\n\n"
+    "    a.  proof of age; and\n\n    b.  proof of address, as BP 4141.3 asks.\n\n"
+    "BP 4116.1 – Transfers\n\n1.  A parent may ask for a transfer.\n\n"
+    "BP 4131 – Conduct\n\nStudents behave.\n\n"
+    "BP 4141.21 – Medicines\n\n1.  The nurse keeps them.\n\n"
+    "BP 4141.3 – Health Examinations\n\n1.  Each child is examined.\n\n"
+    "BP 4144 – Discipline\n\n1.  See BP 4131.\n"
+)
+
+
+def test_policy_codes_with_room_between_them_number_the_units() -> None:
+    """A manual numbers its policies by codes with gaps between them (BP
+    4020, BP 4112): each a heading with its label and title, each greater
+    than the one before, read as a code (4141.21 before 4141.3). The codes
+    of two parts are IDs of their own, not clashing with those of one."""
+    assert [u for u in units(POLICIES) if u[0].isdigit()] == [
+        "4020", "4112", "4112.1", "4112.2", "4116.1", "4116.1.1", "4131",
+        "4141.21", "4141.21.1", "4141.3", "4141.3.1", "4144", "4144.1",
+    ]
+    assert spec_of(infer_grammar(POLICIES)).startswith("Bp 1; 1., restarting")
+
+
+def test_numbers_that_jump_are_still_no_codes_without_their_headings() -> None:
+    """A labelled number that jumps far is a unit only as a heading with
+    its title: "Rule 120 applies ..." lines are sentences, not codes."""
+    text = "Rules\n\nRule 1. Start.\nRule 2. Play.\nRule 120 applies to every game.\nRule 3. End.\n"
+    assert units(text) == ["1", "2", "3"]
+
+
+def test_a_citation_wrapped_to_a_line_start_is_no_label_of_two_words() -> None:
+    """"See Section 4.01." alone on a line is a sentence's end, not a unit
+    labelled "See Section" (found by generator seed 927880201, family 165)."""
+    assert scan(["See Section 4.01."]) == []
+    assert scan(["Under Article 3. Text."]) == []
+
+
+def test_definitions_numbered_before_the_sections_keep_their_numbers() -> None:
+    """A policy numbers its definitions 1.-3. before its first section, and
+    the paragraphs of each part 1., 2. again: the part's are cited after the
+    part (I.A.1), the definitions alone (1), not 1#2."""
+    text = (
+        "Policy\n\nDEFINITIONS\n\n1.  \"Home\" means the house.\n\n2.  \"You\" means the holder.\n\n"
+        "3.  \"We\" means the insurer.\n\n"
+        "SECTION I – PROPERTY\n\nA.  Coverage A – Home\n\n    1.  We cover the home.\n\n    2.  Land is not covered.\n\n"
+        "B.  Coverage B – Sheds\n\n    1.  We cover sheds.\n\n"
+        "SECTION II – LIABILITY\n\nA.  Coverage E – Liability\n\n    1.  We pay damages.\n"
+    )
+    assert units(text) == ["1", "2", "3", "I", "I.A", "I.A.1", "I.A.2", "I.B", "I.B.1", "II", "II.A", "II.A.1"]

@@ -518,8 +518,13 @@ def _rejoined(lines: list[str], furniture: set[int]) -> tuple[list[str], list[in
 @functools.cache
 def _item() -> re.Pattern[str]:
     """A line that starts with an item numbered in lower case (``c) Fees``,
-    ``iv) by post``): a new item after the page break, not the sentence going on."""
-    return re.compile(r"(?:[a-z]|[ivxlc]{1,6})\)\s")
+    ``iv) by post``, ``a.  give notice``): a new item after the page break,
+    not the sentence going on (``e.g. the``, ``a.m. on`` are no items).
+
+    >>> [bool(_item().match(s)) for s in ("c) Fees", "a.  give notice", "iv. by post", "e.g. the", "and so")]
+    [True, True, True, False, False]
+    """
+    return re.compile(r"(?:[a-z]|[ivxlc]{1,6})[.)]\s")
 
 
 def _broken_word(before: str, after: str) -> bool:
