@@ -36,23 +36,20 @@ it named in the old one (the one stale reference aside), and that the Revised da
 exactly the policies whose units changed.
 """
 import copy
-import json
 import re
 import sys
-import textwrap
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, "bench/generator/handwritten/_build")
 from bench.generator.score import norm_id  # noqa: E402  (the scorer's reading of an ID)
+import tree_docs as td  # noqa: E402
+from tree_docs import item as S, para as P  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "board-policies"
 WIDTH = 76
 NEW_DATE = "June 12, 2025"
-
-
-def centre(lines):
-    return "\n".join(line.center(WIDTH).rstrip() if line else "" for line in lines) + "\n"
 
 
 TITLE_LINES = [
@@ -63,21 +60,13 @@ TITLE_LINES = [
     "Series 5000: Students",
     "",
 ]
-TITLE_OLD = centre(TITLE_LINES + ["As adopted by the Governing Board, revised through March 9, 2021"])
-TITLE_NEW = centre(TITLE_LINES + [f"As adopted by the Governing Board, revised through {NEW_DATE}"])
+TITLE_OLD = td.centre_text(TITLE_LINES + ["As adopted by the Governing Board, revised through March 9, 2021"], WIDTH)
+TITLE_NEW = td.centre_text(TITLE_LINES + [f"As adopted by the Governing Board, revised through {NEW_DATE}"], WIDTH)
 
 
 def BP(key, code, title, *children, body=(), legal=(), adopted, revised=None, dash="–"):
     return {"key": key, "kind": "bp", "code": code, "title": title, "body": list(body), "dash": dash,
             "legal": list(legal), "adopted": adopted, "revised": revised, "children": list(children)}
-
-
-def P(key, text, *children):
-    return {"key": key, "kind": "para", "text": text, "children": list(children)}
-
-
-def S(key, text):
-    return {"key": key, "kind": "item", "text": text, "children": []}
 
 
 OLD = [
@@ -369,52 +358,35 @@ OLD = [
 
 # ---------------------------------------------------------------------------- the new version
 
-def find(tree, key):
-    for node in tree:
-        if node["key"] == key:
-            return node
-        hit = find(node["children"], key)
-        if hit:
-            return hit
-    return None
-
-
 def retext(tree, key, before, after, para=None):
     """Replace `before` (printed once) in a paragraph's or item's text, or in body paragraph `para` of
     a policy."""
-    node = find(tree, key)
+    node = td.find(tree, key)
     if node["kind"] == "bp":
-        assert node["body"][para].count(before) == 1, (key, before)
-        node["body"][para] = node["body"][para].replace(before, after)
+        td.replace_once(node["body"], para, before, after)
     else:
-        assert node["text"].count(before) == 1, (key, before)
-        node["text"] = node["text"].replace(before, after)
+        td.replace_once(node, "text", before, after)
 
 
 NEW = copy.deepcopy(OLD)
 TERM, TERM_NEW = "Superintendent", "Superintendent or designee"
 
 
+SUBST = td.Term([(TERM, TERM_NEW)], kept=TERM_NEW)   # an occurrence of the new form is no term left
+
+
+def text_slots(node):
+    """A policy's texts are its unnumbered paragraphs; a paragraph's or an item's, its text."""
+    return [(node["body"], i) for i in range(len(node["body"]))] if node["kind"] == "bp" else [(node, "text")]
+
+
 # substitution first: "Superintendent" -> "Superintendent or designee" everywhere (the units it touches
 # carry no other edit)
-def substitute(tree):
-    n = 0
-    for node in tree:
-        if node["kind"] == "bp":
-            n += sum(p.count(TERM) for p in node["body"])
-            node["body"] = [p.replace(TERM, TERM_NEW) for p in node["body"]]
-        else:
-            n += node["text"].count(TERM)
-            node["text"] = node["text"].replace(TERM, TERM_NEW)
-        n += substitute(node["children"])
-    return n
-
-
-SUB_COUNT = substitute(NEW)
+SUB_COUNT = td.substitute(td.walk(NEW), SUBST, text_slots)
 
 # a policy inserted in the gap between 5131.2 and 5132: nothing else is renumbered
-at = [n["key"] for n in NEW].index("bullying") + 1
-NEW[at:at] = [
+td.insert_after(
+    NEW, "bullying",
     BP("drugs", "5131.6", "Alcohol and Other Drugs",
        P("drg-prohibit", "No student shall possess, use, sell, or be under the influence of alcohol, tobacco, "
          "cannabis, or any controlled substance on school premises, at any school-sponsored activity, or while "
@@ -430,29 +402,24 @@ NEW[at:at] = [
              "consequences."],
        legal=[("Education Code 48900", "Grounds for suspension"),
               ("Health and Safety Code 11053-11058", "Controlled substances")],
-       adopted=NEW_DATE),
-]
+       adopted=NEW_DATE))
 
 # a policy repealed: BP 5136 with its two paragraphs (nothing cites it)
-NEW[:] = [n for n in NEW if n["key"] != "gangs"]
+td.remove(NEW, "gangs")
 
 # a policy renumbered to a new code in the same place: BP 5141.3 -> BP 5141.31, every citation of it
 # following
-find(NEW, "immun")["code"] = "5141.31"
+td.find(NEW, "immun")["code"] = "5141.31"
 retext(NEW, "adm-immun", "BP 5141.3;", "BP 5141.31;")
 retext(NEW, "adm-homeless", "BP 5141.3.", "BP 5141.31.")
 
 # an item inserted in a lettered list: 5113.1.d, old d-f become e-g
-excused = find(NEW, "abs-excused")["children"]
-at = [n["key"] for n in excused].index("abs-medical") + 1
-excused.insert(at, S("abs-mental", "appointments for mental or behavioral health services;"))
+td.insert_after(td.find(NEW, "abs-excused")["children"], "abs-medical",
+                S("abs-mental", "appointments for mental or behavioral health services;"))
 
 # a paragraph split in two: old 5144.1.3 -> new 5144.1.3 and 5144.1.4; old 4-6 become 5-7
-node = find(NEW, "sus-principal")
-first, rest = node["text"].split(" Before a suspension ", 1)
-node["text"] = first
-paras = find(NEW, "suspension")["children"]
-paras.insert(paras.index(node) + 1, P("sus-conference", "Before a suspension " + rest))
+td.split(td.find(NEW, "suspension")["children"], td.find(NEW, "sus-principal"), "Before a suspension ",
+         "sus-conference")
 
 # cross-references following the split ...
 retext(NEW, "bul-discipline", "BP 5144.1, paragraph 5.", "BP 5144.1, paragraph 6.")
@@ -480,7 +447,7 @@ retext(NEW, "med-storage", "locker -- and", "locker\u2014and")
 REVISED = ["parents", "admission", "absences", "intra", "inter", "grades", "records", "bullying", "medication",
            "immun", "suicide", "suspension", "nondisc"]
 for key in REVISED:
-    find(NEW, key)["revised"] = NEW_DATE
+    td.find(NEW, key)["revised"] = NEW_DATE
 
 
 # ---------------------------------------------------------------------------- units, layout
@@ -489,21 +456,18 @@ LETTERS = "abcdefghijklmn"
 
 
 def units(tree):
-    """[dict(key, node, id, label, kind, title, text, policy)] in document order."""
+    """The units (dicts, see tree_docs) in document order, each with the key of its `policy`."""
     out = []
     for bp in tree:
         code = bp["code"]
-        out.append({"key": bp["key"], "node": "bp", "id": code, "label": f"BP {code} {bp['dash']}",
-                    "kind": "rule" if bp["body"] else "heading", "title": bp["title"],
-                    "text": " ".join(bp["body"]), "policy": bp["key"]})
+        out.append(td.unit(bp["key"], "bp", code, f"BP {code} {bp['dash']}", " ".join(bp["body"]), bp["title"],
+                           policy=bp["key"]))
         for pi, para in enumerate(bp["children"], 1):
             pid = f"{code}.{pi}"
-            out.append({"key": para["key"], "node": "para", "id": pid, "label": f"{pi}.", "kind": "rule",
-                        "title": None, "text": para["text"], "policy": bp["key"]})
+            out.append(td.unit(para["key"], "para", pid, f"{pi}.", para["text"], policy=bp["key"]))
             for ai, item in enumerate(para["children"]):
-                out.append({"key": item["key"], "node": "item", "id": f"{pid}.{LETTERS[ai]}",
-                            "label": f"{LETTERS[ai]}.", "kind": "rule", "title": None, "text": item["text"],
-                            "policy": bp["key"]})
+                out.append(td.unit(item["key"], "item", f"{pid}.{LETTERS[ai]}", f"{LETTERS[ai]}.", item["text"],
+                                   policy=bp["key"]))
     return out
 
 
@@ -515,17 +479,8 @@ OPENS_UNIT = r"(\d+\.|[a-z]\.|BP |Board Policy|Legal Reference|Adopted:)"
 
 
 def wrap(text, first, rest):
-    for before in ("", r"\S+ "):
-        glued = text
-        for rx in GLUE:
-            glued = re.sub(before + rx, lambda m: m.group(0).replace(" ", "\u00a0"), glued)
-        lines = textwrap.wrap(glued, WIDTH, initial_indent=first, subsequent_indent=rest,
-                              break_long_words=False, break_on_hyphens=False)
-        lines = [line.replace("\u00a0", " ") for line in lines]
-        # no continuation line may look like the start of a unit or of a policy's closing lines
-        if not any(re.match(OPENS_UNIT, line.strip()) for line in lines[1:]):
-            return lines
-    raise AssertionError(lines)
+    # no continuation line may look like the start of a unit or of a policy's closing lines
+    return td.wrap(text, first, rest, WIDTH, GLUE, OPENS_UNIT)
 
 
 def layout(tree, title):
@@ -594,126 +549,63 @@ CITE = re.compile(r"(?:BP|Board Policy) (\d{4}(?:\.\d+)?)(?:, paragraph (\d+))?"
                   r"|paragraph (\d+)(?: of this policy)?")
 
 
+def resolve(m, u, us):
+    if m.group(1):
+        return [m.group(1) + (f".{m.group(2)}" if m.group(2) else "")]
+    code = [v["id"] for v in us if v["node"] == "bp" and v["policy"] == u["policy"]][0]
+    return [f"{code}.{m.group(3)}"]
+
+
 def citations(us):
     """{unit key: [cited unit key, ...]} for every citation of this manual in the units' texts, resolved in
     that version ('AR 5113' and statutes are none)."""
-    by_id = {u["id"]: u["key"] for u in us}
-    code = {u["policy"]: u["id"] for u in us if u["node"] == "bp"}
-    out = {}
-    for u in us:
-        cited = []
-        for m in CITE.finditer(u["text"]):
-            if m.group(1):
-                cited.append(by_id.get(m.group(1) + (f".{m.group(2)}" if m.group(2) else "")))
-            else:
-                cited.append(by_id.get(f"{code[u['policy']]}.{m.group(3)}"))
-        if cited:
-            out[u["key"]] = cited
-    return out
+    return td.citations(us, CITE, resolve)
+
+
+# 5145.7.3 cites the hearing rights (5144.1.6, now 5144.1.7) in the old version and the expulsion
+# recommendation (the new 5144.1.6) in the new
+STALE = ("sh-discipline", ["sus-hearing"], ["sus-expel"])
+
+
+def extra_check(e, ot, nt):
+    """A cosmetic edit changes no word but the misspelling."""
+    if e["kind"] == "cosmetic":
+        assert re.sub(r"\W+", " ", ot).replace("calender", "calendar") == re.sub(r"\W+", " ", nt), e
 
 
 def check(uo, un, old_tree, new_tree):
     """Derive the renumberings and the substitution's units; assert that every unit that differs is
-    accounted for by exactly one edit (plus renumbering, for the substitution's units)."""
-    for us in (uo, un):
-        ids = [u["id"] for u in us]
-        normed = [norm_id(i) for i in ids]
-        assert len(set(normed)) == len(normed), [i for i in ids if normed.count(norm_id(i)) > 1]
+    accounted for by exactly one edit (plus renumbering, for the substitution's units), that the IDs of
+    each version are distinct as the scorer reads them, that every citation names the same unit in both
+    versions but the stale one, and that the Revised dates changed on exactly the policies whose units
+    changed."""
+    derived, sub_units = td.check(uo, un, EDITS, SUBST, SUB_COUNT, norm=norm_id, extra=extra_check)
     o_by_key = {u["key"]: u for u in uo}
     n_by_key = {u["key"]: u for u in un}
-    o_ids = [u["id"] for u in uo]
-    n_ids = [u["id"] for u in un]
-    claimed = {}
-    for e in EDITS:
-        if e["kind"] in ("substitution", "stale"):
-            continue
-        news = e["new"] if isinstance(e["new"], list) else [e["new"]]
-        assert e["old"] is None or e["old"] in o_ids, e
-        assert all(x is None or x in n_ids for x in news), e
-        pair = (e["old"], news[0])
-        assert pair not in claimed, pair
-        claimed[pair] = e
-    derived, sub_units = [], []
     changed_policies = set()
     for key in [u["key"] for u in uo] + [u["key"] for u in un if u["key"] not in o_by_key]:
         o, n = o_by_key.get(key), n_by_key.get(key)
-        oi, ot = (o["id"], o["text"]) if o else (None, None)
-        ni, nt = (n["id"], n["text"]) if n else (None, None)
-        if o is None or n is None or oi != ni or ot != nt:
+        if o is None or n is None or o["id"] != n["id"] or o["text"] != n["text"]:
             changed_policies.add((o or n)["policy"])
         if o and n and o["node"] == "bp":
-            assert o["title"] == n["title"] and o["label"].split()[-1] == n["label"].split()[-1], \
-                ("a heading changed", key)
-        e = claimed.get((oi, ni))
-        if o and n and TERM in ot:
-            sub_units.append([oi, ni])
-            assert ot.replace(TERM, TERM_NEW) == nt, ("substitution unit changes more than the term", oi)
-            assert e is None, (oi, "substitution units carry no other edit")
-            if oi != ni:
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        if e is None and oi is None and any(e2["kind"] == "split" and ni in e2["new"] for e2 in EDITS):
-            continue   # the second part of a split, checked with the first
-        if e is None:
-            assert ot == nt, (f"unaccounted {oi} -> {ni}", ot, nt)
-            if oi != ni:
-                assert oi and ni, (key, "insert/remove without an edit")
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        kind = e["kind"]
-        if kind in ("reword", "cosmetic", "xref-update", "list-item"):
-            assert ot != nt, e
-            if kind == "list-item":
-                assert e["item"] in nt and e["item"] not in ot, e
-            if kind == "cosmetic":
-                assert re.sub(r"\W+", " ", ot).replace("calender", "calendar") == re.sub(r"\W+", " ", nt), e
-        elif kind == "insert":
-            assert oi is None, e
-        elif kind == "remove":
-            assert ni is None, e
-        elif kind == "split":
-            part = [u for u in un if u["id"] == e["new"][1]][0]
-            assert ot == nt + " " + part["text"] and e["new"][0] == ni, e
-        else:
-            raise AssertionError(e)
-    # each edit claimed by the tree walk
-    seen = {(o_by_key[k]["id"] if k in o_by_key else None, n_by_key[k]["id"] if k in n_by_key else None)
-            for k in set(o_by_key) | set(n_by_key)}
-    for pair, e in claimed.items():
-        assert pair in seen, ("edit names no unit pair", e)
-    # the stale reference: unchanged text, citing an old number
-    for e in EDITS:
-        if e["kind"] == "stale":
-            ot = [u["text"] for u in uo if u["id"] == e["old"]][0]
-            nt = [u["text"] for u in un if u["id"] == e["new"]][0]
-            assert ot == nt and e["reference"] in nt, e
+            assert o["label"].split()[-1] == n["label"].split()[-1], ("a heading changed", key)
     # every citation names the same unit in both versions, but the stale one; the inserted policy's
     # citations all resolve
     co, cn = citations(uo), citations(un)
-    assert all(None not in v for v in co.values()), co
-    assert all(None not in v for v in cn.values()), cn
-    for key in co:
-        if key in cn:
-            if key == "sh-discipline":
-                assert co[key] == ["sus-hearing"] and cn[key] == ["sus-expel"], (co[key], cn[key])
-            else:
-                assert co[key] == cn[key], (key, co[key], cn[key])
+    td.check_citations(co, cn, STALE, new_resolve=True)
     # nothing cites the removed policy, and no removed unit cites anything
     removed = {k for k in o_by_key if k not in n_by_key}
     assert not any(set(v) & removed for v in co.values()) and not (set(co) & removed)
-    # the substitution: every occurrence, none left; the removed policy had none
-    sub = EDITS[0]
-    count = sum(u["text"].count(TERM) for u in uo)
-    assert count == SUB_COUNT == sub["count"], (count, SUB_COUNT, sub["count"])
+    # the removed policy had no occurrence of the substitution's term, nor has any title
     assert not any(TERM in o_by_key[k]["text"] for k in removed)
-    assert all(len(re.findall(TERM, u["text"])) == u["text"].count(TERM_NEW) for u in un)
     assert not any(TERM in bp["title"] for bp in old_tree)
     # the Revised dates changed on exactly the policies whose units changed (inserted and removed aside)
     o_rev = {bp["key"]: bp["revised"] for bp in old_tree}
     n_rev = {bp["key"]: bp["revised"] for bp in new_tree}
     redated = {k for k in o_rev if k in n_rev and o_rev[k] != n_rev[k]}
     assert redated == changed_policies & set(o_rev) & set(n_rev), (redated ^ (changed_policies & set(n_rev)))
-    assert all(bp["legal"] == find(new_tree, bp["key"])["legal"] for bp in old_tree if find(new_tree, bp["key"]))
+    assert all(bp["legal"] == td.find(new_tree, bp["key"])["legal"] for bp in old_tree
+               if td.find(new_tree, bp["key"]))
     # codes in ascending order, as a manual files them
     for tree in (old_tree, new_tree):
         codes = [float(bp["code"]) for bp in tree]
@@ -732,66 +624,27 @@ def verify_files(text, us):
         pos = at + len(want)
 
 
+KIND = ("school district board policy manual, 5000 series ('BP 5131.2 – Bullying' headings, codes of "
+        "four digits with a decimal part, a new code filed in a gap; unnumbered opening paragraphs "
+        "(the policy's unit text, joined by a space; some policies are only that), then '1.' / "
+        "'a.'; IDs '5131.2', '5131.2.4', '5113.1.d'; cited 'BP 5144.1', 'Board Policy 5144.1', "
+        "'BP 5144.1, paragraph 5', 'paragraph 6 of this policy'; 'AR 5113' (administrative "
+        "regulations) and the statutes of each policy's 'Legal Reference:' block are not references "
+        "to the manual; each policy closes with 'Adopted: <date>  Revised: <date>', no unit, whose "
+        "Revised date changes on every policy that changed; hard-wrapped at 76 columns with hanging "
+        "indents under a centred title block, no contents list)")
+
+
 def main():
     uo, un = units(OLD), units(NEW)
     derived, sub_units = check(uo, un, OLD, NEW)
-    edits = [dict(e) for e in EDITS]
-    edits[0]["units"] = sub_units
-    edits += derived
-    order_new = {u["id"]: n for n, u in enumerate(un)}
-    order_old = {u["id"]: n for n, u in enumerate(uo)}
-    # old units' places in the new order: removed ones sit after the unit before them
-    place = {}
-    last = -1
-    new_of = {u["key"]: u["id"] for u in un}
-    for u in uo:
-        if u["key"] in new_of:
-            last = order_new[new_of[u["key"]]]
-        place[u["id"]] = last + (0 if u["key"] in new_of else 0.5)
-
-    def sort_key(e):
-        if e["kind"] == "substitution":
-            return (-1, 0)
-        new = e["new"][0] if isinstance(e["new"], list) else e["new"]
-        return (order_new[new], 0) if new else (place[e["old"]], order_old[e["old"]])
-
-    edits.sort(key=sort_key)
-    renumbering = {e["old"]: e["new"] for e in edits
-                   if e["kind"] not in ("substitution", "stale") and isinstance(e["old"], str)
-                   and isinstance(e["new"], str) and e["old"] != e["new"]}
-    pair = {"old": "old", "new": "new", "edits": edits, "renumbering": renumbering,
-            "substitutions": [{k: e[k] for k in ("old", "new", "count")} for e in edits if e["kind"] == "substitution"],
-            "stale_references": [{"rule": e["new"], "reference": e["reference"]} for e in edits if e["kind"] == "stale"]}
-    versions = []
-    for name, us in (("old", uo), ("new", un)):
-        out = []
-        for u in us:
-            v = {"id": u["id"], "label": u["label"], "kind": u["kind"]}
-            if u["node"] == "bp":
-                v["title"] = u["title"]
-            v["text"] = u["text"]
-            out.append(v)
-        versions.append({"name": name, "files": {"txt": f"{name}.txt"}, "units": out, "furniture": {"txt": []}})
-    truth = {"family": "board-policies",
-             "kind": "school district board policy manual, 5000 series ('BP 5131.2 – Bullying' headings, codes of "
-                     "four digits with a decimal part, a new code filed in a gap; unnumbered opening paragraphs "
-                     "(the policy's unit text, joined by a space; some policies are only that), then '1.' / "
-                     "'a.'; IDs '5131.2', '5131.2.4', '5113.1.d'; cited 'BP 5144.1', 'Board Policy 5144.1', "
-                     "'BP 5144.1, paragraph 5', 'paragraph 6 of this policy'; 'AR 5113' (administrative "
-                     "regulations) and the statutes of each policy's 'Legal Reference:' block are not references "
-                     "to the manual; each policy closes with 'Adopted: <date>  Revised: <date>', no unit, whose "
-                     "Revised date changes on every policy that changed; hard-wrapped at 76 columns with hanging "
-                     "indents under a centred title block, no contents list)",
-             "formats": ["txt"], "versions": versions, "pairs": [pair]}
     old_txt, new_txt = layout(OLD, TITLE_OLD), layout(NEW, TITLE_NEW)
     verify_files(old_txt, uo)
     verify_files(new_txt, un)
     assert max(len(line) for line in (old_txt + new_txt).splitlines()) <= WIDTH
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "old.txt").write_text(old_txt, encoding="utf-8")
-    (OUT / "new.txt").write_text(new_txt, encoding="utf-8")
-    (OUT / "truth.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print("units", len(uo), len(un), "edits", len(edits), "planted", len(EDITS),
+    texts = {"old": old_txt, "new": new_txt}
+    truth = td.write(OUT, "board-policies", KIND, texts, uo, un, EDITS, derived, sub_units)
+    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", len(EDITS),
           "derived renumberings", len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units")
 
 

@@ -31,8 +31,11 @@ import copy
 import json
 import re
 import sys
-import textwrap
 from pathlib import Path
+
+sys.path.insert(0, "bench/generator/handwritten/_build")
+import tree_docs as td  # noqa: E402
+from tree_docs import item as IT, para as P, sub as S  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "insurance-policy"
 WIDTH = 74
@@ -42,12 +45,8 @@ FORM_OLD, FORM_NEW = "LM 00 03 04 19", "LM 00 03 06 25"
 YEAR_OLD, YEAR_NEW = "2019", "2025"
 
 
-def centre(lines):
-    return [line.center(WIDTH).rstrip() if line else "" for line in lines]
-
-
 def title_block(form, year):
-    return centre([
+    return td.centre([
         "LARCHMERE MUTUAL FIRE INSURANCE COMPANY",
         "",
         "HOMEOWNERS POLICY",
@@ -55,7 +54,7 @@ def title_block(form, year):
         "",
         f"Form {form}",
         f"© Larchmere Mutual Fire Insurance Company, {year}",
-    ])
+    ], WIDTH)
 
 
 # Each furniture line is one run of single-spaced words (the form code flush right; the page centred),
@@ -85,18 +84,6 @@ def SEC(key, title, *children):
 
 def PART(key, title, *children, text=""):
     return {"key": key, "kind": "part", "title": title, "text": text, "children": list(children)}
-
-
-def P(key, text, *children):
-    return {"key": key, "kind": "para", "text": text, "children": list(children)}
-
-
-def S(key, text, *children):
-    return {"key": key, "kind": "sub", "text": text, "children": list(children)}
-
-
-def IT(key, text):
-    return {"key": key, "kind": "item", "text": text, "children": []}
 
 
 DEFS = [
@@ -392,14 +379,8 @@ OLD = {"defs": DEFS, "sections": SECTIONS}
 
 # ---------------------------------------------------------------------------- the new version
 
-def walk(nodes):
-    for node in nodes:
-        yield node
-        yield from walk(node["children"])
-
-
 def all_nodes(doc):
-    return list(walk(doc["defs"])) + list(walk(doc["sections"]))
+    return list(td.walk(doc["defs"])) + list(td.walk(doc["sections"]))
 
 
 def find(doc, key):
@@ -416,9 +397,7 @@ def parent_list(doc, key):
 
 
 def retext(doc, key, before, after):
-    node = find(doc, key)
-    assert node["text"].count(before) == 1, (key, before)
-    node["text"] = node["text"].replace(before, after)
+    td.replace_once(find(doc, key), "text", before, after)
 
 
 NEW = copy.deepcopy(OLD)
@@ -426,35 +405,19 @@ NEW = copy.deepcopy(OLD)
 # substitution first: "household employee" -> "domestic employee" everywhere (6 times, in 6 units; once
 # capitalized, as the defined term opening Definition 4.). The units it touches carry no other edit.
 SUB_OLD, SUB_NEW = "household employee", "domestic employee"
-
-
-def substitute(doc):
-    n = 0
-    for node in all_nodes(doc):
-        for a, b in ((SUB_OLD, SUB_NEW), (SUB_OLD.capitalize(), SUB_NEW.capitalize())):
-            n += node["text"].count(a)
-            node["text"] = node["text"].replace(a, b)
-    return n
-
-
-SUB_COUNT = substitute(NEW)
+TERM = td.Term([(SUB_OLD, SUB_NEW), (SUB_OLD.capitalize(), SUB_NEW.capitalize())], fold=str.lower)
+SUB_COUNT = td.substitute(all_nodes(NEW), TERM)
 
 # a definition inserted in the middle: "mould" as the new 7.; old 7.-12. become 8.-13.
-defs = NEW["defs"]
-defs.insert([d["key"] for d in defs].index("d-mv") + 1,
-            P("d-mould", "\"Mould\" means any type of fungus, mildew or mould, and any spores, odours or substances "
-              "that it produces or releases."))
+td.insert_after(NEW["defs"], "d-mv",
+                P("d-mould", "\"Mould\" means any type of fungus, mildew or mould, and any spores, odours or "
+                  "substances that it produces or releases."))
 
 # an exclusion removed: Section I, Exclusion 4. (Power Failure); old 5.-8. become 4.-7.
-excl = parent_list(NEW, "x-power")
-excl[:] = [n for n in excl if n["key"] != "x-power"]
+td.remove(parent_list(NEW, "x-power"), "x-power")
 
 # a paragraph split in two: old I.C.2 -> new I.C.2 and I.C.3; old C.3 and C.4 become C.4 and C.5
-node = find(NEW, "c-elsewhere")
-first, rest = node["text"].split(" This restriction ", 1)
-node["text"] = first
-siblings = parent_list(NEW, "c-elsewhere")
-siblings.insert(siblings.index(node) + 1, P("c-newhome", "This restriction " + rest))
+td.split(parent_list(NEW, "c-elsewhere"), find(NEW, "c-elsewhere"), "This restriction ", "c-newhome")
 
 # cross-references following the renumbering
 retext(NEW, "f-freeze", "Definition 11.", "Definition 12.")
@@ -484,7 +447,7 @@ retext(NEW, "e-trees", "civil commotion, aircraft, vandalism", f"civil commotion
 # cosmetic: a straight apostrophe made curly, straight quotes made curly, a spaced hyphen made an en dash
 retext(NEW, "covD", "household's usual", "household\u2019s usual")
 node = find(NEW, "z-separate")
-node["text"] = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", node["text"])
+node["text"] = td.curl_quotes(node["text"])
 retext(NEW, "z-injured", "Injured Person - Coverage F.", "Injured Person \u2013 Coverage F.")
 
 
@@ -496,32 +459,31 @@ ROMAN = ["I", "II", "III"]
 
 
 def units(doc):
-    """[(key, nodekind, id, label, unitkind, title, text, context)] in document order; context is
-    (section roman or None, part ID or None, paragraph ID or None)."""
+    """The units (dicts, see tree_docs) in document order, each with its context `ctx`: (section roman or
+    None, part ID or None, paragraph ID or None)."""
     out = []
     for di, d in enumerate(doc["defs"], 1):
         did = str(di)
-        out.append((d["key"], "def", did, f"{di}.", "rule", None, d["text"], (None, None, did)))
+        out.append(td.unit(d["key"], "def", did, f"{di}.", d["text"], ctx=(None, None, did)))
         for ai, sub in enumerate(d["children"]):
-            out.append((sub["key"], "defsub", f"{did}.{LETTERS[ai]}", f"{LETTERS[ai]}.", "rule", None, sub["text"],
-                        (None, None, did)))
+            out.append(td.unit(sub["key"], "defsub", f"{did}.{LETTERS[ai]}", f"{LETTERS[ai]}.", sub["text"],
+                               ctx=(None, None, did)))
     for si, sec in enumerate(doc["sections"]):
         sid = ROMAN[si]
-        out.append((sec["key"], "sec", sid, f"SECTION {sid} –", "heading", sec["title"], "", (sid, None, None)))
+        out.append(td.unit(sec["key"], "sec", sid, f"SECTION {sid} –", "", sec["title"], ctx=(sid, None, None)))
         for pi, part in enumerate(sec["children"]):
             L = PART_LETTERS[pi]
             prt = f"{sid}.{L}"
-            out.append((part["key"], "part", prt, f"{L}.", "rule" if part["text"] else "heading", part["title"],
-                        part["text"], (sid, prt, None)))
+            out.append(td.unit(part["key"], "part", prt, f"{L}.", part["text"], part["title"], ctx=(sid, prt, None)))
             for ni, para in enumerate(part["children"], 1):
                 pid = f"{prt}.{ni}"
-                out.append((para["key"], "para", pid, f"{ni}.", "rule", None, para["text"], (sid, prt, pid)))
+                out.append(td.unit(para["key"], "para", pid, f"{ni}.", para["text"], ctx=(sid, prt, pid)))
                 for ai, sub in enumerate(para["children"]):
                     aid = f"{pid}.{LETTERS[ai]}"
-                    out.append((sub["key"], "sub", aid, f"{LETTERS[ai]}.", "rule", None, sub["text"], (sid, prt, pid)))
+                    out.append(td.unit(sub["key"], "sub", aid, f"{LETTERS[ai]}.", sub["text"], ctx=(sid, prt, pid)))
                     for ii, item in enumerate(sub["children"], 1):
-                        out.append((item["key"], "item", f"{aid}({ii})", f"({ii})", "rule", None, item["text"],
-                                    (sid, prt, pid)))
+                        out.append(td.unit(item["key"], "item", f"{aid}({ii})", f"({ii})", item["text"],
+                                           ctx=(sid, prt, pid)))
     return out
 
 
@@ -538,8 +500,8 @@ CITE_WORDS = re.compile(r"\b(?:Definition|Exclusion|Condition|paragraph|Coverage
 PART_OF = {("I", "Exclusion"): "G", ("I", "Condition"): "H", ("II", "Exclusion"): "C", ("II", "Condition"): "D"}
 
 
-def resolve(m, ctx, us):
-    sid, prt, pid = ctx
+def resolve(m, u, us):
+    sid, prt, pid = u["ctx"]
     if m.group("def"):
         out = [m.group("dn") + (f".{m.group('dx')}" if m.group("dx") else "")]
         if m.group("dn2"):
@@ -562,7 +524,7 @@ def resolve(m, ctx, us):
         out = []
         for g in ("c1", "c2"):
             if m.group(g):
-                hits = [i for _, kind, i, _, _, title, *_ in us if kind == "part" and title.startswith(
+                hits = [v["id"] for v in us if v["node"] == "part" and v["title"].startswith(
                     f"Coverage {m.group(g)} ")]
                 assert len(hits) == 1, m.group(0)
                 out += hits
@@ -577,19 +539,7 @@ def resolve(m, ctx, us):
 def citations(us):
     """{unit key: [cited unit key or None, ...]} for every citation in the units' texts, resolved in that
     version; asserts every citing word is inside a recognised citation."""
-    by_id = {i: k for k, _, i, *_ in us}
-    out = {}
-    for key, kind, ident, _, _, _, text, ctx in us:
-        spans = []
-        cited = []
-        for m in CITE.finditer(text):
-            spans.append(m.span())
-            cited += [by_id.get(i) for i in resolve(m, ctx, us)]
-        for w in CITE_WORDS.finditer(text):
-            assert any(a <= w.start() < b for a, b in spans), (ident, w.group(0), text)
-        if cited:
-            out[key] = cited
-    return out
+    return td.citations(us, CITE, resolve, CITE_WORDS)
 
 
 def strip_cites(text):
@@ -602,14 +552,7 @@ OPENS_UNIT = re.compile(r"(?:\(\d+\)|[a-z]\.|\d+\.|[A-H]\.)(?:\s|$)|SECTION ")
 
 
 def wrap(text, first, rest):
-    for before in ("", r"\S+ "):
-        glued = re.sub(before + "(?:" + CITE.pattern + ")", lambda m: m.group(0).replace(" ", "\u00a0"), text)
-        lines = textwrap.wrap(glued, WIDTH, initial_indent=first, subsequent_indent=rest,
-                              break_long_words=False, break_on_hyphens=False)
-        lines = [line.replace("\u00a0", " ") for line in lines]
-        if not any(OPENS_UNIT.match(line.strip()) for line in lines[1:]):
-            return lines
-    raise AssertionError(lines)
+    return td.wrap(text, first, rest, WIDTH, ["(?:" + CITE.pattern + ")"], OPENS_UNIT)
 
 
 def body_lines(doc):
@@ -625,7 +568,8 @@ def body_lines(doc):
     add(wrap(AGREEMENT, "", ""))
     add(["", "DEFINITIONS", ""], keep=True)
     add(wrap(DEF_INTRO, "", ""))
-    for key, kind, ident, label, ukind, title, text, ctx in units(doc):
+    for u in units(doc):
+        kind, label, title, text = u["node"], u["label"], u["title"], u["text"]
         if kind == "def":
             add([""] + wrap(text, label.ljust(4), " " * 4))
         elif kind == "defsub":
@@ -724,94 +668,32 @@ EDITS = [
 STALE_KEYS = ("h-nuclear", ["x-nuclear"], ["x-intent"])
 
 
+def extra_check(e, ot, nt):
+    """An xref-update changes nothing but citations; a cosmetic edit nothing but quotes and dashes."""
+    if e["kind"] == "xref-update":
+        assert strip_cites(ot) == strip_cites(nt), ("an xref-update changes more than citations", e)
+    if e["kind"] == "cosmetic":
+        plain = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2019": "'", "\u2013": "-"})
+        assert ot.translate(plain) == nt.translate(plain), e
+
+
 def check(uo, un):
     """Derive the renumberings and the substitution's units; assert that every unit that differs is
-    accounted for by exactly one edit (plus renumbering, for the substitution's units)."""
-    o_by_key = {k: (i, t, h) for k, _, i, _, _, h, t, _ in uo}
-    n_by_key = {k: (i, t, h) for k, _, i, _, _, h, t, _ in un}
-    o_ids = [i for _, _, i, *_ in uo]
-    n_ids = [i for _, _, i, *_ in un]
-    assert len(set(o_ids)) == len(o_ids) and len(set(n_ids)) == len(n_ids)
-    claimed = {}
-    for e in EDITS:
-        if e["kind"] in ("substitution", "stale"):
-            continue
-        news = e["new"] if isinstance(e["new"], list) else [e["new"]]
-        assert e["old"] is None or e["old"] in o_ids, e
-        assert all(x is None or x in n_ids for x in news), e
-        pair = (e["old"], news[0])
-        assert pair not in claimed, pair
-        claimed[pair] = e
-    derived, sub_units = [], []
-    for key in [k for k, *_ in uo] + [k for k, *_ in un if k not in o_by_key]:
-        (oi, ot, oh), (ni, nt, nh) = o_by_key.get(key, (None, None, None)), n_by_key.get(key, (None, None, None))
-        assert oh == nh or oi is None or ni is None, ("a title changed", key)
-        e = claimed.get((oi, ni))
-        if oi is not None and ni is not None and SUB_OLD in ot.lower():
-            sub_units.append([oi, ni])
-            assert ot.replace(SUB_OLD, SUB_NEW).replace(SUB_OLD.capitalize(), SUB_NEW.capitalize()) == nt, \
-                ("substitution unit changes more than the term", oi)
-            assert e is None, (oi, "substitution units carry no other edit")
-            if oi != ni:
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        if e is None and oi is None and any(e2["kind"] == "split" and ni in e2["new"] for e2 in EDITS):
-            continue   # the second part of a split, checked with the first
-        if e is None:
-            assert ot == nt, (f"unaccounted {oi} -> {ni}", ot, nt)
-            if oi != ni:
-                assert oi and ni, (key, "insert/remove without an edit")
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        kind = e["kind"]
-        if kind in ("reword", "cosmetic", "xref-update", "list-item"):
-            assert ot != nt, e
-            if kind == "list-item":
-                assert e["item"] in nt and e["item"] not in ot, e
-            if kind == "xref-update":
-                assert strip_cites(ot) == strip_cites(nt), ("an xref-update changes more than citations", e)
-            if kind == "cosmetic":
-                plain = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2019": "'", "\u2013": "-"})
-                assert ot.translate(plain) == nt.translate(plain), e
-        elif kind == "insert":
-            assert oi is None, e
-        elif kind == "remove":
-            assert ni is None, e
-        elif kind == "split":
-            part = [k for k, _, i, *_ in un if i == e["new"][1]][0]
-            assert ot == nt + " " + n_by_key[part][1] and e["new"][0] == ni, e
-        else:
-            raise AssertionError(e)
-    # each edit claimed by the tree walk
-    seen = {(o_by_key[k][0] if k in o_by_key else None, n_by_key[k][0] if k in n_by_key else None)
-            for k in set(o_by_key) | set(n_by_key)}
-    for pair, e in claimed.items():
-        assert pair in seen, ("edit names no unit pair", e)
-    # the stale reference: unchanged text, citing an old number
+    accounted for by exactly one edit (plus renumbering, for the substitution's units), and that every
+    citation names the same unit in both versions but the stale one. Returns the old version's citations
+    too."""
+    derived, sub_units = td.check(uo, un, EDITS, TERM, SUB_COUNT, extra=extra_check)
     for e in EDITS:
         if e["kind"] == "stale":
-            ot = [t for _, _, i, _, _, _, t, _ in uo if i == e["old"]][0]
-            nt = [t for _, _, i, _, _, _, t, _ in un if i == e["new"]][0]
-            assert ot == nt and e["reference"] in nt, e
-            assert [i for k, _, i, *_ in un if k == STALE_KEYS[1][0]] == [e["should_be"]], e
+            assert [u["id"] for u in un if u["key"] == STALE_KEYS[1][0]] == [e["should_be"]], e
     # every citation names the same unit in both versions, but the stale one; none is dangling
     co, cn = citations(uo), citations(un)
-    assert all(None not in v for v in co.values()), co
-    assert all(None not in v for v in cn.values()), cn
     assert set(co) == set(cn), set(co) ^ set(cn)
-    for key in co:
-        if key == STALE_KEYS[0]:
-            assert co[key] == STALE_KEYS[1] and cn[key] == STALE_KEYS[2], (co[key], cn[key])
-        else:
-            assert co[key] == cn[key], (key, co[key], cn[key])
+    td.check_citations(co, cn, STALE_KEYS, new_resolve=True)
     # cited units are never removed or split
-    removed_or_split = {k for k in o_by_key if k not in n_by_key} | {"c-elsewhere"}
+    removed_or_split = ({u["key"] for u in uo} - {u["key"] for u in un}) | {"c-elsewhere"}
     assert not any(k in removed_or_split for v in co.values() for k in v)
     assert not any(k in removed_or_split for k in co)
-    sub = EDITS[0]
-    count = sum(t.lower().count(SUB_OLD) for *_, t, _ in uo)
-    assert count == SUB_COUNT == sub["count"], (count, SUB_COUNT, sub["count"])
-    assert not any(SUB_OLD in t.lower() for *_, t, _ in un)
     return derived, sub_units, co
 
 
@@ -845,68 +727,30 @@ def validate(truth):
         assert len(opens) == len(body_units), (v["name"], len(opens), len(body_units))
 
 
+KIND = ("homeowners insurance policy form ('SECTION I – PROPERTY COVERAGES' / 'A. Coverage A – "
+        "Dwelling' / '1.' / 'a.' / '(1)', paragraphs with run-in captions; numbered definitions "
+        "'1.'-'12.' under an unnumbered DEFINITIONS heading (IDs '7', '10.a'); other IDs dotted "
+        "from the section: 'I.C.4.d(1)', 'II.C.1.g'; in Section II part A is Coverage E and part B "
+        "Coverage F; cited 'Definition 9.', 'Section I, Exclusion 6.', 'Section II, Exclusion "
+        "1.a.', 'Exclusion 7. above', 'Condition 4.', 'paragraph C.3. above', 'paragraph 1.g. "
+        "above', 'Coverage A or B'; hard-wrapped at 74 columns with hanging indents under a centred "
+        "title block, a running header with the form code and 'Page 3 of 10' footers, form feeds "
+        "between pages)")
+
+
 def main():
     uo, un = units(OLD), units(NEW)
     derived, sub_units, cites = check(uo, un)
-    edits = [dict(e) for e in EDITS]
-    edits[0]["units"] = sub_units
-    edits += derived
-    order_new = {i: n for n, (_, _, i, *_) in enumerate(un)}
-    order_old = {i: n for n, (_, _, i, *_) in enumerate(uo)}
-    place = {}
-    last = -1
-    for k, _, i, *_ in uo:
-        n = [j for kk, _, j, *_ in un if kk == k]
-        last = order_new[n[0]] if n else last
-        place[i] = last + (0 if n else 0.5)
-
-    def sort_key(e):
-        if e["kind"] == "substitution":
-            return (-1, 0)
-        new = e["new"][0] if isinstance(e["new"], list) else e["new"]
-        return (order_new[new], 0) if new else (place[e["old"]], order_old[e["old"]])
-
-    edits.sort(key=sort_key)
-    renumbering = {e["old"]: e["new"] for e in edits
-                   if e["kind"] not in ("substitution", "stale") and isinstance(e["old"], str)
-                   and isinstance(e["new"], str) and e["old"] != e["new"]}
-    pair = {"old": "old", "new": "new", "edits": edits, "renumbering": renumbering,
-            "substitutions": [{k: e[k] for k in ("old", "new", "count")} for e in edits if e["kind"] == "substitution"],
-            "stale_references": [{"rule": e["new"], "reference": e["reference"]} for e in edits if e["kind"] == "stale"]}
-    texts, versions = {}, []
-    for name, doc, us, form, year in (("old", OLD, uo, FORM_OLD, YEAR_OLD), ("new", NEW, un, FORM_NEW, YEAR_NEW)):
-        text, furniture = paginate(doc, form, year)
-        texts[name] = text
-        out = []
-        for _, kind, i, l, k, h, t, _ in us:
-            u = {"id": i, "label": l, "kind": k}
-            if kind in ("sec", "part"):
-                u["title"] = h
-            u["text"] = t
-            out.append(u)
-        versions.append({"name": name, "files": {"txt": f"{name}.txt"}, "units": out,
-                         "furniture": {"txt": furniture}})
-    truth = {"family": "insurance-policy",
-             "kind": "homeowners insurance policy form ('SECTION I – PROPERTY COVERAGES' / 'A. Coverage A – "
-                     "Dwelling' / '1.' / 'a.' / '(1)', paragraphs with run-in captions; numbered definitions "
-                     "'1.'-'12.' under an unnumbered DEFINITIONS heading (IDs '7', '10.a'); other IDs dotted "
-                     "from the section: 'I.C.4.d(1)', 'II.C.1.g'; in Section II part A is Coverage E and part B "
-                     "Coverage F; cited 'Definition 9.', 'Section I, Exclusion 6.', 'Section II, Exclusion "
-                     "1.a.', 'Exclusion 7. above', 'Condition 4.', 'paragraph C.3. above', 'paragraph 1.g. "
-                     "above', 'Coverage A or B'; hard-wrapped at 74 columns with hanging indents under a centred "
-                     "title block, a running header with the form code and 'Page 3 of 10' footers, form feeds "
-                     "between pages)",
-             "formats": ["txt"], "versions": versions, "pairs": [pair]}
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, text in texts.items():
-        (OUT / f"{name}.txt").write_text(text, encoding="utf-8")
-    (OUT / "truth.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    texts, furniture = {}, {}
+    for name, doc, form, year in (("old", OLD, FORM_OLD, YEAR_OLD), ("new", NEW, FORM_NEW, YEAR_NEW)):
+        texts[name], furniture[name] = paginate(doc, form, year)
+    truth = td.write(OUT, "insurance-policy", KIND, texts, uo, un, EDITS, derived, sub_units, furniture)
     validate(truth)
     n_cites = sum(len(v) for v in cites.values())
-    print("units", len(uo), len(un), "edits", len(edits), "planted", len(EDITS), "derived renumberings",
-          len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units;", "citations", n_cites,
-          "in", len(cites), "units; pages", len(versions[0]["furniture"]["txt"]) // 2,
-          len(versions[1]["furniture"]["txt"]) // 2)
+    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", len(EDITS),
+          "derived renumberings", len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units;",
+          "citations", n_cites, "in", len(cites), "units; pages", len(furniture["old"]) // 2,
+          len(furniture["new"]) // 2)
 
 
 if __name__ == "__main__":

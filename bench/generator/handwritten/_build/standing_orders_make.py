@@ -16,18 +16,16 @@ one edit (plus renumbering) and that every citation of the new version names the
 the old one, the one stale reference aside.
 """
 import copy
-import json
 import re
 import sys
-import textwrap
 from pathlib import Path
+
+sys.path.insert(0, "bench/generator/handwritten/_build")
+import tree_docs as td  # noqa: E402
+from tree_docs import item as I, para as P, sub as S  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "standing-orders"
 WIDTH = 74
-
-
-def centre(lines):
-    return "\n".join(line.center(WIDTH).rstrip() if line else "" for line in lines) + "\n"
 
 
 TITLE_LINES = [
@@ -40,24 +38,12 @@ TITLE_LINES = [
     "",
     "Adopted by resolution of the Council on 14 March 2019",
 ]
-TITLE_OLD = centre(TITLE_LINES)
-TITLE_NEW = centre(TITLE_LINES + ["Revised edition incorporating amendments made on 9 June 2025"])
+TITLE_OLD = td.centre_text(TITLE_LINES, WIDTH)
+TITLE_NEW = td.centre_text(TITLE_LINES + ["Revised edition incorporating amendments made on 9 June 2025"], WIDTH)
 
 
 def SO(key, title, *children, body=None, dash="–"):
     return {"key": key, "kind": "so", "title": title, "body": body, "dash": dash, "children": list(children)}
-
-
-def P(key, text, *children):
-    return {"key": key, "kind": "para", "text": text, "children": list(children)}
-
-
-def S(key, text, *children):
-    return {"key": key, "kind": "sub", "text": text, "children": list(children)}
-
-
-def I(key, text):
-    return {"key": key, "kind": "item", "text": text, "children": []}
 
 
 OLD = [
@@ -308,47 +294,29 @@ OLD = [
 
 # ---------------------------------------------------------------------------- the new version
 
-def find(tree, key):
-    for node in tree:
-        if node["key"] == key:
-            return node
-        hit = find(node["children"], key)
-        if hit:
-            return hit
-    return None
-
-
 def field(node):
     return "body" if node["kind"] == "so" else "text"
 
 
 def retext(tree, key, before, after):
-    node = find(tree, key)
-    f = field(node)
-    assert node[f].count(before) == 1, (key, before)
-    node[f] = node[f].replace(before, after)
+    node = td.find(tree, key)
+    td.replace_once(node, field(node), before, after)
+
+
+def text_slots(node):
+    """A node's text: a standing order's body (none without one), a paragraph's or an item's text."""
+    return [(node, field(node))] if node.get(field(node)) else []
 
 
 NEW = copy.deepcopy(OLD)
 
 # substitution first: "Chairman" -> "Chair" everywhere (the units it touches carry no other edit)
-def substitute(tree):
-    n = 0
-    for node in tree:
-        f = field(node)
-        if node.get(f):
-            n += node[f].count("Chairman")
-            node[f] = node[f].replace("Chairman", "Chair")
-        n += substitute(node["children"])
-    return n
-
-
-SUB_COUNT = substitute(NEW)
+TERM = td.Term([("Chairman", "Chair")])
+SUB_COUNT = td.substitute(td.walk(NEW), TERM, text_slots)
 
 # two standing orders inserted after Standing Order 9: old 10-20 become 12-22
-top = NEW
-at = [n["key"] for n in top].index("petitions") + 1
-top[at:at] = [
+td.insert_after(
+    NEW, "petitions",
     SO("filming", "FILMING AND RECORDING OF MEETINGS",
        P("film-allowed", "Any person present at a meeting of the Council may film, photograph or make an audio "
          "recording of the proceedings, other than any part of a meeting from which the public have been "
@@ -362,10 +330,9 @@ top[at:at] = [
          "take part in it by video link, but shall not count towards the quorum under Standing Order 4(1) and "
          "shall not vote."),
        P("remote-record", "The Town Clerk shall keep an electronic record of the Members present at each meeting, "
-         "whether in person or by video link, and that record shall be conclusive evidence of attendance.")),
-]
+         "whether in person or by video link, and that record shall be conclusive evidence of attendance.")))
 # a standing order removed (old 21, with its two paragraphs): old 22-24 become 23-25
-NEW[:] = [n for n in NEW if n["key"] != "attendance"]
+td.remove(NEW, "attendance")
 
 # cross-references following the renumbering
 retext(NEW, "ob-pubq", "Standing Order 10", "Standing Order 12")
@@ -385,11 +352,7 @@ retext(NEW, "sus-except", "Standing Order 18(3) or Standing Order 19", "Standing
 # the second paragraph of Exclusion of the Public)
 
 # a paragraph split in two: old 14(3) -> new 16(3) and 16(4)
-second = find(NEW, "deb-second")
-first, rest = second["text"].split(" The seconder ", 1)
-second["text"] = first
-debate = find(NEW, "debate")["children"]
-debate.insert(debate.index(second) + 1, P("deb-reserve", "The seconder " + rest))
+td.split(td.find(NEW, "debate")["children"], td.find(NEW, "deb-second"), "The seconder ", "deb-reserve")
 
 # rewords
 retext(NEW, "quorum-size", "one quarter", "one third")
@@ -407,8 +370,8 @@ retext(NEW, "com-appoint", "the Planning Committee, the Licensing",
 
 # cosmetic: a misspelling corrected, straight quotes made curly, spaced hyphens made en dashes
 retext(NEW, "pubq-notice", "recieved", "received")
-node = find(NEW, "cl-motions")
-node["text"] = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", node["text"])
+node = td.find(NEW, "cl-motions")
+node["text"] = td.curl_quotes(node["text"])
 retext(NEW, "po-personal", "Member - in the present debate - which", "Member \u2013 in the present debate \u2013 which")
 
 
@@ -419,21 +382,20 @@ LETTERS = "abcdefghijklmn"
 
 
 def units(tree):
-    """[(key, nodekind, id, label, unitkind, title, text)] in document order."""
+    """The units (dicts, see tree_docs) in document order."""
     out = []
     for si, so in enumerate(tree, 1):
         n = str(si)
-        out.append((so["key"], "so", n, f"STANDING ORDER {n} {so['dash']}", "rule" if so["body"] else "heading",
-                    so["title"], so["body"] or ""))
+        out.append(td.unit(so["key"], "so", n, f"STANDING ORDER {n} {so['dash']}", so["body"] or "", so["title"]))
         for pi, para in enumerate(so["children"], 1):
             pid = f"{n}({pi})"
-            out.append((para["key"], "para", pid, f"({pi})", "rule", None, para["text"]))
+            out.append(td.unit(para["key"], "para", pid, f"({pi})", para["text"]))
             for ai, sub in enumerate(para["children"]):
                 aid = f"{pid}({LETTERS[ai]})"
-                out.append((sub["key"], "sub", aid, f"({LETTERS[ai]})", "rule", None, sub["text"]))
+                out.append(td.unit(sub["key"], "sub", aid, f"({LETTERS[ai]})", sub["text"]))
                 for ii, item in enumerate(sub["children"]):
                     iid = f"{aid}({ROMAN[ii]})"
-                    out.append((item["key"], "item", iid, f"({ROMAN[ii]})", "rule", None, item["text"]))
+                    out.append(td.unit(item["key"], "item", iid, f"({ROMAN[ii]})", item["text"]))
     return out
 
 
@@ -444,24 +406,16 @@ OPENS_UNIT = r"(\([0-9a-z]+\)|\d+[.)]|STANDING ORDER|Standing Orders? \d|S\.O\.)
 
 
 def wrap(text, first, rest):
-    for before in ("", r"\S+ "):
-        glued = text
-        for rx in CITES:
-            glued = re.sub(before + rx, lambda m: m.group(0).replace(" ", "\u00a0"), glued)
-        lines = textwrap.wrap(glued, WIDTH, initial_indent=first, subsequent_indent=rest,
-                              break_long_words=False, break_on_hyphens=False)
-        lines = [line.replace("\u00a0", " ") for line in lines]
-        # no continuation line may look like the start of a unit
-        if not any(re.match(OPENS_UNIT, line.strip()) for line in lines[1:]):
-            return lines
-    raise AssertionError(lines)
+    # no continuation line may look like the start of a unit
+    return td.wrap(text, first, rest, WIDTH, CITES, OPENS_UNIT)
 
 
 def layout(tree, title):
     out = [title.rstrip("\n"), ""]
-    for key, kind, ident, label, ukind, head, text in units(tree):
+    for u in units(tree):
+        kind, label, text = u["node"], u["label"], u["text"]
         if kind == "so":
-            out += ["", f"{label} {head}"]
+            out += ["", f"{label} {u['title']}"]
             if text:
                 out += [""] + wrap(text, "", "")
         elif kind == "para":
@@ -528,156 +482,45 @@ CITE = re.compile(r"(?:Standing Orders? |S\.O\. )(\d+)((?:\([0-9a-z]+\))*)(?: to
                   r"|(?:sub-)?paragraph (\(\d+\)(?:\([a-z]+\))*)(?= of this Standing Order|\b)")
 
 
+def resolve(m, u, us):
+    if m.group(1):
+        if m.group(3):   # a range: both ends
+            return [m.group(1), m.group(3)]
+        return [m.group(1) + m.group(2)]
+    return [u["id"].split("(")[0] + m.group(4)]
+
+
 def citations(us):
     """{unit key: [cited unit key, ...]} for every citation in the units' texts, resolved in that version."""
-    by_id = {i: k for k, _, i, *_ in us}
-    out = {}
-    for key, kind, ident, _, _, _, text in us:
-        so = ident.split("(")[0]
-        cited = []
-        for m in CITE.finditer(text):
-            if m.group(1):
-                if m.group(3):   # a range: both ends
-                    cited += [by_id.get(m.group(1)), by_id.get(m.group(3))]
-                else:
-                    cited.append(by_id.get(m.group(1) + m.group(2)))
-            else:
-                cited.append(by_id.get(so + m.group(4)))
-        if cited:
-            out[key] = cited
-    return out
+    return td.citations(us, CITE, resolve)
+
+
+# 8(3) cites Committees (23(2), now 24(2)) in the old version and Exclusion of the Public (the new 23(2))
+STALE = ("dep-refer", ["com-refer"], ["ex-state"])
 
 
 def check(uo, un):
     """Derive the renumberings and the substitution's units; assert that every unit that differs is
-    accounted for by exactly one edit (plus renumbering, for the substitution's units)."""
-    o_by_key = {k: (i, t, h) for k, _, i, _, _, h, t in uo}
-    n_by_key = {k: (i, t, h) for k, _, i, _, _, h, t in un}
-    o_ids = [i for _, _, i, *_ in uo]
-    n_ids = [i for _, _, i, *_ in un]
-    assert len(set(o_ids)) == len(o_ids) and len(set(n_ids)) == len(n_ids)
-    claimed = {}
-    for e in EDITS:
-        if e["kind"] in ("substitution", "stale"):
-            continue
-        news = e["new"] if isinstance(e["new"], list) else [e["new"]]
-        assert e["old"] is None or e["old"] in o_ids, e
-        assert all(x is None or x in n_ids for x in news), e
-        pair = (e["old"], news[0])
-        assert pair not in claimed, pair
-        claimed[pair] = e
-    derived, sub_units = [], []
-    for key in [k for k, *_ in uo] + [k for k, *_ in un if k not in o_by_key]:
-        (oi, ot, oh), (ni, nt, nh) = o_by_key.get(key, (None, None, None)), n_by_key.get(key, (None, None, None))
-        assert oh == nh or oi is None or ni is None, ("a heading changed", key)
-        e = claimed.get((oi, ni))
-        if oi is not None and ni is not None and "Chairman" in ot:
-            sub_units.append([oi, ni])
-            assert ot.replace("Chairman", "Chair") == nt, ("substitution unit changes more than the term", oi)
-            assert e is None, (oi, "substitution units carry no other edit")
-            if oi != ni:
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        if e is None and oi is None and any(e2["kind"] == "split" and ni in e2["new"] for e2 in EDITS):
-            continue   # the second part of a split, checked with the first
-        if e is None:
-            assert ot == nt, (f"unaccounted {oi} -> {ni}", ot, nt)
-            if oi != ni:
-                assert oi and ni, (key, "insert/remove without an edit")
-                derived.append({"kind": "renumber", "old": oi, "new": ni})
-            continue
-        kind = e["kind"]
-        if kind in ("reword", "cosmetic", "xref-update", "list-item"):
-            assert ot != nt, e
-            if kind == "list-item":
-                assert e["item"] in nt and e["item"] not in ot, e
-        elif kind == "insert":
-            assert oi is None, e
-        elif kind == "remove":
-            assert ni is None, e
-        elif kind == "split":
-            part = [k for k, _, i, *_ in un if i == e["new"][1]][0]
-            assert ot == nt + " " + n_by_key[part][1] and e["new"][0] == ni, e
-        else:
-            raise AssertionError(e)
-    # each edit claimed by the tree walk
-    seen = {(o_by_key[k][0] if k in o_by_key else None, n_by_key[k][0] if k in n_by_key else None)
-            for k in set(o_by_key) | set(n_by_key)}
-    for pair, e in claimed.items():
-        assert pair in seen, ("edit names no unit pair", e)
-    # the stale reference: unchanged text, citing an old number
-    for e in EDITS:
-        if e["kind"] == "stale":
-            ot = [t for _, _, i, _, _, _, t in uo if i == e["old"]][0]
-            nt = [t for _, _, i, _, _, _, t in un if i == e["new"]][0]
-            assert ot == nt and e["reference"] in nt, e
-    # every citation names the same unit in both versions, but the stale one
-    co, cn = citations(uo), citations(un)
-    assert all(None not in v for v in co.values()), co
-    for key in co:
-        if key in cn:
-            if key == "dep-refer":
-                assert co[key] == ["com-refer"] and cn[key] == ["ex-state"], (co[key], cn[key])
-            else:
-                assert co[key] == cn[key], (key, co[key], cn[key])
-    sub = EDITS[0]
-    count = sum(t.count("Chairman") for *_, t in uo)
-    assert count == SUB_COUNT == sub["count"], (count, SUB_COUNT, sub["count"])
-    assert not any("Chairman" in t for *_, t in un)
+    accounted for by exactly one edit (plus renumbering, for the substitution's units), and that every
+    citation names the same unit in both versions but the stale one."""
+    derived, sub_units = td.check(uo, un, EDITS, TERM, SUB_COUNT)
+    td.check_citations(citations(uo), citations(un), STALE)
     return derived, sub_units
+
+
+KIND = ("city council standing orders ('STANDING ORDER 12 – QUESTIONS BY THE PUBLIC' / '(1)' / '(a)' / "
+        "'(i)', some orders a single unnumbered paragraph (the order's unit, with its title); cited "
+        "'Standing Order 14(6)', 'S.O. 16(1)', 'Standing Orders 14 to 20', 'paragraph (1) of this "
+        "Standing Order', 'sub-paragraph (1)(a)'; hard-wrapped at 74 columns with hanging indents under "
+        "a centred title block, no contents list)")
 
 
 def main():
     uo, un = units(OLD), units(NEW)
     derived, sub_units = check(uo, un)
-    edits = [dict(e) for e in EDITS]
-    edits[0]["units"] = sub_units
-    edits += derived
-    order_new = {i: n for n, (_, _, i, *_) in enumerate(un)}
-    order_old = {i: n for n, (_, _, i, *_) in enumerate(uo)}
-    # old units' places in the new order: removed ones sit after the unit before them
-    place = {}
-    last = -1
-    for k, _, i, *_ in uo:
-        n = [j for kk, _, j, *_ in un if kk == k]
-        last = order_new[n[0]] if n else last
-        place[i] = last + (0 if n else 0.5)
-
-    def sort_key(e):
-        if e["kind"] == "substitution":
-            return (-1, 0)
-        new = e["new"][0] if isinstance(e["new"], list) else e["new"]
-        return (order_new[new], 0) if new else (place[e["old"]], order_old[e["old"]])
-
-    edits.sort(key=sort_key)
-    renumbering = {e["old"]: e["new"] for e in edits
-                   if e["kind"] not in ("substitution", "stale") and isinstance(e["old"], str)
-                   and isinstance(e["new"], str) and e["old"] != e["new"]}
-    pair = {"old": "old", "new": "new", "edits": edits, "renumbering": renumbering,
-            "substitutions": [{k: e[k] for k in ("old", "new", "count")} for e in edits if e["kind"] == "substitution"],
-            "stale_references": [{"rule": e["new"], "reference": e["reference"]} for e in edits if e["kind"] == "stale"]}
-    versions = []
-    for name, us in (("old", uo), ("new", un)):
-        out = []
-        for _, kind, i, l, k, h, t in us:
-            u = {"id": i, "label": l, "kind": k}
-            if kind == "so":
-                u["title"] = h
-            u["text"] = t
-            out.append(u)
-        versions.append({"name": name, "files": {"txt": f"{name}.txt"}, "units": out, "furniture": {"txt": []}})
-    truth = {"family": "standing-orders",
-             "kind": "city council standing orders ('STANDING ORDER 12 – QUESTIONS BY THE PUBLIC' / '(1)' / '(a)' / "
-                     "'(i)', some orders a single unnumbered paragraph (the order's unit, with its title); cited "
-                     "'Standing Order 14(6)', 'S.O. 16(1)', 'Standing Orders 14 to 20', 'paragraph (1) of this "
-                     "Standing Order', 'sub-paragraph (1)(a)'; hard-wrapped at 74 columns with hanging indents under "
-                     "a centred title block, no contents list)",
-             "formats": ["txt"], "versions": versions, "pairs": [pair]}
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "old.txt").write_text(layout(OLD, TITLE_OLD), encoding="utf-8")
-    (OUT / "new.txt").write_text(layout(NEW, TITLE_NEW), encoding="utf-8")
-    (OUT / "truth.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print("units", len(uo), len(un), "edits", len(edits), "planted", len(EDITS),
+    texts = {"old": layout(OLD, TITLE_OLD), "new": layout(NEW, TITLE_NEW)}
+    truth = td.write(OUT, "standing-orders", KIND, texts, uo, un, EDITS, derived, sub_units)
+    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", len(EDITS),
           "derived renumberings", len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units")
 
 
