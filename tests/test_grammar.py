@@ -777,3 +777,37 @@ def test_definitions_numbered_before_the_sections_keep_their_numbers() -> None:
         "SECTION II – LIABILITY\n\nA.  Coverage E – Liability\n\n    1.  We pay damages.\n"
     )
     assert units(text) == ["1", "2", "3", "I", "I.A", "I.A.1", "I.A.2", "I.B", "I.B.1", "II", "II.A", "II.A.1"]
+
+
+# --- paragraphs numbered by a bare number (session 23: a Swiss association's statutes) ----
+
+STATUTES = (
+    "STATUTES\n\nI. NAME AND PURPOSE\n\n"
+    "Art. 1 Name\n1 The Club is an association under the Civil Code.\n2 Its seat is in Bern.\n\n"
+    "Art. 2 Purpose\n1 The Club promotes rowing. In particular, it:\na) holds regattas;\nb) trains coxes.\n"
+    "2 It seeks no profit.\n\n"
+    "II. MEMBERS\n\nArt. 3 Members\n1 Any rower may join.\n2 The Board admits members.\n3 Members pay\n"
+    "  40 Francs a year.\n"
+)
+
+
+def test_paragraphs_numbered_by_a_bare_number_are_units() -> None:
+    """Statutes written the Swiss or German way number each article's
+    paragraphs 1, 2, 3 with no period after the number; read as units when
+    the document numbers its paragraphs so throughout, cited as the
+    document cites them ("Art. 2 para. 1" is 2(1))."""
+    assert units(STATUTES) == ["I", "1", "1(1)", "1(2)", "2", "2(1)", "2(1)(a)", "2(1)(b)", "2(2)", "II", "3",
+                               "3(1)", "3(2)", "3(3)"]
+    grammar = infer_grammar(STATUTES)
+    assert spec_of(grammar) == "I.; Art 1; 1; a)"
+    assert parse_numbering(spec_of(grammar)) == grammar  # saved as a profile and read back
+
+
+def test_a_bare_number_in_running_text_is_still_no_unit() -> None:
+    """"2 players may sit" at a line's start, and a wrapped line starting
+    "40 Francs", number nothing: without paragraphs numbered so throughout
+    a bare number is text, and a line that goes on a sentence is no
+    paragraph."""
+    text = "Rules\n\nRule 1. Seats.\n2 Players may sit at each table.\nRule 2. Dice.\nEach player has\n3 Dice.\n"
+    assert units(text) == ["1", "2"]
+    assert "40" not in " ".join(units(STATUTES))
