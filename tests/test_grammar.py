@@ -811,3 +811,25 @@ def test_a_bare_number_in_running_text_is_still_no_unit() -> None:
     text = "Rules\n\nRule 1. Seats.\n2 Players may sit at each table.\nRule 2. Dice.\nEach player has\n3 Dice.\n"
     assert units(text) == ["1", "2"]
     assert "40" not in " ".join(units(STATUTES))
+
+
+# --- canon law's numbering (session 23: a religious order's constitutions) ----------
+
+CANONS = (
+    "CONSTITUTIONS\n\nPART I – THE MEMBERS\n\nTITLE I – ADMISSION\n\n"
+    "Can. 1 The Institute admits women of sound health.\n\n"
+    "Can. 2 §1. Before admission a candidate shall present:\n    1° a certificate of baptism;\n"
+    "    2° a report on her health.\n§2. The Provincial may ask for more.\n\n"
+    "TITLE II – VOWS\n\nCan. 3 The vows are made for life.\n\n"
+    "PART II – GOVERNMENT\n\nTITLE I – THE CHAPTER\n\nCan. 4 §1. The Chapter meets every six years.\n"
+    "§2. It elects the Moderator.\n"
+)
+
+
+def test_canon_law_s_paragraphs_run_in_and_items_in_degrees_are_units() -> None:
+    """A canon's first paragraph runs in on the canon's line ("Can. 2 §1.")
+    and belongs to it, its items are numbered 1°, 2°, and its titles start
+    again in each part: each a unit, cited after the one it stands in."""
+    assert units(CANONS) == ["I", "I.I", "1", "2", "2.§ 1", "2.§ 1(1)", "2.§ 1(2)", "2.§ 2", "I.II", "3",
+                             "II", "II.I", "4", "4.§ 1", "4.§ 2"]
+    assert "1°" in spec_of(infer_grammar(CANONS))
