@@ -85,18 +85,15 @@ def read_pair_then(
     helper = None
     if ahead and STDIO not in (old, new) and _size(old) >= AHEAD_MIN:
         helper = Forked.start(lambda: _read_packed(old, profile, max_size), then)
-    if meanwhile is not None:
-        try:
-            meanwhile()
-        except BaseException:
-            if helper is not None:
-                helper.stop()
-            raise
     if helper is None:
+        if meanwhile is not None:
+            meanwhile()
         first, second = read_documents((old, new), profile, max_size)
         return first.document, second.document, None
     kept = False
     try:
+        if meanwhile is not None:
+            meanwhile()  # while the helper reads OLD; stopped below if it fails
         try:
             mine = read_document(new, profile, max_size)
         except RuldiffError:

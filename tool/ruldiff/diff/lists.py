@@ -123,7 +123,7 @@ from collections.abc import Container, Sequence
 from .align import word_set
 from .classify import is_cosmetic
 from .runs import Run
-from .text import in_cited_title, norm
+from .text import in_cited_title
 
 __all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "requalified_items", "serial_tail", "without"]
 
@@ -445,52 +445,43 @@ def list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     (`_slid`).
     """
     found = _list_items(run)
-    # Only a side with a separator (a comma, "and", "or") can hold an item
-    # and its separator: most runs that fail are read no further.
-    if found is None and (run.inserted.strip() == "") != (run.deleted.strip() == "") and _LIST_SEPARATOR.search(
-        run.inserted if run.inserted.strip() else run.deleted
-    ):
-        for slid in _slid(run):
-            found = _list_items(slid)
-            if found is not None:
-                break
-    return found
+    if found is not None:
+        return found
+    inserts, deletes = bool(run.inserted.strip()), bool(run.deleted.strip())
+    # Only a run that inserts or deletes alone, its side holding a separator
+    # (a comma, "and", "or") for the item it may carry, is read again.
+    if inserts == deletes or not _LIST_SEPARATOR.search(run.inserted if inserts else run.deleted):
+        return None
+    return next((items for slid in _slid(run, inserts) if (items := _list_items(slid)) is not None), None)
 
 
 _LAST_WORD = re.compile(r"\s(\w+)$")
 _FIRST_WORD = re.compile(r"^(\w+)\s")
 
 
-def _slid(run: Run) -> list[Run]:
-    """The run that only inserts or deletes, moved one word earlier (its
-    text ends with the word before it) and one word later (it starts with
-    the word after it): the same edit of the same text, read with another
-    word kept. (``[-X-]`` moved stands at another place of the new text, so
-    `Run.at` moves with an insertion; the normalised sides follow.)
+def _slid(run: Run, inserts: bool) -> list[Run]:
+    """The run that only inserts (`inserts`) or deletes, moved one word
+    earlier (its text ends with the word before it) and one word later (it
+    starts with the word after it): the same edit of the same text, read
+    with another word kept. Only the texts move: the moved run is read for
+    its items, never placed (its `Run.at`, `Run.old` and `Run.new` are the
+    run's own).
 
-    >>> [(r.before, r.inserted, r.after) for r in _slid(Run("", " b, the", "a the", " c"))]
+    >>> [(r.before, r.inserted, r.after) for r in _slid(Run("", " b, the", "a the", " c"), True)]
     [('a ', 'the b, ', 'the c')]
     """
-    inserts = bool(run.inserted.strip())
-    side = run.inserted if inserts else run.deleted
+    side = "inserted" if inserts else "deleted"
+    text = getattr(run, side)
     out = []
-    m = _LAST_WORD.search(side)
+    m = _LAST_WORD.search(text)
     if m is not None and _ends_with(run.before, m.group(1)):
         w = m.group(1)
-        moved = w + side[: m.start(1)]
-        out.append(_moved(run, inserts, run.before[: -len(w)], moved, w + run.after, -len(w)))
-    m = _FIRST_WORD.match(side)
+        out.append(run._replace(before=run.before[: -len(w)], after=w + run.after, **{side: w + text[: m.start(1)]}))
+    m = _FIRST_WORD.match(text)
     if m is not None and _starts_with(run.after, m.group(1)):
         w = m.group(1)
-        moved = side[m.end(1):] + w
-        out.append(_moved(run, inserts, run.before + w, moved, run.after[len(w):], len(w)))
+        out.append(run._replace(before=run.before + w, after=run.after[len(w):], **{side: text[m.end(1):] + w}))
     return out
-
-
-def _moved(run: Run, inserts: bool, before: str, side: str, after: str, shift: int) -> Run:
-    if inserts:
-        return run._replace(before=before, inserted=side, after=after, new=norm(side), at=run.at + shift)
-    return run._replace(before=before, deleted=side, after=after, old=norm(side))
 
 
 def _list_items(run: Run) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

@@ -559,19 +559,17 @@ def _in_sequence(tokens: list[Token], styles: set[Style] | None = None) -> list[
     to `GAP`, or a number of several parts under a new prefix."""
     if styles is not None:
         tokens = [t for t in tokens if t.style in styles]
-    # The value of the next token of each token's style: a first number
+    # The next token of each token's style: a first number
     # past `GAP` (Rule 12) is in sequence when the next one follows it.
-    following: list[int | None] = [None] * len(tokens)
     next_of_style: list[Token | None] = [None] * len(tokens)
     ahead: dict[Style, Token] = {}
     for k in range(len(tokens) - 1, -1, -1):
-        nxt = ahead.get(tokens[k].style)
-        next_of_style[k] = nxt
-        following[k] = nxt.value if nxt is not None else None
+        next_of_style[k] = ahead.get(tokens[k].style)
         ahead[tokens[k].style] = tokens[k]
     last: dict[Style, Token] = {}
     kept: list[Token] = []
-    for t, previous, after, carrier, nxt in zip(tokens, [None, *tokens], following, _carriers(tokens), next_of_style):
+    for t, previous, nxt, carrier in zip(tokens, [None, *tokens], next_of_style, _carriers(tokens)):
+        after = nxt.value if nxt is not None else None
         before = last.get(t.style)
         if before is None:  # TITLE 33 is in sequence when 33-14-101 follows
             ok = t.value <= GAP or t.style.parts > 1 or after == t.value + 1 or _carried(t, carrier) or (
