@@ -102,3 +102,38 @@ def test_real_banding_merged_with_bands_with_other() -> None:
     kinds = _kinds(_real("mtg/2005-10-01.txt", "mtg/2009-10-01.txt"))
     assert (None, "702.11c") in kinds
     assert not any(old == "502.10i" and new == "702.11c" for old, new in kinds)
+
+
+def test_a_rule_freed_from_its_twin_goes_where_its_siblings_say() -> None:
+    """The keyword section moves (502 -> 702) and a new keyword, Haunt,
+    brings a rule worded as Soar's blocking rule was, with a clause more;
+    Soar's is reworded. The old rule reads most like Haunt's, its twin, and
+    is first paired with it; undone, it goes where its siblings' partners
+    say: Soar's own rule, reworded. Haunt's is no part of it (a split)."""
+    blocked = "A creature with {} can't be blocked except by artifact creatures and/or creatures that share a color with it"
+    old = [("5", "Keywords"), ("502", "Keyword Abilities"),
+           ("502.4", "Soar"), ("502.4a", "Soar is an evasion ability of birds and kites."),
+           ("502.4b", blocked.format("soar") + "."),
+           ("502.4c", "Multiple instances of soar on the same creature are redundant."),
+           ("502.9", "Height"), ("502.9a", "Height is a static ability of towers and giants.")]
+    new = [("7", "Keywords"), ("702", "Keyword Abilities"),
+           ("702.4", "Haunt"), ("702.4a", "Haunt is an evasion ability of ghosts in an old house."),
+           ("702.4b", blocked.format("haunt") + ", unless a ghost hunter is watching the old house at midnight."),
+           ("702.8", "Soar"), ("702.8a", "Soar is an evasion ability of birds and kites."),
+           ("702.8b", "Only creatures with soar or height can block a creature with soar, however tall the walls are."),
+           ("702.8c", "Multiple instances of soar on the same creature are redundant."),
+           ("702.12", "Height"), ("702.12a", "Height is a static ability of towers and giants.")]
+    kinds = _kinds(compare(doc(old), doc(new)))
+    assert kinds[("502.4b", "702.8b")] is ChangeKind.RENUMBERED
+    assert kinds[(None, "702.4b")] is ChangeKind.ADDED
+
+
+def test_real_reach_blocking_rule_follows_its_siblings() -> None:
+    """2008-07 -> 2009-09 (gap-s38): reach's blocking rule 502.70b, only its
+    references renumbered, was paired with intimidate's 702.11b, undone as
+    a twin, and reported removed, 702.15b added."""
+    result = _real("mtg/2008-07-15.txt", "mtg/2009-09-04.txt")
+    kinds = _kinds(result)
+    assert kinds[("502.70b", "702.15b")] is ChangeKind.RENUMBERED
+    change = next(c for c in result.changes if c.old is not None and c.old.id == "502.70b")
+    assert "substantive" not in change.tags and "cross-reference" in change.tags
