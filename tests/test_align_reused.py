@@ -76,3 +76,11 @@ def test_real_investigate_stays_under_investigate() -> None:
     """2016-09 -> 2021-11: investigate's rule 701.34a keeps its place,
     701.36a, though the new Clue token rule 111.10f holds its words."""
     assert _partners(_real("mtg/2016-09-30.txt", "mtg/2021-11-15.txt"), "701.34a")[0] == "701.36a"
+
+
+def test_real_a_copy_of_a_permanent_spell_follows_its_content() -> None:
+    """2022-04 -> 2022-06 (blind): the rule on a copy of a permanent spell,
+    608.3b, reworded as 608.3f (0.82 similar), was paired with the new
+    608.3a at its place (0.60), its own text reported added."""
+    kinds = _pairs(_real("mtg/2022-04-29.txt", "mtg/2022-06-10.txt"))
+    assert kinds[("608.3b", "608.3f")] is ChangeKind.RENUMBERED
