@@ -168,3 +168,30 @@ def test_a_phrase_never_opens_an_angle_bracket_it_does_not_close() -> None:
         for opening, closing in ("<>", "()", "[]"):
             assert new_phrase.count(opening) == new_phrase.count(closing), new_phrase
             assert old_phrase.count(opening) == old_phrase.count(closing), old_phrase
+
+
+def test_a_deletion_after_a_quoted_word_has_that_word_beside_it() -> None:
+    """"Ring the bell only ..." -> "Ring only ..." in three rules, one of them
+    quoting the phrase ("for example, “Ring the bell only once”"): the
+    quotation mark before "Ring" stands beyond it, so all three are one
+    rewrite, none left ("the bell" alone, which other rules keep, is none)."""
+    rules = [("100.1", "Bells are rung by keepers."),
+             ("100.2", "If a keeper has a limit on its bell (for example, “Ring{} only once each night”), it applies to every tower."),
+             ("100.3", "The night bell means “Ring{} only if a stranger came to the gate this night.”"),
+             ("100.4", "The dawn bell means “Ring{} only once, and only after the watch has changed.”")]
+    kept = [(f"200.{k}", f"A keeper who hears the bell of tower {k} opens the gate.") for k in range(1, 6)]
+    old = doc([("1", "Bells"), ("100", "Ringing")] + [(n, t.format(" the bell")) for n, t in rules] + [("200", "Gates")] + kept)
+    new = doc([("1", "Bells"), ("100", "Ringing")] + [(n, t.format("")) for n, t in rules] + [("200", "Gates")] + kept)
+    result = compare(old, new)
+    assert [(s.old, s.new, s.count) for s in result.substitutions] == [("Ring the bell", "Ring", 3)]
+    assert all(c.tags == ("substitution",) for c in result.changes)
+
+
+def test_real_activate_this_ability_only_once() -> None:
+    """2021-06 -> 2024-08 (gap-s39): "Activate this ability only" ->
+    "Activate only" in 602.5b (quoted, after an opening quotation mark),
+    702.142a and 707.11: one rewrite, 602.5b no longer ``substantive``."""
+    result = _real("mtg/2021-06-09.txt", "mtg/2024-08-02.txt")
+    line = next(s for s in result.substitutions if s.new == "Activate")
+    assert line.old == "Activate this ability" and {"602.5b", "702.142a", "707.11"} <= set(line.rules)
+    assert by_new(result)["602.5b"].tags == ("substitution",)
