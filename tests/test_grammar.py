@@ -833,3 +833,39 @@ def test_canon_law_s_paragraphs_run_in_and_items_in_degrees_are_units() -> None:
     assert units(CANONS) == ["I", "I.I", "1", "2", "2.§ 1", "2.§ 1(1)", "2.§ 1(2)", "2.§ 2", "I.II", "3",
                              "II", "II.I", "4", "4.§ 1", "4.§ 2"]
     assert "1°" in spec_of(infer_grammar(CANONS))
+
+
+# A code whose provisions (R2.1, R2.1.1) hold numbered exception items
+# ("1.", "2.") that restart in each provision: written for this test.
+EXCEPTIONS = (
+    "SECTION R2\nLANTERNS\n\n"
+    "R2.1 Height. A lantern hangs at least 7 feet above the path.\n"
+    "Exceptions:\n1. Lanterns over a private garden.\n2. Lanterns on a porch.\n"
+    "R2.1.1 Mounting. Each lantern is mounted on a bracket.\n"
+    "R2.1.2 Glass. Each lantern has tempered glass.\n"
+    "R2.2 Fuel. Lanterns burn oil.\n"
+    "Exceptions:\n1. Electric lanterns.\n"
+    "R2.2.1 Storage. Oil is stored in a shed.\n"
+)
+
+
+def test_items_restarting_under_a_provision_of_several_parts_do_not_take_its_subprovisions_numbers() -> None:
+    """An item "1." under R2.1 is R2.1(1), not R2.1.1, the provision after
+    it; and R2.1.1, by its number, is R2.1's, not the item's."""
+    doc = read(EXCEPTIONS)
+    assert [(r.id, r.parent) for r in doc.rules] == [
+        ("R2", None), ("R2.1", "R2"), ("R2.1(1)", "R2.1"), ("R2.1(2)", "R2.1"), ("R2.1.1", "R2.1"),
+        ("R2.1.2", "R2.1"), ("R2.2", "R2"), ("R2.2(1)", "R2.2"), ("R2.2.1", "R2.2"),
+    ]
+
+
+def test_an_exception_inserted_renumbers_the_exceptions_only() -> None:
+    """A third exception inserted first under R2.1: the two items after it
+    are renumbered, R2.1.1 and R2.1.2 are not."""
+    from ruldiff.diff.pipeline import compare
+
+    new = EXCEPTIONS.replace("Exceptions:\n1. Lanterns over", "Exceptions:\n1. Lanterns in a mine.\n2. Lanterns over") \
+        .replace("2. Lanterns on a porch.", "3. Lanterns on a porch.")
+    result = compare(read(EXCEPTIONS), read(new))
+    kinds = {(c.old.id if c.old else None, c.new.id if c.new else None): c.kind.value for c in result.changes}
+    assert kinds == {(None, "R2.1(1)"): "added", ("R2.1(1)", "R2.1(2)"): "renumbered", ("R2.1(2)", "R2.1(3)"): "renumbered"}
