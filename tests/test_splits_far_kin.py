@@ -2,7 +2,8 @@
 in the last of them (splits.py, `_far_kin`): the new heading, the kept
 rule's new parent at the old rule's level, stands more than `SPLIT_WINDOW`
 changes from it, so it is shown as a `see also` hint on the kept rule's
-change, never as a part. Invented text."""
+change, never as a part, unless it holds the old rule's number and most of
+its words (then the split's pair, `splits.OWN_COVER`). Invented text."""
 
 from __future__ import annotations
 
@@ -33,12 +34,17 @@ def _changes(heading: str) -> list[tuple[str, list[str], list[str], tuple[tuple[
     return [(c.kind.value, [r.id for r in c.olds], [r.id for r in c.news], c.see_also) for c in result.changes]
 
 
-def test_a_heading_that_rewords_the_old_rule_far_from_its_kept_sentence_is_a_hint() -> None:
+def test_a_heading_that_rewords_the_old_rule_under_its_number_is_a_part() -> None:
+    """The heading holds the old rule's number and most of its content words
+    (`splits.OWN_COVER`): the intro of a rule recast as a list, the split's
+    pair, however far from its kept sentence (session 24; before, a hint:
+    the readers of gap-s16 and gap-s39 label the real case, 402.8, a split
+    whose pair is the intro)."""
     heading = ("Powers of a spark or a flare usually work only while the spark is in the air. Powers of every "
                "other lantern usually work only while that lantern is lit. The exceptions follow.")
     changes = _changes(heading)
-    assert ("renumbered", ["300.2"], ["300.2f"], (("split", "300.2"),)) in changes
-    assert ("added", [], ["300.2"], ()) in changes  # a hint, not a part: still added
+    assert ("split", ["300.2"], ["300.2", "300.2f"], ()) in changes
+    assert not any(kind == "added" and news == ["300.2"] for kind, _olds, news, _see in changes)
 
 
 def test_a_heading_of_its_own_words_is_no_hint() -> None:

@@ -14,6 +14,7 @@ import pytest
 from helpers import doc
 
 from ruldiff.diff.pipeline import compare
+from ruldiff.model import ChangeKind
 from ruldiff.documents.load import load
 
 HEAD = [("1", "Basics"), ("300", "Charges")]
@@ -102,3 +103,54 @@ def test_a_new_parent_at_another_level_is_no_part(corpora: Path) -> None:
     result = compare(load(str(corpora / "mtg" / "2009-05-01.txt")), load(str(corpora / "mtg" / "2009-07-11.txt")))
     (change,) = [c for c in result.changes if "310.2b" in [r.id for r in c.olds]]
     assert [r.id for r in change.news] == ["510.1b"]
+
+
+def test_a_rule_recast_as_a_list_keeps_its_number_with_its_intro() -> None:
+    """Old 105.1, one paragraph, becomes an intro under its number, five new
+    items 105.1a-105.1e, and its last sentence, grown, as 105.1f. The
+    intro, more than three changes from the pair 105.1 -> 105.1f, is the
+    split's part under the whole's number, and the change's pair: not
+    "105.1 added"."""
+    old = [("1", "Game Concepts"), ("105", "Lanterns"),
+           ("105.1", "Lanterns burn only while their keeper is awake. A lantern whose wick was trimmed by a "
+                     "master of the guild of lamplighters may burn at dusk, at dawn and through the small hours "
+                     "of any night on which the watch is doubled.")]
+    new = [("1", "Game Concepts"), ("105", "Lanterns"),
+           ("105.1", "Lanterns burn only while their keeper is awake, except as follows:"),
+           ("105.1a", "On feast nights every lantern may burn."),
+           ("105.1b", "A lantern at a gate may burn while the gate is open."),
+           ("105.1c", "A lantern in a ship may burn at sea."),
+           ("105.1d", "A lantern in a mine may burn underground."),
+           ("105.1e", "A lantern in a chapel may burn during a vigil."),
+           ("105.1f", "A lantern whose wick was trimmed by a master of the guild of lamplighters may burn at "
+                      "dusk, at dawn and through the small hours of any night on which the watch is doubled "
+                      "or a feast is held.")]
+    result = compare(doc(old), doc(new))
+    split = next(c for c in result.changes if c.old is not None and c.old.id == "105.1")
+    assert split.kind is ChangeKind.SPLIT and split.new is not None and split.new.id == "105.1"
+    assert {r.id for r in split.news} >= {"105.1", "105.1f"}
+    assert not any(c.kind is ChangeKind.ADDED and c.new is not None and c.new.id == "105.1" for c in result.changes)
+
+
+def test_real_a_rule_that_only_took_the_number_is_no_part() -> None:
+    """2010-02 -> 2014-02: indestructible's rule 700.4 became the keyword's
+    702.12b; the new 700.4 defines "dies", sharing two of its content words
+    ("put", "graveyard"): no part of it (`OWN_COVER`)."""
+    from test_families6 import _real
+
+    result = _real("mtg/2010-02-01.txt", "mtg/2014-02-01.txt")
+    kinds = {(c.old.id if c.old else None, c.new.id if c.new else None): c.kind for c in result.changes}
+    assert kinds[("700.4", "702.12b")] is ChangeKind.RENUMBERED
+    assert kinds[(None, "700.4")] is ChangeKind.ADDED
+
+
+def test_real_a_rule_cut_in_two_keeps_its_number_with_its_first_paragraph() -> None:
+    """2002-10 -> 2003-12: 409.1's first paragraph stays under 409.1 word for
+    word, its second becomes 409.2: a split paired 409.1 -> 409.1, not
+    "409.1 -> 409.2 renumbered" and "409.1 added"."""
+    from test_families6 import _real
+
+    result = _real("mtg/2002-10-07.txt", "mtg/2003-12-01.txt")
+    split = next(c for c in result.changes if c.old is not None and c.old.id == "409.1")
+    assert split.kind is ChangeKind.SPLIT and split.new is not None and split.new.id == "409.1"
+    assert [r.id for r in split.news] == ["409.1", "409.2"]
