@@ -1443,10 +1443,6 @@ def _follow_content_once(
     to_new = _closest(a, weak, b, news, floor_a)
     to_old = _closest(b, [j for i in weak if (j := a.partner[i]) is not None], a, olds, floor_b)
     moves = []
-
-    def sims_to(i: int, k: int) -> float:
-        return dice(a.words(i), b.words(k))
-
     for i in weak:
         j = a.partner[i]
         assert j is not None
@@ -1473,7 +1469,7 @@ def _follow_content_once(
         # number, or the content would leave those parents.
         if (to is not None or back is not None) and _under_partners(a, b, i, j):
             own = a.items[i].id == b.items[j].id
-            if to is not None and sims_to(i, to) < REUSED_MIN and (own or not _under_partners(a, b, i, to)):
+            if to is not None and dice(wi, b.words(to)) < REUSED_MIN and (own or not _under_partners(a, b, i, to)):
                 to = None
             if back is not None and dice(a.words(back), wj) < REUSED_MIN and (own or not _under_partners(a, b, back, j)):
                 back = None

@@ -1009,7 +1009,6 @@ def join_splits(
     # windows on the 17-year gap, 676 on the 2018 pair: `compare` of the
     # 2018 pair 1,751 -> 1,745 M instructions).
     loose = [x.kind is _ADDED or x.kind is _REMOVED for x in out]
-    own_number = unpaired  # the rules added (removed) by number: (kind, ID) -> change
     i = 0
     while i < len(out):
         c = out[i]
@@ -1034,7 +1033,7 @@ def join_splits(
             # The rule added under the whole's own number (removed from the
             # partner's), however many items of a list recast as subrules
             # stand between (`_own_number`).
-            own = own_number.get((_ADDED, c.old.id)) or own_number.get((_REMOVED, c.new.id))
+            own = unpaired.get((_ADDED, c.old.id)) or unpaired.get((_REMOVED, c.new.id))
             if own is not None and id(own) not in gone and _holds_most(c.old if own.kind is _ADDED else c.new,
                                                                       own.new if own.kind is _ADDED else own.old):
                 at_own = next((j for j, x in enumerate(out) if x is own), -1)

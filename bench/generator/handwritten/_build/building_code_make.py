@@ -620,23 +620,8 @@ def validate(truth):
         raw = (OUT / v["files"]["txt"]).read_text(encoding="utf-8")
         assert raw.count("\f") == len(v["furniture"]["txt"]) // 2 - 1
         lines = raw.replace("\f", "").split("\n")
-        furn = [line.strip() for line in lines if line.strip() in set(v["furniture"]["txt"])]
-        assert furn == v["furniture"]["txt"], (v["name"], "furniture")
-        assert all(len(line) <= WIDTH for line in lines), (v["name"], "too wide")
-        flat = " ".join(" ".join(line.split()) for line in lines if line.strip() not in set(furn))
-        flat = " ".join(flat.split())
-        at = 0
-        for u in v["units"]:
-            head = " ".join(x for x in (u["label"], u.get("title")) if x)
-            where = flat.find(head, at)
-            assert where >= 0, (v["name"], u["id"], head)
-            assert at == 0 or not flat[at:where].strip(), (v["name"], u["id"], flat[at:where][:80])
-            at = where + len(head)
-            if u["text"]:
-                t = " ".join(u["text"].split())
-                assert flat[at:].lstrip().startswith(t), (v["name"], u["id"], t[:60], flat[at:at + 80])
-                at = flat.find(t, at) + len(t)
-        assert not flat[at:].strip(), flat[at:][:80]
+        furn, rest = td.units_in_order(v, lines, WIDTH)
+        assert not rest.strip(), rest[:80]
         provs = [line for line in lines if re.match(r"R\d{3}\.\d", line)]
         items = [line for line in lines if re.match(r"    \d+\. ", line)]
         assert len(provs) == sum(1 for u in v["units"] if re.fullmatch(r"R\d{3}(?:\.\d+)+", u["id"])), v["name"]

@@ -705,22 +705,7 @@ def validate(truth):
     for v in loaded["versions"]:
         raw = (OUT / v["files"]["txt"]).read_text(encoding="utf-8")
         lines = raw.replace("\f", "").split("\n")
-        furn = [line.strip() for line in lines if line.strip() in set(v["furniture"]["txt"])]
-        assert furn == v["furniture"]["txt"], (v["name"], "furniture")
-        assert all(len(line) <= WIDTH for line in lines), (v["name"], "too wide")
-        flat = " ".join(" ".join(line.split()) for line in lines if line.strip() not in set(furn))
-        flat = " ".join(flat.split())
-        at = 0
-        for u in v["units"]:
-            head = " ".join(x for x in (u["label"], u.get("title")) if x)
-            where = flat.find(head, at)
-            assert where >= 0, (v["name"], u["id"], head)
-            assert at == 0 or not flat[at:where].strip(), (v["name"], u["id"], flat[at:where][:80])
-            at = where + len(head)
-            if u["text"]:
-                t = " ".join(u["text"].split())
-                assert flat[at:].lstrip().startswith(t), (v["name"], u["id"], t[:60], flat[at:at + 80])
-                at = flat.find(t, at) + len(t)
+        td.units_in_order(v, lines, WIDTH)
         # a unit's label is the only thing that opens a line with a label: count label lines
         opens = [line for line in lines if OPENS_UNIT.match(line.strip()) and not line.startswith("SECTION")]
         body_units = [u for u in v["units"] if not u["label"].startswith("SECTION")]

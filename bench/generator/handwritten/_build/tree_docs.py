@@ -286,6 +286,31 @@ def pair_truth(planted, derived, sub_units, uo, un):
             "stale_references": [{"rule": e["new"], "reference": e["reference"]} for e in edits if e["kind"] == "stale"]}
 
 
+def units_in_order(version, lines, width):
+    """Check one version of truth.json against its .txt read as `lines` (form feeds dropped): the
+    furniture lines where the truth says, no line wider than `width`, and every unit's label, title and
+    text in order (modulo wrapping and furniture), nothing between or after them. Returns the furniture
+    lines found."""
+    furniture = set(version["furniture"]["txt"])
+    furn = [line.strip() for line in lines if line.strip() in furniture]
+    assert furn == version["furniture"]["txt"], (version["name"], "furniture")
+    assert all(len(line) <= width for line in lines), (version["name"], "too wide")
+    flat = " ".join(" ".join(line.split()) for line in lines if line.strip() not in furniture)
+    flat = " ".join(flat.split())
+    at = 0
+    for u in version["units"]:
+        head = " ".join(x for x in (u["label"], u.get("title")) if x)
+        where = flat.find(head, at)
+        assert where >= 0, (version["name"], u["id"], head)
+        assert at == 0 or not flat[at:where].strip(), (version["name"], u["id"], flat[at:where][:80])
+        at = where + len(head)
+        if u["text"]:
+            t = " ".join(u["text"].split())
+            assert flat[at:].lstrip().startswith(t), (version["name"], u["id"], t[:60], flat[at:at + 80])
+            at = flat.find(t, at) + len(t)
+    return furn, flat[at:]
+
+
 def version(name, us, furniture=()):
     """A version of truth.json: its units (a title only on headings) and the furniture of its .txt."""
     out = []
