@@ -152,6 +152,26 @@ def test_a_glossary_entry_is_a_part_when_the_other_headword_names_it(
     assert expected in _kinds([], [], old_g, new_g)
 
 
+@pytest.mark.parametrize(("headword", "expected"), [
+    # The new headword holds the term among more words: a paragraph given an
+    # entry of its own, named after the term.
+    ("Beacon Rule", ("split", ["glossary:Beacon"], ["glossary:Beacon", "glossary:Beacon Rule"])),
+    ("Hill Beacon", ("split", ["glossary:Beacon"], ["glossary:Beacon", "glossary:Hill Beacon"])),
+    # Only part of a word of it ("Beacons" is an inflection, `_inflected`;
+    # "Beaconry" adds too many letters), or another term: no part.
+    ("Beaconry Rule", ("added", [], ["glossary:Beaconry Rule"])),
+    ("Lantern Rule", ("added", [], ["glossary:Lantern Rule"])),
+])
+def test_a_glossary_entry_is_a_part_when_its_headword_holds_the_term(
+    headword: str, expected: tuple[str, list[str], list[str]]
+) -> None:
+    old_g = [("Beacon", "A beacon is a special tower marker that any tower may carry.\n"
+                        "Whenever two beacons stand on one hill, the older is lit and the others go dark.")]
+    new_g = [("Beacon", "A special tower marker. See also Beacon Rule."),
+             (headword, "Whenever two beacons stand on one hill, the older is lit and the others go dark.")]
+    assert expected in _kinds([], [], old_g, new_g)
+
+
 Hinted = tuple[str, list[str], list[str], tuple[tuple[str, str], ...]]
 
 
@@ -172,6 +192,12 @@ def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> Hinted:
     ("2008-02-01", "2012-02-01", "419.9a", "old", ("split", ["419.9a"], ["616.1", "616.1a"], (("split", "616.1e"),))),
     # blind: two kinds of coin flip made one rule.
     ("2022-04-29", "2022-06-10", "705.2", "new", ("merged", ["705.1", "705.2"], ["705.2"], ())),
+    # gap-s40: a glossary paragraph given an entry named after the term.
+    ("2008-07-15", "2010-07-16", "glossary:Tap", "old",
+     ("split", ["glossary:Tap"], ["glossary:Tap", "glossary:Tap Symbol"], ())),
+    # Two entries, each named after a sense of the term (1999-04 -> 2004-06).
+    ("1999-04-23", "2004-06-01", "glossary:Source", "old",
+     ("split", ["glossary:Source"], ["glossary:Source of an Ability", "glossary:Source of Damage"], ())),
     # holdout: two glossary entries under one headword.
     ("1999-04-23", "1999-11-01", "glossary:Legend/Legendary", "new",
      ("merged", ["glossary:Legend/Legend Rule", "glossary:Legendary"], ["glossary:Legend/Legendary"], ())),
