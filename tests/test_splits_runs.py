@@ -198,6 +198,10 @@ def _change(corpora: Path, old: str, new: str, whole: str, side: str) -> Hinted:
     # Two entries, each named after a sense of the term (1999-04 -> 2004-06).
     ("1999-04-23", "2004-06-01", "glossary:Source", "old",
      ("split", ["glossary:Source"], ["glossary:Source of an Ability", "glossary:Source of Damage"], ())),
+    # gap-s38: a rule merged into its sibling's new place, four rules added between.
+    ("2002-02-20", "2006-05-01", "418.5h", "new", ("merged", ["418.5a", "418.5d"], ["418.5h"], ())),
+    # A sentence given a rule of its own seven changes away, under the same parent.
+    ("2005-02-01", "2010-02-01", "416.1", "old", ("split", ["416.1"], ["609.1", "609.6"], ())),
     # holdout: two glossary entries under one headword.
     ("1999-04-23", "1999-11-01", "glossary:Legend/Legendary", "new",
      ("merged", ["glossary:Legend/Legend Rule", "glossary:Legendary"], ["glossary:Legend/Legendary"], ())),
@@ -236,3 +240,40 @@ def test_two_long_rules_are_read_in_linear_time() -> None:
     whole, part = (Rule(i, RuleKind.RULE, " ".join(rng.choice(vocab) for _ in range(100_000)) + ".") for i in ("1.1", "1.2"))
     kept = Rule("1.1", RuleKind.RULE, "Kept words only.")
     assert _run_parts(whole, [kept], [part], lambda: iter(())) == ([], [])
+
+
+SIBLING_OLD = [
+    ("300.1", "Sometimes the light of one lantern decides whether another lantern shines or what colour it shows."),
+    ("300.2", "A keeper may carry one lantern at a time."),
+    ("300.3", "A keeper who drops a lantern must relight it before dusk."),
+    ("300.4", "One lantern can outshine another.\nExample: Two lanterns hang on one tower, a red one lit at dusk "
+              "and a green one lit at midnight; the newer one outshines the older until the bell rings at dawn."),
+]
+SIBLING_NEW = [
+    ("300.1", "Lanterns are lit in the order the keepers reached the tower."),
+    ("300.2", "A keeper may carry one lantern at a time."),
+    ("300.3", "A lantern hung on a tower belongs to the warden."),
+    ("300.4", "A keeper who drops a lantern must relight it before the bell rings at dusk."),
+    ("300.5", "A warden may hang a lantern on any tower the warden holds."),
+    ("300.6", "A tower with no lantern is dark."),
+    ("300.7", "One lantern can outshine another. Sometimes the light of one lantern decides whether another lantern "
+              "shines or what colour another lantern shows.\n"
+              "Example: Two lanterns hang on one tower, a red one lit at dusk and a green one lit at midnight; the "
+              "newer one outshines the older until the bell rings at dawn."),
+]
+
+
+@pytest.mark.parametrize("reach", [3, None])
+def test_a_rule_merged_into_a_sibling_beyond_the_window_is_a_part(reach: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Old 300.1 is read word for word in new 300.7, its sibling's new place,
+    # five changes away: under the same parent, a part (`SIBLING_REACH`); with
+    # the reach cut to the window, it is reported removed.
+    import ruldiff.diff.splits as splits
+
+    if reach is not None:
+        monkeypatch.setattr(splits, "SIBLING_REACH", reach)
+    kinds = _kinds(SIBLING_OLD, SIBLING_NEW)
+    merged = ("merged", ["300.1", "300.4"], ["300.7"])
+    assert (merged in kinds) is (reach is None)
+    assert (("removed", ["300.1"], []) in kinds) is (reach is not None)
+

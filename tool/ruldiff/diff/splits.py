@@ -119,6 +119,7 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -150,6 +151,21 @@ its partner alone."""
 SPLIT_WINDOW = 3
 """Changes on each side of a pair looked at for the other parts of a split
 or a merge."""
+SIBLING_REACH = 10
+"""Changes on each side of a pair looked at, beyond `SPLIT_WINDOW`, for a
+part under the same parent as the pair's rule on its side, that brings the
+whole `FAR_REST` content words its partner lacks (`_siblings`): a rule
+merged into a sibling several new subrules away (2002-02 -> 2006-05: 418.5a
++ 418.5d -> 418.5h, four rules added between them), a sentence given a
+rule of its own (416.1 -> 609.1 + 609.6, 2005-02 -> 2010-02). Session 25,
+on the 381 pairs of the archive and the eval sets (`bench/claims_dump.py`):
+20 distinct splits and merges made in 115 outputs, each read in the texts,
+all right, 6 of them with parts still missing (418.5a's layer list, 402.8,
+419.9a); one merge lost, already wrong (310.2b + 310.2d -> 510.1b); 8
+distinct new hints (not claims), 6 right. Cost on the 17-year gap: +29 M
+instructions of `compare` (5,551 -> 5,580 M, +0.5%, cachegrind, hash seed
+0, no GC; the look-ups ~13 M, `_brings` and the candidates it lets
+through the rest); no claim of that pair changes."""
 VERBATIM_COVER = 0.4
 """Least share of a part's words found in the rule it was split off: a
 part whose sentences stand there word for word (two fifths of its words)
@@ -990,6 +1006,43 @@ whole's intro, kept under its number, and the rest; a rule that only took
 the number holds the words of another subject."""
 
 
+def _siblings(c: Change, at: int, under: tuple[Mapping[str, list[int]], Mapping[str, list[int]]],
+              changes: Sequence[Change], gone: set[int]) -> list[Change]:
+    """The added (removed) rules under the parent of `c`'s new (old) rule,
+    among the `SIBLING_REACH` changes on each side of `at` (its place in
+    `changes`) but beyond `SPLIT_WINDOW`, that no split or merge took yet,
+    and that bring the whole `FAR_REST` words (`_brings`)."""
+    assert c.old is not None and c.new is not None
+    out: list[Change] = []
+    if at < 0:
+        return out
+    for by_parent, parent in ((under[True], c.new.parent), (under[False], c.old.parent)):
+        ks = by_parent.get(parent) if parent else None
+        if not ks:
+            continue  # most pairs: no rule without a partner under their parent
+        for k in ks[bisect_left(ks, at - SIBLING_REACH):bisect_right(ks, at + SIBLING_REACH)]:
+            x = changes[k]
+            if abs(k - at) > SPLIT_WINDOW and id(x) not in gone and _brings(c, x):
+                out.append(x)
+    return out
+
+
+def _brings(c: Change, x: Change) -> bool:
+    """Whether the added (removed) rule of `x` holds `FAR_REST` content
+    words of the old (new) rule of `c` that its partner lacks."""
+    whole, kept, part = (c.old, c.new, x.new) if x.kind is _ADDED else (c.new, c.old, x.old)
+    assert whole is not None and kept is not None and part is not None
+    rest = _rest(_words(whole), _words(kept))
+    return len(rest) >= FAR_REST and len(rest.intersection(_words(part))) >= FAR_REST
+
+
+@functools.lru_cache(maxsize=256)
+def _rest(whole_w: frozenset[str], kept_w: frozenset[str]) -> frozenset[str]:
+    """The content words of `whole_w` that `kept_w` lacks (asked once for
+    each sibling of a pair)."""
+    return whole_w.difference(kept_w, FUNCTION_WORDS)
+
+
 def _holds_most(whole: Rule, part: Rule | None) -> bool:
     """Whether `part` holds `OWN_COVER` of its content words in `whole`,
     and `FAR_REST` at least (a title of a word or two is no part: "The
@@ -1030,6 +1083,17 @@ def join_splits(
     # windows on the 17-year gap, 676 on the 2018 pair: `compare` of the
     # 2018 pair 1,751 -> 1,745 M instructions).
     loose = [x.kind is _ADDED or x.kind is _REMOVED for x in out]
+    # The unpaired rules under each parent, on each side, by their place in
+    # `changes`: a part under the pair's parent beyond the window
+    # (`SIBLING_REACH`) is found by a look-up and a bisection, not by reading
+    # the changes around each pair.
+    place = {id(x): k for k, x in enumerate(changes)}
+    under: tuple[defaultdict[str, list[int]], defaultdict[str, list[int]]] = (defaultdict(list), defaultdict(list))
+    for k, x in enumerate(changes):
+        added = x.kind is _ADDED
+        r = x.new if added else x.old if x.kind is _REMOVED else None
+        if r is not None and r.parent and r.kind is _RULE:
+            under[added][r.parent].append(k)  # removed rules', added rules'
     i = 0
     while i < len(out):
         c = out[i]
@@ -1037,7 +1101,9 @@ def join_splits(
             i += 1
             continue
         glossary = c.old.kind is _GLOSSARY
-        if id(c) not in far_parts and True not in loose[max(i - SPLIT_WINDOW, 0):i + SPLIT_WINDOW + 1]:
+        siblings = [] if glossary or not (c.new.parent in under[True] or c.old.parent in under[False]) else (
+            _siblings(c, place.get(id(c), -1), under, changes, gone))
+        if not siblings and id(c) not in far_parts and True not in loose[max(i - SPLIT_WINDOW, 0):i + SPLIT_WINDOW + 1]:
             i += 1
             continue  # no rule near it without a partner, none far: no part, no hint (most changes)
         if c.how is _TEXT and not glossary and c.old.full_text == c.new.full_text:
@@ -1050,6 +1116,11 @@ def join_splits(
             i += 1
             continue
         near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
+        for x in siblings:  # where each stands now (splits and merges before it took some changes)
+            j = next((j for j in range(max(i - 2 * SIBLING_REACH, 0), min(i + 2 * SIBLING_REACH + 1, len(out)))
+                      if out[j] is x), -1)
+            if j >= 0 and j not in near:
+                near.append(j)
         if c.old.id != c.new.id and not glossary:
             # The rule added under the whole's own number (removed from the
             # partner's), however many items of a list recast as subrules
