@@ -39,14 +39,19 @@ def test_a_heading_that_rewords_the_old_rule_under_its_number_is_a_part() -> Non
     (`splits.OWN_COVER`): the intro of a rule recast as a list, the split's
     pair, however far from its kept sentence (session 24; before, a hint:
     the readers of gap-s16 and gap-s39 label the real case, 402.8, a split
-    whose pair is the intro)."""
+    whose pair is the intro). The item that carries the colour-setting
+    clause, under the same parent, is a part too (`splits.SIBLING_REACH`,
+    session 25), as those readers label 402.8a."""
     heading = ("Powers of a spark or a flare usually work only while the spark is in the air. Powers of every "
                "other lantern usually work only while that lantern is lit. The exceptions follow.")
     changes = _changes(heading)
-    assert ("split", ["300.2"], ["300.2", "300.2f"], ()) in changes
+    assert ("split", ["300.2"], ["300.2", "300.2a", "300.2f"], ()) in changes
     assert not any(kind == "added" and news == ["300.2"] for kind, _olds, news, _see in changes)
 
 
 def test_a_heading_of_its_own_words_is_no_hint() -> None:
+    # No part, no hint: the heading is added; the whole went to its last
+    # sentence and to the item with its colour-setting clause (a sibling).
     changes = _changes("The places where a power works are listed below.")
-    assert ("renumbered", ["300.2"], ["300.2f"], ()) in changes
+    assert ("added", [], ["300.2"], ()) in changes
+    assert ("split", ["300.2"], ["300.2a", "300.2f"], ()) in changes
