@@ -162,10 +162,12 @@ on the 381 pairs of the archive and the eval sets (`bench/claims_dump.py`):
 20 distinct splits and merges made in 115 outputs, each read in the texts,
 all right, 6 of them with parts still missing (418.5a's layer list, 402.8,
 419.9a); one merge lost, already wrong (310.2b + 310.2d -> 510.1b); 8
-distinct new hints (not claims), 6 right. Cost on the 17-year gap: +29 M
-instructions of `compare` (5,551 -> 5,580 M, +0.5%, cachegrind, hash seed
-0, no GC; the look-ups ~13 M, `_brings` and the candidates it lets
-through the rest); no claim of that pair changes."""
+distinct new hints (not claims), 6 right. Cost on the 17-year gap: +30 M
+instructions of `compare` (5,551 -> 5,581 M, +0.5%, cachegrind, hash seed
+0, no GC; the look-ups ~16 M, `_brings` ~7 M, the six candidates it lets
+through the rest); no claim of that pair changes. Peak memory of its HTML
+run 63.5 -> 64.0 MB (`bench/peakmem.py --runs 3`; a cache of `_brings`'
+word sets, tried first, kept them past `text_words.cache_clear()`: 66.1)."""
 VERBATIM_COVER = 0.4
 """Least share of a part's words found in the rule it was split off: a
 part whose sentences stand there word for word (two fifths of its words)
@@ -1032,15 +1034,8 @@ def _brings(c: Change, x: Change) -> bool:
     words of the old (new) rule of `c` that its partner lacks."""
     whole, kept, part = (c.old, c.new, x.new) if x.kind is _ADDED else (c.new, c.old, x.old)
     assert whole is not None and kept is not None and part is not None
-    rest = _rest(_words(whole), _words(kept))
+    rest = _words(whole).difference(_words(kept), FUNCTION_WORDS)
     return len(rest) >= FAR_REST and len(rest.intersection(_words(part))) >= FAR_REST
-
-
-@functools.lru_cache(maxsize=256)
-def _rest(whole_w: frozenset[str], kept_w: frozenset[str]) -> frozenset[str]:
-    """The content words of `whole_w` that `kept_w` lacks (asked once for
-    each sibling of a pair)."""
-    return whole_w.difference(kept_w, FUNCTION_WORDS)
 
 
 def _holds_most(whole: Rule, part: Rule | None) -> bool:
