@@ -126,6 +126,10 @@ def main() -> int:
                         "measured with this Python in the same rounds (then give --fd45 - for a two-column table)")
     args = parser.parse_args()
     trees = {"this tree": [sys.executable, "tree", None]}
+    if args.base and not Path(args.base, "ruldiff", "__init__.py").is_file():
+        # Else the installed tree would be imported and measured as the base.
+        print(f"stages: no ruldiff package in {args.base} (give a tree's tool/ folder)", file=sys.stderr)
+        return 2
     if args.base:
         trees["base"] = [sys.executable, "tree", args.base]
     if args.fd45 != "-":
