@@ -6,7 +6,8 @@ time", for any pair.
 Usage: stages.py [--runs N] [--format html|json] [--fd45 PYTHON] [--base DIR] OLD NEW
 
 Each run is one fresh process (`-j 1`: one process, so that every stage's
-CPU is this process's), the trees taking turns (interleaved), N runs each
+CPU is this process's), the trees taking turns (interleaved, each round in
+the other order), N runs each
 (default 7); the table gives each stage's median CPU time in ms
 (`time.process_time`). The tree measured is the one on PYTHONPATH (this
 repository's by default); ``--fd45`` names the Python of fd45db9's own venv
@@ -139,8 +140,10 @@ def main() -> int:
         probe = Path(scratch, "probe.py")
         probe.write_text(_PROBE)
         out = Path(scratch, "stages.json")
-        for _ in range(args.runs):
-            for name, (python, which, path) in trees.items():
+        for r in range(args.runs):
+            # Each round in the other order: no tree always runs first,
+            # after the other's process.
+            for name, (python, which, path) in (list(trees.items()) if r % 2 == 0 else list(trees.items())[::-1]):
                 cmd = [python, str(probe), which, str(out), args.old, args.new, "-j", "1",
                        "-f", args.format, "-o", str(Path(scratch, f"out.{args.format}"))]
                 # fd45db9 runs from its own venv: this tree's PYTHONPATH is not passed to it.
