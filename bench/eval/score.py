@@ -10,7 +10,8 @@ texts: pairing, kind, tags, list items, stale references) and
 pairs: substitutions and stale references). Runs ruldiff on every pair and
 prints, as Markdown:
 
-* pairing precision and recall;
+* pairing precision and recall, and the share of the pairs claimed that name
+  no rule wrongly (a split or merge found with only some of its parts);
 * per kind and per tag, precision and recall over the drawn changes;
 * per summary line type (list items, substitutions, stale references),
   precision, and recall where the labels allow.
@@ -183,6 +184,10 @@ def main() -> None:
             right = got_pair == true_pair
             if claims_pair:
                 (pairing.tp if right else pairing.fp)["pairing"] += 1
+                # No rule named wrongly: a split or merge found with some of
+                # its parts, each of them right, counts here (never above).
+                within = set(got_pair[0]) <= set(true_pair[0]) and set(got_pair[1]) <= set(true_pair[1])
+                (pairing.tp if within else pairing.fp)["within"] += 1
             if truth_pairs and not right:
                 pairing.fn["pairing"] += 1
             if (claims_pair or truth_pairs) and not right:
@@ -253,6 +258,7 @@ def main() -> None:
     print(f"{len(labels)} labelled changes in {len(sample['pairs'])} pairs; {unsure} left out as unsure\n")
     print("| claim | precision | recall |\n|---|---|---|")
     print(pairing.row("pairing"))
+    print(pairing.row("within", "pairing, no rule named wrongly (parts may be missing)", recall=False))
     for k in (*KINDS, "none"):
         print(kinds.row(k, f"kind {k}"))
     for t in TAGS:
