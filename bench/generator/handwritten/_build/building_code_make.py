@@ -497,21 +497,7 @@ def footer(n):
 
 def paginate(tree):
     body = body_lines(tree)
-    pages, page = [], []
-    for line, keep in body:
-        if not page and not line:
-            continue                      # no page opens with a blank line
-        page.append((line, keep))
-        if len(page) >= PAGE_BODY:
-            carry = []
-            while page and (page[-1][1] or not page[-1][0]):   # headings (and blanks) go to the next page
-                carry.insert(0, page.pop())
-            pages.append(page)
-            while carry and not carry[0][0]:
-                carry.pop(0)
-            page = carry
-    if page:
-        pages.append(page)
+    pages = td.pages(body, PAGE_BODY)
     out, furniture = [], []
     for n, pg in enumerate(pages, 1):
         lines = [line for line, _ in pg]

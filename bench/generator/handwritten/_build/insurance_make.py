@@ -595,21 +595,7 @@ def body_lines(doc):
 
 def paginate(doc, form, year):
     body = [(line, False) for line in title_block(form, year)] + body_lines(doc)
-    pages, page = [], []
-    for line, keep in body:
-        if not page and not line:
-            continue                      # no page opens with a blank line
-        page.append((line, keep))
-        if len(page) >= PAGE_BODY:
-            carry = []
-            while page and (page[-1][1] or not page[-1][0]):   # headings (and blanks) go to the next page
-                carry.insert(0, page.pop())
-            pages.append(page)
-            while carry and not carry[0][0]:
-                carry.pop(0)
-            page = carry
-    if page:
-        pages.append(page)
+    pages = td.pages(body, PAGE_BODY)
     total = len(pages)
     out, furniture = [], []
     for n, pg in enumerate(pages, 1):

@@ -1,6 +1,7 @@
 """Shared by the builders of the hand-written pairs held as a tree of nodes (standing_orders_make.py,
-insurance_make.py, board_policies_make.py): node constructors and tree edits, the substitution's term,
-wrapping with hanging indents and centring, the consistency checks of the truth against the tree
+insurance_make.py, board_policies_make.py, building_code_make.py, port_byelaws_make.py): node
+constructors and tree edits, the substitution's term, wrapping with hanging indents and centring,
+pages, the consistency checks of the truth against the tree
 (every differing unit accounted for by one edit, citations naming the same unit in both versions),
 and writing old.txt, new.txt and truth.json. Each builder keeps its document: the text, the edits,
 the numbering, the layout and the citation patterns.
@@ -309,6 +310,28 @@ def units_in_order(version, lines, width):
             assert flat[at:].lstrip().startswith(t), (version["name"], u["id"], t[:60], flat[at:at + 80])
             at = flat.find(t, at) + len(t)
     return furn, flat[at:]
+
+
+def pages(body, size):
+    """`body`, a list of (line, keep) pairs, cut into pages of `size` lines at most: no page opens
+    with a blank line, and the lines to keep with what follows (headings), with the blanks after
+    them, go to the next page."""
+    out, page = [], []
+    for line, keep in body:
+        if not page and not line:
+            continue
+        page.append((line, keep))
+        if len(page) >= size:
+            carry = []
+            while page and (page[-1][1] or not page[-1][0]):
+                carry.insert(0, page.pop())
+            out.append(page)
+            while carry and not carry[0][0]:
+                carry.pop(0)
+            page = carry
+    if page:
+        out.append(page)
+    return out
 
 
 def version(name, us, furniture=()):
