@@ -1034,6 +1034,11 @@ def _siblings(c: Change, at: int, under: tuple[Mapping[str, list[int]], Mapping[
     return out
 
 
+def _at(out: Sequence[Change], x: Change, lo: int = 0, hi: int | None = None) -> int:
+    """Where change `x` itself stands in `out`, looked for from `lo` to `hi`; -1 if not there."""
+    return next((j for j in range(max(lo, 0), len(out) if hi is None else min(hi, len(out))) if out[j] is x), -1)
+
+
 def _brings(c: Change, x: Change) -> bool:
     """Whether the added (removed) rule of `x` holds `FAR_REST` content
     words of the old (new) rule of `c` that its partner lacks."""
@@ -1117,8 +1122,7 @@ def join_splits(
             continue
         near = [j for d in range(1, SPLIT_WINDOW + 1) for j in (i - d, i + d) if 0 <= j < len(out)]
         for x in siblings:  # where each stands now (splits and merges before it took some changes)
-            j = next((j for j in range(max(i - 2 * SIBLING_REACH, 0), min(i + 2 * SIBLING_REACH + 1, len(out)))
-                      if out[j] is x), -1)
+            j = _at(out, x, i - 2 * SIBLING_REACH, i + 2 * SIBLING_REACH + 1)
             if j >= 0 and j not in near:
                 near.append(j)
         if c.old.id != c.new.id and not glossary:
@@ -1128,7 +1132,7 @@ def join_splits(
             own = unpaired.get((_ADDED, c.old.id)) or unpaired.get((_REMOVED, c.new.id))
             if own is not None and id(own) not in gone and _holds_most(c.old if own.kind is _ADDED else c.new,
                                                                       own.new if own.kind is _ADDED else own.old):
-                at_own = next((j for j, x in enumerate(out) if x is own), -1)
+                at_own = _at(out, own)
                 if at_own >= 0 and at_own not in near:
                     near.append(at_own)
         if fixed:
