@@ -45,7 +45,7 @@ DEFAULT_SEED = "2026"
 # IDs
 
 _WORDS = {"section", "sections", "sec", "s", "ss", "article", "art", "rule", "rules", "law", "chapter", "part",
-          "appendix", "annex", "schedule", "regulation", "reg", "paragraph", "para", "clause", "canon", "title"}
+          "appendix", "annex", "schedule", "regulation", "reg", "paragraph", "para", "clause", "canon", "title", "lr"}
 
 
 def norm_id(ident: str | None) -> str | None:
