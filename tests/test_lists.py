@@ -513,3 +513,23 @@ def test_a_clause_one_word_off_is_still_no_item() -> None:
     """Moved one word, a clause is still a clause: "a judge allows it" is no
     item wherever the word diff put it."""
     assert _items("If no action was taken, a judge", " allows it, a judge", "", " may rule, and play goes on.") is None
+
+
+@pytest.mark.parametrize(("before", "deleted", "after"), [
+    # The list's conjunction is "and": the "or" joins two words of its last item.
+    ("The duties are lighting a lamp, trimming a wick,", " and polishing or", " cleaning the brass."),
+    # The "and" outside the run, the "or" in it.
+    ("The duties are lighting a lamp, trimming a wick, and ", "polishing or ", "cleaning the brass."),
+    # An "or" list, and an "and" inside its last item.
+    ("A keeper may light a lamp, trim a wick,", " or polish and", " clean the brass."),
+])
+def test_a_word_between_the_list_s_conjunction_and_another_is_no_item(before: str, deleted: str, after: str) -> None:
+    """A list has one conjunction: a piece between an "and" and an "or" is a
+    word of one item ("polishing or cleaning the brass"), never an item
+    removed (2003-07 -> 2008-07, 408.1i's "suspending or"; gap-s42)."""
+    result = _items(before, deleted, "", after)
+    assert result is None or not result[1]
+
+
+def test_an_item_between_two_of_the_list_s_own_separators_is_still_named() -> None:
+    assert _items("The duties are lighting a lamp,", " trimming a wick,", "", " and cleaning the brass.") == ((), ("trimming a wick",))
