@@ -66,12 +66,15 @@ TESTS = {
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     # test_families6.py: a rule and the examples that restate it, one place (`_without_illustrations`; 0.7 s).
     "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_families6.py", "tests/test_families10.py"],
-    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py"],
+    # test_lists_pairs.py: a pair grown into a list ("neither A nor B"), a conjunction moved between units (2 s).
+    "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py",
+              "tests/test_lists_pairs.py"],
     "cosmetic": ["tests/test_cosmetic_typos.py", "tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     "splits": [
         "tests/test_splits_main.py", "tests/test_splits_window.py", "tests/test_splits_kin.py",
         "tests/test_splits_far_kin.py", "tests/test_splits_far_reworded.py", "tests/test_splits_copies.py",
-        "tests/test_splits_runs.py", "tests/test_splits_parallel.py", "tests/test_semantic.py", "tests/test_claims.py",
+        "tests/test_splits_runs.py", "tests/test_splits_parallel.py", "tests/test_splits_twins.py",
+        "tests/test_semantic.py", "tests/test_claims.py",
         "tests/test_semantic_edges.py",
     ],
     "moves": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
