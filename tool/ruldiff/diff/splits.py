@@ -1125,7 +1125,8 @@ def _siblings(c: Change, at: int, under: tuple[Mapping[str, list[int]], Mapping[
     """The added (removed) rules under the parent of `c`'s new (old) rule,
     among the `SIBLING_REACH` changes on each side of `at` (its place in
     `changes`) but beyond `SPLIT_WINDOW`, that no split or merge took yet,
-    and that bring the whole `FAR_REST` words (`_brings`)."""
+    and that bring the whole `FAR_REST` words (`_brings`) or are the
+    partner's twins (`_twin`)."""
     assert c.old is not None and c.new is not None
     out: list[Change] = []
     if at < 0:
@@ -1136,8 +1137,12 @@ def _siblings(c: Change, at: int, under: tuple[Mapping[str, list[int]], Mapping[
             continue  # most pairs: no rule without a partner under their parent
         for k in ks[bisect_left(ks, at - SIBLING_REACH):bisect_right(ks, at + SIBLING_REACH)]:
             x = changes[k]
-            if abs(k - at) > SPLIT_WINDOW and id(x) not in gone and (_brings(c, x) or _twin(
-                    *((c.old, c.new, x.new) if x.kind is _ADDED else (c.new, c.old, x.old)))):  # type: ignore[arg-type]
+            if abs(k - at) <= SPLIT_WINDOW or id(x) in gone:
+                continue
+            # the whole, its partner and the candidate: a split's (old, new, added), a merge's (new, old, removed)
+            whole, kept, part = (c.old, c.new, x.new) if x.kind is _ADDED else (c.new, c.old, x.old)
+            assert part is not None
+            if _brings(whole, kept, part) or _twin(whole, kept, part):
                 out.append(x)
     return out
 
@@ -1147,11 +1152,9 @@ def _at(out: Sequence[Change], x: Change, lo: int = 0, hi: int | None = None) ->
     return next((j for j in range(max(lo, 0), len(out) if hi is None else min(hi, len(out))) if out[j] is x), -1)
 
 
-def _brings(c: Change, x: Change) -> bool:
-    """Whether the added (removed) rule of `x` holds `FAR_REST` content
-    words of the old (new) rule of `c` that its partner lacks."""
-    whole, kept, part = (c.old, c.new, x.new) if x.kind is _ADDED else (c.new, c.old, x.old)
-    assert whole is not None and kept is not None and part is not None
+def _brings(whole: Rule, kept: Rule, part: Rule) -> bool:
+    """Whether `part` holds `FAR_REST` content words of `whole` that its
+    partner `kept` lacks."""
     rest = _words(whole).difference(_words(kept), FUNCTION_WORDS)
     return len(rest) >= FAR_REST and len(rest.intersection(_words(part))) >= FAR_REST
 

@@ -644,11 +644,7 @@ def main():
         texts[name], furniture[name] = paginate(tree)
     truth = td.write(OUT, "building-code", KIND, texts, uo, un, EDITS, derived, sub_units, furniture)
     validate(truth)
-    n_cites = sum(len(v) for v in cites.values())
-    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", len(EDITS),
-          "derived renumberings", len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units;",
-          "citations", n_cites, "in", len(cites), "units; pages", len(furniture["old"]) // 2,
-          len(furniture["new"]) // 2)
+    td.report(truth, uo, un, len(EDITS), derived, SUB_COUNT, sub_units, cites, furniture)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, "bench/generator/handwritten/_build")
 import tree_docs as td  # noqa: E402
+from tree_docs import retext  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "conduct-code"
 WIDTH = 76
@@ -193,19 +194,11 @@ DEFS_NEW = DEFS + [("THE SOCIETY", "means the Society of Chartered Land Surveyor
 
 # ---------------------------------------------------------------------------- the new version
 
-def retext(tree, key, before, after):
-    td.replace_once(td.find(tree, key), "text", before, after)
-
-
-def text_slots(node):
-    return [(node, "text")] if node.get("text") else []
-
-
 NEW = copy.deepcopy(OLD)
 
 # substitution first: "Institute" -> "Society" throughout (the units it touches carry no other edit)
 TERM = td.Term([("Institute", "Society")])
-SUB_COUNT = td.substitute(td.walk(NEW), TERM, text_slots)
+SUB_COUNT = td.substitute(td.walk(NEW), TERM, td.text_if_any)
 
 # a rule inserted after R2.2: old R2.3 and R2.4 (and their guidance) become R2.4 and R2.5
 td.insert_after(

@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, "bench/generator/handwritten/_build")
 import tree_docs as td  # noqa: E402
+from tree_docs import retext  # noqa: E402
 from tree_docs import item as I, para as P, sub as S  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "court-rules"
@@ -198,20 +199,12 @@ OLD = [
 
 # ---------------------------------------------------------------------------- the new version
 
-def retext(tree, key, before, after):
-    td.replace_once(td.find(tree, key), "text", before, after)
-
-
-def text_slots(node):
-    return [(node, "text")] if node.get("text") else []
-
-
 NEW = copy.deepcopy(OLD)
 
 # substitution first: "electronic case filing system" -> "CM/ECF system" in every unit that uses it (they
 # carry no other edit)
 TERM = td.Term([("electronic case filing system", "CM/ECF system")])
-SUB_COUNT = td.substitute(td.walk(NEW), TERM, text_slots)
+SUB_COUNT = td.substitute(td.walk(NEW), TERM, td.text_if_any)
 
 # a rule inserted after LR 7.1: old LR 7.2 and LR 7.3 become LR 7.3 and LR 7.4
 td.insert_after(
@@ -458,11 +451,7 @@ def main():
         texts[name], furniture[name] = paginate(tree, name)
     truth = td.write(OUT, "court-rules", KIND, texts, uo, un, EDITS, derived, sub_units, furniture)
     validate(truth)
-    n_cites = sum(len(v) for v in cites.values())
-    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", len(EDITS),
-          "derived renumberings", len(derived), "substitution count", SUB_COUNT, "in", len(sub_units), "units;",
-          "citations", n_cites, "in", len(cites), "units; pages", len(furniture["old"]) // 2,
-          len(furniture["new"]) // 2)
+    td.report(truth, uo, un, len(EDITS), derived, SUB_COUNT, sub_units, cites, furniture)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, "bench/generator/handwritten/_build")
 import tree_docs as td  # noqa: E402
+from tree_docs import retext  # noqa: E402
 from tree_docs import item as I, para as P, sub as S  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "port-byelaws"
@@ -220,19 +221,11 @@ OLD = [
 
 # ---------------------------------------------------------------------------- the new version
 
-def retext(tree, key, before, after):
-    td.replace_once(td.find(tree, key), "text", before, after)
-
-
-def text_slots(node):
-    return [(node, "text")] if node.get("text") else []
-
-
 NEW = copy.deepcopy(OLD)
 
 # substitution first: "harbour master" -> "harbourmaster" everywhere (the units it touches carry no other edit)
 TERM = td.Term([("harbour master", "harbourmaster")])
-SUB_COUNT = td.substitute(td.walk(NEW), TERM, text_slots)
+SUB_COUNT = td.substitute(td.walk(NEW), TERM, td.text_if_any)
 
 # a byelaw inserted in Part II after byelaw 7: old 8-18 become 9-19
 td.insert_after(

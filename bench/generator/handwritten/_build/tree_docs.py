@@ -57,6 +57,16 @@ def replace_once(holder, slot, before, after):
     holder[slot] = holder[slot].replace(before, after)
 
 
+def retext(tree, key, before, after):
+    """The text of the node `key` of `tree` with `before`, printed once, replaced (`replace_once`)."""
+    replace_once(find(tree, key), "text", before, after)
+
+
+def text_if_any(node):
+    """A node's text as the substitution's slots (`substitute`): none for a node without one (a heading)."""
+    return [(node, "text")] if node.get("text") else []
+
+
 def split(siblings, node, at, key):
     """The paragraph `node` split before its sentence opening `at`: that sentence and what follows become
     a paragraph `key`, placed after it among its `siblings`."""
@@ -332,6 +342,15 @@ def pages(body, size):
     if page:
         out.append(page)
     return out
+
+
+def report(truth, uo, un, planted, derived, sub_count, sub_units, cites, furniture):
+    """The builder's line: units, edits, substitutions, citations and pages of each version."""
+    n_cites = sum(len(v) for v in cites.values())
+    print("units", len(uo), len(un), "edits", len(truth["pairs"][0]["edits"]), "planted", planted,
+          "derived renumberings", len(derived), "substitution count", sub_count, "in", len(sub_units), "units;",
+          "citations", n_cites, "in", len(cites), "units; pages", len(furniture["old"]) // 2,
+          len(furniture["new"]) // 2)
 
 
 def version(name, us, furniture=()):
