@@ -765,7 +765,10 @@ def _twin(whole: Rule, kept: Rule, part: Rule) -> bool:
     old rule's template (escape beside retrace, one keyword beside another).
     Cost of `compare` (cachegrind, hash seed 0, GC off, glibc's malloc left
     out): the 17-year gap +42 M instructions of 5,569 M (+0.75%), no claim
-    changed there; the 2018 pair +4.7 M of 1,672 M (+0.3%): the look-ups
+    changed there, about 5-7 ms of CPU at this VM's 0.65-0.9 s for `compare`
+    (CPU timings of the splits stage, interleaved with the session's start,
+    swung by a third between rounds); the 2018 pair +4.7 M of 1,672 M
+    (+0.3%): the look-ups
     of `_twins` for each paired rule whose text changed, and the word sets
     `_twin` reads of the siblings `_brings` turns down."""
     kept_w, part_w = _words(kept), _words(part)
