@@ -84,3 +84,69 @@ def test_real_a_copy_of_a_permanent_spell_follows_its_content() -> None:
     608.3a at its place (0.60), its own text reported added."""
     kinds = _pairs(_real("mtg/2022-04-29.txt", "mtg/2022-06-10.txt"))
     assert kinds[("608.3b", "608.3f")] is ChangeKind.RENUMBERED
+
+
+# A section moved, and another's rule took its rule's number (`_follow_section`).
+_RELAY = [("801", "Relay Variant"),
+          ("801.1", "In the Relay variant, each team hands a baton from runner to runner."),
+          ("801.2", "A runner holding the baton may move two spaces on each turn."),
+          ("801.3", "The Relay variant uses the normal rules for scoring points (see rule 104), as changed by"
+                    " rules 800.4 and 800.5, with the following additions."),
+          ("801.3a", "A team whose baton is dropped scores no points that round.")]
+_PAIRS = [("1", "In the Pairs variant, two players sit on each side of the board."),
+          ("2", "Partners may show each other their tiles at any time."),
+          ("3", "Pair games use the normal rules for scoring points (see rule 104), as changed by rules 800.4"
+                " and 800.5."),
+          ("4", "A pair that passes twice in a row loses its next turn."),
+          ("5", "Partners may swap seats once per game.")]
+
+
+def _variants(relay_scoring: str):  # type: ignore[no-untyped-def]
+    """Relay (801) and Pairs (802) swap places; Pairs' scoring rule 802.3 is
+    dropped and a new rule takes 801.3; Relay's scoring rule, reworded as
+    `relay_scoring`, is now 802.3, the number Pairs' had."""
+    head = [("8", "Variants"), ("800", "General"), ("800.1", "A variant changes some rules of a plain game.")]
+    old = [*head, *_RELAY, ("802", "Pairs Variant"), *[(f"802.{k}", t) for k, t in _PAIRS]]
+    pairs = [(f"801.{k}", "Partners may not trade tiles." if k == "3" else t) for k, t in _PAIRS]
+    relay = [("802" + n[3:], relay_scoring if n == "801.3" else t) for n, t in _RELAY]
+    new = [*head, ("801", "Pairs Variant"), *pairs, *relay]
+    return compare(doc(old), doc(new))
+
+
+def test_a_rule_follows_its_section_not_the_number_another_section_left() -> None:
+    """Relay's scoring rule, reworded (0.62 like its old text), goes with
+    its section to 802.3, not to Pairs' old 802.3 (0.61 like it), whose
+    section went to 801: the number says nothing once both sections moved,
+    the section's move says where the rule went."""
+    kinds = _pairs(_variants("In the Relay variant, games use the following rules for scoring points. The normal"
+                             " rules for scoring points also apply. (See rule 104.)"))
+    assert kinds[("801.3", "802.3")] is ChangeKind.RENUMBERED
+    assert kinds[("802.3", None)] is ChangeKind.REMOVED
+
+
+def test_the_number_stays_when_its_partner_reads_closer() -> None:
+    """Worded closer to Pairs' old rule (0.57) than to Relay's (0.53), the
+    new 802.3 keeps its number's partner: the place wins only over a
+    partner it reads less like."""
+    kinds = _pairs(_variants("Relay games use the following rules for scoring points. All other rules for scoring"
+                             " points also apply. (See rule 104.)"))
+    assert kinds[("802.3", "802.3")] is ChangeKind.CHANGED
+    assert kinds[("801.3", None)] is ChangeKind.REMOVED
+
+
+def test_real_the_emperor_rule_follows_its_section() -> None:
+    """2009-09 -> 2010-10 (gap-s43): the Emperor variant, 807, became 809;
+    its rule on winning and losing, 807.5, reworded (0.62), is 809.5, which
+    had been paired with Teams' old 809.5 (0.51), whose section went to 811."""
+    result = _real("mtg/2009-09-04.txt", "mtg/2010-10-01.txt")
+    assert _partners(result, "807.5")[0] == "809.5"
+    assert _partners(result, "809.5") == []
+
+
+def test_real_transform_rules_follow_transform() -> None:
+    """2022-04 -> 2025-06: transform, 701.28, became 701.27 and convert took
+    701.28; transform's 701.28c and 701.28d, reworded, are 701.27c and
+    701.27d, not convert's rules written on their template."""
+    result = _real("mtg/2022-04-29.txt", "mtg/2025-06-06.txt")
+    assert _partners(result, "701.28c")[0] == "701.27c"
+    assert _partners(result, "701.28d")[0] == "701.27d"
