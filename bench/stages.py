@@ -24,7 +24,9 @@ The stages, each timed by a wrapper around the name its caller calls
   not jinja2, which comes with the template);
 - read: both documents read, decoded, parsed, warned about;
 - compare, and within it align (`changed_pairs`), worddiff (`diff_all`),
-  classify, splits (`join_splits`) and the semantic pass (`annotate`);
+  classify, splits (`join_splits`), merges (`parallel_merges`) and the
+  semantic pass (`annotate`); what compare spends outside them is its own
+  loop, the renumbering map and the result;
 - render, and within it the HTML context (`build_context`: called by the
   command before `render` in this tree, inside it in fd45db9's), the template
   loaded (`load_template`: jinja2's import and the compiled template) and
@@ -86,6 +88,8 @@ if which == "tree":
     wrap(cli, "build_context", " context")
     wrap(cli, "build_context", "render")
     wrap(cli, "deliver", "write")
+    # The command imports `compare` when it calls it: wrapped where it is.
+    wrap(pipeline, "compare", "compare")
     run = ruldiff.cli.main.run
 else:
     import ruldiff.cli as cli
@@ -102,7 +106,7 @@ T["import"] = time.process_time() - t0
 wrap(cli, "compare", "compare")
 wrap(cli, "render", "render")
 for name, label in (("changed_pairs", " align"), ("diff_all", " worddiff"), ("classify", " classify"),
-                    ("join_splits", " splits"), ("annotate", " semantic")):
+                    ("join_splits", " splits"), ("parallel_merges", " merges"), ("annotate", " semantic")):
     wrap(pipeline, name, label)
 wrap(render, "build_context", " context")
 wrap(templating, "load_template", " load_template")
@@ -110,7 +114,7 @@ wrap(templating, "render_loaded", " render_loaded")
 run()
 '''
 
-STAGES = ["import", "read", "compare", " align", " worddiff", " classify", " splits", " semantic",
+STAGES = ["import", "read", "compare", " align", " worddiff", " classify", " splits", " merges", " semantic",
           "render", " context", " load_template", " render_loaded", "write", "total"]
 
 
