@@ -93,3 +93,75 @@ def test_real_parallel_rules_made_one(corpora: Path, old: str, new: str, kept: s
     change = next(c for c in comparison.changes if c.new is not None and c.new.id == kept)
     assert change.kind.value == "merged" and removed in [r.id for r in change.more]
     assert not any(c.old is not None and c.old.id == removed and c.kind.value == "removed" for c in comparison.changes)
+
+
+# Two sections made one (`splits._folded`): one heading dropped, the rules of
+# both under the other; a rule of each, on one template, made one rule.
+_PLAIN = [("7", "Card Kinds"), ("710", "Plain Cards"), ("710.1", "A plain card has one face.")]
+_LANTERN = [("711.1", "A lantern card has a lit face and an unlit face, and it enters the table with its unlit face up."),
+            ("711.2", "To flip a lantern card, turn it over so that its other face is up.")]
+_LANTERN_DOWN = ("Lantern permanents can't be turned face down. If an effect tries to turn a lantern permanent face"
+                 " down, nothing happens.")
+_MIRROR_DOWN = ("Mirror cards on the table and mirrored permanents can't be turned face down. If an effect tries to"
+                " turn such a permanent face down, nothing happens.")
+_MIRROR_CAST = "A player who casts a mirror card names the card it reflects as it enters the table."
+_OLD_SECTIONS = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", _LANTERN_DOWN), ("712", "Mirror Cards"),
+                 ("712.1", "A mirror card has a reflection printed on its back, which copies one other card the player"
+                           " chooses."),
+                 ("712.2", _MIRROR_CAST), ("712.3", _MIRROR_DOWN)]
+_MIRROR_AS_LANTERN = ("A mirror card is a lantern card whose unlit face is a reflection, which copies one other card"
+                      " the player chooses.")
+
+
+def _merges(old, new):  # type: ignore[no-untyped-def]
+    """Each merge of a comparison, as new ID -> the old IDs, sorted."""
+    return {c.new.id: sorted(r.id for r in c.olds) for c in compare(doc(old), doc(new)).changes
+            if c.kind.value == "merged" and c.new is not None}
+
+
+def test_rules_of_two_sections_made_one_are_merged() -> None:
+    """Mirror cards became a kind of lantern card: "712 Mirror Cards" is
+    dropped, its rules under 711; the two face-down rules made one rule
+    that names mirrored permanents and lantern permanents both."""
+    both = ("Mirrored permanents and other lantern permanents can't be turned face down. If an effect tries to turn"
+            " a lantern permanent face down, nothing happens.")
+    new = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", _MIRROR_AS_LANTERN), ("711.4", _MIRROR_CAST),
+           ("711.5", both)]
+    assert _merges(_OLD_SECTIONS, new) == {"711.5": ["711.3", "712.3"]}
+
+
+def test_a_rule_of_a_folded_section_the_new_text_says_nothing_of_is_no_merge() -> None:
+    """The same, but the new rule is the lantern rule alone: the mirror
+    cards' rule, alike as it is, was dropped, not made a part of it."""
+    new = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", _MIRROR_AS_LANTERN), ("711.4", _MIRROR_CAST),
+           ("711.5", _LANTERN_DOWN.replace("Lantern permanents", "Lantern and other permanents"))]
+    assert _merges(_OLD_SECTIONS, new) == {}
+
+
+def test_a_rule_of_a_section_kept_apart_is_no_merge() -> None:
+    """Both sections kept, each under its heading: a mirror rule removed
+    beside a lantern rule that now names mirrored permanents is no merge
+    (the rule of another parent, as above)."""
+    both = ("Mirrored permanents and other lantern permanents can't be turned face down. If an effect tries to turn"
+            " a lantern permanent face down, nothing happens.")
+    new = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", both), ("712", "Mirror Cards"),
+           ("712.1", "A mirror card has a reflection printed on its back, which copies one other card the player"
+                     " chooses."),
+           ("712.2", _MIRROR_CAST)]
+    assert _merges(_OLD_SECTIONS, new) == {}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept", "parts"),
+    [
+        # The meld cards' section folded into the double-faced cards' (2023).
+        ("mtg/2020-07-03.txt", "mtg/2024-08-02.txt", "712.16", ["711.10", "712.10"]),
+        ("mtg/2022-11-18.txt", "mtg/2026-01-16.txt", "712.8", ["712.4", "713.4"]),
+        # "Bands with other" folded into banding (2009-07).
+        ("mtg/2009-05-01.txt", "mtg/2009-07-11.txt", "702.19j", ["502.10h", "502.11c"]),
+    ],
+)
+def test_real_rules_of_two_sections_made_one(corpora: Path, old: str, new: str, kept: str, parts: list[str]) -> None:
+    comparison = real_comparison(str(corpora / old), str(corpora / new))
+    change = next(c for c in comparison.changes if c.new is not None and c.new.id == kept)
+    assert change.kind.value == "merged" and sorted(r.id for r in change.olds) == parts
