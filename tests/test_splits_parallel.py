@@ -100,10 +100,9 @@ def test_real_parallel_rules_made_one(corpora: Path, old: str, new: str, kept: s
 _PLAIN = [("7", "Card Kinds"), ("710", "Plain Cards"), ("710.1", "A plain card has one face.")]
 _LANTERN = [("711.1", "A lantern card has a lit face and an unlit face, and it enters the table with its unlit face up."),
             ("711.2", "To flip a lantern card, turn it over so that its other face is up.")]
-_LANTERN_DOWN = ("Lantern permanents can't be turned face down. If an effect tries to turn a lantern permanent face"
-                 " down, nothing happens.")
-_MIRROR_DOWN = ("Mirror cards on the table and mirrored permanents can't be turned face down. If an effect tries to"
-                " turn such a permanent face down, nothing happens.")
+_LANTERN_DOWN = "Lantern permanents always stay face up. An effect that would flip a lantern permanent over does nothing."
+_MIRROR_DOWN = ("Mirror cards on the table and mirrored permanents always stay face up. An effect that would flip"
+                " one of them over does nothing.")
 _MIRROR_CAST = "A player who casts a mirror card names the card it reflects as it enters the table."
 _OLD_SECTIONS = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", _LANTERN_DOWN), ("712", "Mirror Cards"),
                  ("712.1", "A mirror card has a reflection printed on its back, which copies one other card the player"
@@ -123,8 +122,8 @@ def test_rules_of_two_sections_made_one_are_merged() -> None:
     """Mirror cards became a kind of lantern card: "712 Mirror Cards" is
     dropped, its rules under 711; the two face-down rules made one rule
     that names mirrored permanents and lantern permanents both."""
-    both = ("Mirrored permanents and other lantern permanents can't be turned face down. If an effect tries to turn"
-            " a lantern permanent face down, nothing happens.")
+    both = ("Mirrored permanents and other lantern permanents always stay face up. An effect that would flip a"
+            " lantern permanent over does nothing.")
     new = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", _MIRROR_AS_LANTERN), ("711.4", _MIRROR_CAST),
            ("711.5", both)]
     assert _merges(_OLD_SECTIONS, new) == {"711.5": ["711.3", "712.3"]}
@@ -142,8 +141,8 @@ def test_a_rule_of_a_section_kept_apart_is_no_merge() -> None:
     """Both sections kept, each under its heading: a mirror rule removed
     beside a lantern rule that now names mirrored permanents is no merge
     (the rule of another parent, as above)."""
-    both = ("Mirrored permanents and other lantern permanents can't be turned face down. If an effect tries to turn"
-            " a lantern permanent face down, nothing happens.")
+    both = ("Mirrored permanents and other lantern permanents always stay face up. An effect that would flip a"
+            " lantern permanent over does nothing.")
     new = [*_PLAIN, ("711", "Lantern Cards"), *_LANTERN, ("711.3", both), ("712", "Mirror Cards"),
            ("712.1", "A mirror card has a reflection printed on its back, which copies one other card the player"
                      " chooses."),
