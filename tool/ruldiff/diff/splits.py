@@ -1494,8 +1494,8 @@ def parallel_merges(changes: Sequence[Change], diff: Callable[[str, str], tuple[
     section joins too, when one of the two headings was dropped and the
     rules of both now stand under the kept rule's new parent, and the new
     text holds a content word of the removed rule that the kept rule lacks
-    (it says something of the removed rule's own: "Melded permanents and
-    other double-faced permanents can't be turned face down", 2020-07 ->
+    (it says something of the removed rule's own: the new face-down rule
+    names melded permanents beside the other double-faced ones, 2020-07 ->
     2024-08, 711.10 + 712.10 -> 712.16, 0.82 like the meld rule and 0.93
     like its double-faced twin). Without that word, a rule of the dropped
     section alike to a kept rule was dropped with its section, not merged
