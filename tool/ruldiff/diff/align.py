@@ -880,8 +880,8 @@ def _same_place(a: _Side, i: int, b: _Side, j: int) -> bool:
         return False
     if ri.id[len(pi):] != rj.id[len(pj):]:
         return False
-    k = a.index.get(pi)
-    return k is not None and a.partner[k] is not None and a.partner[k] == b.index.get(pj)
+    m = _parent_partner(a, i)
+    return m is not None and m == b.index.get(pj)
 
 
 def _shifted_with_neighbours(a: _Side, i: int, b: _Side, j: int) -> bool:
@@ -1515,23 +1515,24 @@ def _follow_section(a: _Side, b: _Side, how: dict[int, MatchHow], sims: dict[int
         j = a.partner[i]
         if j is None or _under_partners(a, b, i, j):
             continue
-        sim = sims[i]
-        to = _placed(a, i, b)  # where the old rule's section put its number
-        back = _placed(b, j, a)  # the old rule the new one's section came from
-        if to is not None and (b.partner[to] is not None or a.items[i].kind is not b.items[to].kind):
-            to = None
-        if back is not None and (a.partner[back] is not None or a.items[back].kind is not b.items[j].kind):
-            back = None
-        to_sim = dice(a.words(i), b.words(to)) if to is not None else 0.0
-        back_sim = dice(a.words(back), b.words(j)) if back is not None else 0.0
-        if max(to_sim, back_sim) < GAP_MIN or max(to_sim, back_sim) <= sim:
+        kind = a.items[i].kind
+        # The new rule the old one's section put at its number, and the old
+        # rule the new one's section came from: each left over, of the kind.
+        to = _placed(a, i, b)
+        back = _placed(b, j, a)
+        found = []
+        if to is not None and b.partner[to] is None and b.items[to].kind is kind:
+            found.append((dice(a.words(i), b.words(to)), i, to))
+        if back is not None and a.partner[back] is None and a.items[back].kind is kind:
+            found.append((dice(a.words(back), b.words(j)), back, j))
+        if not found:
+            continue
+        sim, i2, j2 = max(found, key=lambda f: f[0])  # the old rule's own place first, on a tie
+        if sim < GAP_MIN or sim <= sims[i]:
             continue
         a.partner[i] = b.partner[j] = None
         del how[i], sims[i]
-        if to_sim >= back_sim:
-            link(i, to, MatchHow.SIMILAR, to_sim)  # type: ignore[arg-type]
-        else:
-            link(back, j, MatchHow.SIMILAR, back_sim)  # type: ignore[arg-type]
+        link(i2, j2, MatchHow.SIMILAR, sim)
 
 
 def _placed(side: _Side, k: int, other: _Side) -> int | None:
@@ -1540,22 +1541,23 @@ def _placed(side: _Side, k: int, other: _Side) -> int | None:
     one not paired, or no item at that place."""
     rule = side.items[k]
     parent = rule.parent
-    if parent is None or not rule.id.startswith(parent):
-        return None
-    p = side.index.get(parent)
-    q = side.partner[p] if p is not None else None
-    if q is None:
+    if parent is None or not rule.id.startswith(parent) or (q := _parent_partner(side, k)) is None:
         return None
     return other.index.get(other.items[q].id + rule.id[len(parent):])
 
 
+def _parent_partner(side: _Side, k: int) -> int | None:
+    """The partner (on the other side) of item k's parent, or None: no
+    parent, or one not paired."""
+    parent = side.items[k].parent
+    p = side.index.get(parent) if parent is not None else None
+    return side.partner[p] if p is not None else None
+
+
 def _under_partners(a: _Side, b: _Side, i: int, j: int) -> bool:
     """Whether old item i and new item j stand under parents paired with each other."""
-    pa, pb = a.items[i].parent, b.items[j].parent
-    if pa is None or pb is None:
-        return False
-    k = a.index.get(pa)
-    return k is not None and (m := a.partner[k]) is not None and b.items[m].id == pb
+    pb = b.items[j].parent
+    return pb is not None and (m := _parent_partner(a, i)) is not None and b.items[m].id == pb
 
 
 def _closest(
