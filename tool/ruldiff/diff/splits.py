@@ -1515,7 +1515,9 @@ def parallel_merges(changes: Sequence[Change], diff: Callable[[str, str], tuple[
     similarity slack in place of the word test, also 711.9 + 712.9 ->
     712.15. Cost: `compare` +8 M of 5,626 M instructions on the 17-year
     gap, +2 M of 1,245 M on the 2018 pair less glibc's malloc (cachegrind,
-    hash seed 0, GC off); no claim of either pair changed."""
+    hash seed 0, GC off); no claim of either pair changed. In ms of CPU on
+    the 17-year gap (in process, median of 9): `parallel_merges` 1.4 ->
+    2.5, `_folded` 0.85 of it."""
     removed: dict[str, list[tuple[Rule, frozenset[str]]]] = {}
     for c in changes:
         if c.kind is _REMOVED and c.old is not None and c.old.kind is _RULE and c.old.parent is not None:
