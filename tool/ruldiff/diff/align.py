@@ -34,7 +34,10 @@ close; the steps, in the order they run:
 5b. **Parents of the same children** (`_match_parents`): two items left over
    whose children mostly pair with each other's (a heading renamed, a title
    rule made a heading or a sentence); the new one's children added in the
-   release do not count against it.
+   release do not count against it. Two headings left over, the same way
+   by their rules at any depth (`_match_sections`): a section moved and
+   retitled whose rules were regrouped under one of them; not a section
+   split between two headings.
 7. **Short titles** the same but for plurals and articles, each the only one
    left (before step 6, which asks less of rules under parents paired:
    Riftbound 2025-10 -> 2026-06, "107.5 Banishment" -> "108.6
@@ -959,6 +962,68 @@ def _match_parents(a: _Side, b: _Side, link: _Link) -> None:
             continue
         how = MatchHow.NUMBER if a.items[i].id == b.items[j].id else MatchHow.SIMILAR
         link(i, j, how, _similar(a, i, b, j))
+    _match_sections(a, b, link)
+
+
+def _match_sections(a: _Side, b: _Side, link: _Link) -> None:
+    """5b, for headings: two headings left over whose rules, at any depth,
+    are paired with each other's. More than half of the old heading's rules,
+    `PARENT_CHILDREN` or more, are paired with rules whose nearest heading
+    is the new one, fewer than `PARENT_CHILDREN` with rules under any other
+    heading (a section split in two, 2007-09 -> 2012-10's "409 Playing
+    Spells and Activated Abilities" -> 601 "Casting Spells" and 602
+    "Activating Activated Abilities", is no one heading renamed), and more
+    than half of the new heading's rules paired come from under the old
+    one. Its children alone may not show it: 2017-04 -> 2020-06, "715 Ending
+    the Turn" became "717 Ending Turns and Phases"; 715.1 moved with its
+    subrules to 717.1, and 715.2 and 715.3 became subrules of 717.1, so
+    that of 715's three children, two are paired under 717.1, not 717
+    (gap-s45). The new heading's rules added in the release argue nothing
+    against it (717.2 and its subrules)."""
+    heads_a = [i for i in a.unpaired() if a.items[i].kind is _HEADING]
+    heads_b = {j for j in b.unpaired() if b.items[j].kind is _HEADING}
+    if not heads_a or not heads_b:
+        return
+    for i in heads_a:
+        under = _descendants(a, i)
+        counts = Counter(_heading_of(b, p) for k in under if (p := a.partner[k]) is not None)
+        counts.pop(None, None)
+        if not counts:
+            continue
+        (j, n), *rest = counts.most_common(2)
+        if j not in heads_b or b.partner[j] is not None or n < PARENT_CHILDREN or 2 * n <= len(under):
+            continue
+        if rest and rest[0][1] >= PARENT_CHILDREN:
+            continue  # a section split: its parts are two headings
+        back = [_heading_of(a, q) for k in _descendants(b, j) if (q := b.partner[k]) is not None]
+        if 2 * back.count(i) > len(back):
+            link(i, j, MatchHow.SIMILAR, _similar(a, i, b, j))
+
+
+_HEADING = RuleKind.HEADING
+
+
+def _descendants(side: _Side, i: int) -> list[int]:
+    """The items under item `i` at any depth (indices)."""
+    out: list[int] = []
+    todo = [side.items[i].id]
+    while todo:
+        for k in side.children.get(todo.pop(), ()):
+            out.append(k)
+            todo.append(side.items[k].id)
+    return out
+
+
+def _heading_of(side: _Side, k: int) -> int | None:
+    """The nearest heading that item `k` stands under (index), if any."""
+    parent = side.items[k].parent
+    for _ in range(len(side.items)):  # a parent's ID is shorter: this ends long before
+        if parent is None or (q := side.index.get(parent)) is None:
+            return None
+        if side.items[q].kind is _HEADING:
+            return q
+        parent = side.items[q].parent
+    return None
 
 
 FOLLOW_ROUNDS = 3
