@@ -1,8 +1,10 @@
 """A rule written for two things at once ("a lantern or a torch"), reworded
 as it was split into two twins, one for each thing, in sections side by side
 (splits.py, `_twin`, `_twins`): one split, however far apart the twins stand.
-A twin for a thing the old rule never named, or an old rule that named both
-things but not together, leaves the new rule added. Invented text; the real
+An old rule may also say one thing twice, once of each (`_said_twice`). A
+twin for a thing the old rule never named, or an old rule that named both
+things but neither together nor in two sentences alike, leaves the new rule
+added. Invented text; the real
 cases by corpus path and rule ID."""
 
 from __future__ import annotations
@@ -66,6 +68,16 @@ def test_two_things_named_apart_are_not_named_together() -> None:
     assert ("added", [], ["42.3"]) in kinds
 
 
+def test_one_thing_said_twice_of_two_things_is_split_into_twins() -> None:
+    # The old rule says the same sentence of the lantern, then of the torch
+    # (`_said_twice`); each twin took one of them, reworded.
+    whole = ("Lighting a lantern that changes its colour won't do anything to lights already burning on the wall. "
+             "Lighting a torch that changes its colour won't do anything to lights already burning on the wall.")
+    old = [("1", "Basics"), ("40", "Lights"), *OLD_FILL[:2], ("40.3", whole), *OLD_FILL[2:]]
+    kinds = _kinds(old, _new(LANTERN, TORCH))
+    assert ("split", ["40.3"], ["41.3", "42.3"]) in kinds
+
+
 def test_rules_that_are_not_twins_stay_apart() -> None:
     # The torch's rule holds many of the old rule's words, but is written on
     # a template of its own: no twin of the lantern's rule.
@@ -82,6 +94,8 @@ def test_rules_that_are_not_twins_stay_apart() -> None:
     ("2008-10-01", "2009-10-01", "419.5", ["614.6", "615.6"]),
     # gap-s23, gap-s37: labelled a split by their readers.
     ("2007-10-01", "2009-10-01", "419.4", ["614.4", "615.4"]),
+    # gap-s46: one sentence said of a sorcery, then of an instant, each now a rule.
+    ("2008-10-01", "2012-10-01", "403.5", ["602.5d", "602.5e"]),
 ])
 def test_real_twins(corpora: Path, old: str, new: str, whole: str, parts: list[str]) -> None:
     result = compare(load(str(corpora / "mtg" / f"{old}.txt")), load(str(corpora / "mtg" / f"{new}.txt")))

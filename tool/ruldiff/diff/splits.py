@@ -778,7 +778,9 @@ def _twin(whole: Rule, kept: Rule, part: Rule) -> bool:
     if dice(kept_w, part_w) < TWIN_ALIKE or dice(whole_w, part_w) < FAR_MIN:
         return False
     brought, own = _content((whole_w - kept_w) & part_w), _content((whole_w - part_w) & kept_w)
-    return bool(brought) and bool(own) and _named_together(whole.full_text, brought, own)
+    return bool(brought) and bool(own) and (
+        _named_together(whole.full_text, brought, own) or _said_twice(whole.full_text, brought, own)
+    )
 
 
 def _named_together(text: str, one: frozenset[str], other: frozenset[str]) -> bool:
@@ -793,6 +795,22 @@ def _named_together(text: str, one: frozenset[str], other: frozenset[str]) -> bo
             ):
                 return True
     return False
+
+
+def _said_twice(text: str, one: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether `text` says one thing twice, once of a word of `one` and
+    once of a word of `other`: two of its sentences `TWIN_ALIKE` similar,
+    the one holding a word of `one` and none of `other`, the other the
+    reverse. The two things named apart rather than together: old 403.5,
+    "Activated abilities that read ... a sorcery mean ... ." and the same
+    sentence of an instant, became 602.5d (sorcery) and 602.5e (instant)
+    (2008-10 -> 2012-10, gap-s46)."""
+    sentences = [w for part in SENTENCE_END_OR_TEXT.split(text) if (w := text_words(part))]
+    if len(sentences) < 2:
+        return False
+    ones = [k for k, w in enumerate(sentences) if not one.isdisjoint(w) and other.isdisjoint(w)]
+    others = [k for k, w in enumerate(sentences) if not other.isdisjoint(w) and one.isdisjoint(w)]
+    return any(dice(sentences[i], sentences[j]) >= TWIN_ALIKE for i in ones for j in others)
 
 
 def _by_section(unpaired: Iterable[Change]) -> dict[tuple[bool, str, int], Change]:
