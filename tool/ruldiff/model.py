@@ -716,7 +716,9 @@ class Substitution:
     (``he or she has`` -> ``they have``). `old` and `new` are the main forms,
     joined by `` / `` when the rewrite has several (``he or she / his or her``).
     Phrases are found whatever their case, and given as the rules write them
-    most often ("Eventide" -> "Shards of Alara")."""
+    most often ("Eventide" -> "Shards of Alara"), a phrase and its partner
+    as written together where the one replaced the other when those differ
+    ("general" -> "commander" beside "EDH" -> "Commander")."""
 
 
 @record
