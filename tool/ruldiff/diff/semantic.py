@@ -308,7 +308,7 @@ def annotate(
                 refs.possibly_stale(c, spans) if spans is not None and c.kind is _ADDED else (), c.see_also,
             )
         )
-    substitutions = found.listed(out)
+    substitutions = found.listed(out, edit_runs)
     # Every part of a split is listed: its references were read with the change's edits.
     # (`Change.news` without its sort, a set's order being none.)
     listed = {c.new.id for c in out if c.new} | {r.id for c in out if c.kind is _SPLIT for r in c.more}

@@ -3,7 +3,7 @@
 - `rewrites(changes, runs, id_map, old, new)` -> the `Rewrites` of a
   comparison: the phrases replaced across the document, the runs each
   explains, and their families.
-- `Rewrites.used(n)`, `Rewrites.tally(...)`, `Rewrites.listed(changes)`:
+- `Rewrites.used(n)`, `Rewrites.tally(...)`, `Rewrites.listed(changes, runs)`:
   the runs of one change a substitution explains, counting one of them in
   its family, and the families as `Substitution`s.
 - `agreement_run(run, news)` -> whether a run only makes a verb agree with
@@ -111,7 +111,7 @@ import enum
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from .align import dice, word_set
@@ -122,7 +122,7 @@ from .runs import Run
 from .text import (
     LETTER, SENTENCE_END, DocumentText, in_cited_title, norm, phrase_at, phrase_count, phrase_in, phrase_sub, word_edges,
 )
-from ..model import Change, Document, Edit, Op, Rule, RuleKind, Substitution, record
+from ..model import Change, Document, Rule, RuleKind, Substitution, record
 
 __all__ = ["Rewrites", "agreement_run", "rewrites"]
 
@@ -1886,7 +1886,9 @@ def _named_bare(heads: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(c if c in shared else h for h, c in zip(heads, cores)))
 
 
-def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tuple[Substitution, ...]:
+def _as_written(
+    subs: Sequence[Substitution], changes: Sequence[Change], runs: Mapping[int, Sequence[Run]]
+) -> tuple[Substitution, ...]:
     """The substitutions with their phrases as the rules write them: found
     and compared lower-cased, they are shown in the case they have most
     often in the rules the rewrite touched, the old phrase in the old texts
@@ -1913,13 +1915,13 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
     wanted = {rule_id for sub in subs for rule_id in sub.rules}
     olds: dict[str, list[str]] = {}
     news: dict[str, list[str]] = {}
-    edits: dict[str, Sequence[Edit]] = {}
-    for c in changes:
+    edit_runs: dict[str, Sequence[Run]] = {}
+    for n, c in enumerate(changes):
         rule = c.new or c.old
         if rule is not None and rule.id in wanted:
             olds[rule.id] = [r.full_text for r in c.olds]
             news[rule.id] = [r.full_text for r in c.news]
-            edits[rule.id] = c.edits
+            edit_runs[rule.id] = runs.get(n, ())
     places: dict[str, list[tuple[str, str, str, str]]] = {}  # read when first asked
 
     def joined(side: dict[str, list[str]], rules: Sequence[str]) -> tuple[str, str]:
@@ -1933,7 +1935,7 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
             if rule_id not in places:
                 places[rule_id] = [
                     (d, d.lower(), i, i.lower())
-                    for d, i in ((d.replace("_", ""), i.replace("_", "")) for d, i in _near_edits(edits.get(rule_id, ())))
+                    for d, i in ((d.replace("_", ""), i.replace("_", "")) for d, i in _near_edits(edit_runs.get(rule_id, ())))
                 ]
             yield from places[rule_id]
 
@@ -1949,9 +1951,9 @@ def _as_written(subs: Sequence[Substitution], changes: Sequence[Change]) -> tupl
     for sub in subs:
         was, now = joined(olds, sub.rules), joined(news, sub.rules)
         forms_old, forms_new = sub.old.split(" / "), sub.new.split(" / ")
-        pairs = [written(d, forms_new[k] if len(forms_new) == len(forms_old) else forms_new[0], was, now, sub.rules)
-                 for k, d in enumerate(forms_old)]
-        shown_new = [i for _d, i in pairs] if len(forms_new) == len(forms_old) else [pairs[0][1]]
+        one_new = len(forms_new) != len(forms_old)  # "general / edh" -> "commander"
+        pairs = [written(d, forms_new[0 if one_new else k], was, now, sub.rules) for k, d in enumerate(forms_old)]
+        shown_new = [pairs[0][1]] if one_new else [i for _d, i in pairs]
         out.append(Substitution(
             " / ".join(d for d, _i in pairs), " / ".join(shown_new), sub.count, sub.rules,
             tuple((*written(d, i, was, now, sub.rules), n) for d, i, n in sub.variants),
@@ -1992,26 +1994,16 @@ characters, cut back to whole words: a phrase a few words long beside its
 rewrite ("an EDH" -> "a Commander", "EDH" beside it kept)."""
 
 
-def _near_edits(edits: Sequence[Edit]) -> list[tuple[str, str]]:
-    """Where a change's edits were made: for each run of edits between two
-    kept runs, the old text there (what it deleted) and the new (what it
-    inserted), each with the kept text around it (`NEAR_CHARS`). Sliced,
-    not searched: a pattern anchored at the end of a kept run tried every
-    place of it (126 ms on the 2018 pair)."""
+def _near_edits(runs: Sequence[Run]) -> list[tuple[str, str]]:
+    """Where a change's edits were made: for each of its runs, the old text
+    there (what it deleted) and the new (what it inserted), each with the
+    kept text around it (`NEAR_CHARS`, cut from the run's own context).
+    Sliced, not searched: a pattern anchored at the end of the kept text
+    tried every place of it (126 ms on the 2018 pair)."""
     out: list[tuple[str, str]] = []
-    k = 0
-    while k < len(edits):
-        if edits[k].op is _EQUAL_OP:
-            k += 1
-            continue
-        start = k
-        while k < len(edits) and edits[k].op is not _EQUAL_OP:
-            k += 1
-        before = _before(edits[start - 1].text) if start > 0 else ""
-        after = _after(edits[k].text) if k < len(edits) else ""
-        deleted = "".join(e.text for e in edits[start:k] if e.op is _DELETE_OP)
-        inserted = "".join(e.text for e in edits[start:k] if e.op is _INSERT_OP)
-        out.append((before + deleted + after, before + inserted + after))
+    for run in runs:
+        before, after = _before(run.before), _after(run.after)
+        out.append((before + run.deleted + after, before + run.inserted + after))
     return out
 
 
@@ -2030,9 +2022,6 @@ def _after(kept: str) -> str:
     head = kept[:NEAR_CHARS]
     space = head.rfind(" ")
     return head[:space] if space > 0 else head
-
-
-_EQUAL_OP, _DELETE_OP, _INSERT_OP = Op.EQUAL, Op.DELETE, Op.INSERT
 
 
 WRITTEN_LOOK = 50
@@ -2188,15 +2177,16 @@ class Rewrites:
                     break
         return out
 
-    def listed(self, changes: Sequence[Change]) -> tuple[Substitution, ...]:
-        """One `Substitution` per family, its phrases as the `changes` write them."""
+    def listed(self, changes: Sequence[Change], runs: Mapping[int, Sequence[Run]]) -> tuple[Substitution, ...]:
+        """One `Substitution` per family, its phrases as the `changes` write
+        them (`runs`: each change's edit runs, by its place in `changes`)."""
         subs, family_of, families = self.subs, self.family_of, self.families
         if self.cut:  # a phrase cut short named whole, or left out
             subs = [self.cut.get(s) or s for s in subs]
             families, into = _one_per_name(families, self.cut)
             families = {f: _Family(named, fam.rules) for f, fam in families.items() if (named := _named_cut(fam.counts, self.cut))}
             family_of = [into.get(f, f) for f in family_of]
-        return _as_written(_substitution_list(subs, family_of, families), changes)
+        return _as_written(_substitution_list(subs, family_of, families), changes, runs)
 
 
 def _one_per_name(
