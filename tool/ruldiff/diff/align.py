@@ -979,7 +979,13 @@ def _match_sections(a: _Side, b: _Side, link: _Link) -> None:
     subrules to 717.1, and 715.2 and 715.3 became subrules of 717.1, so
     that of 715's three children, two are paired under 717.1, not 717
     (gap-s45). The new heading's rules added in the release argue nothing
-    against it (717.2 and its subrules)."""
+    against it (717.2 and its subrules). Precision: 4 distinct heading
+    pairings on the 423 pairs of the archive and the eval sets, read by the
+    lead, 3 right and 1 doubtful (1999-11 -> 2005-02, 415 "Editing a Spell
+    or Ability" -> 415 "Targeted Spells and Abilities", 3 of its 5 rules
+    there among new ones); gap-s46 and gap-s47, drawn after it, pair 96 of
+    98 and 71 of 71 right. Cost: 1.0 ms of CPU on the 17-year gap (in
+    process, median of 9, its two calls)."""
     heads_a = [i for i in a.unpaired() if a.items[i].kind is _HEADING]
     heads_b = {j for j in b.unpaired() if b.items[j].kind is _HEADING}
     if not heads_a or not heads_b:

@@ -804,7 +804,10 @@ def _said_twice(text: str, one: frozenset[str], other: frozenset[str]) -> bool:
     reverse. The two things named apart rather than together: old 403.5,
     "Activated abilities that read ... a sorcery mean ... ." and the same
     sentence of an instant, became 602.5d (sorcery) and 602.5e (instant)
-    (2008-10 -> 2012-10, gap-s46)."""
+    (2008-10 -> 2012-10, gap-s46). Precision: one distinct split on the
+    423 pairs of the archive and the eval sets, that one, in 40 outputs,
+    right; gap-s47, drawn after it, claims 2 splits, both right. Cost: 0.03
+    ms of CPU on the 17-year gap (one call; in process, median of 9)."""
     sentences = [w for part in SENTENCE_END_OR_TEXT.split(text) if (w := text_words(part))]
     if len(sentences) < 2:
         return False
