@@ -10,7 +10,7 @@ import pytest
 from helpers import doc
 
 from ruldiff.diff.align import (
-    BAND, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _title_key, _uncross, align, changed_pairs, similarity, word_set,
+    BAND, GAP_MIN, GAP_SAME_NUMBER_MIN, _by_own_numbers, _gaps, _Side, _title_key, _uncross, align, changed_pairs, similarity, word_set,
 )
 from ruldiff.documents.load import load
 from ruldiff.model import Document, MatchHow, Pair, Rule, RuleKind
@@ -1464,6 +1464,43 @@ def test_a_parent_renamed_as_it_moved_pairs_by_its_children() -> None:
                ("100.2", "Keepers light lanterns at dusk and tend them."), ("100.2a", LORE[0][1]),
                ("100.2b", LORE[1][1]), ("200", "Owls"), ("200.1", "Owls hoot.")])
     assert dict(ids(align(old, new)))["100.1"] == "100.2"
+
+
+# A rule reworded (0.44 alike, no content word shared) between two siblings
+# that kept their texts, in a section renumbered as a section was inserted
+# before it.
+DUSK = "The keeper of the square lights each lantern at dusk, and then the bell is rung."
+OWLS = "An owl of the tower hoots at the moon, and then the dawn is near."
+TOLD = "Owls tell the keepers nothing at all."
+
+
+def renumbered_section(headings: bool, reworded: str = OWLS) -> tuple[Document, Document]:
+    """Section 100 moved to 101 over its rules, the middle one reworded;
+    without `headings`, neither section's heading is in the document."""
+    rules = [("100.1", "Keepers light lanterns."), ("100.2", DUSK), ("100.3", "Keepers sleep by day.")]
+    moved = [(n.replace("100", "101"), reworded if n == "100.2" else t) for n, t in rules]
+    old_head, new_head = ([("100", "Lanterns")], [("101", "Lanterns")]) if headings else ([], [])
+    old = doc([("1", "Game"), *old_head, *rules, ("200", "Owls"), ("200.1", TOLD)])
+    new = doc([("1", "Game"), ("100", "Wicks"), ("100.1", "Wicks burn down."), *new_head, *moved, ("200", "Owls"),
+               ("200.1", TOLD)])
+    return old, new
+
+
+def test_a_rule_reworded_in_place_in_a_renumbered_section_keeps_its_place() -> None:
+    assert GAP_SAME_NUMBER_MIN <= similarity(DUSK, OWLS) < GAP_MIN
+    pairs = dict(ids(align(*renumbered_section(headings=True))))
+    assert (pairs["100"], pairs["100.1"], pairs["100.2"], pairs["100.3"]) == ("101", "101.1", "101.2", "101.3")
+
+
+@pytest.mark.parametrize("headings, reworded", [
+    (False, OWLS),  # no parents to be paired: nothing says the place is the same
+    (True, "The owl of the tower hoots at the moon until the dawn comes."),  # 0.25: too little even there
+])
+def test_a_rule_reworded_in_a_renumbered_section_needs_paired_parents_and_a_third_of_its_words(
+    headings: bool, reworded: str
+) -> None:
+    pairs = dict(ids(align(*renumbered_section(headings, reworded=reworded))))
+    assert pairs["100.2"] is None
 
 
 def test_a_parent_whose_new_number_also_gained_children_pairs_by_the_old_ones() -> None:
