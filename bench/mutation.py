@@ -74,6 +74,7 @@ TESTS = {
         "tests/test_splits_main.py", "tests/test_splits_window.py", "tests/test_splits_kin.py",
         "tests/test_splits_far_kin.py", "tests/test_splits_far_reworded.py", "tests/test_splits_copies.py",
         "tests/test_splits_runs.py", "tests/test_splits_parallel.py", "tests/test_splits_twins.py",
+        "tests/test_splits_steps.py",
         "tests/test_semantic.py", "tests/test_claims.py",
         "tests/test_semantic_edges.py",
     ],

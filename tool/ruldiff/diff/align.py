@@ -261,7 +261,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, filterfalse, islice
 
 from ..model import Document, MatchHow, Pair, Rule, RuleKind
-from .text import FUNCTION_WORDS, SENTENCE_END_OR_TEXT
+from .text import FUNCTION_WORDS, ORDINALS, SENTENCE_END_OR_TEXT
 
 __all__ = ["align", "changed_pairs", "dice", "of_another_subject", "similarity", "subject", "text_words", "word_set"]
 
@@ -1934,9 +1934,6 @@ def _match_alone(
             link(found[0], there[0], MatchHow.MOVED, score(found[0], there[0]))
 
 
-_ORDINALS = frozenset(
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
-)
 STEP_WORDS = 3
 """Least words of a step's first sentence, its ordinal left out, for step
 7b: "the active player gets priority", not "Then"."""
@@ -1948,10 +1945,10 @@ def _step_key(side: _Side, i: int) -> tuple[object, ...] | None:
     player gets priority")), or None for a text that opens with no ordinal."""
     text = side.keys[i][1]
     opening = _WORD.search(text)
-    if opening is None or opening.group().lower() not in _ORDINALS:
+    if opening is None or opening.group().lower() not in ORDINALS:
         return None  # most texts: their first word says enough
     first = _word_seq(SENTENCE_END_OR_TEXT.split(text, maxsplit=1)[0])
-    if len(first) <= STEP_WORDS or first[0] not in _ORDINALS:
+    if len(first) <= STEP_WORDS or first[0] not in ORDINALS:
         return None
     return side.items[i].kind, _section(side.items[i].id), first[1:]
 

@@ -34,6 +34,12 @@ LETTER = re.compile(r"[^\W\d]")
 SENTENCE_END = re.compile(r"[.:;!?]\s")
 SENTENCE_END_OR_TEXT = re.compile(r"[.:;!?](?:\s|$)")
 
+ORDINALS = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+"""The words that open the steps of a procedure ("First, ...", "Second, ..."):
+a step renumbered as a step before it was dropped changes only this word."""
+
 FUNCTION_WORDS = frozenset(
     "a an the of to in on or and is are be it its that this by for as at with from if any each was were has "
     "have can may not no do does which who whose s t he she his her their they them than then there these "
