@@ -1438,6 +1438,77 @@ def test_a_step_is_paired_by_a_first_sentence_of_three_words_or_more(sentence: s
     assert ((None, "500.2") in ids(align(old, new))) is not paired
 
 
+# A procedure dissolved: its first step folded elsewhere, its second said
+# as a plain rule ("Once it begins, ..."), the rule after it kept.
+RESTATED = [("500.1.", "The night step has no chores. Once it begins, the active keeper gets the bell."),
+            ("500.2.", "A keeper who sleeps through the bell wakes at dawn and gives up a lantern.")]
+PROCEDURE = ["First, every owl of the tower is counted and fed by the keepers.",
+             f"Second, the active keeper gets the bell. {TRADE}",
+             "A keeper who sleeps through the bell wakes at dawn and gives up a lantern."]
+
+
+def test_a_step_restated_without_its_ordinal_pairs_with_the_rule_that_says_it() -> None:
+    # (A section added before it: rules of other sections are passed over.)
+    old = doc(_steps(*PROCEDURE))
+    new = doc([("4", "Dusk Step"), ("400.1.", "Owls wake at dusk."), ("5", "Night Step"), *RESTATED])
+    pairs = align(old, new)
+    assert partner(pairs, "500.2") == ("500.1", MatchHow.MOVED, round(similarity(PROCEDURE[1], RESTATED[0][1]), 9))
+    assert ("500.3", "500.2") in ids(pairs) and ("500.1", None) in ids(pairs)
+
+
+def test_a_rule_restated_as_a_step_pairs_with_it() -> None:
+    # The other way round: the step is new, the plain rule old (with a rule
+    # before it, so that no hole of one rule holds the two).
+    old = doc([("5", "Night Step"), ("500.1.", "Owls nest in the tower all year."),
+               ("500.2.", "Owls hoot at the moon, never at keepers."), *(
+        (f"500.{k}.", t) for k, (_, t) in enumerate(RESTATED, 3))])
+    new = doc(_steps(*PROCEDURE))
+    assert ("500.3", "500.2") in ids(align(old, new))
+
+
+@pytest.mark.parametrize("restated, paired", [
+    ("Once the night step begins, the active keeper gets the bell.", True),
+    ("Owls sleep. The active keeper gets the bell.", True),  # a whole sentence of its own
+    # The step's sentence must end a sentence of the rule, not open it.
+    ("The active keeper gets the bell once the night step begins.", False),
+    # Two rules left over that say it: neither is taken for the step.
+    (None, False),
+])
+def test_a_step_restated_pairs_only_with_the_one_rule_ending_a_sentence_in_it(restated: str | None, paired: bool) -> None:
+    if restated is None:
+        rules = [RESTATED[0], ("500.2.", "Owls wake at dusk. At dawn, the active keeper gets the bell."), RESTATED[1]]
+        rules = [(f"500.{k}.", t) for k, (_, t) in enumerate(rules, 1)]
+    else:
+        rules = [("500.1.", restated), RESTATED[1]]
+    pairs = ids(align(doc(_steps(*PROCEDURE)), doc([("5", "Night Step"), *rules])))
+    assert (("500.2", "500.1") in pairs) is paired
+
+
+def test_a_rule_ending_sentences_in_two_steps_sentences_is_taken_for_neither() -> None:
+    # Two steps restated in one rule: a merge, not a step moved.
+    procedure = [f"First, every owl of the tower is fed. {TRADE}", *PROCEDURE[1:]]
+    restated = "The night step has no chores. Once it begins, the active keeper gets the bell. Then every owl of the tower is fed."
+    new = doc([("5", "Night Step"), ("500.1.", "Owls nest in the tower all year."),
+               ("500.2.", "Owls hoot at the moon, never at keepers."), ("500.3.", restated), ("500.4.", RESTATED[1][1])])
+    pairs = ids(align(doc(_steps(*procedure)), new))
+    assert ("500.1", None) in pairs and ("500.2", None) in pairs
+
+
+def test_a_step_restated_in_another_section_is_not_paired() -> None:
+    old = doc([*_steps(*PROCEDURE), ("6", "Dawn Step"), ("600.1.", "Lanterns dim at dawn, one by one.")])
+    new = doc([("5", "Night Step"), ("500.1.", RESTATED[1][1]), ("6", "Dawn Step"),
+               ("600.1.", "Lanterns dim at dawn, one by one."), ("600.2.", RESTATED[0][1])])
+    assert ("500.2", None) in ids(align(old, new))
+
+
+def test_real_steps_restated_without_their_ordinals(corpora: Path) -> None:
+    # gap-s47, 2014-05 -> 2017-06: the upkeep's and the end step's
+    # "Second, the active player gets priority. ..." became "... Once it
+    # begins, the active player gets priority." as their first steps went.
+    pairs = ids(align(load(str(corpora / "mtg" / "2014-05-01.txt")), load(str(corpora / "mtg" / "2017-06-05.txt"))))
+    assert {("503.2", "503.1"), ("513.2", "513.1")} <= set(pairs)
+
+
 @pytest.mark.parametrize(
     "old, new",
     [("The Champion Zone", "Champion Zones"), ("A Banishment", "Banishments"), ("An Oath", "Oaths"),
