@@ -1046,6 +1046,38 @@ that the part keeping the whole's number must hold to be the change's pair
 (`_main_part`)."""
 
 
+def _step_text(rule: Rule) -> str:
+    """A rule's words (`_skeleton`) without the ordinal that opens a step."""
+    words = _skeleton(rule.full_text)
+    first, _, rest = words.partition(" ")
+    return rest if first in ORDINALS else words
+
+
+def _said_once(kept: Rule, parts: list[Rule]) -> list[Rule]:
+    """The parts found beside `kept`, one of those that read the same but for
+    the ordinal of a step: a whole that said a thing once gave it to one
+    part. The one under `kept`'s parent stays, if one alone is; else none
+    of them (a part missed, not a rule named wrongly).
+
+    2007-10 -> 2012-10: the end of combat's 311.1 ("..., then the active
+    player gets priority and players may play spells and abilities.") went
+    to 511.1 and 511.2, "Second, the active player gets priority. ..."; the
+    combat damage step's new 510.4, "Fourth, ..." the same, came from old
+    310.4, yet held as many of the whole's words, and was reported a third
+    part."""
+    if len(parts) < 2:
+        return parts  # most splits and merges: one part beside the pair
+    texts = [_step_text(r) for r in parts]
+    if len(set(texts)) == len(texts):
+        return parts
+    out = []
+    for r, text in zip(parts, texts):
+        alike = [p for p, t in zip(parts, texts) if t == text]
+        if len(alike) == 1 or [p for p in alike if p.parent == kept.parent] == [r]:
+            out.append(r)
+    return out
+
+
 def _main_part(whole: Rule, parts: Sequence[Rule], kept: Callable[[Rule], bool]) -> Rule:
     """The part a split (merge) is paired with: the one at the whole's
     place (`kept`, `_number_kept`) when it holds a fair share of the
@@ -1396,9 +1428,9 @@ def join_splits(
                     parts_of += listed
                     near += [j for j, r in kids if any(r is p for p in listed) and j not in near]
         if new_parts:
-            whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *new_parts]
+            whole, kind, parts = c.old, ChangeKind.SPLIT, [c.new, *_said_once(c.new, new_parts)]
         else:
-            whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *old_parts]
+            whole, kind, parts = c.new, ChangeKind.MERGED, [c.old, *_said_once(c.old, old_parts)]
         parts.sort(key=lambda r: r.line)
         # A part far away is never the pair: the change stands where the whole did.
         main = _main_part(whole, [r for r in parts if far is None or r is not far[1]],
