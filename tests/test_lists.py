@@ -533,3 +533,41 @@ def test_a_word_between_the_list_s_conjunction_and_another_is_no_item(before: st
 
 def test_an_item_between_two_of_the_list_s_own_separators_is_still_named() -> None:
     assert _items("The duties are lighting a lamp,", " trimming a wick,", "", " and cleaning the brass.") == ((), ("trimming a wick",))
+
+
+# --- an item the rule held before (`more_often`) -----------------------------------------------
+
+TALLY_OLD = ("Example: A keeper holds two lanterns and lights a third, making it a 1/4 (0/1, plus +1/+1 "
+             "from the shelf, plus +0/+2 from the square).")
+TALLY_NEW = ("Example: A keeper holds two lanterns and lights a third, making it 5/8 (0/1, with +4/+4 from "
+             "the well, +0/+2 from the square, and +1/+1 from the shelf).")
+
+
+def test_an_item_moved_to_the_end_of_its_list_is_not_named_added() -> None:
+    # "+1/+1 from the shelf" moved to the end; the word diff pairs its old
+    # place with the new item ("+4/+4 from the well"), and inserts it last.
+    change = by_new(pair([TALLY_OLD], [TALLY_NEW]))["100.1"]
+    assert "+1/+1 from the shelf" not in change.items_added
+
+
+@pytest.mark.parametrize("before, after, added", [
+    # Held in another sentence before, now in the list: added.
+    ("Zones are hand and deck. Some games use the command zone.", "Zones are hand, deck, and command.", ("command",)),
+    # Held once before, twice now: added.
+    ("Kinds: ash, elm.", "Kinds: ash, elm. Colours: ash, red, green.", ("ash",)),
+    # Held in the same sentence before, as often: moved, not added.
+    ("Kinds are ash, elm, and yew.", "Kinds are elm, yew, and ash.", ()),
+    # The same sentence: three words of five kept (0.6) will do.
+    ("Ash, elm, yew, oak, fir.", "Ash, elm, yew, pine, box.", ()),
+])
+def test_an_item_is_added_where_the_rule_holds_it_more_often_or_in_a_new_sentence(
+    before: str, after: str, added: tuple[str, ...]
+) -> None:
+    item = added[0] if added else "ash"
+    assert lists.more_often((item,), before, after) == added
+
+
+def test_every_item_new_to_the_rule_is_added() -> None:
+    assert lists.more_often(("yew", "elm"), "Kinds are ash and oak.", "Kinds are ash, oak, yew, and elm.") == ("yew", "elm")
+    # An item said once more than before, then one new to the rule: both.
+    assert lists.more_often(("ash", "yew"), "Kinds are ash.", "Kinds are ash and yew. Colours are ash.") == ("ash", "yew")

@@ -183,3 +183,12 @@ def test_and_made_or_at_the_end_of_a_point_is_a_change_of_meaning() -> None:
     tags = {c.new.id: c.tags for c in compare(old, new).changes if c.new is not None}
     c = next(k for k in tags if k.endswith("(1)(c)"))
     assert tags[c] == ("substantive",)  # "and" gone from (b), "or" put at (c): the list now says "or"
+
+
+def test_real_an_item_moved_to_the_end_of_its_list_is_not_named_added() -> None:
+    """gap-s48 pair 1 (and gap-s46, gap-s47): 418.5a's example, split into
+    613.2-613.4, lists the counter's +1/+1 last where it stood first; the
+    item the release added is the resolved spell's."""
+    result = _real("mtg/2007-05-01.txt", "mtg/2012-05-01.txt")
+    change = next(c for c in result.changes if c.old is not None and c.old.id == "418.5a")
+    assert "+1/+1 from the counter" not in change.items_added

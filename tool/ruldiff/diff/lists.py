@@ -129,12 +129,12 @@ import re
 from collections import Counter
 from collections.abc import Container, Sequence
 
-from .align import word_set
+from .align import dice, word_set
 from .classify import is_cosmetic
 from .runs import Run
 from .text import in_cited_title
 
-__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "recast", "requalified_items", "serial_tail", "without"]
+__all__ = ["NOT_AN_ITEM", "entangled", "joined", "list_items", "more_often", "recast", "requalified_items", "serial_tail", "without"]
 
 
 NEAR_RUN = 8
@@ -1267,6 +1267,64 @@ def _join(group: Sequence[Run]) -> Run:
         deleted += [kept, second.deleted]
         inserted += [kept, second.inserted]
     return group[0]._replace(deleted="".join(deleted), inserted="".join(inserted), after=group[-1].after)
+
+
+SAME_SENTENCE = 0.6
+"""Least share of words (Dice) two sentences that hold one item must have
+to be one sentence of the rule, written before and after (`more_often`)."""
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;:])\s+(?=[^\w\s]|[A-Z0-9])")
+"""Where `more_often` cuts a text into sentences: after a mark that ends
+one, before a capital, a digit or a mark (not before a lower-case word: a
+list after "zones:", or a mis-encoded quotation mark, "?Pick one? is")."""
+
+
+def more_often(items: tuple[str, ...], before: str, after: str) -> tuple[str, ...]:
+    """The `items` that `after` holds more often than `before`, or as often
+    but in no sentence that `before` held it in (whole words, case aside).
+    An item added that the same sentence of the rule held before, as often,
+    only moved in its list, or stood where the word diff cut it loose.
+
+    2007-10 -> 2012-10, 613.4's example sums a creature's power: its list
+    named the counter's +1/+1 first, and names it last now, after the new
+    item, a resolved spell's, whose place the word diff's runs pair with
+    the counter's old one; the counter's item was printed added (gap-s46,
+    gap-s47 and gap-s48 each judged that item wrong). An item
+    the rule held in another sentence is added all the same (2009 -> 2010:
+    the command zone joined 400.1's list of zones; before, only a sentence
+    of its own on casual variants named it).
+
+    Session 29: on the 444 pairs of the archive and the eval sets it took
+    only that item away (16 pairs; a count alone, without the sentence,
+    also took four right ones: "command" above, "Artifacts" joined to the
+    subtypes' list, "snow-covered", "Time Lord" moved out of the creature
+    types' list into a sentence of its own). Cost on the 17-year gap: 0.7
+    ms (98 calls).
+
+    >>> more_often(("+1 from the shelf", "Saga"), "It is a, +1 from the shelf, b.", "It is a, b, Saga, +1 from the shelf.")
+    ('Saga',)
+    >>> more_often(("command",), "Zones: hand, exile. Some use the command zone.", "Zones: hand, exile, command.")
+    ('command',)
+    """
+    low_before = before.casefold()
+    out = []
+    sentences: tuple[list[str], list[str]] | None = None
+    for item in items:
+        low = item.casefold()
+        if low not in low_before:
+            out.append(item)  # most items: not in the rule before at all
+            continue
+        holds = re.compile(rf"(?<!\w){re.escape(low)}(?!\w)")
+        low_after = after.casefold()
+        if len(holds.findall(low_after)) > len(holds.findall(low_before)):
+            out.append(item)
+            continue
+        if sentences is None:
+            sentences = [x.casefold() for x in _SENTENCE_BREAK.split(before)], [x.casefold() for x in _SENTENCE_BREAK.split(after)]
+        was = [word_set(x) for x in sentences[0] if holds.search(x)]
+        now = [word_set(x) for x in sentences[1] if holds.search(x)]
+        if not any(dice(w, n) >= SAME_SENTENCE for w in was for n in now):
+            out.append(item)
+    return tuple(out)
 
 
 def without(items: tuple[str, ...], kept: Counter[str]) -> tuple[str, ...]:
