@@ -43,7 +43,7 @@ sys.path.insert(0, str(HERE))
 from sample import ITEM_SAMPLE, corpora_default, run_pair  # noqa: E402
 
 TAGS = ("cosmetic", "cross-reference", "substitution", "list-item", "substantive", "stale-reference")
-SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14", "gap-s15", "gap-s16", "gap-s17", "gap-s18", "gap-s19", "adj-s14", "gap-s20", "gap-s21", "gap-s22", "gap-s23", "adj-s15", "gap-s24", "gap-s25", "adj-s16", "gap-s26", "gap-s27", "gap-s28", "gap-s29", "gap-s30", "gap-s31", "gap-s32", "adj-s19", "gap-s33", "gap-s34", "gap-s35", "gap-s36", "gap-s37", "gap-s38", "gap-s39", "gap-s40", "gap-s41", "gap-s42", "gap-s43", "gap-s44", "gap-s45", "gap-s46", "gap-s47", "gap-s48"]
+SETS = ["sample", "holdout", "final", "fresh", "blind", "gap-blind", "gap-fresh", "gap-final", "gap-s7", "gap-s8", "gap-s9", "gap-s10", "gap-s11", "gap-s12", "adj-s13", "gap-s14", "gap-s15", "gap-s16", "gap-s17", "gap-s18", "gap-s19", "adj-s14", "gap-s20", "gap-s21", "gap-s22", "gap-s23", "adj-s15", "gap-s24", "gap-s25", "adj-s16", "gap-s26", "gap-s27", "gap-s28", "gap-s29", "gap-s30", "gap-s31", "gap-s32", "adj-s19", "gap-s33", "gap-s34", "gap-s35", "gap-s36", "gap-s37", "gap-s38", "gap-s39", "gap-s40", "gap-s41", "gap-s42", "gap-s43", "gap-s44", "gap-s45", "gap-s46", "gap-s47", "gap-s48", "gap-s49"]
 KINDS = ("added", "removed", "changed", "renumbered", "split", "merged")
 
 
