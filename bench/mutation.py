@@ -65,7 +65,9 @@ TESTS = {
     "references": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_references.py"],
     "runs": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py"],
     # test_families6.py: a rule and the examples that restate it, one place (`_without_illustrations`; 0.7 s).
-    "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_families6.py", "tests/test_families10.py"],
+    "substitutions": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_families6.py", "tests/test_families10.py",
+                      # test_substitutions_case.py: a phrase and its partner shown as written where the one replaced the other (session 28).
+                      "tests/test_substitutions_case.py"],
     # test_lists_pairs.py: a pair grown into a list ("neither A nor B"), a conjunction moved between units (2 s).
     "lists": ["tests/test_semantic.py", "tests/test_claims.py", "tests/test_semantic_edges.py", "tests/test_lists.py",
               "tests/test_lists_pairs.py"],

@@ -15,6 +15,7 @@ import pytest
 from helpers import doc
 
 from ruldiff.diff.pipeline import compare
+from ruldiff.diff.splits import _said_twice
 from ruldiff.documents.load import load
 
 
@@ -110,3 +111,19 @@ def test_two_parallel_lines_made_one_for_both_are_a_merge(corpora: Path) -> None
                      load(str(corpora / "riftbound" / "2026-06-18.txt")))
     (change,) = [c for c in result.changes if "464.2.c.3" in [r.id for r in c.news]]
     assert (change.kind.value, [r.id for r in change.olds]) == ("merged", ["459.2.b.3", "459.2.b.4"])
+
+
+LANTERN_W, TORCH_W = frozenset({"lantern"}), frozenset({"torch"})
+
+
+@pytest.mark.parametrize("text, said", [
+    ("A lantern lit at dusk burns till dawn. A torch lit at dusk burns till dawn.", True),
+    # Four words of five alike (0.8) will do.
+    ("Lantern glows red warm bright. Torch glows red warm bright.", True),
+    ("A lantern lit at dusk burns till dawn.", False),  # one sentence
+    # A sentence naming both is neither thing's own.
+    ("A lantern or a torch lit at dusk burns till dawn. A torch lit at dusk burns till dawn.", False),
+    ("A lantern lit at dusk burns till dawn. A lantern or a torch lit at dusk burns till dawn.", False),
+])
+def test_a_rule_says_a_thing_twice_in_two_alike_sentences_one_for_each(text: str, said: bool) -> None:
+    assert _said_twice(text, LANTERN_W, TORCH_W) is said

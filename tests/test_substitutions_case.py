@@ -9,6 +9,7 @@ from helpers import doc
 from test_families6 import _real
 
 from ruldiff.diff.pipeline import compare
+from ruldiff.diff.substitutions import WRITTEN_LOOK, _written_together
 
 _OLD = [
     ("1", "Team Play"),
@@ -47,6 +48,48 @@ def test_a_phrase_written_one_way_is_shown_that_way() -> None:
     its own, written as the rules write it."""
     subs = {(s.old, s.new) for s in compare(doc(_OLD), doc(_new("Guild"))).substitutions}
     assert ("captain", "leader") in subs
+
+
+def _place(old: str, new: str) -> tuple[str, str, str, str]:
+    """A place a rewrite was made (`_near_edits`): old text, lower-cased, new text, lower-cased."""
+    return old, old.lower(), new, new.lower()
+
+
+HEADING = _place("Removed From Play, a title", "Exiled, a title")
+SENTENCE = _place("a card removed from play stays", "a card exiled stays")
+
+
+def test_a_pair_is_read_as_most_places_write_it_together() -> None:
+    assert _written_together("removed from play", "exiled", [HEADING, SENTENCE, SENTENCE]) == ("removed from play", "exiled")
+    assert _written_together("removed from play", "exiled", [HEADING, HEADING, SENTENCE]) == ("Removed From Play", "Exiled")
+
+
+def test_on_a_tie_the_first_place_holding_both_decides() -> None:
+    only_old = _place("Removed from play", "gone")  # holds the old phrase, not the new
+    assert _written_together("removed from play", "exiled", [only_old, SENTENCE, HEADING]) == ("removed from play", "exiled")
+    assert _written_together("removed from play", "exiled", [only_old, HEADING, SENTENCE]) == ("Removed From Play", "Exiled")
+
+
+def test_no_place_holding_both_says_nothing() -> None:
+    assert _written_together("removed from play", "exiled", [_place("removed from play", "gone"),
+                                                              _place("kept", "exiled")]) is None
+
+
+def test_the_first_places_decide() -> None:
+    # The first WRITTEN_LOOK places write the sentence's way, most; the
+    # heading's way, written after them, is not read.
+    first = [HEADING] + [SENTENCE] * (WRITTEN_LOOK - 1)
+    assert _written_together("removed from play", "exiled", first + [HEADING] * WRITTEN_LOOK) == ("removed from play", "exiled")
+    # Half and half over exactly the first WRITTEN_LOOK places, the last of
+    # them a heading: a tie, which the first place (a heading) decides.
+    half = WRITTEN_LOOK // 2
+    places = [HEADING] + [SENTENCE] * half + [HEADING] * (half - 1) + [SENTENCE] * 10
+    assert _written_together("removed from play", "exiled", places) == ("Removed From Play", "Exiled")
+
+
+def test_a_phrase_only_inside_a_longer_word_is_not_written_there() -> None:
+    inside = _place("Removed From Play here", "unexiled here")
+    assert _written_together("removed from play", "exiled", [inside, SENTENCE]) == ("removed from play", "exiled")
 
 
 def test_real_commander_rename_is_printed_as_written() -> None:
