@@ -1298,14 +1298,14 @@ def more_often(items: tuple[str, ...], before: str, after: str) -> tuple[str, ..
     also took four right ones: "command" above, "Artifacts" joined to the
     subtypes' list, "snow-covered", "Time Lord" moved out of the creature
     types' list into a sentence of its own). Cost on the 17-year gap: 0.7
-    ms (98 calls).
+    to 0.9 ms (98 calls; in process, medians of 7, two runs).
 
     >>> more_often(("+1 from the shelf", "Saga"), "It is a, +1 from the shelf, b.", "It is a, b, Saga, +1 from the shelf.")
     ('Saga',)
     >>> more_often(("command",), "Zones: hand, exile. Some use the command zone.", "Zones: hand, exile, command.")
     ('command',)
     """
-    low_before = before.casefold()
+    low_before, low_after = before.casefold(), after.casefold()
     out = []
     sentences: tuple[list[str], list[str]] | None = None
     for item in items:
@@ -1314,7 +1314,6 @@ def more_often(items: tuple[str, ...], before: str, after: str) -> tuple[str, ..
             out.append(item)  # most items: not in the rule before at all
             continue
         holds = re.compile(rf"(?<!\w){re.escape(low)}(?!\w)")
-        low_after = after.casefold()
         if len(holds.findall(low_after)) > len(holds.findall(low_before)):
             out.append(item)
             continue

@@ -261,8 +261,7 @@ def _verbatim_part(whole: Rule, kept: Rule, part: Rule) -> bool:
     for words, n in sentences:
         if n >= SPLIT_MIN_WORDS and f" {words} " in in_whole:
             in_kept = in_kept or _spaced_skeleton(kept.full_text)
-            first, _, rest = words.partition(" ")
-            if f" {rest if first in ORDINALS else words} " not in in_kept:
+            if f" {_without_ordinal(words)} " not in in_kept:
                 found += n
     return 5 * found >= 2 * total  # two fifths: "Lands normally have no mana cost." of 203.1c
 
@@ -1046,9 +1045,9 @@ that the part keeping the whole's number must hold to be the change's pair
 (`_main_part`)."""
 
 
-def _step_text(rule: Rule) -> str:
-    """A rule's words (`_skeleton`) without the ordinal that opens a step."""
-    words = _skeleton(rule.full_text)
+def _without_ordinal(words: str) -> str:
+    """Words (`_skeleton`) without the ordinal that opens a step ("second
+    the active player ..." -> "the active player ...")."""
     first, _, rest = words.partition(" ")
     return rest if first in ORDINALS else words
 
@@ -1067,7 +1066,7 @@ def _said_once(kept: Rule, parts: list[Rule]) -> list[Rule]:
     part."""
     if len(parts) < 2:
         return parts  # most splits and merges: one part beside the pair
-    texts = [_step_text(r) for r in parts]
+    texts = [_without_ordinal(_skeleton(r.full_text)) for r in parts]
     if len(set(texts)) == len(texts):
         return parts
     out = []
